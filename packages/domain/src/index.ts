@@ -5,3 +5,4 @@ export * from './permissions';
 export * from './validators';
 export * from './paging';
 export * from './auth.schemas';
+export * from './validationMessages';

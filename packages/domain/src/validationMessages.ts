@@ -1,0 +1,47 @@
+import type { Locale } from './errors';
+import { limits } from './limits';
+
+/**
+ * Texts of the validation message keys used by the zod schemas of this package. The web shows
+ * them under form fields; the server puts them in `data` of a 50001 answer. One place, both
+ * languages.
+ */
+export const validationMessages: Record<string, Record<Locale, string>> = {
+  'validation.required': { 'zh-CN': '此项为必填项', 'en-US': 'This field is required' },
+  'validation.nameRequired': { 'zh-CN': '名称不能为空', 'en-US': 'The name is required' },
+  'validation.tooLong': { 'zh-CN': '内容过长', 'en-US': 'Data too long' },
+  'validation.phone': { 'zh-CN': '请输入有效的 11 位手机号码', 'en-US': 'Enter a valid 11-digit mobile number' },
+  'validation.smsCode': { 'zh-CN': '请输入 6 位数字验证码', 'en-US': 'Enter the 6-digit verification code' },
+  'validation.userName.length': {
+    'zh-CN': `用户名长度为 ${limits.userNameMin} 到 ${limits.userNameMax} 个字符`,
+    'en-US': `The user name must be ${limits.userNameMin} to ${limits.userNameMax} characters long`,
+  },
+  'validation.userName.pattern': {
+    'zh-CN': '用户名须以字母开头，只能包含字母、数字、下划线、点和连字符',
+    'en-US': 'The user name must start with a letter and contain only letters, digits, underscore, dot and hyphen',
+  },
+  'validation.password.tooShort': {
+    'zh-CN': `密码至少 ${limits.passwordMin} 位`,
+    'en-US': `The password must have at least ${limits.passwordMin} characters`,
+  },
+  'validation.password.tooLong': {
+    'zh-CN': `密码最多 ${limits.passwordMax} 位`,
+    'en-US': `The password can have at most ${limits.passwordMax} characters`,
+  },
+  'validation.password.weak': {
+    'zh-CN': '密码须同时包含字母和数字',
+    'en-US': 'The password must contain both letters and digits',
+  },
+  'validation.password.mismatch': { 'zh-CN': '两次输入的密码不一致', 'en-US': 'The two passwords do not match' },
+  'validation.directoryName.tooLong': {
+    'zh-CN': `目录名称最多 ${limits.directoryNameLength} 个字符`,
+    'en-US': `A directory name can have at most ${limits.directoryNameLength} characters`,
+  },
+  'validation.directoryName.percent': { 'zh-CN': '目录名称不能包含 %', 'en-US': 'A directory name cannot contain %' },
+  'validation.invalid': { 'zh-CN': '格式不正确', 'en-US': 'Invalid value' },
+};
+
+/** The text of a validation key, or null when `key` is not one of ours (e.g. a zod default). */
+export function validationMessage(key: string, locale: Locale): string | null {
+  return validationMessages[key]?.[locale] ?? null;
+}

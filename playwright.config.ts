@@ -1,0 +1,95 @@
+import { defineConfig, devices } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * End-to-end tests: the real server (apps/server/src/main.ts serving apps/web/dist) on a test port
+ * with an empty data folder, driven in Debian's Chromium. Run through `npm run test:e2e` (builds
+ * the web first and checks Chromium) or as part of `npm test`.
+ *
+ * This file is evaluated in the runner and again in every worker, so everything here must come
+ * out the same each time: fixed ports (E2E_PORT / E2E_MQTT_PORT override), a fixed data folder.
+ */
+const port = Number(process.env.E2E_PORT ?? 18080);
+const mqttPort = Number(process.env.E2E_MQTT_PORT ?? 18830);
+const baseURL = `http://127.0.0.1:${port}`;
+// Wiped by scripts/e2e-server.mjs when the server starts; left in place afterwards for a look.
+// (E2E_DATA_DIR must be a folder named smartdata-e2e*: the wrapper refuses to wipe anything else.)
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `smartdata-e2e-${port}`);
+
+// The admin the specs sign in as (e2e/support/api.ts reads the same variables).
+const adminUser = (process.env.E2E_ADMIN_USER ??= 'admin');
+const adminPassword = (process.env.E2E_ADMIN_PASSWORD ??= 'Admin12345');
+
+// The server under test uses the embedded SQLite in its fresh DATA_DIR, even when the shell that
+// runs the tests points DATABASE_URL at a PostgreSQL (as .ci/run does for the API tests): a
+// shared database would carry data from one run into the next. E2E_DATABASE_URL opts in.
+delete process.env.DATABASE_URL;
+
+const isCI = !!process.env.CI;
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  // One server and one database behind all specs, and 2 cores shared by the server, Chromium and
+  // the runner: one worker by default keeps specs from racing on shared data (E2E_WORKERS=2).
+  workers: Number(process.env.E2E_WORKERS ?? 1),
+  fullyParallel: false,
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  globalTimeout: 20 * 60_000,
+  reporter: [['list'], ['./e2e/support/summary-reporter.ts']],
+  use: {
+    baseURL,
+    // The product's default language and time zone: what its users see.
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        // Debian's Chromium, never a Playwright download (`npx playwright install` is not used).
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--no-first-run',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `${baseURL}/general/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    stdout: process.env.E2E_SERVER_LOG ? 'pipe' : 'ignore',
+    stderr: 'pipe',
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      MQTT_PORT: String(mqttPort),
+      DATA_DIR: dataDir,
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+      SMARTDATA_TEST_ROUTES: '1',
+      SMARTDATA_ADMIN_USER: adminUser,
+      SMARTDATA_ADMIN_PASSWORD: adminPassword,
+    },
+  },
+});

@@ -1,0 +1,148 @@
+// Runs one command of the test orchestration: output streamed through (so each runner prints its
+// own summary), a tail kept for the final table, a hard timeout, and the whole process group
+// stopped on timeout or when this script is interrupted.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A locally installed CLI (node_modules/.bin), so no npx lookup or download can happen. */
+export function bin(name) {
+  return path.join(ROOT, 'node_modules', '.bin', name);
+}
+
+/** Running children → whether each leads a process group of its own. */
+const running = new Map();
+
+/** Stops every running child group (SIGTERM, then SIGKILL after `graceMs`). */
+export function killAll(graceMs = 10_000) {
+  for (const child of running.keys()) {
+    stopGroup(child, graceMs);
+  }
+}
+
+function stopGroup(child, graceMs) {
+  const target = running.get(child) === false ? child.pid : -child.pid;
+  const signalGroup = (signal) => {
+    if (target > 0 && !running.has(child)) {
+      return; // a lone child that already ended; its pid may belong to someone else by now
+    }
+    try {
+      process.kill(target, signal);
+    } catch {
+      // already gone
+    }
+  };
+  // SIGTERM first: Playwright needs it to shut its web server down (that server runs in a
+  // process group of its own, which a SIGKILL of Playwright's group would leave behind).
+  signalGroup('SIGTERM');
+  const timer = setTimeout(() => signalGroup('SIGKILL'), graceMs);
+  timer.unref();
+}
+
+const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
+export const stripAnsi = (text) => text.replace(ANSI, '');
+
+/**
+ * Runs `command args` in ROOT with `env`, streaming its output. Resolves (never rejects) with
+ * `{ code, signal, timedOut, tail, error }`; `tail` is the last `tailLines` lines without colours.
+ */
+export function runCommand(command, args, { env = process.env, timeoutMs, tailLines = 400, cwd = ROOT, inherit = false } = {}) {
+  return new Promise((resolve) => {
+    const childEnv = { ...env };
+    if (process.stdout.isTTY && childEnv.FORCE_COLOR === undefined && childEnv.NO_COLOR === undefined) {
+      childEnv.FORCE_COLOR = '1';
+    }
+    let child;
+    try {
+      // `inherit`: the child shares the terminal (interactive Playwright modes, Ctrl-C reaches it
+      // directly); otherwise it gets a process group of its own so a timeout can stop all of it.
+      child = inherit
+        ? spawn(command, args, { cwd, env, stdio: 'inherit' })
+        : spawn(command, args, { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    } catch (error) {
+      resolve({ code: null, signal: null, timedOut: false, tail: '', error });
+      return;
+    }
+    running.set(child, !inherit);
+    let buffered = '';
+    const keep = (chunk) => {
+      buffered += chunk.toString();
+      if (buffered.length > 200_000) {
+        buffered = buffered.slice(-100_000);
+      }
+    };
+    child.stdout?.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      keep(chunk);
+    });
+    child.stderr?.on('data', (chunk) => {
+      process.stderr.write(chunk);
+      keep(chunk);
+    });
+    let timedOut = false;
+    const timer = timeoutMs
+      ? setTimeout(() => {
+          timedOut = true;
+          process.stderr.write(`\n[timeout] ${command} ${args.join(' ')} exceeded ${Math.round(timeoutMs / 1000)} s; stopping it\n`);
+          stopGroup(child, 15_000);
+        }, timeoutMs)
+      : null;
+    let spawnError;
+    child.on('error', (error) => {
+      spawnError = error;
+    });
+    child.on('close', (code, signal) => {
+      if (timer) {
+        clearTimeout(timer);
+      }
+      running.delete(child);
+      const tail = stripAnsi(buffered).split('\n').slice(-tailLines).join('\n');
+      resolve({ code, signal, timedOut, tail, error: spawnError });
+    });
+  });
+}
+
+/** Human duration: 850ms, 12.3s, 4m05s. */
+export function formatDuration(ms) {
+  if (ms < 1000) {
+    return `${Math.round(ms)}ms`;
+  }
+  if (ms < 60_000) {
+    return `${(ms / 1000).toFixed(1)}s`;
+  }
+  const minutes = Math.floor(ms / 60_000);
+  const seconds = Math.round((ms % 60_000) / 1000);
+  return `${minutes}m${String(seconds).padStart(2, '0')}s`;
+}
+
+/** Vitest's "Tests  12 passed (12)" line, or Playwright's "12 passed (30.1s)" / "1 failed" lines. */
+export function summarize(tail, runner) {
+  const lines = tail.split('\n').map((line) => line.trim());
+  if (runner === 'vitest') {
+    const files = lines.filter((line) => /^Test Files\s/.test(line)).at(-1);
+    const tests = lines.filter((line) => /^Tests\s/.test(line)).at(-1);
+    if (tests || files) {
+      return [files && files.replace(/^Test Files\s+/, 'files: '), tests && tests.replace(/^Tests\s+/, 'tests: ')]
+        .filter(Boolean)
+        .join('; ')
+        .replace(/\s+/g, ' ');
+    }
+    if (lines.some((line) => /No test files found/i.test(line))) {
+      return 'no test files';
+    }
+    return '';
+  }
+  if (runner === 'playwright') {
+    const counts = lines.filter((line) => /^\d+ (passed|failed|flaky|skipped|did not run|interrupted)\b/.test(line));
+    if (counts.length > 0) {
+      return counts.map((line) => line.replace(/\s*\(.*\)$/, '')).join(', ');
+    }
+    if (lines.some((line) => /No tests found/i.test(line))) {
+      return 'no tests found';
+    }
+    return '';
+  }
+  return '';
+}

@@ -1,0 +1,113 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { ErrorCode, limits } from '@smartdata/domain';
+import { loadConfig, type AppConfig } from './config';
+import { migrate, openDatabase } from './platform/db/database';
+import { registerEnvelope, ok } from './platform/envelope';
+import { AppError } from './platform/errors';
+import { Sessions } from './platform/auth/sessions';
+import { registerAuthHook } from './platform/auth/hook';
+import { OutboxSmsProvider } from './platform/sms';
+import { startBroker, type Broker } from './platform/mqtt';
+import { registerOpenApi, registerDocsRoutes } from './platform/openapi';
+import { registerWeb } from './platform/web';
+import { registerTestRoutes } from './platform/testRoutes';
+import { ensurePlatformAdmin } from './platform/bootstrap';
+import type { Platform } from './platform/context';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerUsersRoutes } from './modules/users/users.routes';
+import { registerCompaniesRoutes } from './modules/companies/companies.routes';
+import { registerHomeRoutes } from './modules/home/home.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    platform: Platform;
+  }
+}
+
+/**
+ * Builds the whole server: database (migrated), broker, auth, modules, web. Tests call this and
+ * use app.inject; main.ts calls it and listens.
+ */
+export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<FastifyInstance> {
+  const config: AppConfig = { ...loadConfig(), ...overrides };
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 10 * 1024 * 1024,
+    connectionTimeout: limits.requestTimeoutMs * 2,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  // Response schemas document the API; the body is already the envelope, so serialize plainly.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  registerEnvelope(app);
+
+  const database = await openDatabase(config);
+  await migrate(database.db);
+  await ensurePlatformAdmin(database.db, config, app.log);
+
+  let broker: Broker | null = null;
+  if (config.mqttPort !== null) {
+    broker = await startBroker(config.mqttPort, config.host, app.log);
+  }
+  const sessions = new Sessions(database.db, config.sessionCacheMs);
+  const platform: Platform = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    sessions,
+    sms: new OutboxSmsProvider(database.db, app.log),
+    broker,
+  };
+  app.decorate('platform', platform);
+  app.addHook('onClose', async () => {
+    await broker?.close();
+    await database.close();
+  });
+
+  await app.register(formbody);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  if (process.env.CORS_ORIGIN) {
+    await app.register(cors, { origin: process.env.CORS_ORIGIN.split(',') });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(ErrorCode.rateLimited),
+  });
+  await registerOpenApi(app);
+  registerAuthHook(app, sessions);
+
+  app.get('/general/health', { config: { public: true }, schema: { tags: ['platform'], summary: 'Liveness and database kind' } }, async () =>
+    ok({ status: 'up', database: database.kind, mqtt: broker ? broker.port : null }),
+  );
+  registerDocsRoutes(app);
+  const auth = registerAuthRoutes(app, platform);
+  registerUsersRoutes(app, platform);
+  registerCompaniesRoutes(app, platform);
+  registerHomeRoutes(app, platform);
+  if (config.testRoutes) {
+    registerTestRoutes(app, (phone) => auth.latestSentCode(phone));
+  }
+  await registerWeb(app, config.webDist);
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,65 @@
+import path from 'node:path';
+
+export interface AppConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** `postgres://…` switches to PostgreSQL; undefined keeps the embedded SQLite database. */
+  databaseUrl?: string;
+  /** PostgreSQL schema to use (tests give each file its own). */
+  databaseSchema?: string;
+  /** Embedded SQLite file; ':memory:' for tests. Defaults to DATA_DIR/smartdata.db. */
+  sqliteFile?: string;
+  /** Embedded MQTT broker port; null disables the embedded broker (tests, or MQTT_URL set). */
+  mqttPort: number | null;
+  mqttUrl?: string;
+  adminUser: string;
+  adminPassword?: string;
+  logLevel: string;
+  /** Test-only endpoints (SMS outbox, slow answers); never on in production. */
+  testRoutes: boolean;
+  /** Serve the built web app from this folder when it exists. */
+  webDist: string;
+  /** Sessions are cached this long per process; logout clears the local cache at once. */
+  sessionCacheMs: number;
+  trustProxy: boolean;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(process.cwd(), 'data'));
+  const mqttPort = env.MQTT_URL ? null : env.MQTT_PORT === '' || env.MQTT_PORT === 'off' ? null : Number(env.MQTT_PORT ?? 1883);
+  return {
+    host: env.HOST ?? '0.0.0.0',
+    port: Number(env.PORT ?? 8080),
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
+    mqttPort,
+    mqttUrl: env.MQTT_URL || undefined,
+    adminUser: env.SMARTDATA_ADMIN_USER || 'admin',
+    adminPassword: env.SMARTDATA_ADMIN_PASSWORD || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    testRoutes: env.SMARTDATA_TEST_ROUTES === '1',
+    webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    sessionCacheMs: Number(env.SESSION_CACHE_MS ?? 5000),
+    trustProxy: env.TRUST_PROXY === '1',
+  };
+}
+
+/** Defaults for tests and benchmarks: in-memory SQLite, no broker, quiet logs. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    ...loadConfig({}),
+    host: '127.0.0.1',
+    port: 0,
+    sqliteFile: ':memory:',
+    mqttPort: null,
+    logLevel: 'silent',
+    testRoutes: true,
+    adminUser: 'admin',
+    adminPassword: 'Admin12345',
+    ...overrides,
+  };
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { addUserRequest, getSmsCodeQuery, getTokenRequest, resetPasswordRequest } from '@smartdata/domain';
+import type { Platform } from '@server/platform/context';
+import { ok } from '@server/platform/envelope';
+import { sessionOf } from '@server/platform/auth/hook';
+import { requestLocale } from '@server/platform/i18n';
+import { AuthService } from './auth.service';
+
+export function registerAuthRoutes(app: FastifyInstance, platform: Platform): AuthService {
+  const auth = new AuthService(platform.db, platform.sms);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const publicRoute = { public: true } as const;
+
+  r.post(
+    '/general/user/access/getToken',
+    {
+      config: publicRoute,
+      schema: { tags: ['auth'], summary: 'Sign in (form-encoded): username+password or phone+smsCode', body: getTokenRequest },
+    },
+    async (request) => ok(await auth.issueToken(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' })),
+  );
+
+  r.get('/general/user/access/logout', { schema: { tags: ['auth'], summary: 'Sign out: revokes the token' } }, async (request) => {
+    const session = sessionOf(request);
+    await platform.sessions.revoke(session.tokenHash);
+    return ok(null);
+  });
+
+  r.get(
+    '/general/user/access/getSmsCode',
+    { config: publicRoute, schema: { tags: ['auth'], summary: 'Send a verification code by SMS', querystring: getSmsCodeQuery } },
+    async (request) => ok(await auth.sendCode(request.query.phone, request.query.purpose, requestLocale(request))),
+  );
+
+  r.post(
+    '/general/user/addUser',
+    { config: publicRoute, schema: { tags: ['auth'], summary: 'Register with a phone verified by SMS', body: addUserRequest } },
+    async (request) => ok(await auth.register(request.body, requestLocale(request))),
+  );
+
+  r.post(
+    '/general/user/access/resetPassword',
+    { config: publicRoute, schema: { tags: ['auth'], summary: 'Set a new password with an SMS code', body: resetPasswordRequest } },
+    async (request) => {
+      platform.sessions.forgetUser(await auth.resetPassword(request.body));
+      return ok(null);
+    },
+  );
+  return auth;
+}

@@ -1,0 +1,106 @@
+import type { Db } from '@server/platform/db/database';
+import { scopedToCompany } from '@server/platform/tenancy';
+
+export interface CompanyRow {
+  id: number;
+  display_name: string;
+  cfg: string;
+  time_zone: string;
+  is_platform: number;
+}
+
+export class CompaniesRepository {
+  constructor(private readonly db: Db) {}
+
+  async insertCompany(values: { displayName: string; isPlatform: boolean; timeZone?: string }): Promise<number> {
+    const now = Date.now();
+    const row = await this.db
+      .insertInto('company')
+      .values({
+        display_name: values.displayName,
+        cfg: '{}',
+        time_zone: values.timeZone ?? 'Asia/Shanghai',
+        is_platform: values.isPlatform ? 1 : 0,
+        status: 'active',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  findById(id: number): Promise<CompanyRow | undefined> {
+    return this.db
+      .selectFrom('company')
+      .select(['id', 'display_name', 'cfg', 'time_zone', 'is_platform'])
+      .where('id', '=', id)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+  }
+
+  findPlatformCompany(): Promise<CompanyRow | undefined> {
+    return this.db.selectFrom('company').select(['id', 'display_name', 'cfg', 'time_zone', 'is_platform']).where('is_platform', '=', 1).executeTakeFirst();
+  }
+
+  companiesOfUser(userId: number): Promise<CompanyRow[]> {
+    return this.db
+      .selectFrom('company')
+      .innerJoin('company_member', 'company_member.company_id', 'company.id')
+      .select(['company.id', 'company.display_name', 'company.cfg', 'company.time_zone', 'company.is_platform'])
+      .where('company_member.user_id', '=', userId)
+      .where('company_member.status', '=', 'active')
+      .where('company.status', '=', 'active')
+      .orderBy('company_member.joined_at')
+      .execute();
+  }
+
+  async addMember(companyId: number, userId: number): Promise<void> {
+    await this.db.insertInto('company_member').values({ company_id: companyId, user_id: userId, status: 'active', joined_at: Date.now() }).execute();
+  }
+
+  async insertRole(companyId: number, name: string, codes: string[]): Promise<number> {
+    const now = Date.now();
+    const row = await this.db
+      .insertInto('role')
+      .values({ company_id: companyId, name, codes: JSON.stringify(codes), created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async assignRole(companyId: number, userId: number, roleId: number): Promise<void> {
+    await this.db.insertInto('user_role').values({ company_id: companyId, user_id: userId, role_id: roleId }).execute();
+  }
+
+  async countMembers(companyId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('company_member')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(scopedToCompany('company_member', companyId))
+      .where('status', '=', 'active')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  listMembers(companyId: number, limit: number) {
+    return this.db
+      .selectFrom('company_member')
+      .innerJoin('app_user', 'app_user.id', 'company_member.user_id')
+      .select(['app_user.id as userId', 'app_user.name', 'app_user.user_name as userName'])
+      .where(scopedToCompany('company_member', companyId))
+      .where('company_member.status', '=', 'active')
+      .orderBy('company_member.joined_at')
+      .limit(limit)
+      .execute();
+  }
+
+  async countRoles(companyId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('role')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(scopedToCompany('role', companyId))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}

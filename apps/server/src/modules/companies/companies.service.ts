@@ -1,0 +1,41 @@
+import { allPermissionCodes, platformOnlyCodes, type CompanySummary, type Locale } from '@smartdata/domain';
+import type { Db } from '@server/platform/db/database';
+import { translate } from '@server/platform/i18n';
+import { notFound } from '@server/platform/errors';
+import { CompaniesRepository, type CompanyRow } from './companies.repository';
+
+export function toCompanySummary(row: CompanyRow): CompanySummary {
+  return { companyId: row.id, displayName: row.display_name, cfg: row.cfg, timeZone: row.time_zone, isPlatform: row.is_platform === 1 };
+}
+
+/** Codes a company administrator gets: everything but system maintenance. */
+export const companyAdminCodes = allPermissionCodes.filter((code) => !platformOnlyCodes.includes(code));
+
+export class CompaniesService {
+  readonly repository: CompaniesRepository;
+  constructor(db: Db) {
+    this.repository = new CompaniesRepository(db);
+  }
+
+  /** Creates a company with an administrator role; the given user becomes member and admin. */
+  async createCompanyWithAdmin(displayName: string, adminUserId: number, locale: Locale, isPlatform = false): Promise<number> {
+    const companyId = await this.repository.insertCompany({ displayName, isPlatform });
+    const roleName = translate(isPlatform ? 'role.platformAdmin' : 'role.companyAdmin', locale);
+    const roleId = await this.repository.insertRole(companyId, roleName, isPlatform ? allPermissionCodes : companyAdminCodes);
+    await this.repository.addMember(companyId, adminUserId);
+    await this.repository.assignRole(companyId, adminUserId, roleId);
+    return companyId;
+  }
+
+  async getCompany(companyId: number): Promise<CompanySummary> {
+    const row = await this.repository.findById(companyId);
+    if (!row) {
+      throw notFound();
+    }
+    return toCompanySummary(row);
+  }
+
+  async companiesOfUser(userId: number): Promise<CompanySummary[]> {
+    return (await this.repository.companiesOfUser(userId)).map(toCompanySummary);
+  }
+}

@@ -1,0 +1,79 @@
+import type { Db } from '@server/platform/db/database';
+
+export interface UserRow {
+  id: number;
+  user_name: string;
+  phone: string | null;
+  name: string;
+  password_hash: string;
+  head_img_url: string;
+  language: string;
+  is_platform_admin: number;
+  status: string;
+  current_company_id: number | null;
+}
+
+const userColumns = ['id', 'user_name', 'phone', 'name', 'password_hash', 'head_img_url', 'language', 'is_platform_admin', 'status', 'current_company_id'] as const;
+
+export class UsersRepository {
+  constructor(private readonly db: Db) {}
+
+  findById(id: number): Promise<UserRow | undefined> {
+    return this.db.selectFrom('app_user').select(userColumns).where('id', '=', id).executeTakeFirst();
+  }
+
+  findByUserName(userName: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('app_user').select(userColumns).where('user_name', '=', userName).executeTakeFirst();
+  }
+
+  findByPhone(phone: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('app_user').select(userColumns).where('phone', '=', phone).executeTakeFirst();
+  }
+
+  async insert(values: { userName: string; phone: string | null; name: string; passwordHash: string; isPlatformAdmin?: boolean; language?: string }): Promise<number> {
+    const now = Date.now();
+    const row = await this.db
+      .insertInto('app_user')
+      .values({
+        user_name: values.userName,
+        phone: values.phone,
+        name: values.name,
+        password_hash: values.passwordHash,
+        head_img_url: '',
+        language: values.language ?? 'zh-CN',
+        is_platform_admin: values.isPlatformAdmin ? 1 : 0,
+        status: 'active',
+        current_company_id: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async setCurrentCompany(userId: number, companyId: number): Promise<void> {
+    await this.db.updateTable('app_user').set({ current_company_id: companyId, updated_at: Date.now() }).where('id', '=', userId).execute();
+  }
+
+  async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
+    await this.db.updateTable('app_user').set({ password_hash: passwordHash, updated_at: Date.now() }).where('id', '=', userId).execute();
+  }
+
+  /** Revokes every live token of a user (after a password reset). */
+  async revokeAllTokens(userId: number): Promise<void> {
+    await this.db.updateTable('access_token').set({ revoked_at: Date.now() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  }
+
+  async hasAgreed(userId: number, version: string): Promise<boolean> {
+    const row = await this.db.selectFrom('notice_agreement').select('version').where('user_id', '=', userId).where('version', '=', version).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async recordAgreement(userId: number, version: string, ip: string): Promise<void> {
+    const existing = await this.hasAgreed(userId, version);
+    if (!existing) {
+      await this.db.insertInto('notice_agreement').values({ user_id: userId, version, agreed_at: Date.now(), ip }).execute();
+    }
+  }
+}

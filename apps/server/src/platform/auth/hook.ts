@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ErrorCode, NO_PERMISSION } from '@smartdata/domain';
+import { AppError } from '../errors';
+import type { Session, Sessions } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** No token needed (sign-in, SMS code, register, health). */
+    public?: boolean;
+    /** The permission code the caller must hold; `none` or absent = any signed-in user. */
+    permission?: string;
+    /** Only the platform administrator. */
+    platformAdmin?: boolean;
+  }
+  interface FastifyRequest {
+    session: Session | null;
+  }
+}
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header === 'string' && header.startsWith('Bearer ')) {
+    return header.slice(7).trim() || undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Every /general route is private unless its config says `public: true`; the permission code of
+ * the route is checked here, on the server, not only in the menu.
+ */
+export function registerAuthHook(app: FastifyInstance, sessions: Sessions): void {
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (!request.url.startsWith('/general/') || config.public || request.routeOptions.url === undefined) {
+      return;
+    }
+    const session = await sessions.resolve(bearer(request));
+    request.session = session;
+    if (config.platformAdmin && !session.isPlatformAdmin) {
+      throw new AppError(ErrorCode.permissionDenied);
+    }
+    const permission = config.permission;
+    if (permission && permission !== NO_PERMISSION && !session.codes.has(permission)) {
+      throw new AppError(ErrorCode.permissionDenied);
+    }
+  });
+}
+
+/** The session of a private route (set by the hook). */
+export function sessionOf(request: FastifyRequest): Session {
+  if (!request.session) {
+    throw new AppError(ErrorCode.tokenInvalid);
+  }
+  return request.session;
+}
+
+/** The caller's current company; company-owned calls need one. */
+export function companyOf(request: FastifyRequest): number {
+  const { companyId } = sessionOf(request);
+  if (companyId === null) {
+    throw new AppError(ErrorCode.permissionDenied, 'auth.noCompany');
+  }
+  return companyId;
+}

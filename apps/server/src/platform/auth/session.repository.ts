@@ -1,0 +1,48 @@
+import type { Db } from '../db/database';
+
+/** Queries the auth hook needs for every call; kept small because they run on every request. */
+export class SessionRepository {
+  constructor(private readonly db: Db) {}
+
+  findToken(tokenHash: string) {
+    return this.db
+      .selectFrom('access_token')
+      .innerJoin('app_user', 'app_user.id', 'access_token.user_id')
+      .select([
+        'access_token.user_id as userId',
+        'access_token.expires_at as expiresAt',
+        'access_token.revoked_at as revokedAt',
+        'app_user.status as userStatus',
+        'app_user.is_platform_admin as isPlatformAdmin',
+        'app_user.current_company_id as currentCompanyId',
+      ])
+      .where('access_token.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+  }
+
+  activeCompanyIds(userId: number) {
+    return this.db
+      .selectFrom('company_member')
+      .innerJoin('company', 'company.id', 'company_member.company_id')
+      .select('company_member.company_id as companyId')
+      .where('company_member.user_id', '=', userId)
+      .where('company_member.status', '=', 'active')
+      .where('company.status', '=', 'active')
+      .orderBy('company_member.joined_at')
+      .execute();
+  }
+
+  roleCodes(userId: number, companyId: number) {
+    return this.db
+      .selectFrom('user_role')
+      .innerJoin('role', 'role.id', 'user_role.role_id')
+      .select('role.codes')
+      .where('user_role.user_id', '=', userId)
+      .where('user_role.company_id', '=', companyId)
+      .execute();
+  }
+
+  revoke(tokenHash: string, at: number) {
+    return this.db.updateTable('access_token').set({ revoked_at: at }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).execute();
+  }
+}

@@ -1,0 +1,102 @@
+import { allPermissionCodes, ErrorCode, platformOnlyCodes } from '@smartdata/domain';
+import { AppError } from '../errors';
+import { sha256 } from './passwords';
+import { SessionRepository } from './session.repository';
+import type { Db } from '../db/database';
+
+export interface Session {
+  tokenHash: string;
+  userId: number;
+  /** The company every company-owned query is scoped to; null when the user belongs to none. */
+  companyId: number | null;
+  isPlatformAdmin: boolean;
+  codes: ReadonlySet<string>;
+  expiresAt: number;
+}
+
+const allCodes = new Set(allPermissionCodes);
+const platformOnly = new Set(platformOnlyCodes);
+
+/**
+ * Resolves a bearer token to a session. Results are cached per process for `cacheMs` so the hot
+ * path (every API call) costs one map lookup; logout and role changes drop the cache entries of
+ * this process at once, other instances within `cacheMs` (docs/architecture.md).
+ */
+export class Sessions {
+  private readonly repository: SessionRepository;
+  private readonly cache = new Map<string, { session: Session; until: number }>();
+
+  constructor(
+    db: Db,
+    private readonly cacheMs: number,
+  ) {
+    this.repository = new SessionRepository(db);
+  }
+
+  async resolve(token: string | undefined, now = Date.now()): Promise<Session> {
+    if (!token) {
+      throw new AppError(ErrorCode.tokenInvalid);
+    }
+    const tokenHash = sha256(token);
+    const cached = this.cache.get(tokenHash);
+    if (cached && cached.until > now && cached.session.expiresAt > now) {
+      return cached.session;
+    }
+    const row = await this.repository.findToken(tokenHash);
+    if (!row) {
+      throw new AppError(ErrorCode.tokenInvalid);
+    }
+    if (row.revokedAt !== null || row.expiresAt <= now || row.userStatus !== 'active') {
+      this.cache.delete(tokenHash);
+      throw new AppError(ErrorCode.tokenExpired);
+    }
+    const session = await this.build(tokenHash, row.userId, row.isPlatformAdmin === 1, row.currentCompanyId, row.expiresAt);
+    if (this.cacheMs > 0) {
+      if (this.cache.size > 50_000) {
+        this.cache.clear();
+      }
+      this.cache.set(tokenHash, { session, until: now + this.cacheMs });
+    }
+    return session;
+  }
+
+  private async build(tokenHash: string, userId: number, isPlatformAdmin: boolean, currentCompanyId: number | null, expiresAt: number): Promise<Session> {
+    const memberships = (await this.repository.activeCompanyIds(userId)).map((m) => m.companyId);
+    const companyId = currentCompanyId !== null && memberships.includes(currentCompanyId) ? currentCompanyId : (memberships[0] ?? null);
+    let codes: Set<string>;
+    if (isPlatformAdmin) {
+      codes = allCodes;
+    } else {
+      codes = new Set<string>();
+      if (companyId !== null) {
+        for (const role of await this.repository.roleCodes(userId, companyId)) {
+          for (const code of JSON.parse(role.codes) as string[]) {
+            // System maintenance codes belong to the platform administrator alone.
+            if (allCodes.has(code) && !platformOnly.has(code)) {
+              codes.add(code);
+            }
+          }
+        }
+      }
+    }
+    return { tokenHash, userId, companyId, isPlatformAdmin, codes, expiresAt };
+  }
+
+  async revoke(tokenHash: string): Promise<void> {
+    this.cache.delete(tokenHash);
+    await this.repository.revoke(tokenHash, Date.now());
+  }
+
+  /** Drops cached sessions of a user (role, membership or company change). */
+  forgetUser(userId: number): void {
+    for (const [key, value] of this.cache) {
+      if (value.session.userId === userId) {
+        this.cache.delete(key);
+      }
+    }
+  }
+
+  forgetAll(): void {
+    this.cache.clear();
+  }
+}

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
+import type { AppConfig } from '../../config';
+import type { Database } from './schema';
+import { migrations } from './migrations/index';
+
+export type Db = Kysely<Database>;
+export type DbKind = 'sqlite' | 'postgres';
+
+// bigint (epoch milliseconds) and numeric come back as numbers, as they do on SQLite.
+pg.types.setTypeParser(20, (value) => Number(value));
+pg.types.setTypeParser(1700, (value) => Number(value));
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: DbKind;
+  close(): Promise<void>;
+}
+
+/** Opens the database the config names: PostgreSQL when databaseUrl is set, else SQLite. */
+export async function openDatabase(config: AppConfig): Promise<DatabaseHandle> {
+  if (config.databaseUrl) {
+    const schema = config.databaseSchema;
+    if (schema) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(schema)) {
+        throw new Error(`Invalid DATABASE_SCHEMA ${schema}`);
+      }
+      const bootstrap = new pg.Client({ connectionString: config.databaseUrl });
+      await bootstrap.connect();
+      await bootstrap.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      await bootstrap.end();
+    }
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const file = config.sqliteFile ?? path.join(config.dataDir, 'smartdata.db');
+  if (file !== ':memory:') {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+  }
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, kind: 'sqlite', close: () => db.destroy() };
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema up to date; throws with the failing migration's error. */
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+/** Drops a test schema (PostgreSQL only). */
+export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await client.end();
+}
+
+export { sql };

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as foundation from './2026-11-21-001-foundation';
+
+/** Every migration, in order. Names are date-prefixed and never change once released. */
+export const migrations: Record<string, Migration> = {
+  '2026-11-21-001-foundation': foundation,
+};

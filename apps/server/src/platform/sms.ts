@@ -1,0 +1,25 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from './db/database';
+
+/** A way to send a text message. A real vendor implements this and is chosen by config. */
+export interface SmsProvider {
+  readonly name: string;
+  send(phone: string, content: string): Promise<void>;
+}
+
+/**
+ * The default provider: writes the message to the server log and to the sms_outbox table, so the
+ * console works with no vendor account (and tests can read the code).
+ */
+export class OutboxSmsProvider implements SmsProvider {
+  readonly name = 'outbox';
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async send(phone: string, content: string): Promise<void> {
+    await this.db.insertInto('sms_outbox').values({ phone, content, provider: this.name, created_at: Date.now() }).execute();
+    this.log.info({ phone, content }, 'SMS (outbox provider)');
+  }
+}

@@ -15,3 +15,16 @@ export interface Page<T> {
   list: T[];
   total: number;
 }
+
+/** `GET /general/company/member/getMemberList` */
+export const memberListQuery = pageQuery.extend({ keyword: z.string().trim().max(50).optional() });
+export const memberItem = z.object({
+  userId: z.union([z.number(), z.string()]),
+  userName: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  status: z.string(),
+  joinedAt: z.number(),
+  roles: z.array(z.object({ roleId: z.union([z.number(), z.string()]), name: z.string() })),
+});
+export type MemberItem = z.infer<typeof memberItem>;

@@ -34,4 +34,8 @@ export function registerTestRoutes(app: FastifyInstance, latestSentCode: (phone:
       throw new AppError(code, code === ErrorCode.validationFailed ? (request.query.data ?? 'validation.invalid') : undefined);
     },
   );
+  // An unexpected failure: its message must never reach the client.
+  r.get('/general/test/crash', { config: { public: true }, schema: hidden }, async () => {
+    throw new Error('secret internal detail: password=hunter2');
+  });
 }

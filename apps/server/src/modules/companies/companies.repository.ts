@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '@server/platform/db/database';
 import { scopedToCompany } from '@server/platform/tenancy';
 
@@ -92,6 +93,55 @@ export class CompaniesRepository {
       .where('company_member.status', '=', 'active')
       .orderBy('company_member.joined_at')
       .limit(limit)
+      .execute();
+  }
+
+  /** One page of the company's members, newest last, optionally filtered by name/user name/phone. */
+  async pageMembers(companyId: number, pageNum: number, pageSize: number, keyword?: string) {
+    let query = this.db
+      .selectFrom('company_member')
+      .innerJoin('app_user', 'app_user.id', 'company_member.user_id')
+      .where(scopedToCompany('company_member', companyId));
+    if (keyword) {
+      const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query = query.where((eb) =>
+        eb.or([
+          eb(sql`app_user.name`, 'like', sql`${like} escape '\\'`),
+          eb(sql`app_user.user_name`, 'like', sql`${like} escape '\\'`),
+          eb(sql`app_user.phone`, 'like', sql`${like} escape '\\'`),
+        ]),
+      );
+    }
+    const [{ total }, list] = await Promise.all([
+      query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      query
+        .select([
+          'app_user.id as userId',
+          'app_user.user_name as userName',
+          'app_user.name',
+          'app_user.phone',
+          'company_member.status',
+          'company_member.joined_at as joinedAt',
+        ])
+        .orderBy('company_member.joined_at')
+        .orderBy('app_user.id')
+        .limit(pageSize)
+        .offset((pageNum - 1) * pageSize)
+        .execute(),
+    ]);
+    return { total: Number(total), list };
+  }
+
+  rolesOfMembers(companyId: number, userIds: number[]) {
+    if (userIds.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.db
+      .selectFrom('user_role')
+      .innerJoin('role', 'role.id', 'user_role.role_id')
+      .select(['user_role.user_id as userId', 'role.id as roleId', 'role.name'])
+      .where(scopedToCompany('user_role', companyId))
+      .where('user_role.user_id', 'in', userIds)
       .execute();
   }
 

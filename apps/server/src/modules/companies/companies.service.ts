@@ -1,4 +1,4 @@
-import { allPermissionCodes, platformOnlyCodes, type CompanySummary, type Locale } from '@smartdata/domain';
+import { allPermissionCodes, platformOnlyCodes, type CompanySummary, type Locale, type MemberItem, type Page } from '@smartdata/domain';
 import type { Db } from '@server/platform/db/database';
 import { translate } from '@server/platform/i18n';
 import { notFound } from '@server/platform/errors';
@@ -33,6 +33,15 @@ export class CompaniesService {
       throw notFound();
     }
     return toCompanySummary(row);
+  }
+
+  async memberPage(companyId: number, pageNum: number, pageSize: number, keyword?: string): Promise<Page<MemberItem>> {
+    const page = await this.repository.pageMembers(companyId, pageNum, pageSize, keyword);
+    const roles = await this.repository.rolesOfMembers(companyId, page.list.map((m) => m.userId));
+    return {
+      total: page.total,
+      list: page.list.map((m) => ({ ...m, roles: roles.filter((r) => r.userId === m.userId).map(({ roleId, name }) => ({ roleId, name })) })),
+    };
   }
 
   async companiesOfUser(userId: number): Promise<CompanySummary[]> {

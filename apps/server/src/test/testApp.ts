@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app';
+import { testConfig, type AppConfig } from '../config';
+import { dropSchema } from '../platform/db/database';
+import { hashPassword } from '../platform/auth/passwords';
+import { UsersRepository } from '../modules/users/users.repository';
+import { CompaniesRepository } from '../modules/companies/companies.repository';
+
+export const adminPassword = 'Admin12345';
+
+export interface TestApp {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated server for one test file: in-memory SQLite, or a schema of its own on the
+ * PostgreSQL server named by TEST_DATABASE_URL (dropped on close).
+ */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
+  const databaseSchema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const app = await buildApp(testConfig({ databaseUrl, databaseSchema, adminPassword, ...overrides }));
+  return {
+    app,
+    async close() {
+      await app.close();
+      if (databaseUrl && databaseSchema) {
+        await dropSchema(databaseUrl, databaseSchema);
+      }
+    },
+  };
+}
+
+export interface Envelope<T = any> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export function body<T = any>(response: LightMyRequestResponse): Envelope<T> {
+  return response.json() as Envelope<T>;
+}
+
+/** Signs in with user name + password (form-encoded, as the web does); returns the token. */
+export async function signIn(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/general/user/access/getToken',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ username, password }).toString(),
+  });
+  const envelope = body<{ token: string }>(response);
+  if (envelope.code !== 0) {
+    throw new Error(`sign-in of ${username} failed: ${JSON.stringify(envelope)}`);
+  }
+  return envelope.data.token;
+}
+
+/** app.inject with a bearer token. */
+export function as(app: FastifyInstance, token: string) {
+  return (options: InjectOptions) => app.inject({ ...options, headers: { authorization: `Bearer ${token}`, ...(options.headers ?? {}) } });
+}
+
+let sequence = 0;
+
+/** Factory: a company with a role holding `codes` and a member holding that role. */
+export async function createCompanyUser(
+  app: FastifyInstance,
+  options: { codes: string[]; companyName?: string; companyId?: number; userName?: string; password?: string; phone?: string },
+): Promise<{ userId: number; companyId: number; userName: string; password: string }> {
+  const db = app.platform.db;
+  const companies = new CompaniesRepository(db);
+  const users = new UsersRepository(db);
+  sequence += 1;
+  const companyId = options.companyId ?? (await companies.insertCompany({ displayName: options.companyName ?? `Company ${sequence}`, isPlatform: false }));
+  const userName = options.userName ?? `user${sequence}${randomBytes(2).toString('hex')}`;
+  const password = options.password ?? 'Passw0rd!';
+  const userId = await users.insert({ userName, phone: options.phone ?? null, name: userName, passwordHash: await hashPassword(password) });
+  await companies.addMember(companyId, userId);
+  const roleId = await companies.insertRole(companyId, `role ${sequence}`, options.codes);
+  await companies.assignRole(companyId, userId, roleId);
+  await users.setCurrentCompany(userId, companyId);
+  return { userId, companyId, userName, password };
+}

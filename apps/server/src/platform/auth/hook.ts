@@ -7,8 +7,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** No token needed (sign-in, SMS code, register, health). */
     public?: boolean;
-    /** The permission code the caller must hold; `none` or absent = any signed-in user. */
-    permission?: string;
+    /** The permission code the caller must hold (any one of a list); `none` or absent = any signed-in user. */
+    permission?: string | readonly string[];
     /** Only the platform administrator. */
     platformAdmin?: boolean;
   }
@@ -42,8 +42,11 @@ export function registerAuthHook(app: FastifyInstance, sessions: Sessions): void
       throw new AppError(ErrorCode.permissionDenied);
     }
     const permission = config.permission;
-    if (permission && permission !== NO_PERMISSION && !session.codes.has(permission)) {
-      throw new AppError(ErrorCode.permissionDenied);
+    if (permission && permission !== NO_PERMISSION) {
+      const allowed = typeof permission === 'string' ? session.codes.has(permission) : permission.some((code) => session.codes.has(code));
+      if (!allowed) {
+        throw new AppError(ErrorCode.permissionDenied);
+      }
     }
   });
 }

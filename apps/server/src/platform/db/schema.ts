@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { StorageTables } from './schema.storage';
 
 /**
  * Table types of the database, shared by every repository. Instants are epoch milliseconds;
@@ -89,7 +90,7 @@ export interface NoticeAgreementTable {
   ip: string;
 }
 
-export interface Database {
+export interface Database extends StorageTables {
   company: CompanyTable;
   app_user: UserTable;
   company_member: CompanyMemberTable;

@@ -6,3 +6,4 @@ export * from './validators';
 export * from './paging';
 export * from './auth.schemas';
 export * from './validationMessages';
+export * from './organization.schemas';

@@ -38,6 +38,9 @@ export const validationMessages: Record<string, Record<Locale, string>> = {
     'en-US': `A directory name can have at most ${limits.directoryNameLength} characters`,
   },
   'validation.directoryName.percent': { 'zh-CN': '目录名称不能包含 %', 'en-US': 'A directory name cannot contain %' },
+  'validation.timeZone': { 'zh-CN': '请选择有效的时区', 'en-US': 'Choose a valid time zone' },
+  'validation.ip': { 'zh-CN': '请输入有效的 IP 地址或网段（如 192.168.1.0/24）', 'en-US': 'Enter a valid IP address or range (e.g. 192.168.1.0/24)' },
+  'validation.order.expireAfterStart': { 'zh-CN': '到期时间须晚于开始时间', 'en-US': 'The expiry must be after the start' },
   'validation.invalid': { 'zh-CN': '格式不正确', 'en-US': 'Invalid value' },
 };
 

@@ -90,7 +90,106 @@ export interface NoticeAgreementTable {
   ip: string;
 }
 
+export interface RoleTemplateTable {
+  id: Generated<number>;
+  name: string;
+  codes: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CompanyInvitationTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  inviter_id: number;
+  role_ids: string;
+  status: string;
+  created_at: number;
+  answered_at: number | null;
+}
+
+export interface UserGroupTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  remark: string;
+  created_at: number;
+}
+
+export interface UserGroupMemberTable {
+  group_id: number;
+  company_id: number;
+  user_id: number;
+  added_at: number;
+}
+
+export interface AlertDelegationTable {
+  id: Generated<number>;
+  company_id: number;
+  delegator_id: number;
+  delegate_id: number;
+  created_at: number;
+}
+
+export interface ProductOrderTable {
+  id: Generated<number>;
+  company_id: number;
+  sw_product_id: string;
+  sub_type_id: string;
+  start_at: number;
+  expire_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  user_id: number | null;
+  user_name: string;
+  company_id: number | null;
+  method: string;
+  action: string;
+  target: string;
+  ip: string;
+  code: number;
+  duration_ms: number;
+  created_at: number;
+}
+
+export interface IpAllowTable {
+  id: Generated<number>;
+  ip: string;
+  remark: string;
+  created_by: string;
+  created_at: number;
+}
+
+export interface DataRetentionTable {
+  company_id: number;
+  raw_days: number | null;
+  last_purge_at: number | null;
+  last_purged_rows: number | null;
+}
+
+export interface SchedulerLeaseTable {
+  job: string;
+  holder: string;
+  until: number;
+  last_run_at: number | null;
+}
+
 export interface Database extends StorageTables {
+  role_template: RoleTemplateTable;
+  company_invitation: CompanyInvitationTable;
+  user_group: UserGroupTable;
+  user_group_member: UserGroupMemberTable;
+  alert_delegation: AlertDelegationTable;
+  product_order: ProductOrderTable;
+  audit_log: AuditLogTable;
+  ip_allow: IpAllowTable;
+  data_retention: DataRetentionTable;
+  scheduler_lease: SchedulerLeaseTable;
   company: CompanyTable;
   app_user: UserTable;
   company_member: CompanyMemberTable;

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as foundation from './2026-11-21-001-foundation';
+import * as organization from './2026-11-21-002-organization';
 
 /** Every migration, in order. Names are date-prefixed and never change once released. */
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-foundation': foundation,
+  '2026-11-21-002-organization': organization,
 };

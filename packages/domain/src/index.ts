@@ -7,3 +7,4 @@ export * from './paging';
 export * from './auth.schemas';
 export * from './validationMessages';
 export * from './organization.schemas';
+export * from './storage.schemas';

@@ -23,6 +23,22 @@ export interface AppConfig {
   /** Sessions are cached this long per process; logout clears the local cache at once. */
   sessionCacheMs: number;
   trustProxy: boolean;
+  /** S3-compatible object storage (MinIO, …); all four set → S3 driver, else local disk under DATA_DIR/objects. */
+  s3Endpoint?: string;
+  s3Bucket?: string;
+  s3AccessKey?: string;
+  s3SecretKey?: string;
+  s3Region: string;
+  /** Path-style bucket addressing (MinIO needs it); S3_FORCE_PATH_STYLE=0 for virtual-hosted style. */
+  s3ForcePathStyle: boolean;
+  /** HMAC key of signed local storage URLs; else DATA_DIR/storage-secret, generated on first use. */
+  storageSecret?: string;
+  /** Lifetime of signed upload and download URLs. */
+  storageUrlTtlSeconds: number;
+  /** MQTT address shown to devices on the device access page; else the request's host name. */
+  mqttPublicHost?: string;
+  /** MQTT port shown to devices; else the embedded broker's port (or the MQTT_URL port, or 1883). */
+  mqttPublicPort?: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -45,6 +61,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     sessionCacheMs: Number(env.SESSION_CACHE_MS ?? 5000),
     trustProxy: env.TRUST_PROXY === '1',
+    s3Endpoint: env.S3_ENDPOINT || undefined,
+    s3Bucket: env.S3_BUCKET || undefined,
+    s3AccessKey: env.S3_ACCESS_KEY || undefined,
+    s3SecretKey: env.S3_SECRET_KEY || undefined,
+    s3Region: env.S3_REGION || 'us-east-1',
+    s3ForcePathStyle: env.S3_FORCE_PATH_STYLE !== '0',
+    storageSecret: env.STORAGE_SECRET || undefined,
+    storageUrlTtlSeconds: Number(env.STORAGE_URL_TTL_SECONDS ?? 300),
+    mqttPublicHost: env.MQTT_PUBLIC_HOST || undefined,
+    mqttPublicPort: env.MQTT_PUBLIC_PORT ? Number(env.MQTT_PUBLIC_PORT) : undefined,
   };
 }
 

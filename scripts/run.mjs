@@ -15,8 +15,8 @@ export function bin(name) {
 /** Running children → whether each leads a process group of its own. */
 const running = new Map();
 
-/** Stops every running child group (SIGTERM, then SIGKILL after `graceMs`). */
-export function killAll(graceMs = 10_000) {
+/** Stops every running child (group): SIGINT, then SIGKILL after `graceMs`. */
+export function killAll(graceMs = 15_000) {
   for (const child of running.keys()) {
     stopGroup(child, graceMs);
   }
@@ -24,20 +24,20 @@ export function killAll(graceMs = 10_000) {
 
 function stopGroup(child, graceMs) {
   const target = running.get(child) === false ? child.pid : -child.pid;
-  const signalGroup = (signal) => {
+  const signal = (name) => {
     if (target > 0 && !running.has(child)) {
       return; // a lone child that already ended; its pid may belong to someone else by now
     }
     try {
-      process.kill(target, signal);
+      process.kill(target, name);
     } catch {
       // already gone
     }
   };
-  // SIGTERM first: Playwright needs it to shut its web server down (that server runs in a
-  // process group of its own, which a SIGKILL of Playwright's group would leave behind).
-  signalGroup('SIGTERM');
-  const timer = setTimeout(() => signalGroup('SIGKILL'), graceMs);
+  // SIGINT, as Ctrl-C would: Playwright shuts its web server down on SIGINT (that server runs in
+  // a process group of its own, which SIGTERM or SIGKILL of Playwright's group would orphan).
+  signal('SIGINT');
+  const timer = setTimeout(() => signal('SIGKILL'), graceMs);
   timer.unref();
 }
 
@@ -86,7 +86,7 @@ export function runCommand(command, args, { env = process.env, timeoutMs, tailLi
       ? setTimeout(() => {
           timedOut = true;
           process.stderr.write(`\n[timeout] ${command} ${args.join(' ')} exceeded ${Math.round(timeoutMs / 1000)} s; stopping it\n`);
-          stopGroup(child, 15_000);
+          stopGroup(child, 20_000);
         }, timeoutMs)
       : null;
     let spawnError;
@@ -138,9 +138,6 @@ export function summarize(tail, runner) {
     const counts = lines.filter((line) => /^\d+ (passed|failed|flaky|skipped|did not run|interrupted)\b/.test(line));
     if (counts.length > 0) {
       return counts.map((line) => line.replace(/\s*\(.*\)$/, '')).join(', ');
-    }
-    if (lines.some((line) => /No tests found/i.test(line))) {
-      return 'no tests found';
     }
     return '';
   }

@@ -18,10 +18,21 @@ import { registerWeb } from './platform/web';
 import { registerTestRoutes } from './platform/testRoutes';
 import { ensurePlatformAdmin } from './platform/bootstrap';
 import type { Platform } from './platform/context';
+import { Registry } from './platform/registry';
+import { IpAllowList } from './platform/ipAllowList';
+import { registerAuditLog } from './platform/audit';
+import { Scheduler } from './platform/scheduler';
+import { registerRolesRoutes } from './modules/roles/roles.routes';
+import { registerMembersRoutes } from './modules/companies/members.routes';
+import { registerGroupsRoutes } from './modules/groups/groups.routes';
+import { registerOrdersRoutes } from './modules/orders/orders.routes';
+import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerUsersRoutes } from './modules/users/users.routes';
 import { registerCompaniesRoutes } from './modules/companies/companies.routes';
 import { registerHomeRoutes } from './modules/home/home.routes';
+import { registerStorageRoutes } from './modules/storage/storage.routes';
+import { registerSettingsRoutes } from './modules/settings/settings.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,9 +73,14 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
     sessions,
     sms: new OutboxSmsProvider(database.db, app.log),
     broker,
+    registry: new Registry(),
   };
+  const scheduler = new Scheduler(database.db, app.log, config.timeZone);
+  const allowList = new IpAllowList(database.db);
+  await allowList.reload();
   app.decorate('platform', platform);
   app.addHook('onClose', async () => {
+    scheduler.stop();
     await broker?.close();
     await database.close();
   });
@@ -94,7 +110,9 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
     errorResponseBuilder: () => new AppError(ErrorCode.rateLimited),
   });
   await registerOpenApi(app);
+  allowList.register(app);
   registerAuthHook(app, sessions);
+  registerAuditLog(app, database.db);
 
   app.get('/general/health', { config: { public: true }, schema: { tags: ['platform'], summary: 'Liveness and database kind' } }, async () =>
     ok({ status: 'up', database: database.kind, mqtt: broker ? broker.port : null }),
@@ -104,6 +122,13 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   registerUsersRoutes(app, platform);
   registerCompaniesRoutes(app, platform);
   registerHomeRoutes(app, platform);
+  registerStorageRoutes(app, platform);
+  registerSettingsRoutes(app, platform);
+  registerRolesRoutes(app, platform);
+  registerMembersRoutes(app, platform);
+  registerGroupsRoutes(app, platform);
+  registerOrdersRoutes(app, platform);
+  registerSystemRoutes(app, platform, allowList, scheduler);
   if (config.testRoutes) {
     registerTestRoutes(app, (phone) => auth.latestSentCode(phone));
   }

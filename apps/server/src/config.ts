@@ -23,6 +23,8 @@ export interface AppConfig {
   /** Sessions are cached this long per process; logout clears the local cache at once. */
   sessionCacheMs: number;
   trustProxy: boolean;
+  /** Platform-wide default time zone (companies have their own). */
+  timeZone: string;
   /** S3-compatible object storage (MinIO, …); all four set → S3 driver, else local disk under DATA_DIR/objects. */
   s3Endpoint?: string;
   s3Bucket?: string;
@@ -61,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     sessionCacheMs: Number(env.SESSION_CACHE_MS ?? 5000),
     trustProxy: env.TRUST_PROXY === '1',
+    timeZone: env.SMARTDATA_TIME_ZONE ?? 'Asia/Shanghai',
     s3Endpoint: env.S3_ENDPOINT || undefined,
     s3Bucket: env.S3_BUCKET || undefined,
     s3AccessKey: env.S3_ACCESS_KEY || undefined,

@@ -83,7 +83,7 @@ export const currentUser = z.object({
   language: z.string(),
   isPlatformAdmin: z.boolean(),
   menuCode: z.array(z.object({ code: z.string() })),
-  orderInfo: z.object({ swProductId: z.string(), subTypeId: z.string() }).nullable(),
+  orderInfo: z.object({ swProductId: z.string(), subTypeId: z.string(), expireAt: z.number() }).nullable(),
   companyId: z.union([z.number(), z.string()]).nullable(),
   company: companySummary.nullable(),
   companies: z.array(companySummary),

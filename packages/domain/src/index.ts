@@ -8,3 +8,4 @@ export * from './auth.schemas';
 export * from './validationMessages';
 export * from './organization.schemas';
 export * from './storage.schemas';
+export * from './time';

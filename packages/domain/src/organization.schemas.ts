@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits } from './limits';
 import { pageQuery } from './paging';
-import { passwordSchema, phoneSchema, userNameSchema } from './auth.schemas';
+import { companySummary, passwordSchema, phoneSchema, userNameSchema } from './auth.schemas';
 
 /** Ids are opaque: numbers on the wire, but strings are accepted (query strings). */
 export const idSchema = z.coerce.number().int().positive();
@@ -80,12 +80,7 @@ export const timeZoneSchema = z.string().refine((tz) => {
 export const addCompanyRequest = z.object({ displayName: nameSchema, timeZone: timeZoneSchema.optional() });
 export const updateCompanyRequest = z.object({ id: idSchema.optional(), displayName: nameSchema.optional(), timeZone: timeZoneSchema.optional() });
 export const companyListQuery = pageQuery.extend({ keyword: z.string().trim().max(50).optional() });
-export const companyItem = z.object({
-  companyId: z.number(),
-  displayName: z.string(),
-  cfg: z.string(),
-  timeZone: z.string(),
-  isPlatform: z.boolean(),
+export const companyItem = companySummary.extend({
   memberCount: z.number(),
   createdAt: z.number(),
   order: z.object({ swProductId: z.string(), subTypeId: z.string(), expireAt: z.number() }).nullable(),

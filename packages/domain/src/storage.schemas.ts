@@ -85,6 +85,22 @@ export function sniffImageType(bytes: Uint8Array): 'image/jpeg' | 'image/png' | 
  * `-thumb.png`). The strict shape keeps a key from ever naming a path outside the store.
  */
 export const objectKeyPattern = /^c\d{1,12}\/(public|private|item|object|gateway|avatar|logo)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-thumb)?(\.[a-z0-9]{1,10})?$/;
+/** Public objects (avatars, logos) are served without a signature at this stable path + key. */
+export const publicObjectPathPrefix = '/general/cos/public/';
+
+export function publicObjectPath(key: string): string {
+  return `${publicObjectPathPrefix}${key}`;
+}
+
+/** The key of a public object path (headImgUrl, cfg.logoUri), or null for any other URL. */
+export function objectKeyOfPublicPath(url: unknown): string | null {
+  if (typeof url !== 'string' || !url.startsWith(publicObjectPathPrefix)) {
+    return null;
+  }
+  const key = url.slice(publicObjectPathPrefix.length);
+  return objectKeyPattern.test(key) ? key : null;
+}
+
 export const objectKeySchema = z.string().trim().regex(objectKeyPattern, 'validation.invalid');
 
 /** `POST /general/cos/getUploadCredential` */

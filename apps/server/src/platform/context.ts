@@ -3,6 +3,7 @@ import type { Db, DbKind } from './db/database';
 import type { Sessions } from './auth/sessions';
 import type { SmsProvider } from './sms';
 import type { Broker } from './mqtt';
+import type { Registry } from './registry';
 
 /** What the platform hands every module when it registers its routes. */
 export interface Platform {
@@ -12,4 +13,6 @@ export interface Platform {
   sessions: Sessions;
   sms: SmsProvider;
   broker: Broker | null;
+  /** Where later modules plug into platform pages and jobs. */
+  registry: Registry;
 }

@@ -11,7 +11,15 @@ export function requestLocale(request: FastifyRequest): Locale {
   return defaultLocale;
 }
 
-/** Translates a message key (server text or validation key); other text passes unchanged. */
+/**
+ * Translates a message key (server text or validation key); other text passes unchanged.
+ * `key|a|b` fills `{0}`, `{1}` of the text with a and b.
+ */
 export function translate(key: string, locale: Locale): string {
-  return serverTexts[key]?.[locale] ?? validationMessage(key, locale) ?? key;
+  const [name, ...args] = key.split('|') as [string, ...string[]];
+  const text = serverTexts[name]?.[locale] ?? validationMessage(name, locale);
+  if (text === null || text === undefined) {
+    return key;
+  }
+  return args.reduce((result, arg, index) => result.replaceAll(`{${index}}`, arg), text);
 }

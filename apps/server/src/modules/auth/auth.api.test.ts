@@ -98,7 +98,7 @@ describe('tokens', () => {
 
 describe('permission codes and company scoping', () => {
   it('a call needing a code the user lacks is 40300; with the code it succeeds', async () => {
-    const without = await createCompanyUser(t.app, { codes: ['sd_capsule'] });
+    const without = await createCompanyUser(t.app, { codes: ['sd_board'] });
     const denied = await as(t.app, await signIn(t.app, without.userName, without.password))({ url: '/general/company/member/getMemberList' });
     expect(denied.statusCode).toBe(403);
     expect(body(denied).code).toBe(40300);

@@ -145,6 +145,54 @@ export class CompaniesRepository {
       .execute();
   }
 
+  async pageCompanies(pageNum: number, pageSize: number, keyword?: string) {
+    let query = this.db.selectFrom('company').where('status', '=', 'active');
+    if (keyword) {
+      query = query.where(sql<boolean>`lower(company.display_name) like ${`%${keyword.toLowerCase()}%`}`);
+    }
+    const [{ total }, rows] = await Promise.all([
+      query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      query
+        .select((eb) => [
+          'company.id',
+          'company.display_name',
+          'company.cfg',
+          'company.time_zone',
+          'company.is_platform',
+          'company.created_at',
+          eb
+            .selectFrom('company_member')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('company_member.company_id', '=', 'company.id')
+            .where('company_member.status', '=', 'active')
+            .as('memberCount'),
+        ])
+        .orderBy('company.id')
+        .limit(pageSize)
+        .offset((pageNum - 1) * pageSize)
+        .execute(),
+    ]);
+    return { total: Number(total), rows };
+  }
+
+  async updateCompany(id: number, values: { displayName?: string; timeZone?: string; cfg?: string }): Promise<void> {
+    await this.db
+      .updateTable('company')
+      .set({
+        ...(values.displayName !== undefined ? { display_name: values.displayName } : {}),
+        ...(values.timeZone !== undefined ? { time_zone: values.timeZone } : {}),
+        ...(values.cfg !== undefined ? { cfg: values.cfg } : {}),
+        updated_at: Date.now(),
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Soft delete: the rows stay for the audit trail, the company disappears everywhere. */
+  async markDeleted(id: number): Promise<void> {
+    await this.db.updateTable('company').set({ status: 'deleted', updated_at: Date.now() }).where('id', '=', id).execute();
+  }
+
   async countRoles(companyId: number): Promise<number> {
     const row = await this.db
       .selectFrom('role')

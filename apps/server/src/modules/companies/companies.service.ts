@@ -1,7 +1,8 @@
-import { allPermissionCodes, platformOnlyCodes, type CompanySummary, type Locale, type MemberItem, type Page } from '@smartdata/domain';
+import { allPermissionCodes, platformOnlyCodes, type CompanyItem, type CompanySummary, type Locale, type MemberItem, type Page } from '@smartdata/domain';
 import type { Db } from '@server/platform/db/database';
 import { translate } from '@server/platform/i18n';
-import { notFound } from '@server/platform/errors';
+import { AppError, notFound } from '@server/platform/errors';
+import { OrdersRepository } from '../orders/orders.repository';
 import { CompaniesRepository, type CompanyRow } from './companies.repository';
 
 export function toCompanySummary(row: CompanyRow): CompanySummary {
@@ -13,7 +14,7 @@ export const companyAdminCodes = allPermissionCodes.filter((code) => !platformOn
 
 export class CompaniesService {
   readonly repository: CompaniesRepository;
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.repository = new CompaniesRepository(db);
   }
 
@@ -42,6 +43,49 @@ export class CompaniesService {
       total: page.total,
       list: page.list.map((m) => ({ ...m, roles: roles.filter((r) => r.userId === m.userId).map(({ roleId, name }) => ({ roleId, name })) })),
     };
+  }
+
+  /** Platform: every active company with its member count and current order. */
+  async list(pageNum: number, pageSize: number, keyword?: string): Promise<Page<CompanyItem>> {
+    const { total, rows } = await this.repository.pageCompanies(pageNum, pageSize, keyword);
+    const orders = await new OrdersRepository(this.db).currentOrders(rows.map((r) => r.id));
+    return {
+      total,
+      list: rows.map((row) => {
+        const order = orders.get(row.id);
+        return {
+          ...toCompanySummary(row),
+          memberCount: Number(row.memberCount ?? 0),
+          createdAt: row.created_at,
+          order: order ? { swProductId: order.sw_product_id, subTypeId: order.sub_type_id, expireAt: order.expire_at } : null,
+        };
+      }),
+    };
+  }
+
+  /** Platform: a new company with an administrator role that nobody holds yet. */
+  async add(displayName: string, timeZone: string | undefined, locale: Locale): Promise<{ id: number }> {
+    const id = await this.repository.insertCompany({ displayName, isPlatform: false, timeZone });
+    await this.repository.insertRole(id, translate('role.companyAdmin', locale), companyAdminCodes);
+    return { id };
+  }
+
+  async update(id: number, values: { displayName?: string; timeZone?: string }): Promise<void> {
+    if (!(await this.repository.findById(id))) {
+      throw notFound();
+    }
+    await this.repository.updateCompany(id, values);
+  }
+
+  async delete(id: number): Promise<void> {
+    const company = await this.repository.findById(id);
+    if (!company) {
+      throw notFound();
+    }
+    if (company.is_platform === 1) {
+      throw new AppError(40900, 'company.platformUndeletable');
+    }
+    await this.repository.markDeleted(id);
   }
 
   async companiesOfUser(userId: number): Promise<CompanySummary[]> {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '@server/platform/db/database';
 
 export interface UserRow {
@@ -50,6 +51,60 @@ export class UsersRepository {
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
+  }
+
+  async pageUsers(pageNum: number, pageSize: number, keyword?: string, companyId?: number) {
+    let query = this.db.selectFrom('app_user');
+    if (keyword) {
+      const like = `%${keyword.toLowerCase()}%`;
+      query = query.where((eb) =>
+        eb.or([eb(sql`lower(app_user.user_name)`, 'like', like), eb(sql`lower(app_user.name)`, 'like', like), eb(sql`coalesce(app_user.phone, '')`, 'like', like)]),
+      );
+    }
+    if (companyId !== undefined) {
+      query = query.where((eb) =>
+        eb.exists(eb.selectFrom('company_member').select('company_member.user_id').whereRef('company_member.user_id', '=', 'app_user.id').where('company_member.company_id', '=', companyId)),
+      );
+    }
+    const [{ total }, rows] = await Promise.all([
+      query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      query
+        .select(['id', 'user_name', 'name', 'phone', 'status', 'is_platform_admin', 'created_at'])
+        .orderBy('id')
+        .limit(pageSize)
+        .offset((pageNum - 1) * pageSize)
+        .execute(),
+    ]);
+    return { total: Number(total), rows };
+  }
+
+  companiesOfUsers(userIds: number[]) {
+    if (userIds.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.db
+      .selectFrom('company_member')
+      .innerJoin('company', 'company.id', 'company_member.company_id')
+      .select(['company_member.user_id as userId', 'company.id as companyId', 'company.display_name as displayName'])
+      .where('company_member.user_id', 'in', userIds)
+      .where('company.status', '=', 'active')
+      .execute();
+  }
+
+  async update(userId: number, values: { name?: string; phone?: string | null; status?: string; language?: string; passwordHash?: string; headImgUrl?: string }): Promise<void> {
+    await this.db
+      .updateTable('app_user')
+      .set({
+        ...(values.name !== undefined ? { name: values.name } : {}),
+        ...(values.phone !== undefined ? { phone: values.phone } : {}),
+        ...(values.status !== undefined ? { status: values.status } : {}),
+        ...(values.language !== undefined ? { language: values.language } : {}),
+        ...(values.passwordHash !== undefined ? { password_hash: values.passwordHash } : {}),
+        ...(values.headImgUrl !== undefined ? { head_img_url: values.headImgUrl } : {}),
+        updated_at: Date.now(),
+      })
+      .where('id', '=', userId)
+      .execute();
   }
 
   async setCurrentCompany(userId: number, companyId: number): Promise<void> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { agreeNoticeRequest } from '@smartdata/domain';
+import { addSysUserRequest, agreeNoticeRequest, changePasswordRequest, sysUserListQuery, updateSysUserRequest, updateUserRequest } from '@smartdata/domain';
+import { SysUsersService } from './sysUsers.service';
 import type { Platform } from '@server/platform/context';
 import { ok } from '@server/platform/envelope';
 import { sessionOf } from '@server/platform/auth/hook';
@@ -9,7 +10,9 @@ import { UsersService } from './users.service';
 
 export function registerUsersRoutes(app: FastifyInstance, platform: Platform): void {
   const users = new UsersService(platform.db);
+  const sysUsers = new SysUsersService(platform.db);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const platformOnly = { permission: 'system_user', platformAdmin: true } as const;
 
   r.get('/general/user/getUser', { schema: { tags: ['users'], summary: 'The current user, their codes and company' } }, async (request) =>
     ok(await users.currentUser(sessionOf(request))),
@@ -27,4 +30,26 @@ export function registerUsersRoutes(app: FastifyInstance, platform: Platform): v
       return ok(null);
     },
   );
+
+  r.post('/general/user/updateUser', { schema: { tags: ['users'], summary: 'Change my name or language', body: updateUserRequest } }, async (request) => {
+    await sysUsers.updateSelf(sessionOf(request).userId, request.body);
+    return ok(null);
+  });
+  r.post('/general/user/changePassword', { schema: { tags: ['users'], summary: 'Change my password', body: changePasswordRequest } }, async (request) => {
+    await sysUsers.changePassword(sessionOf(request).userId, request.body.oldPassword, request.body.newPassword);
+    return ok(null);
+  });
+
+  r.get('/general/user/getSysUserList', { config: platformOnly, schema: { tags: ['users'], summary: 'Every user (platform)', querystring: sysUserListQuery } }, async (request) => {
+    const { pageNum, pageSize, keyword, companyId } = request.query;
+    return ok(await sysUsers.list(pageNum, pageSize, keyword, companyId));
+  });
+  r.post('/general/user/addSysUser', { config: platformOnly, schema: { tags: ['users'], summary: 'Create a user in a company with roles (platform)', body: addSysUserRequest } }, async (request) =>
+    ok(await sysUsers.add(request.body)),
+  );
+  r.post('/general/user/updateSysUser', { config: platformOnly, schema: { tags: ['users'], summary: 'Change, disable or reset a user (platform)', body: updateSysUserRequest } }, async (request) => {
+    await sysUsers.update(request.body);
+    platform.sessions.forgetUser(request.body.id);
+    return ok(null);
+  });
 }

@@ -5,12 +5,15 @@ import { notFound, AppError } from '@server/platform/errors';
 import { CompaniesService } from '../companies/companies.service';
 import { UsersRepository } from './users.repository';
 import { userNotice } from './notice';
+import { OrdersService } from '../orders/orders.service';
 
 export class UsersService {
   readonly repository: UsersRepository;
   private readonly companies: CompaniesService;
+  private readonly orders: OrdersService;
 
   constructor(db: Db) {
+    this.orders = new OrdersService(db);
     this.repository = new UsersRepository(db);
     this.companies = new CompaniesService(db);
   }
@@ -34,7 +37,7 @@ export class UsersService {
       language: user.language,
       isPlatformAdmin: user.is_platform_admin === 1,
       menuCode,
-      orderInfo: null,
+      orderInfo: await this.orders.orderInfo(company ? session.companyId : null),
       companyId: company?.companyId ?? null,
       company,
       companies,

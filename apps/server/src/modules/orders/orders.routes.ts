@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { addOrderRequest, orderListQuery, renewOrderRequest } from '@smartdata/domain';
+import type { Platform } from '@server/platform/context';
+import { ok } from '@server/platform/envelope';
+import { companyOf } from '@server/platform/auth/hook';
+import { OrdersService } from './orders.service';
+
+const tags = ['orders'];
+
+export function registerOrdersRoutes(app: FastifyInstance, platform: Platform): void {
+  const orders = new OrdersService(platform.db);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const platformOnly = { permission: 'system_company', platformAdmin: true } as const;
+
+  r.get('/general/order/getMyOrders', { config: { permission: 'pc_my_order' }, schema: { tags, summary: "The company's product orders" } }, async (request) =>
+    ok(await orders.myOrders(companyOf(request))),
+  );
+  r.get('/general/order/getOrderList', { config: platformOnly, schema: { tags, summary: 'Orders of every company (platform)', querystring: orderListQuery } }, async (request) =>
+    ok(await orders.list(request.query.pageNum, request.query.pageSize, request.query.companyId)),
+  );
+  r.post('/general/order/addOrder', { config: platformOnly, schema: { tags, summary: 'Create an order for a company (platform)', body: addOrderRequest } }, async (request) =>
+    ok(await orders.add(request.body)),
+  );
+  r.post('/general/order/renewOrder', { config: platformOnly, schema: { tags, summary: 'Renew an order: a later expiry (platform)', body: renewOrderRequest } }, async (request) => {
+    await orders.renew(request.body.id, request.body.expireAt);
+    return ok(null);
+  });
+}

@@ -1,0 +1,99 @@
+import type { Page, SysUserItem } from '@smartdata/domain';
+import type { Db } from '@server/platform/db/database';
+import { conflict, notFound, validationError } from '@server/platform/errors';
+import { hashPassword, verifyPassword } from '@server/platform/auth/passwords';
+import { AppError } from '@server/platform/errors';
+import { CompaniesRepository } from '../companies/companies.repository';
+import { RolesRepository } from '../roles/roles.repository';
+import { UsersRepository } from './users.repository';
+
+/** Platform user administration and the personal account settings. */
+export class SysUsersService {
+  private readonly users: UsersRepository;
+
+  constructor(private readonly db: Db) {
+    this.users = new UsersRepository(db);
+  }
+
+  async list(pageNum: number, pageSize: number, keyword?: string, companyId?: number): Promise<Page<SysUserItem>> {
+    const { total, rows } = await this.users.pageUsers(pageNum, pageSize, keyword, companyId);
+    const companies = await this.users.companiesOfUsers(rows.map((r) => r.id));
+    return {
+      total,
+      list: rows.map((u) => ({
+        userId: u.id,
+        userName: u.user_name,
+        name: u.name,
+        phone: u.phone,
+        status: u.status,
+        isPlatformAdmin: u.is_platform_admin === 1,
+        createdAt: u.created_at,
+        companies: companies.filter((c) => c.userId === u.id).map(({ companyId, displayName }) => ({ companyId, displayName })),
+      })),
+    };
+  }
+
+  /** Creates a user as a member of a company with the given roles (one transaction). */
+  async add(values: { userName: string; password: string; companyId: number; roleIds: number[]; name?: string; phone?: string }): Promise<{ id: number }> {
+    if (await this.users.findByUserName(values.userName)) {
+      throw conflict('auth.userNameTaken');
+    }
+    if (values.phone && (await this.users.findByPhone(values.phone))) {
+      throw conflict('auth.phoneTaken');
+    }
+    if (!(await new CompaniesRepository(this.db).findById(values.companyId))) {
+      throw notFound();
+    }
+    const roleIds = [...new Set(values.roleIds)];
+    if ((await new RolesRepository(this.db).existingIds(values.companyId, roleIds)).length !== roleIds.length) {
+      throw validationError('role.unknownRole');
+    }
+    const passwordHash = await hashPassword(values.password);
+    return this.db.transaction().execute(async (trx) => {
+      const users = new UsersRepository(trx);
+      const id = await users.insert({ userName: values.userName, phone: values.phone ?? null, name: values.name?.trim() || values.userName, passwordHash });
+      await new CompaniesRepository(trx).addMember(values.companyId, id);
+      await new RolesRepository(trx).setUserRoles(values.companyId, id, roleIds);
+      await users.setCurrentCompany(id, values.companyId);
+      return { id };
+    });
+  }
+
+  async update(values: { id: number; name?: string; phone?: string | null; disabled?: boolean; password?: string }): Promise<void> {
+    const user = await this.users.findById(values.id);
+    if (!user) {
+      throw notFound();
+    }
+    if (values.phone) {
+      const other = await this.users.findByPhone(values.phone);
+      if (other && other.id !== user.id) {
+        throw conflict('auth.phoneTaken');
+      }
+    }
+    await this.users.update(user.id, {
+      name: values.name,
+      phone: values.phone,
+      status: values.disabled === undefined ? undefined : values.disabled ? 'disabled' : 'active',
+      passwordHash: values.password ? await hashPassword(values.password) : undefined,
+    });
+    if (values.password || values.disabled) {
+      await this.users.revokeAllTokens(user.id);
+    }
+  }
+
+  async updateSelf(userId: number, values: { name?: string; language?: string }): Promise<void> {
+    await this.users.update(userId, values);
+  }
+
+  /** Changing the password keeps the current session and ends all others. */
+  async changePassword(userId: number, oldPassword: string, newPassword: string): Promise<void> {
+    const user = await this.users.findById(userId);
+    if (!user) {
+      throw notFound();
+    }
+    if (!(await verifyPassword(oldPassword, user.password_hash))) {
+      throw new AppError(50001, 'user.wrongPassword');
+    }
+    await this.users.update(userId, { passwordHash: await hashPassword(newPassword) });
+  }
+}

@@ -1,0 +1,22 @@
+import type { AssignmentItem } from '@smartdata/domain';
+
+/** Deletes a company's raw values older than `before`; answers how many rows went. */
+export type Purger = (companyId: number, before: number) => Promise<number>;
+
+/** A module's figures for the acquisition page (devices, values received). */
+export type AcquisitionProvider = (companyIds: number[], dayStarts: { today: number; yesterday: number }) => Promise<
+  Map<number, { devicesTotal?: number; devicesOnline?: number; valuesToday?: number; valuesYesterday?: number }>
+>;
+
+/** A module's tasks or alarms assigned to a user. */
+export type AssignmentProvider = (companyId: number, userId: number) => Promise<AssignmentItem[]>;
+
+/**
+ * Extension points where later modules plug into platform pages: the purge job, the acquisition
+ * status page, "my assignments". A module adds itself when it registers its routes.
+ */
+export class Registry {
+  readonly purgers: Purger[] = [];
+  readonly acquisition: AcquisitionProvider[] = [];
+  readonly assignments: AssignmentProvider[] = [];
+}

@@ -1,0 +1,72 @@
+import { Breadcrumb, Button, Tooltip } from 'antd';
+import { MenuFoldOutlined, MenuUnfoldOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { HOME_PATH, REDIRECT_PATH } from '@/app/router/routeTable';
+import { appRoutes } from '@/app/router/routes';
+import { useCurrentRoute } from '@/app/router/useCurrentRoute';
+import { useLocale } from '@/shared/i18n/useLocale';
+import { LanguageMenu } from './LanguageMenu';
+import { UserMenu } from './UserMenu';
+
+interface NavbarProps {
+  isMobile: boolean;
+  sidebarOpened: boolean;
+  onToggleSidebar: () => void;
+}
+
+const homeRoute = appRoutes.find((route) => route.def.path === HOME_PATH);
+
+/** Navbar: menu toggle, breadcrumb, refresh, language switch and user dropdown (spec §2). */
+export function Navbar({ isMobile, sidebarOpened, onToggleSidebar }: NavbarProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const current = useCurrentRoute();
+
+  const toggleLabel = isMobile ? t('layout.openMenu') : sidebarOpened ? t('layout.collapseSidebar') : t('layout.expandSidebar');
+
+  const crumbs: { key: string; title: React.ReactNode }[] = [];
+  if (homeRoute) {
+    const homeTitle = homeRoute.def.title[locale];
+    crumbs.push({ key: HOME_PATH, title: current?.def.path === HOME_PATH ? homeTitle : <Link to={HOME_PATH}>{homeTitle}</Link> });
+  }
+  if (current && current.def.path !== HOME_PATH) {
+    if (current.group) {
+      crumbs.push({ key: current.group.path, title: current.group.title[locale] });
+    }
+    crumbs.push({ key: current.def.path, title: current.def.title[locale] });
+  }
+
+  const handleRefresh = () => {
+    void navigate(`${REDIRECT_PATH}${pathname}${search}`, { replace: true });
+  };
+
+  return (
+    <div className="sd-navbar">
+      <Tooltip title={toggleLabel}>
+        <Button
+          type="text"
+          className="sd-navbar__button"
+          aria-label={toggleLabel}
+          aria-expanded={isMobile ? undefined : sidebarOpened}
+          icon={sidebarOpened && !isMobile ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+          onClick={onToggleSidebar}
+        />
+      </Tooltip>
+      <Tooltip title={t('layout.refresh')}>
+        <Button type="text" className="sd-navbar__button" aria-label={t('layout.refresh')} icon={<ReloadOutlined />} onClick={handleRefresh} />
+      </Tooltip>
+      {!isMobile && (
+        <nav aria-label={t('layout.breadcrumb')} className="sd-navbar__breadcrumb">
+          <Breadcrumb items={crumbs} />
+        </nav>
+      )}
+      <div className="sd-navbar__right">
+        <LanguageMenu />
+        <UserMenu compact={isMobile} />
+      </div>
+    </div>
+  );
+}

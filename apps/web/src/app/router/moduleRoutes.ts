@@ -1,0 +1,19 @@
+import { authRoutes } from '@/modules/auth/routes';
+import { homeRoutes } from '@/modules/home/routes';
+import { lazyPage } from '@/shared/utils/lazyPage';
+import type { ModuleRoutes } from './types';
+
+/** Pages of the shell itself. */
+const appPages: ModuleRoutes = {
+  '/404': lazyPage(() => import('@/app/pages/NotFoundPage'), 'NotFoundPage'),
+};
+
+/**
+ * Every module's pages, collected in this one place. A module lists its pages in its own
+ * routes.tsx (path of the route table → lazy page) and is added here.
+ */
+export const moduleRoutes: ModuleRoutes = {
+  ...appPages,
+  ...authRoutes,
+  ...homeRoutes,
+};

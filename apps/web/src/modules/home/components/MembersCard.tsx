@@ -1,0 +1,56 @@
+import { Avatar, Card, Empty, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { HomeOverview } from '@smartdata/domain';
+import { initialOf } from '@/shared/utils/companyLogo';
+
+interface MembersCardProps {
+  members: HomeOverview['members'];
+  memberCount: number;
+  currentUserId: number | string | null;
+}
+
+const palette = ['#1677ff', '#13a8a8', '#722ed1', '#d46b08', '#389e0d', '#c41d7f'];
+
+function colorOf(key: string): string {
+  let hash = 0;
+  for (const char of key) {
+    hash = (hash * 31 + char.charCodeAt(0)) | 0;
+  }
+  return palette[Math.abs(hash) % palette.length];
+}
+
+/** A short list of the company's members. */
+export function MembersCard({ members, memberCount, currentUserId }: MembersCardProps) {
+  const { t } = useTranslation('home');
+  return (
+    <Card className="sd-members-card" title={t('members.title')} extra={<span className="sd-muted">{t('members.total', { count: memberCount })}</span>}>
+      {members.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('members.empty')} />
+      ) : (
+        <ul className="sd-members" aria-label={t('members.title')}>
+          {members.map((member) => {
+            const name = member.name || member.userName;
+            return (
+              <li key={String(member.userId)} className="sd-members__item">
+                <Avatar style={{ backgroundColor: colorOf(member.userName) }} aria-hidden="true">
+                  {initialOf(name)}
+                </Avatar>
+                <div className="sd-members__text">
+                  <span className="sd-members__name">
+                    {name}
+                    {String(member.userId) === String(currentUserId) && (
+                      <Tag className="sd-members__you" color="blue">
+                        {t('members.you')}
+                      </Tag>
+                    )}
+                  </span>
+                  <span className="sd-members__username">@{member.userName}</span>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}

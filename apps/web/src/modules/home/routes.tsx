@@ -1,0 +1,7 @@
+import { lazyPage } from '@/shared/utils/lazyPage';
+import type { ModuleRoutes } from '@/app/router/types';
+
+/** Pages of the home module, by route-table path. */
+export const homeRoutes: ModuleRoutes = {
+  '/home': lazyPage(() => import('./pages/HomePage'), 'HomePage'),
+};

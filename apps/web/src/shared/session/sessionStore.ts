@@ -1,0 +1,56 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import type { CompanySummary, CurrentUser } from '@smartdata/domain';
+
+/**
+ * The session (spec §4): token and current user stored locally, with the current company and the
+ * flag telling that this session's routes were generated from the user's menu codes.
+ */
+export interface SessionState {
+  token: string | null;
+  user: CurrentUser | null;
+  company: CompanySummary | null;
+  /** Routes were generated for this session (the user and menu codes were loaded). */
+  accessRoutes: boolean;
+  setToken: (token: string) => void;
+  /** Stores the user and their current company; routes are generated from user.menuCode. */
+  setUser: (user: CurrentUser) => void;
+  setAccessRoutes: (generated: boolean) => void;
+  markNoticeAgreed: (version: string) => void;
+  /** Forgets token, user, company and the access-route flag (logout, invalid token). */
+  clear: () => void;
+}
+
+export const SESSION_STORAGE_KEY = 'smartdata-session';
+
+function safeLocalStorage(): Storage {
+  // Node (unit tests) has no localStorage; zustand then keeps the state in memory only.
+  return localStorage;
+}
+
+export const useSessionStore = create<SessionState>()(
+  persist(
+    (set) => ({
+      token: null,
+      user: null,
+      company: null,
+      accessRoutes: false,
+      setToken: (token) => set({ token }),
+      setUser: (user) => set({ user, company: user.company }),
+      setAccessRoutes: (accessRoutes) => set({ accessRoutes }),
+      markNoticeAgreed: (version) =>
+        set((state) => (state.user ? { user: { ...state.user, notice: { version, agreed: true } } } : {})),
+      clear: () => set({ token: null, user: null, company: null, accessRoutes: false }),
+    }),
+    {
+      name: SESSION_STORAGE_KEY,
+      storage: createJSONStorage(safeLocalStorage),
+      partialize: ({ token, user, company, accessRoutes }) => ({ token, user, company, accessRoutes }),
+    },
+  ),
+);
+
+/** The user's permission codes (menuCode entries), as a set for route filtering. */
+export function menuCodesOf(user: CurrentUser | null): ReadonlySet<string> {
+  return new Set((user?.menuCode ?? []).map((entry) => entry.code));
+}

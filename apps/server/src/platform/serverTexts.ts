@@ -37,6 +37,7 @@ export const serverTexts: Record<string, Record<Locale, string>> = {
   'delegation.exists': { 'zh-CN': '该告警委托已存在', 'en-US': 'This alert delegation already exists' },
   'user.wrongPassword': { 'zh-CN': '原密码不正确', 'en-US': 'The current password is wrong' },
   'ip.lockout': { 'zh-CN': '保存后您当前的 IP 地址（{0}）将无法访问，请先添加它', 'en-US': 'Saving this would lock out your own address ({0}); add it first' },
+  'order.renewEarlier': { 'zh-CN': '续费后的到期时间须晚于当前到期时间', 'en-US': 'A renewal must move the expiry later' },
   'ip.exists': { 'zh-CN': '该 IP 已在白名单中', 'en-US': 'This address is already on the allow-list' },
   'storage.fileFormatIncorrect': { 'zh-CN': '文件格式错误，请上传图片类型', 'en-US': 'The file format is incorrect' },
   'storage.imageTooLarge': { 'zh-CN': '图片大小超过 3M', 'en-US': 'The image size exceeds 3M' },

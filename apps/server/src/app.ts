@@ -58,7 +58,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   registerEnvelope(app);
 
   const database = await openDatabase(config);
-  await migrate(database.db);
+  await migrate(database.db, config.databaseUrl ? config.databaseSchema : undefined);
   await ensurePlatformAdmin(database.db, config, app.log);
 
   let broker: Broker | null = null;

@@ -57,8 +57,10 @@ export async function openDatabase(config: AppConfig): Promise<DatabaseHandle> {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date; throws with the failing migration's error. */
-export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+export async function migrate(db: Db, schema?: string): Promise<void> {
+  // With a schema of our own, the migration tables live there too (Kysely otherwise finds another
+  // schema's tables and skips creating its own).
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -50,7 +50,8 @@ export function ensureChromium({ log = console.log, timeoutMs = 15 * 60_000 } = 
   if (update.status !== 0) {
     return { ok: false, message: `apt-get update failed (status ${update.status ?? update.signal}).\n${INSTALL_HINT}` };
   }
-  const install = run(['install', '-y', '--no-install-recommends', 'chromium']);
+  // fonts-liberation is the one recommendation worth having: Arial/Times metrics for layouts.
+  const install = run(['install', '-y', '--no-install-recommends', 'chromium', 'fonts-liberation']);
   if (install.status !== 0 || !isExecutable(path)) {
     return { ok: false, message: `apt-get install chromium failed (status ${install.status ?? install.signal}).\n${INSTALL_HINT}` };
   }

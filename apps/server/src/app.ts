@@ -22,6 +22,7 @@ import { Registry } from './platform/registry';
 import { IpAllowList } from './platform/ipAllowList';
 import { registerAuditLog } from './platform/audit';
 import { Scheduler } from './platform/scheduler';
+import { WriteVersion } from './platform/writeVersion';
 import { registerRolesRoutes } from './modules/roles/roles.routes';
 import { registerMembersRoutes } from './modules/companies/members.routes';
 import { registerGroupsRoutes } from './modules/groups/groups.routes';
@@ -65,7 +66,8 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   if (config.mqttPort !== null) {
     broker = await startBroker(config.mqttPort, config.host, app.log);
   }
-  const sessions = new Sessions(database.db, config.sessionCacheMs);
+  const writes = new WriteVersion();
+  const sessions = new Sessions(database.db, config.sessionCacheMs, writes);
   const platform: Platform = {
     config,
     db: database.db,
@@ -74,6 +76,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
     sms: new OutboxSmsProvider(database.db, app.log),
     broker,
     registry: new Registry(),
+    writes,
   };
   const scheduler = new Scheduler(database.db, app.log, config.timeZone);
   const allowList = new IpAllowList(database.db);
@@ -113,6 +116,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   allowList.register(app);
   registerAuthHook(app, sessions);
   registerAuditLog(app, database.db);
+  writes.register(app);
 
   app.get('/general/health', { config: { public: true }, schema: { tags: ['platform'], summary: 'Liveness and database kind' } }, async () =>
     ok({ status: 'up', database: database.kind, mqtt: broker ? broker.port : null }),

@@ -4,6 +4,7 @@ import type { Sessions } from './auth/sessions';
 import type { SmsProvider } from './sms';
 import type { Broker } from './mqtt';
 import type { Registry } from './registry';
+import type { WriteVersion } from './writeVersion';
 
 /** What the platform hands every module when it registers its routes. */
 export interface Platform {
@@ -15,4 +16,6 @@ export interface Platform {
   broker: Broker | null;
   /** Where later modules plug into platform pages and jobs. */
   registry: Registry;
+  /** Bumped by every write call; read caches check it. */
+  writes: WriteVersion;
 }

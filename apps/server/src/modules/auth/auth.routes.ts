@@ -21,7 +21,7 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): Au
     async (request) => ok(await auth.issueToken(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' })),
   );
 
-  r.get('/general/user/access/logout', { schema: { tags: ['auth'], summary: 'Sign out: revokes the token' } }, async (request) => {
+  r.get('/general/user/access/logout', { config: { audit: true }, schema: { tags: ['auth'], summary: 'Sign out: revokes the token' } }, async (request) => {
     const session = sessionOf(request);
     await platform.sessions.revoke(session.tokenHash);
     return ok(null);
@@ -29,7 +29,7 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): Au
 
   r.get(
     '/general/user/access/getSmsCode',
-    { config: publicRoute, schema: { tags: ['auth'], summary: 'Send a verification code by SMS', querystring: getSmsCodeQuery } },
+    { config: { ...publicRoute, audit: true }, schema: { tags: ['auth'], summary: 'Send a verification code by SMS', querystring: getSmsCodeQuery } },
     async (request) => ok(await auth.sendCode(request.query.phone, request.query.purpose, requestLocale(request))),
   );
 

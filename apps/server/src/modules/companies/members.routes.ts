@@ -26,13 +26,13 @@ export function registerMembersRoutes(app: FastifyInstance, platform: Platform):
   r.get('/general/company/member/getMyInvitations', { schema: { tags, summary: 'Pending invitations of the current user' } }, async (request) =>
     ok(await members.myInvitations(sessionOf(request).userId)),
   );
-  r.get('/general/company/member/agreeInvitation', { schema: { tags, summary: 'Agree to an invitation: join the company', querystring: invitationQuery } }, async (request) => {
+  r.get('/general/company/member/agreeInvitation', { config: { audit: true }, schema: { tags, summary: 'Agree to an invitation: join the company', querystring: invitationQuery } }, async (request) => {
     const session = sessionOf(request);
     const result = await members.agree(session.userId, request.query.invitationId);
     platform.sessions.forgetUser(session.userId);
     return ok(result);
   });
-  r.get('/general/company/member/refuseInvitation', { schema: { tags, summary: 'Refuse an invitation', querystring: invitationQuery } }, async (request) => {
+  r.get('/general/company/member/refuseInvitation', { config: { audit: true }, schema: { tags, summary: 'Refuse an invitation', querystring: invitationQuery } }, async (request) => {
     await members.refuse(sessionOf(request).userId, request.query.invitationId);
     return ok(null);
   });

@@ -29,6 +29,8 @@ function sendObject(reply: FastifyReply, object: ObjectStream) {
     .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(object.fileName)}`)
     .header('content-security-policy', "default-src 'none'; sandbox")
     .header('cache-control', object.visibility === 'public' ? 'public, max-age=3600' : 'private, max-age=300')
+    // Logos and avatars may be shown by pages of other origins (a carousel on a big screen).
+    .header('cross-origin-resource-policy', object.visibility === 'public' ? 'cross-origin' : 'same-origin')
     .send(object.stream);
 }
 

@@ -248,11 +248,15 @@ export class StorageService {
   }
 
   private async open(row: StorageObjectRow | undefined): Promise<ObjectStream> {
-    const stream = row?.uploaded === 1 ? await this.driver.open(row.object_key) : null;
-    if (!row || !stream) {
+    if (!row) {
       throw notFound();
     }
-    return { stream, contentType: row.content_type, fileName: row.file_name, size: row.size, visibility: row.visibility };
+    const uploaded = row.uploaded === 1 ? row : await this.uploadedInCompany(row.company_id, row.object_key);
+    const stream = await this.driver.open(uploaded.object_key);
+    if (!stream) {
+      throw notFound();
+    }
+    return { stream, contentType: uploaded.content_type, fileName: uploaded.file_name, size: uploaded.size, visibility: uploaded.visibility };
   }
 
   /** The stored bytes of an image object, checked again: JPEG or PNG, at most 3 MB. */

@@ -14,9 +14,26 @@ export function registerUsersRoutes(app: FastifyInstance, platform: Platform): v
   const r = app.withTypeProvider<ZodTypeProvider>();
   const platformOnly = { permission: 'system_user', platformAdmin: true } as const;
 
-  r.get('/general/user/getUser', { schema: { tags: ['users'], summary: 'The current user, their codes and company' } }, async (request) =>
-    ok(await users.currentUser(sessionOf(request))),
-  );
+  // The hottest call of the console: the serialized answer is cached per session until the next
+  // write on this instance (WriteVersion) or for the session cache lifetime.
+  const cache = new Map<string, { body: string; version: number; until: number }>();
+  r.get('/general/user/getUser', { schema: { tags: ['users'], summary: 'The current user, their codes and company' } }, async (request, reply) => {
+    const session = sessionOf(request);
+    const now = Date.now();
+    const cached = cache.get(session.tokenHash);
+    if (cached && cached.version === platform.writes.value && cached.until > now) {
+      return reply.type('application/json; charset=utf-8').send(cached.body);
+    }
+    const version = platform.writes.value;
+    const body = JSON.stringify(ok(await users.currentUser(session)));
+    if (platform.config.sessionCacheMs > 0) {
+      if (cache.size > 50_000) {
+        cache.clear();
+      }
+      cache.set(session.tokenHash, { body, version, until: now + platform.config.sessionCacheMs });
+    }
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
 
   r.get('/general/user/getNotice', { schema: { tags: ['users'], summary: 'The user notice and whether it was agreed' } }, async (request) =>
     ok(await users.notice(sessionOf(request).userId, requestLocale(request))),

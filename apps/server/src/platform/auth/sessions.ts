@@ -3,6 +3,7 @@ import { AppError } from '../errors';
 import { sha256 } from './passwords';
 import { SessionRepository } from './session.repository';
 import type { Db } from '../db/database';
+import type { WriteVersion } from '../writeVersion';
 
 export interface Session {
   tokenHash: string;
@@ -24,11 +25,12 @@ const platformOnly = new Set(platformOnlyCodes);
  */
 export class Sessions {
   private readonly repository: SessionRepository;
-  private readonly cache = new Map<string, { session: Session; until: number }>();
+  private readonly cache = new Map<string, { session: Session; until: number; version: number }>();
 
   constructor(
     db: Db,
     private readonly cacheMs: number,
+    private readonly writes: WriteVersion,
   ) {
     this.repository = new SessionRepository(db);
   }
@@ -39,9 +41,10 @@ export class Sessions {
     }
     const tokenHash = sha256(token);
     const cached = this.cache.get(tokenHash);
-    if (cached && cached.until > now && cached.session.expiresAt > now) {
+    if (cached && cached.until > now && cached.version === this.writes.value && cached.session.expiresAt > now) {
       return cached.session;
     }
+    const version = this.writes.value;
     const row = await this.repository.findToken(tokenHash);
     if (!row) {
       throw new AppError(ErrorCode.tokenInvalid);
@@ -55,7 +58,7 @@ export class Sessions {
       if (this.cache.size > 50_000) {
         this.cache.clear();
       }
-      this.cache.set(tokenHash, { session, until: now + this.cacheMs });
+      this.cache.set(tokenHash, { session, until: now + this.cacheMs, version });
     }
     return session;
   }

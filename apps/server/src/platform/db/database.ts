@@ -50,8 +50,31 @@ export async function openDatabase(config: AppConfig): Promise<DatabaseHandle> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, kind: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query anew; preparing is most of SQLite's cost for small queries, so the
+ * prepared statements are kept by SQL text (bounded; a statement still iterating is not reused).
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText: string) {
+      const cached = statements.get(sqlText);
+      if (cached && !cached.busy) {
+        return cached;
+      }
+      const statement = sqlite.prepare(sqlText);
+      if (statements.size >= 1000) {
+        statements.clear();
+      }
+      statements.set(sqlText, statement);
+      return statement;
+    },
+  };
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { StorageTables } from './schema.storage';
+import type { CabinTables } from './schema.cabin';
 
 /**
  * Table types of the database, shared by every repository. Instants are epoch milliseconds;
@@ -179,7 +180,7 @@ export interface SchedulerLeaseTable {
   last_run_at: number | null;
 }
 
-export interface Database extends StorageTables {
+export interface Database extends StorageTables, CabinTables {
   role_template: RoleTemplateTable;
   company_invitation: CompanyInvitationTable;
   user_group: UserGroupTable;

@@ -13,7 +13,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const locale = useLocale();
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={locale === 'en-US' ? enUS : zhCN} theme={theme}>
+      <ConfigProvider locale={locale === 'en-US' ? enUS : zhCN} theme={theme} button={{ autoInsertSpace: false }}>
         <FeedbackProvider>{children}</FeedbackProvider>
       </ConfigProvider>
     </QueryClientProvider>

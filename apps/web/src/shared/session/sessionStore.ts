@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import type { CompanySummary, CurrentUser } from '@smartdata/domain';
 
 /**
@@ -23,9 +23,16 @@ export interface SessionState {
 
 export const SESSION_STORAGE_KEY = 'smartdata-session';
 
-function safeLocalStorage(): Storage {
-  // Node (unit tests) has no localStorage; zustand then keeps the state in memory only.
-  return localStorage;
+const memory = new Map<string, string>();
+const memoryStorage: StateStorage = {
+  getItem: (name) => memory.get(name) ?? null,
+  setItem: (name, value) => void memory.set(name, value),
+  removeItem: (name) => void memory.delete(name),
+};
+
+/** localStorage in the browser; memory where there is none (unit tests under Node). */
+function safeLocalStorage(): StateStorage {
+  return typeof localStorage === 'undefined' ? memoryStorage : localStorage;
 }
 
 export const useSessionStore = create<SessionState>()(

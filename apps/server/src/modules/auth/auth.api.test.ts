@@ -274,3 +274,17 @@ describe('platform', () => {
     expect((await t.app.inject({ url: '/general/docs' })).body).toContain('/general/user/access/getSmsCode');
   });
 });
+
+describe('per-address ceilings', () => {
+  it('more than 20 SMS requests a minute from one address are refused (42900)', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 22; i += 1) {
+      const phone = `1350000${String(i).padStart(4, '0')}`;
+      codes.push(body(await t.app.inject({ url: `/general/user/access/getSmsCode?phone=${phone}&purpose=login`, remoteAddress: '10.20.30.40' })).code);
+    }
+    expect(codes.slice(0, 20).every((c) => c === 0)).toBe(true);
+    expect(codes.slice(20)).toEqual([42900, 42900]);
+    // Another address is not affected.
+    expect(body(await t.app.inject({ url: '/general/user/access/getSmsCode?phone=13500009999&purpose=login', remoteAddress: '10.20.30.41' })).code).toBe(0);
+  });
+});

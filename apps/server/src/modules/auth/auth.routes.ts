@@ -11,11 +11,14 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): Au
   const auth = new AuthService(platform.db, platform.sms);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const publicRoute = { public: true } as const;
+  // Per-address ceilings on the public calls, on top of the per-account sign-in throttle and the
+  // per-phone SMS limits (docs/decisions.md).
+  const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
   r.post(
     '/general/user/access/getToken',
     {
-      config: publicRoute,
+      config: { ...publicRoute, ...perMinute(120) },
       schema: { tags: ['auth'], summary: 'Sign in (form-encoded): username+password or phone+smsCode', body: getTokenRequest },
     },
     async (request) => ok(await auth.issueToken(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' })),
@@ -29,19 +32,19 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): Au
 
   r.get(
     '/general/user/access/getSmsCode',
-    { config: { ...publicRoute, audit: true }, schema: { tags: ['auth'], summary: 'Send a verification code by SMS', querystring: getSmsCodeQuery } },
+    { config: { ...publicRoute, ...perMinute(20), audit: true }, schema: { tags: ['auth'], summary: 'Send a verification code by SMS', querystring: getSmsCodeQuery } },
     async (request) => ok(await auth.sendCode(request.query.phone, request.query.purpose, requestLocale(request))),
   );
 
   r.post(
     '/general/user/addUser',
-    { config: publicRoute, schema: { tags: ['auth'], summary: 'Register with a phone verified by SMS', body: addUserRequest } },
+    { config: { ...publicRoute, ...perMinute(20) }, schema: { tags: ['auth'], summary: 'Register with a phone verified by SMS', body: addUserRequest } },
     async (request) => ok(await auth.register(request.body, requestLocale(request))),
   );
 
   r.post(
     '/general/user/access/resetPassword',
-    { config: publicRoute, schema: { tags: ['auth'], summary: 'Set a new password with an SMS code', body: resetPasswordRequest } },
+    { config: { ...publicRoute, ...perMinute(20) }, schema: { tags: ['auth'], summary: 'Set a new password with an SMS code', body: resetPasswordRequest } },
     async (request) => {
       platform.sessions.forgetUser(await auth.resetPassword(request.body));
       return ok(null);

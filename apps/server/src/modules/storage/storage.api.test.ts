@@ -189,6 +189,31 @@ describe('upload (local disk)', () => {
   });
 });
 
+describe('URL lifetime (STORAGE_URL_TTL_SECONDS)', () => {
+  it('refuses a genuine upload or download URL once its lifetime is over', async () => {
+    const shortLived = await createTestApp({ dataDir, storageSecret, storageUrlTtlSeconds: 0.05 });
+    try {
+      const alice = await member(shortLived.app, []);
+      const bytes = Buffer.from('late');
+      const grant = body(await credential(alice.api, { purpose: 'private', fileName: 'late.txt', contentType: 'text/plain', size: bytes.length })).data;
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      const late = await put(shortLived.app, grant, bytes);
+      expect(late.statusCode).toBe(403);
+      expect(body(late).msg).toBe('链接已过期，请重新获取');
+
+      const fresh = body(await credential(alice.api, { purpose: 'private', fileName: 'on-time.txt', contentType: 'text/plain', size: bytes.length })).data;
+      expect(body(await put(shortLived.app, fresh, bytes)).code).toBe(0);
+      const download = body(await alice.api({ method: 'POST', url: '/general/cos/getDownloadUrl', payload: { objectKey: fresh.objectKey } })).data;
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      const expired = await shortLived.app.inject({ url: download.url });
+      expect(expired.statusCode).toBe(403);
+      expect(expired.rawPayload.includes(bytes)).toBe(false);
+    } finally {
+      await shortLived.close();
+    }
+  });
+});
+
 describe('download', () => {
   it('serves a private object only through a valid signed URL', async () => {
     const alice = await member(t.app, []);

@@ -73,7 +73,7 @@ try {
   await page.getByRole('dialog').waitFor();
   await shot(page, '08-notice');
   await page.getByRole('checkbox', { name: '我已阅读并同意' }).check();
-  await page.getByRole('button', { name: '确认' }).click();
+  await page.getByRole('button', { name: '同意' }).click();
   await page.waitForURL(/\/home/);
   await page.getByRole('heading', { level: 1 }).waitFor();
   await shot(page, '09-home');

@@ -4,6 +4,7 @@ import { PageSpin } from '@/shared/components/PageSpin';
 import { useSessionStore } from '@/shared/session/sessionStore';
 import { lazyPage } from '@/shared/utils/lazyPage';
 import { loginPathFor } from '@/app/router/redirect';
+import { LOGIN_PATH } from '@/app/router/routeTable';
 import { SessionLoader } from './SessionLoader';
 
 const UserNoticeGate = lazyPage(() => import('@/modules/auth/components/UserNoticeGate'), 'UserNoticeGate');
@@ -17,10 +18,12 @@ export function AuthGuard() {
   const token = useSessionStore((state) => state.token);
   const user = useSessionStore((state) => state.user);
   const accessRoutes = useSessionStore((state) => state.accessRoutes);
+  const signedOut = useSessionStore((state) => state.signedOut);
   const location = useLocation();
 
   if (!token) {
-    return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
+    // After a logout the next user starts from /login, not from the previous user's page.
+    return <Navigate to={signedOut ? LOGIN_PATH : loginPathFor(`${location.pathname}${location.search}`)} replace />;
   }
   if (!accessRoutes || !user) {
     return <SessionLoader />;

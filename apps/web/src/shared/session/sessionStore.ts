@@ -12,13 +12,17 @@ export interface SessionState {
   company: CompanySummary | null;
   /** Routes were generated for this session (the user and menu codes were loaded). */
   accessRoutes: boolean;
+  /** The user signed out on purpose (not persisted): /login then gets no redirect target. */
+  signedOut: boolean;
   setToken: (token: string) => void;
   /** Stores the user and their current company; routes are generated from user.menuCode. */
   setUser: (user: CurrentUser) => void;
   setAccessRoutes: (generated: boolean) => void;
   markNoticeAgreed: (version: string) => void;
-  /** Forgets token, user, company and the access-route flag (logout, invalid token). */
+  /** Forgets token, user, company and the access-route flag (invalid token). */
   clear: () => void;
+  /** Logout: clears the session like `clear` and marks it as ended by the user. */
+  signOut: () => void;
 }
 
 export const SESSION_STORAGE_KEY = 'smartdata-session';
@@ -42,12 +46,14 @@ export const useSessionStore = create<SessionState>()(
       user: null,
       company: null,
       accessRoutes: false,
-      setToken: (token) => set({ token }),
+      signedOut: false,
+      setToken: (token) => set({ token, signedOut: false }),
       setUser: (user) => set({ user, company: user.company }),
       setAccessRoutes: (accessRoutes) => set({ accessRoutes }),
       markNoticeAgreed: (version) =>
         set((state) => (state.user ? { user: { ...state.user, notice: { version, agreed: true } } } : {})),
       clear: () => set({ token: null, user: null, company: null, accessRoutes: false }),
+      signOut: () => set({ token: null, user: null, company: null, accessRoutes: false, signedOut: true }),
     }),
     {
       name: SESSION_STORAGE_KEY,

@@ -28,6 +28,6 @@ export async function loadSession(signal?: AbortSignal): Promise<CurrentUser> {
 /** After getToken: loads the user with the new token, then stores token, user and routes at once. */
 export async function startSession(token: string): Promise<CurrentUser> {
   const user = await fetchCurrentUser(undefined, token);
-  useSessionStore.setState({ token, user, company: user.company, accessRoutes: true });
+  useSessionStore.setState({ token, user, company: user.company, accessRoutes: true, signedOut: false });
   return user;
 }

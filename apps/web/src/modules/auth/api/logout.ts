@@ -13,7 +13,7 @@ export async function logout(): Promise<void> {
   } catch {
     // The session is cleared below in every case.
   }
-  useSessionStore.getState().clear();
+  useSessionStore.getState().signOut();
 }
 
 /** Logs out and goes to /login. */

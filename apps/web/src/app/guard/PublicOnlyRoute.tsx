@@ -8,10 +8,11 @@ import { safeRedirect } from '@/app/router/redirect';
  * otherwise (spec §2).
  */
 export function PublicOnlyRoute({ children }: { children: ReactNode }) {
+  // Sign-in stores the token together with the user (startSession), so a token here means a
+  // session; the guard behind the root loads the user if this tab has not yet.
   const token = useSessionStore((state) => state.token);
-  const accessRoutes = useSessionStore((state) => state.accessRoutes);
   const [searchParams] = useSearchParams();
-  if (token && accessRoutes) {
+  if (token) {
     return <Navigate to={safeRedirect(searchParams.get('redirect')) ?? '/'} replace />;
   }
   return children;

@@ -34,7 +34,7 @@ export function Navbar({ isMobile, sidebarOpened, onToggleSidebar }: NavbarProps
   }
   if (current && current.def.path !== HOME_PATH) {
     if (current.group) {
-      crumbs.push({ key: current.group.path, title: current.group.title[locale] });
+      crumbs.push({ key: current.group.path, title: <Link to={current.group.path}>{current.group.title[locale]}</Link> });
     }
     crumbs.push({ key: current.def.path, title: current.def.title[locale] });
   }

@@ -46,7 +46,10 @@ export interface AppConfig {
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const dataDir = path.resolve(env.DATA_DIR ?? path.join(process.cwd(), 'data'));
+  // `npm start` runs the server from apps/server; ./data and relative DATA_DIR values mean the
+  // folder the user typed the command in (npm's INIT_CWD), the repository root by default.
+  const userCwd = env.INIT_CWD ?? process.cwd();
+  const dataDir = env.DATA_DIR ? path.resolve(userCwd, env.DATA_DIR) : path.join(repoRoot, 'data');
   const mqttPort = env.MQTT_URL ? null : env.MQTT_PORT === '' || env.MQTT_PORT === 'off' ? null : Number(env.MQTT_PORT ?? 1883);
   return {
     host: env.HOST ?? '0.0.0.0',

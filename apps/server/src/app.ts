@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { ErrorCode, limits } from '@smartdata/domain';
 import { loadConfig, type AppConfig } from './config';
-import { migrate, openDatabase } from './platform/db/database';
+import { migrate, openDatabase, sql } from './platform/db/database';
 import { registerEnvelope, ok } from './platform/envelope';
 import { AppError } from './platform/errors';
 import { Sessions } from './platform/auth/sessions';
@@ -23,6 +23,7 @@ import { IpAllowList } from './platform/ipAllowList';
 import { registerAuditLog } from './platform/audit';
 import { Scheduler } from './platform/scheduler';
 import { WriteVersion } from './platform/writeVersion';
+import { Realtime } from './platform/realtime';
 import { registerRolesRoutes } from './modules/roles/roles.routes';
 import { registerMembersRoutes } from './modules/companies/members.routes';
 import { registerGroupsRoutes } from './modules/groups/groups.routes';
@@ -34,6 +35,8 @@ import { registerCompaniesRoutes } from './modules/companies/companies.routes';
 import { registerHomeRoutes } from './modules/home/home.routes';
 import { registerStorageRoutes } from './modules/storage/storage.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
+import { registerCabinRoutes } from './modules/cabin/cabin.routes';
+import { registerDataItemsRoutes } from './modules/data-items/dataItems.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,6 +71,13 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   }
   const writes = new WriteVersion();
   const sessions = new Sessions(database.db, config.sessionCacheMs, writes);
+  const realtime = new Realtime(sessions, app.log);
+  if (config.databaseUrl) {
+    // Several instances share pushes through PostgreSQL LISTEN/NOTIFY (docs/architecture.md).
+    await realtime.listenPostgres(config.databaseUrl, config.databaseSchema, async (channel, payload) => {
+      await sql`select pg_notify(${channel}, ${payload})`.execute(database.db);
+    });
+  }
   const platform: Platform = {
     config,
     db: database.db,
@@ -77,6 +87,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
     broker,
     registry: new Registry(),
     writes,
+    realtime,
   };
   const scheduler = new Scheduler(database.db, app.log, config.timeZone);
   const allowList = new IpAllowList(database.db);
@@ -84,6 +95,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   app.decorate('platform', platform);
   app.addHook('onClose', async () => {
     scheduler.stop();
+    await realtime.close();
     await broker?.close();
     await database.close();
   });
@@ -117,6 +129,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   registerAuthHook(app, sessions);
   registerAuditLog(app, database.db);
   writes.register(app);
+  await realtime.register(app);
 
   app.get('/general/health', { config: { public: true }, schema: { tags: ['platform'], summary: 'Liveness and database kind' } }, async () =>
     ok({ status: 'up', database: database.kind, mqtt: broker ? broker.port : null }),
@@ -125,14 +138,16 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   const auth = registerAuthRoutes(app, platform);
   registerUsersRoutes(app, platform);
   registerCompaniesRoutes(app, platform);
-  registerHomeRoutes(app, platform);
-  registerStorageRoutes(app, platform);
+  const home = registerHomeRoutes(app, platform);
+  const storage = registerStorageRoutes(app, platform);
   registerSettingsRoutes(app, platform);
   registerRolesRoutes(app, platform);
   registerMembersRoutes(app, platform);
   registerGroupsRoutes(app, platform);
   registerOrdersRoutes(app, platform);
   registerSystemRoutes(app, platform, allowList, scheduler);
+  const cabin = registerCabinRoutes(app, platform);
+  registerDataItemsRoutes(app, platform, { cabin, storage, home, scheduler });
   if (config.testRoutes) {
     registerTestRoutes(app, (phone) => auth.latestSentCode(phone));
   }

@@ -9,3 +9,6 @@ export * from './validationMessages';
 export * from './organization.schemas';
 export * from './storage.schemas';
 export * from './time';
+export * from './cabin.schemas';
+export * from './dataItems.schemas';
+export * from './cabinMessages';

@@ -1,5 +1,6 @@
 import type { Locale } from './errors';
 import { limits } from './limits';
+import { cabinMessages } from './cabinMessages';
 
 /**
  * Texts of the validation message keys used by the zod schemas of this package. The web shows
@@ -42,6 +43,7 @@ export const validationMessages: Record<string, Record<Locale, string>> = {
   'validation.ip': { 'zh-CN': '请输入有效的 IP 地址或网段（如 192.168.1.0/24）', 'en-US': 'Enter a valid IP address or range (e.g. 192.168.1.0/24)' },
   'validation.order.expireAfterStart': { 'zh-CN': '到期时间须晚于开始时间', 'en-US': 'The expiry must be after the start' },
   'validation.invalid': { 'zh-CN': '格式不正确', 'en-US': 'Invalid value' },
+  ...cabinMessages,
 };
 
 /** The text of a validation key, or null when `key` is not one of ours (e.g. a zod default). */

@@ -5,6 +5,7 @@ import type { SmsProvider } from './sms';
 import type { Broker } from './mqtt';
 import type { Registry } from './registry';
 import type { WriteVersion } from './writeVersion';
+import type { Realtime } from './realtime';
 
 /** What the platform hands every module when it registers its routes. */
 export interface Platform {
@@ -18,4 +19,6 @@ export interface Platform {
   registry: Registry;
   /** Bumped by every write call; read caches check it. */
   writes: WriteVersion;
+  /** WebSocket pushes: modules define channels and publish to them (platform/realtime.ts). */
+  realtime: Realtime;
 }

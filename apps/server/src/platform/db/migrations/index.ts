@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as foundation from './2026-11-21-001-foundation';
 import * as organization from './2026-11-21-002-organization';
 import * as storage from './2026-11-21-010-storage';
+import * as cabin from './2026-11-21-020-cabin';
 
 /** Every migration, in order. Names are date-prefixed and never change once released. */
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-foundation': foundation,
   '2026-11-21-002-organization': organization,
   '2026-11-21-010-storage': storage,
+  '2026-11-21-020-cabin': cabin,
 };

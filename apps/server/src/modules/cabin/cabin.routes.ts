@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { addDirectoryRequest, copyNodeRequest, moveNodeRequest, nodeIdRequest, permissionQuery, renameNodeRequest, setPermissionRequest } from '@smartdata/domain';
+import type { Platform } from '@server/platform/context';
+import { ok } from '@server/platform/envelope';
+import { companyOf, sessionOf } from '@server/platform/auth/hook';
+import { CabinService, cabinCaller } from './cabin.service';
+
+const tags = ['cabin'];
+
+/** The data cabin tree and its permissions (spec §1, §4, §6; docs/cabin.md). */
+export function registerCabinRoutes(app: FastifyInstance, platform: Platform): CabinService {
+  const cabin = new CabinService(platform.db);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const config = { permission: 'sd_capsule' } as const;
+  const caller = (request: FastifyRequest) => cabinCaller(sessionOf(request), companyOf(request));
+
+  r.get('/general/cabin/getTree', { config, schema: { tags, summary: 'The cabin tree as the caller may see it (nodes at none are left out)' } }, async (request) =>
+    ok(await cabin.tree(caller(request))),
+  );
+  r.post('/general/cabin/addDirectory', { config, schema: { tags, summary: 'Create a directory (parentId null: at the root)', body: addDirectoryRequest } }, async (request) =>
+    ok(await cabin.addDirectory(caller(request), request.body.parentId, request.body.name)),
+  );
+  r.post('/general/cabin/renameNode', { config, schema: { tags, summary: 'Rename a node (read-write)', body: renameNodeRequest } }, async (request) => {
+    await cabin.rename(caller(request), request.body.id, request.body.name);
+    return ok(null);
+  });
+  r.post('/general/cabin/moveNode', { config, schema: { tags, summary: 'Move a node under another directory or the root (admin)', body: moveNodeRequest } }, async (request) => {
+    await cabin.move(caller(request), request.body.id, request.body.parentId);
+    return ok(null);
+  });
+  r.post('/general/cabin/copyNode', { config, schema: { tags, summary: 'Copy a directory or data item (definitions, not records)', body: copyNodeRequest } }, async (request) =>
+    ok(await cabin.copy(caller(request), request.body.id, request.body.parentId)),
+  );
+  r.post('/general/cabin/deleteNode', { config, schema: { tags, summary: 'Delete a node and its whole subtree in one transaction (admin)', body: nodeIdRequest } }, async (request) =>
+    ok(await cabin.delete(caller(request), request.body.id)),
+  );
+  r.get('/general/cabin/getPermission', { config, schema: { tags, summary: "A node's grants, inherited grants and the caller's effective level", querystring: permissionQuery } }, async (request) =>
+    ok(await cabin.permission(caller(request), request.query.nodeId)),
+  );
+  r.post('/general/cabin/setPermission', { config, schema: { tags, summary: "Set a node's mode and grants (admin)", body: setPermissionRequest } }, async (request) => {
+    await cabin.setPermission(caller(request), request.body);
+    return ok(null);
+  });
+  return cabin;
+}

@@ -1,0 +1,353 @@
+import { sql } from 'kysely';
+import type { Db } from '@server/platform/db/database';
+import { scopedToCompany } from '@server/platform/tenancy';
+
+export interface DataItemRow {
+  id: number;
+  company_id: number;
+  node_id: number;
+  name: string;
+  kind: number;
+  fields: string;
+  expiry_days: number | null;
+  parent_item_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+const itemColumns = ['id', 'company_id', 'node_id', 'name', 'kind', 'fields', 'expiry_days', 'parent_item_id', 'created_at', 'updated_at'] as const;
+
+/** Every query of data item definitions and their forms, jumps, forwards and item groups. */
+export class DataItemsRepository {
+  constructor(private readonly db: Db) {}
+
+  static in(trx: Db): DataItemsRepository {
+    return new DataItemsRepository(trx);
+  }
+
+  // ---- items ----
+
+  findItem(companyId: number, id: number): Promise<DataItemRow | undefined> {
+    return this.db.selectFrom('data_item').select(itemColumns).where(scopedToCompany('data_item', companyId)).where('id', '=', id).executeTakeFirst();
+  }
+
+  itemsByIds(companyId: number, ids: readonly number[]): Promise<DataItemRow[]> {
+    if (ids.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.db.selectFrom('data_item').select(itemColumns).where(scopedToCompany('data_item', companyId)).where('id', 'in', [...ids]).execute();
+  }
+
+  /** Items of the company, optionally by name and kind, in name order (callers filter by level). */
+  listItems(companyId: number, filter: { keyword?: string; kind?: number }) {
+    let query = this.db
+      .selectFrom('data_item')
+      .innerJoin('cabin_node', 'cabin_node.id', 'data_item.node_id')
+      .select(['data_item.id', 'data_item.node_id', 'data_item.name', 'data_item.kind', 'cabin_node.parent_id as directory_id'])
+      .where(scopedToCompany('data_item', companyId));
+    if (filter.keyword) {
+      query = query.where(sql<boolean>`lower(data_item.name) like ${`%${escapeLike(filter.keyword.toLowerCase())}%`} escape '\\'`);
+    }
+    if (filter.kind !== undefined) {
+      query = query.where('data_item.kind', '=', filter.kind);
+    }
+    return query.orderBy('data_item.name').orderBy('data_item.id').execute();
+  }
+
+  async countItems(companyId: number): Promise<number> {
+    const row = await this.db.selectFrom('data_item').select((eb) => eb.fn.countAll<number>().as('total')).where(scopedToCompany('data_item', companyId)).executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
+  async insertItem(values: { companyId: number; nodeId: number; name: string; kind: number; fields: string; expiryDays: number | null; parentItemId: number | null; userId: number | null }): Promise<number> {
+    const now = Date.now();
+    const row = await this.db
+      .insertInto('data_item')
+      .values({
+        company_id: values.companyId,
+        node_id: values.nodeId,
+        name: values.name,
+        kind: values.kind,
+        fields: values.fields,
+        expiry_days: values.expiryDays,
+        parent_item_id: values.parentItemId,
+        created_by: values.userId,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async updateItem(companyId: number, id: number, values: { name?: string; fields?: string; expiryDays?: number | null; parentItemId?: number | null }): Promise<void> {
+    await this.db
+      .updateTable('data_item')
+      .set({
+        ...(values.name !== undefined ? { name: values.name } : {}),
+        ...(values.fields !== undefined ? { fields: values.fields } : {}),
+        ...(values.expiryDays !== undefined ? { expiry_days: values.expiryDays } : {}),
+        ...(values.parentItemId !== undefined ? { parent_item_id: values.parentItemId } : {}),
+        updated_at: Date.now(),
+      })
+      .where(scopedToCompany('data_item', companyId))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /**
+   * Removes items with their records, forms, jumps and forwards, and the jumps and forwards of
+   * other items that point at them (run inside the cabin's delete transaction).
+   */
+  async deleteItems(companyId: number, ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) {
+      return;
+    }
+    const list = [...ids];
+    await this.db.deleteFrom('data_record').where(scopedToCompany('data_record', companyId)).where('item_id', 'in', list).execute();
+    await this.db.deleteFrom('data_form').where(scopedToCompany('data_form', companyId)).where('item_id', 'in', list).execute();
+    await this.db
+      .deleteFrom('data_jump')
+      .where(scopedToCompany('data_jump', companyId))
+      .where((eb) => eb.or([eb('item_id', 'in', list), eb('target_item_id', 'in', list)]))
+      .execute();
+    await this.db
+      .deleteFrom('data_forward')
+      .where(scopedToCompany('data_forward', companyId))
+      .where((eb) => eb.or([eb('item_id', 'in', list), eb('target_item_id', 'in', list)]))
+      .execute();
+    await this.db.updateTable('data_item').set({ parent_item_id: null }).where(scopedToCompany('data_item', companyId)).where('parent_item_id', 'in', list).execute();
+    await this.db.deleteFrom('data_item').where(scopedToCompany('data_item', companyId)).where('id', 'in', list).execute();
+  }
+
+  async renameItem(companyId: number, id: number, name: string): Promise<void> {
+    await this.db.updateTable('data_item').set({ name, updated_at: Date.now() }).where(scopedToCompany('data_item', companyId)).where('id', '=', id).execute();
+  }
+
+  /** Items with a value expiry, for the purge (all companies, or one). */
+  itemsWithExpiry(companyId?: number) {
+    let query = this.db.selectFrom('data_item').select(['id', 'company_id', 'expiry_days']).where('expiry_days', 'is not', null);
+    if (companyId !== undefined) {
+      query = query.where(scopedToCompany('data_item', companyId));
+    }
+    return query.execute();
+  }
+
+  itemIdsOfCompany(companyId: number) {
+    return this.db.selectFrom('data_item').select(['id', 'expiry_days']).where(scopedToCompany('data_item', companyId)).execute();
+  }
+
+  // ---- forms ----
+
+  forms(companyId: number, itemId: number) {
+    return this.db
+      .selectFrom('data_form')
+      .select(['id', 'item_id', 'name', 'design', 'created_at', 'updated_at'])
+      .where(scopedToCompany('data_form', companyId))
+      .where('item_id', '=', itemId)
+      .orderBy('id')
+      .execute();
+  }
+
+  findForm(companyId: number, id: number) {
+    return this.db
+      .selectFrom('data_form')
+      .select(['id', 'item_id', 'name', 'design', 'created_at', 'updated_at'])
+      .where(scopedToCompany('data_form', companyId))
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async insertForm(companyId: number, itemId: number, name: string, design: string): Promise<number> {
+    const now = Date.now();
+    const row = await this.db.insertInto('data_form').values({ company_id: companyId, item_id: itemId, name, design, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async updateForm(companyId: number, id: number, values: { name?: string; design?: string }): Promise<void> {
+    await this.db
+      .updateTable('data_form')
+      .set({ ...values, updated_at: Date.now() })
+      .where(scopedToCompany('data_form', companyId))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async deleteForm(companyId: number, id: number): Promise<void> {
+    await this.db.deleteFrom('data_form').where(scopedToCompany('data_form', companyId)).where('id', '=', id).execute();
+  }
+
+  // ---- jumps ----
+
+  jumps(companyId: number, itemId: number) {
+    return this.db
+      .selectFrom('data_jump')
+      .leftJoin('data_item as target', 'target.id', 'data_jump.target_item_id')
+      .select(['data_jump.id', 'data_jump.item_id', 'data_jump.name', 'data_jump.priority', 'data_jump.target_item_id', 'data_jump.conditions', 'target.name as target_name'])
+      .where(scopedToCompany('data_jump', companyId))
+      .where('data_jump.item_id', '=', itemId)
+      .orderBy('data_jump.priority')
+      .orderBy('data_jump.id')
+      .execute();
+  }
+
+  findJump(companyId: number, id: number) {
+    return this.db
+      .selectFrom('data_jump')
+      .select(['id', 'item_id', 'name', 'priority', 'target_item_id', 'conditions'])
+      .where(scopedToCompany('data_jump', companyId))
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async insertJump(companyId: number, values: { itemId: number; name: string; priority: number; targetItemId: number; conditions: string }): Promise<number> {
+    const now = Date.now();
+    const row = await this.db
+      .insertInto('data_jump')
+      .values({
+        company_id: companyId,
+        item_id: values.itemId,
+        name: values.name,
+        priority: values.priority,
+        target_item_id: values.targetItemId,
+        conditions: values.conditions,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async updateJump(companyId: number, id: number, values: { name: string; priority: number; targetItemId: number; conditions: string }): Promise<void> {
+    await this.db
+      .updateTable('data_jump')
+      .set({ name: values.name, priority: values.priority, target_item_id: values.targetItemId, conditions: values.conditions, updated_at: Date.now() })
+      .where(scopedToCompany('data_jump', companyId))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async deleteJump(companyId: number, id: number): Promise<void> {
+    await this.db.deleteFrom('data_jump').where(scopedToCompany('data_jump', companyId)).where('id', '=', id).execute();
+  }
+
+  // ---- forwards ----
+
+  forwards(companyId: number, itemId: number, onlyEnabled = false) {
+    let query = this.db
+      .selectFrom('data_forward')
+      .leftJoin('data_item as target', 'target.id', 'data_forward.target_item_id')
+      .select([
+        'data_forward.id',
+        'data_forward.item_id',
+        'data_forward.name',
+        'data_forward.conditions',
+        'data_forward.target_item_id',
+        'data_forward.mappings',
+        'data_forward.enabled',
+        'target.name as target_name',
+      ])
+      .where(scopedToCompany('data_forward', companyId))
+      .where('data_forward.item_id', '=', itemId);
+    if (onlyEnabled) {
+      query = query.where('data_forward.enabled', '=', 1);
+    }
+    return query.orderBy('data_forward.id').execute();
+  }
+
+  findForward(companyId: number, id: number) {
+    return this.db
+      .selectFrom('data_forward')
+      .select(['id', 'item_id', 'name', 'conditions', 'target_item_id', 'mappings', 'enabled'])
+      .where(scopedToCompany('data_forward', companyId))
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async insertForward(companyId: number, values: { itemId: number; name: string; conditions: string; targetItemId: number; mappings: string; enabled: boolean }): Promise<number> {
+    const now = Date.now();
+    const row = await this.db
+      .insertInto('data_forward')
+      .values({
+        company_id: companyId,
+        item_id: values.itemId,
+        name: values.name,
+        conditions: values.conditions,
+        target_item_id: values.targetItemId,
+        mappings: values.mappings,
+        enabled: values.enabled ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async updateForward(companyId: number, id: number, values: { name: string; conditions: string; targetItemId: number; mappings: string; enabled: boolean }): Promise<void> {
+    await this.db
+      .updateTable('data_forward')
+      .set({ name: values.name, conditions: values.conditions, target_item_id: values.targetItemId, mappings: values.mappings, enabled: values.enabled ? 1 : 0, updated_at: Date.now() })
+      .where(scopedToCompany('data_forward', companyId))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async deleteForward(companyId: number, id: number): Promise<void> {
+    await this.db.deleteFrom('data_forward').where(scopedToCompany('data_forward', companyId)).where('id', '=', id).execute();
+  }
+
+  // ---- item groups ----
+
+  itemGroups(companyId: number) {
+    return this.db.selectFrom('data_item_group').select(['id', 'name', 'item_ids', 'created_at']).where(scopedToCompany('data_item_group', companyId)).orderBy('id').execute();
+  }
+
+  findItemGroup(companyId: number, id: number) {
+    return this.db.selectFrom('data_item_group').select(['id', 'name', 'item_ids', 'created_at']).where(scopedToCompany('data_item_group', companyId)).where('id', '=', id).executeTakeFirst();
+  }
+
+  async itemGroupNamed(companyId: number, name: string, exceptId?: number): Promise<boolean> {
+    let query = this.db.selectFrom('data_item_group').select('id').where(scopedToCompany('data_item_group', companyId)).where('name', '=', name);
+    if (exceptId !== undefined) {
+      query = query.where('id', '!=', exceptId);
+    }
+    return (await query.executeTakeFirst()) !== undefined;
+  }
+
+  async insertItemGroup(companyId: number, name: string, itemIds: string): Promise<number> {
+    const now = Date.now();
+    const row = await this.db.insertInto('data_item_group').values({ company_id: companyId, name, item_ids: itemIds, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async updateItemGroup(companyId: number, id: number, values: { name?: string; itemIds?: string }): Promise<void> {
+    await this.db
+      .updateTable('data_item_group')
+      .set({
+        ...(values.name !== undefined ? { name: values.name } : {}),
+        ...(values.itemIds !== undefined ? { item_ids: values.itemIds } : {}),
+        updated_at: Date.now(),
+      })
+      .where(scopedToCompany('data_item_group', companyId))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async deleteItemGroup(companyId: number, id: number): Promise<void> {
+    await this.db.deleteFrom('data_item_group').where(scopedToCompany('data_item_group', companyId)).where('id', '=', id).execute();
+  }
+
+  // ---- company ----
+
+  async companyTimeZone(companyId: number): Promise<string | undefined> {
+    const row = await this.db.selectFrom('company').select('time_zone').where('id', '=', companyId).executeTakeFirst();
+    return row?.time_zone;
+  }
+}
+
+/** `%`, `_` and `\` of a user's text match themselves in LIKE … ESCAPE '\'. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

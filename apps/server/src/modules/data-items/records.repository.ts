@@ -1,0 +1,311 @@
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { FieldType, type DataField, type FilterOp } from '@smartdata/domain';
+import type { Db, DbKind } from '@server/platform/db/database';
+import type { Database } from '@server/platform/db/schema';
+import { scopedToCompany } from '@server/platform/tenancy';
+import { escapeLike } from './dataItems.repository';
+
+export interface RecordRow {
+  id: number;
+  item_id: number;
+  parent_record_id: number | null;
+  values_json: string;
+  source: string;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+const recordColumns = ['id', 'item_id', 'parent_record_id', 'values_json', 'source', 'created_by', 'created_at', 'updated_at'] as const;
+
+/** A record column that filters and sorts use directly. */
+export type RecordColumnName = 'id' | 'created_at' | 'updated_at' | 'parent_record_id';
+
+/** What a condition compares: a column, or a field's value inside values_json. */
+export type RecordTarget = { column: RecordColumnName } | { field: Pick<DataField, 'fieldName' | 'type'> };
+
+export interface RecordCondition {
+  target: RecordTarget;
+  op: FilterOp;
+  /** Already checked and converted by the service (number for numeric targets, text otherwise; a list for `in`). */
+  value?: unknown;
+}
+
+export interface RecordListPlan {
+  conditions: RecordCondition[];
+  from?: number;
+  to?: number;
+  parentRecordId?: number;
+  sort: { target: RecordTarget; order: 'asc' | 'desc' };
+  limit: number;
+  offset: number;
+}
+
+const isNumericType = (type: number) => type === FieldType.decimal || type === FieldType.currency || type === FieldType.integer || type === FieldType.dateTime;
+
+/**
+ * The value of a field inside the record's JSON, written the same way in queries and in the
+ * field's expression index so the database can use the index: `json_extract` on SQLite, `->>` on
+ * PostgreSQL (numbers cast to numeric, anything that is not a JSON number being null). The field
+ * key is an ASCII identifier (fieldNamePattern), inlined as a literal.
+ */
+export function fieldValue(kind: DbKind, field: Pick<DataField, 'fieldName' | 'type'>): RawBuilder<unknown> {
+  const column = sql.ref('values_json');
+  if (kind === 'sqlite') {
+    return sql`json_extract(${column}, ${sql.lit(`$.${field.fieldName}`)})`;
+  }
+  const key = sql.lit(field.fieldName);
+  return isNumericType(field.type)
+    ? sql`(case when jsonb_typeof(${column}::jsonb -> ${key}) = 'number' then (${column}::jsonb ->> ${key})::numeric end)`
+    : sql`(${column}::jsonb ->> ${key})`;
+}
+
+function targetExpression(kind: DbKind, target: RecordTarget): RawBuilder<unknown> {
+  return 'column' in target ? sql`${sql.ref(`data_record.${target.column}`)}` : fieldValue(kind, target.field);
+}
+
+function conditionExpression(kind: DbKind, condition: RecordCondition): RawBuilder<boolean> {
+  const target = targetExpression(kind, condition.target);
+  const value = condition.value;
+  switch (condition.op) {
+    case 'eq':
+      return sql<boolean>`${target} = ${value}`;
+    case 'ne':
+      return sql<boolean>`(${target} <> ${value} or ${target} is null)`;
+    case 'gt':
+      return sql<boolean>`${target} > ${value}`;
+    case 'gte':
+      return sql<boolean>`${target} >= ${value}`;
+    case 'lt':
+      return sql<boolean>`${target} < ${value}`;
+    case 'lte':
+      return sql<boolean>`${target} <= ${value}`;
+    case 'in': {
+      const list = value as unknown[];
+      return list.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`${target} in (${sql.join(list)})`;
+    }
+    case 'contains':
+      return sql<boolean>`lower(${target}) like ${`%${escapeLike(String(value).toLowerCase())}%`} escape '\\'`;
+    case 'empty':
+      return sql<boolean>`${target} is null`;
+    case 'notEmpty':
+      return sql<boolean>`${target} is not null`;
+  }
+}
+
+/** Name of a field's expression index (lower case: PostgreSQL folds names). */
+export function fieldIndexName(itemId: number, field: Pick<DataField, 'fieldName' | 'type'>): string {
+  return `data_record_f${itemId}_t${field.type}_${field.fieldName.toLowerCase()}`;
+}
+
+const fieldIndexPrefix = (itemId: number) => `data_record_f${itemId}_`;
+
+/** Every query of data records. Item ids are inlined as literals where partial field indexes must match. */
+export class RecordsRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly kind: DbKind,
+  ) {}
+
+  static in(trx: Db, kind: DbKind): RecordsRepository {
+    return new RecordsRepository(trx, kind);
+  }
+
+  private base(companyId: number, itemId: number, plan: Omit<RecordListPlan, 'sort' | 'limit' | 'offset'>): SelectQueryBuilder<Database, 'data_record', object> {
+    let query = this.db
+      .selectFrom('data_record')
+      .where(scopedToCompany('data_record', companyId))
+      .where('data_record.item_id', '=', sql.lit(itemId));
+    if (plan.from !== undefined) {
+      query = query.where('data_record.created_at', '>=', plan.from);
+    }
+    if (plan.to !== undefined) {
+      query = query.where('data_record.created_at', '<', plan.to);
+    }
+    if (plan.parentRecordId !== undefined) {
+      query = query.where('data_record.parent_record_id', '=', plan.parentRecordId);
+    }
+    for (const condition of plan.conditions) {
+      query = query.where(conditionExpression(this.kind, condition));
+    }
+    return query;
+  }
+
+  /** One page and the total of an item's records under the plan's conditions. */
+  async page(companyId: number, itemId: number, plan: RecordListPlan): Promise<{ total: number; rows: RecordRow[] }> {
+    const base = this.base(companyId, itemId, plan);
+    const [count, rows] = await Promise.all([base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(), this.list(base, plan)]);
+    return { total: Number(count.total), rows };
+  }
+
+  /** Rows only (export): at most `plan.limit`. */
+  rows(companyId: number, itemId: number, plan: RecordListPlan): Promise<RecordRow[]> {
+    return this.list(this.base(companyId, itemId, plan), plan);
+  }
+
+  private list(base: SelectQueryBuilder<Database, 'data_record', object>, plan: RecordListPlan): Promise<RecordRow[]> {
+    const order = plan.sort.order === 'asc' ? 'asc' : 'desc';
+    let query = base.select(recordColumns.map((c) => `data_record.${c}` as const));
+    if ('field' in plan.sort.target) {
+      // Empty values sort as the smallest on both databases (SQLite's own order).
+      const nulls = this.kind === 'postgres' ? sql.raw(order === 'asc' ? ' nulls first' : ' nulls last') : sql.raw('');
+      query = query.orderBy(sql`${fieldValue(this.kind, plan.sort.target.field)} ${sql.raw(order)}${nulls}`);
+    } else if (plan.sort.target.column !== 'created_at') {
+      query = query.orderBy(sql`${sql.ref(`data_record.${plan.sort.target.column}`)} ${sql.raw(order)}`);
+    }
+    return query.orderBy('data_record.created_at', order).orderBy('data_record.id', order).limit(plan.limit).offset(plan.offset).execute();
+  }
+
+  findRecord(companyId: number, id: number): Promise<RecordRow | undefined> {
+    return this.db.selectFrom('data_record').select(recordColumns).where(scopedToCompany('data_record', companyId)).where('id', '=', id).executeTakeFirst();
+  }
+
+  findRecords(companyId: number, itemId: number, ids: readonly number[]): Promise<RecordRow[]> {
+    return this.db
+      .selectFrom('data_record')
+      .select(recordColumns)
+      .where(scopedToCompany('data_record', companyId))
+      .where('item_id', '=', itemId)
+      .where('id', 'in', [...ids])
+      .execute();
+  }
+
+  async countRecords(companyId: number, itemId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('data_record')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where(scopedToCompany('data_record', companyId))
+      .where('item_id', '=', itemId)
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
+  async insertRecord(values: { companyId: number; itemId: number; parentRecordId: number | null; valuesJson: string; source: string; userId: number | null; at: number }): Promise<number> {
+    const row = await this.db
+      .insertInto('data_record')
+      .values({
+        company_id: values.companyId,
+        item_id: values.itemId,
+        parent_record_id: values.parentRecordId,
+        values_json: values.valuesJson,
+        source: values.source,
+        created_by: values.userId,
+        created_at: values.at,
+        updated_at: values.at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+
+  async updateValues(companyId: number, id: number, valuesJson: string, at: number): Promise<void> {
+    await this.db.updateTable('data_record').set({ values_json: valuesJson, updated_at: at }).where(scopedToCompany('data_record', companyId)).where('id', '=', id).execute();
+  }
+
+  /** Deletes records of an item, and their child records; answers how many went. */
+  async deleteRecords(companyId: number, itemId: number, ids: readonly number[]): Promise<number> {
+    let deleted = 0;
+    for (let start = 0; start < ids.length; start += 500) {
+      const slice = ids.slice(start, start + 500);
+      const children = await this.db.deleteFrom('data_record').where(scopedToCompany('data_record', companyId)).where('parent_record_id', 'in', slice).executeTakeFirst();
+      const own = await this.db.deleteFrom('data_record').where(scopedToCompany('data_record', companyId)).where('item_id', '=', itemId).where('id', 'in', slice).executeTakeFirst();
+      deleted += Number(own.numDeletedRows) + Number(children.numDeletedRows);
+    }
+    return deleted;
+  }
+
+  /** Value expiry and retention: an item's records created before `before`. */
+  async deleteOlderThan(companyId: number, itemId: number, before: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('data_record')
+      .where(scopedToCompany('data_record', companyId))
+      .where('item_id', '=', itemId)
+      .where('created_at', '<', before)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** Records received per company in [yesterday, today) and since today (acquisition page). */
+  async receivedPerCompany(companyIds: readonly number[], yesterday: number, today: number): Promise<Map<number, { today: number; yesterday: number }>> {
+    const result = new Map<number, { today: number; yesterday: number }>();
+    if (companyIds.length === 0) {
+      return result;
+    }
+    const rows = await this.db
+      .selectFrom('data_record')
+      .select((eb) => [
+        'company_id',
+        eb.fn.sum<number>(sql`case when created_at >= ${today} then 1 else 0 end`).as('today'),
+        eb.fn.sum<number>(sql`case when created_at < ${today} then 1 else 0 end`).as('yesterday'),
+      ])
+      .where('company_id', 'in', [...companyIds])
+      .where('created_at', '>=', yesterday)
+      .groupBy('company_id')
+      .execute();
+    for (const row of rows) {
+      result.set(row.company_id, { today: Number(row.today), yesterday: Number(row.yesterday) });
+    }
+    return result;
+  }
+
+  // ---- field indexes ----
+
+  /**
+   * Makes the item's expression indexes match its indexed fields: a partial index per field on
+   * (value, created_at, id) where item_id is the item, so filters and sorts on that field read an
+   * index instead of every record. Then refreshes the planner's statistics on SQLite.
+   */
+  async syncFieldIndexes(itemId: number, fields: readonly Pick<DataField, 'fieldName' | 'type' | 'indexed'>[]): Promise<void> {
+    const wanted = new Map(fields.filter((f) => f.indexed).map((f) => [fieldIndexName(itemId, f), f]));
+    const existing = await this.fieldIndexes(itemId);
+    for (const name of existing) {
+      if (!wanted.has(name)) {
+        await this.db.schema.dropIndex(name).ifExists().execute();
+      }
+    }
+    let created = false;
+    for (const [name, field] of wanted) {
+      if (!existing.includes(name)) {
+        await sql`create index if not exists ${sql.id(name)} on data_record ((${fieldValue(this.kind, field)}), created_at, id) where item_id = ${sql.lit(itemId)}`.execute(this.db);
+        created = true;
+      }
+    }
+    if (created) {
+      await this.refreshStatistics();
+    }
+  }
+
+  async dropFieldIndexes(itemId: number): Promise<void> {
+    for (const name of await this.fieldIndexes(itemId)) {
+      await this.db.schema.dropIndex(name).ifExists().execute();
+    }
+  }
+
+  private async fieldIndexes(itemId: number): Promise<string[]> {
+    const prefix = fieldIndexPrefix(itemId);
+    const result =
+      this.kind === 'sqlite'
+        ? await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'data_record'`.execute(this.db)
+        : await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'data_record' and schemaname = current_schema()`.execute(this.db);
+    return result.rows.map((r) => r.name).filter((name) => name.startsWith(prefix));
+  }
+
+  /**
+   * SQLite chooses between the time index and the field indexes by its statistics: they are
+   * sampled (a bounded ANALYZE) when an index is made and by the hourly maintenance job
+   * (`PRAGMA optimize`, which re-analyzes tables that grew). PostgreSQL's autovacuum does this itself.
+   */
+  async refreshStatistics(): Promise<void> {
+    if (this.kind === 'sqlite') {
+      await sql`pragma analysis_limit = 2000`.execute(this.db);
+      await sql`analyze data_record`.execute(this.db);
+    }
+  }
+
+  async optimize(): Promise<void> {
+    if (this.kind === 'sqlite') {
+      await sql`pragma analysis_limit = 2000`.execute(this.db);
+      await sql`pragma optimize`.execute(this.db);
+    }
+  }
+}

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useTabsStore } from '@/app/layout/tabsStore';
+import { queryClient } from '@/app/providers/queryClient';
 
 /**
  * /redirect/<path>: re-renders <path> (refresh, spec §2). The page's kept-alive instance is
@@ -15,6 +16,9 @@ export function RedirectPage() {
 
   useEffect(() => {
     refreshTab(target);
+    // A refresh shows the data as it is now: cached answers are marked stale (nothing refetches
+    // here), so the re-mounted page asks the server again instead of showing them for staleTime.
+    void queryClient.invalidateQueries({ refetchType: 'none' });
     void navigate(`${target}${search}`, { replace: true });
   }, [navigate, refreshTab, search, target]);
 

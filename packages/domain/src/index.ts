@@ -12,3 +12,8 @@ export * from './time';
 export * from './cabin.schemas';
 export * from './dataItems.schemas';
 export * from './cabinMessages';
+export * from './gateway/crc16';
+export * from './gateway/hex';
+export * from './gateway/extract';
+export * from './gateway/flow';
+export * from './gateway/flowMessages';

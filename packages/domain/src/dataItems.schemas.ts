@@ -277,7 +277,7 @@ export type RecordSort = z.infer<typeof recordSort>;
 /** A preset of spec §9 in the company's time zone, or explicit bounds (epoch ms, `to` exclusive). */
 export const timeRange = z.union([
   z.object({ preset: z.enum(timeRangePresets) }),
-  z.object({ from: z.coerce.number().int().optional(), to: z.coerce.number().int().optional() }),
+  z.strictObject({ from: z.coerce.number().int().optional(), to: z.coerce.number().int().optional() }),
 ]);
 export type TimeRange = z.infer<typeof timeRange>;
 
@@ -514,7 +514,7 @@ export const formElementFieldTypes: Record<FormElementType, readonly FieldTypeCo
   textarea: [FieldType.longText, FieldType.text],
   number: [FieldType.decimal, FieldType.currency, FieldType.integer],
   dateTime: [FieldType.dateTime],
-  radio: [FieldType.text],
+  radio: [FieldType.text, FieldType.longText],
   checkbox: [FieldType.text, FieldType.longText],
   upload: [FieldType.picture, FieldType.file],
 };

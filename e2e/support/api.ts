@@ -42,7 +42,7 @@ export interface ApiClient {
   get<T = unknown>(path: string, query?: Query): Promise<T>;
   /** POST /general/<path> with a JSON body; expects code 0 and returns `data`. */
   post<T = unknown>(path: string, body?: unknown): Promise<T>;
-  /** The same calls without the code-0 expectation, for checking errors. */
+  /** The same calls without the code-0 expectation and without signing in again: what the server answered. */
   raw: {
     get<T = unknown>(path: string, query?: Query): Promise<RawAnswer<T>>;
     post<T = unknown>(path: string, body?: unknown): Promise<RawAnswer<T>>;
@@ -110,8 +110,9 @@ const tokens = new Map<string, string>();
 
 /**
  * An API client signed in as `credentials` (the admin by default). Tokens are reused within a
- * worker; a call answered 70004/70006 (token invalid, expired or revoked, e.g. after a spec logged
- * out) signs in again once and repeats. `fresh: true` always signs in anew.
+ * worker; a `get`/`post` answered 70004/70006 (token invalid, expired or revoked, e.g. after a spec
+ * logged out) signs in again once and repeats (`raw` calls never do). `fresh: true` always signs in
+ * anew.
  */
 export async function api(
   request: APIRequestContext,
@@ -148,8 +149,8 @@ export async function api(
     get: async <T>(path: string, query?: Query) => expectOk(await send<T>('GET', path, query, true), `GET ${apiPath(path)}`),
     post: async <T>(path: string, body?: unknown) => expectOk(await send<T>('POST', path, body, true), `POST ${apiPath(path)}`),
     raw: {
-      get: <T>(path: string, query?: Query) => send<T>('GET', path, query, true),
-      post: <T>(path: string, body?: unknown) => send<T>('POST', path, body, true),
+      get: <T>(path: string, query?: Query) => send<T>('GET', path, query, false),
+      post: <T>(path: string, body?: unknown) => send<T>('POST', path, body, false),
     },
   };
 }

@@ -2,10 +2,14 @@ import { Breadcrumb, Button, Tooltip } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { RenewalNotice } from '@/modules/orders/components/RenewalNotice';
+import { isPermitted } from '@/app/router/routeAccess';
 import { HOME_PATH, REDIRECT_PATH } from '@/app/router/routeTable';
 import { appRoutes } from '@/app/router/routes';
 import { useCurrentRoute } from '@/app/router/useCurrentRoute';
+import { useMenuCodes } from '@/app/router/useMenuCodes';
 import { useLocale } from '@/shared/i18n/useLocale';
+import { useSessionStore } from '@/shared/session/sessionStore';
 import { LanguageMenu } from './LanguageMenu';
 import { UserMenu } from './UserMenu';
 
@@ -16,14 +20,22 @@ interface NavbarProps {
 }
 
 const homeRoute = appRoutes.find((route) => route.def.path === HOME_PATH);
+const MY_ORDERS_PATH = '/user/myorder';
+const myOrdersRoute = appRoutes.find((route) => route.def.path === MY_ORDERS_PATH);
 
-/** Navbar: menu toggle, breadcrumb, refresh, language switch and user dropdown (spec §2). */
+/**
+ * Navbar: menu toggle, breadcrumb, refresh, renewal notice (spec §1), language switch and user
+ * dropdown (spec §2).
+ */
 export function Navbar({ isMobile, sidebarOpened, onToggleSidebar }: NavbarProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const current = useCurrentRoute();
+  const codes = useMenuCodes();
+  const orderInfo = useSessionStore((state) => state.user?.orderInfo ?? null);
+  const ordersPath = myOrdersRoute?.def.element !== undefined && isPermitted(myOrdersRoute, codes) ? MY_ORDERS_PATH : null;
 
   const toggleLabel = isMobile ? t('layout.openMenu') : sidebarOpened ? t('layout.collapseSidebar') : t('layout.expandSidebar');
 
@@ -64,6 +76,7 @@ export function Navbar({ isMobile, sidebarOpened, onToggleSidebar }: NavbarProps
         </nav>
       )}
       <div className="sd-navbar__right">
+        <RenewalNotice orderInfo={orderInfo} ordersPath={ordersPath} compact={isMobile} />
         <LanguageMenu />
         <UserMenu compact={isMobile} />
       </div>

@@ -1,5 +1,8 @@
 import { authRoutes } from '@/modules/auth/routes';
 import { homeRoutes } from '@/modules/home/routes';
+import { ordersRoutes } from '@/modules/orders/routes';
+import { systemRoutes } from '@/modules/system/routes';
+import { usersRoutes } from '@/modules/users/routes';
 import { lazyPage } from '@/shared/utils/lazyPage';
 import type { ModuleRoutes } from './types';
 
@@ -16,4 +19,7 @@ export const moduleRoutes: ModuleRoutes = {
   ...appPages,
   ...authRoutes,
   ...homeRoutes,
+  ...usersRoutes,
+  ...ordersRoutes,
+  ...systemRoutes,
 };

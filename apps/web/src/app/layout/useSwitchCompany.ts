@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { Id } from '@smartdata/domain';
+import { switchCompany } from '@/modules/users/api/switchCompany';
+import { HOME_PATH } from '@/app/router/routeTable';
+import { useSessionStore } from '@/shared/session/sessionStore';
+import { useTabsStore } from './tabsStore';
+
+/**
+ * Switches the current company. Routes are generated once per session (spec §2), and a company
+ * switch starts a new one: the old company's tabs close, its cached data is dropped, the guard
+ * loads the user again (menu codes of the new company) and the console opens at /home.
+ */
+export function useSwitchCompany() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (companyId: Id) => switchCompany(companyId),
+    onSuccess: async () => {
+      useTabsStore.getState().reset();
+      queryClient.removeQueries();
+      useSessionStore.getState().setAccessRoutes(false);
+      await navigate(HOME_PATH, { replace: true });
+    },
+  });
+}

@@ -1,0 +1,10 @@
+import { lazyPage } from '@/shared/utils/lazyPage';
+import type { ModuleRoutes } from '@/app/router/types';
+
+/** Pages of the system maintenance module (platform administrator), by route-table path. */
+export const systemRoutes: ModuleRoutes = {
+  '/systemMaintenance/datamanagement': lazyPage(() => import('./pages/DataManagementPage'), 'DataManagementPage'),
+  '/systemMaintenance/acquistion': lazyPage(() => import('./pages/AcquisitionPage'), 'AcquisitionPage'),
+  '/systemMaintenance/log': lazyPage(() => import('./pages/AuditLogPage'), 'AuditLogPage'),
+  '/systemMaintenance/systemwhiteip': lazyPage(() => import('./pages/WhiteIpPage'), 'WhiteIpPage'),
+};

@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/shared/api/client';
+
+/** `POST /user/changePassword`: keeps this session and ends the user's other sessions. */
+export function changePassword(request: { oldPassword: string; newPassword: string }): Promise<null> {
+  return api.post<null>('/user/changePassword', request);
+}
+
+export function useChangePasswordMutation() {
+  return useMutation({ mutationFn: changePassword });
+}

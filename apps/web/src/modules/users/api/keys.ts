@@ -1,0 +1,20 @@
+/** Query keys of the users module (members, invitations, personal center, platform users). */
+export interface MemberListParams {
+  pageNum: number;
+  pageSize: number;
+  keyword?: string;
+}
+
+export interface SysUserListParams extends MemberListParams {
+  companyId?: number;
+}
+
+export const usersKeys = {
+  all: ['users'] as const,
+  members: (params: MemberListParams) => [...usersKeys.all, 'members', params] as const,
+  sentInvitations: () => [...usersKeys.all, 'sentInvitations'] as const,
+  roles: (companyId?: number) => [...usersKeys.all, 'roles', companyId ?? 'current'] as const,
+  myInvitations: () => [...usersKeys.all, 'myInvitations'] as const,
+  sysUsers: (params: SysUserListParams) => [...usersKeys.all, 'sysUsers', params] as const,
+  assignments: () => [...usersKeys.all, 'assignments'] as const,
+};

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Id } from '@smartdata/domain';
+import { api } from '@/shared/api/client';
+import { usersKeys } from './keys';
+
+/** `POST /company/member/setMemberRoles {userId, roleIds}`: replaces the member's roles. */
+export function setMemberRoles(request: { userId: Id; roleIds: number[] }): Promise<null> {
+  return api.post<null>('/company/member/setMemberRoles', request);
+}
+
+export function useSetMemberRolesMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setMemberRoles,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+  });
+}

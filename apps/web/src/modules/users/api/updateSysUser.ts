@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/shared/api/client';
+import { usersKeys } from './keys';
+
+export interface UpdateSysUserRequest {
+  id: number;
+  name?: string;
+  phone?: string | null;
+  disabled?: boolean;
+  /** A new password (reset); the user's sessions end. */
+  password?: string;
+}
+
+/** `POST /user/updateSysUser` (platform): edit, disable or enable, or reset the password. */
+export function updateSysUser(request: UpdateSysUserRequest): Promise<null> {
+  return api.post<null>('/user/updateSysUser', request);
+}
+
+export function useUpdateSysUserMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSysUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+  });
+}

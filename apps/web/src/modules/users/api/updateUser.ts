@@ -1,0 +1,28 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Locale } from '@smartdata/domain';
+import { api } from '@/shared/api/client';
+import { changeLocale } from '@/shared/i18n/locale';
+import { refreshCurrentUser } from './refreshCurrentUser';
+
+export interface UpdateUserRequest {
+  name?: string;
+  language?: Locale;
+}
+
+/** `POST /user/updateUser {name, language}`: the current user's own name and language. */
+export function updateUser(request: UpdateUserRequest): Promise<null> {
+  return api.post<null>('/user/updateUser', request);
+}
+
+/** Saves, then applies the language to the interface and refreshes the stored user (navbar name). */
+export function useUpdateUserMutation() {
+  return useMutation({
+    mutationFn: updateUser,
+    onSuccess: async (_data, request) => {
+      if (request.language) {
+        await changeLocale(request.language);
+      }
+      await refreshCurrentUser();
+    },
+  });
+}

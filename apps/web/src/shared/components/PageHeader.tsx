@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import './page.css';
+
+interface PageHeaderProps {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+}
+
+/** The heading of a console page: title, one line on what it is for, and its main actions. */
+export function PageHeader({ title, description, actions }: PageHeaderProps) {
+  return (
+    <header className="sd-page__header">
+      <div className="sd-page__heading">
+        <h1 className="sd-page__title">{title}</h1>
+        {description && <p className="sd-page__description">{description}</p>}
+      </div>
+      {actions && <div className="sd-page__actions">{actions}</div>}
+    </header>
+  );
+}

@@ -589,7 +589,7 @@ export class DataItemsService {
       const own = item.expiry_days !== null ? now - item.expiry_days * 86_400_000 : null;
       const cutoff = Math.max(before ?? -Infinity, own ?? -Infinity);
       if (Number.isFinite(cutoff)) {
-        deleted += await this.records.deleteOlderThan(companyId, item.id, cutoff);
+        deleted += await this.db.transaction().execute((trx) => RecordsRepository.in(trx, this.dbKind).deleteOlderThan(companyId, item.id, cutoff));
       }
     }
     return deleted;

@@ -131,11 +131,15 @@ export class RecordsRepository {
     return query;
   }
 
-  /** One page and the total of an item's records under the plan's conditions. */
+  /** One page and the total of an item's records under the plan's conditions (no condition: the kept count). */
   async page(companyId: number, itemId: number, plan: RecordListPlan): Promise<{ total: number; rows: RecordRow[] }> {
     const base = this.base(companyId, itemId, plan);
-    const [count, rows] = await Promise.all([base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(), this.list(base, plan)]);
-    return { total: Number(count.total), rows };
+    const unfiltered = plan.conditions.length === 0 && plan.from === undefined && plan.to === undefined && plan.parentRecordId === undefined;
+    const [total, rows] = await Promise.all([
+      unfiltered ? this.countRecords(companyId, itemId) : base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow().then((r) => Number(r.total)),
+      this.list(base, plan),
+    ]);
+    return { total, rows };
   }
 
   /** Rows only (export): at most `plan.limit`. */
@@ -170,14 +174,45 @@ export class RecordsRepository {
       .execute();
   }
 
+  /** The item's kept record count. */
   async countRecords(companyId: number, itemId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('data_record')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where(scopedToCompany('data_record', companyId))
-      .where('item_id', '=', itemId)
-      .executeTakeFirstOrThrow();
-    return Number(row.total);
+    const row = await this.db.selectFrom('data_item').select('record_count').where(scopedToCompany('data_item', companyId)).where('id', '=', itemId).executeTakeFirst();
+    return Number(row?.record_count ?? 0);
+  }
+
+  /** Keeps data_item.record_count; runs in the transaction of the insert or delete. */
+  private async adjustCount(companyId: number, itemId: number, delta: number): Promise<void> {
+    if (delta !== 0) {
+      await this.db
+        .updateTable('data_item')
+        .set((eb) => ({ record_count: eb('record_count', '+', delta) }))
+        .where(scopedToCompany('data_item', companyId))
+        .where('id', '=', itemId)
+        .execute();
+    }
+  }
+
+  /** Many records of one item at once (bulk loads): one statement, the count kept alongside. */
+  async insertMany(companyId: number, itemId: number, rows: readonly { valuesJson: string; source: string; at: number; parentRecordId?: number | null; userId?: number | null }[]): Promise<void> {
+    if (rows.length === 0) {
+      return;
+    }
+    await this.db
+      .insertInto('data_record')
+      .values(
+        rows.map((r) => ({
+          company_id: companyId,
+          item_id: itemId,
+          parent_record_id: r.parentRecordId ?? null,
+          values_json: r.valuesJson,
+          source: r.source,
+          created_by: r.userId ?? null,
+          created_at: r.at,
+          updated_at: r.at,
+        })),
+      )
+      .execute();
+    await this.adjustCount(companyId, itemId, rows.length);
   }
 
   async insertRecord(values: { companyId: number; itemId: number; parentRecordId: number | null; valuesJson: string; source: string; userId: number | null; at: number }): Promise<number> {
@@ -195,6 +230,7 @@ export class RecordsRepository {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await this.adjustCount(values.companyId, values.itemId, 1);
     return Number(row.id);
   }
 
@@ -202,14 +238,21 @@ export class RecordsRepository {
     await this.db.updateTable('data_record').set({ values_json: valuesJson, updated_at: at }).where(scopedToCompany('data_record', companyId)).where('id', '=', id).execute();
   }
 
-  /** Deletes records of an item, and their child records; answers how many went. */
+  /** Deletes records of an item, and their child records (run in a transaction); answers how many went. */
   async deleteRecords(companyId: number, itemId: number, ids: readonly number[]): Promise<number> {
-    let deleted = 0;
+    const perItem = new Map<number, number>();
     for (let start = 0; start < ids.length; start += 500) {
       const slice = ids.slice(start, start + 500);
-      const children = await this.db.deleteFrom('data_record').where(scopedToCompany('data_record', companyId)).where('parent_record_id', 'in', slice).executeTakeFirst();
-      const own = await this.db.deleteFrom('data_record').where(scopedToCompany('data_record', companyId)).where('item_id', '=', itemId).where('id', 'in', slice).executeTakeFirst();
-      deleted += Number(own.numDeletedRows) + Number(children.numDeletedRows);
+      const children = await this.db.deleteFrom('data_record').where(scopedToCompany('data_record', companyId)).where('parent_record_id', 'in', slice).returning('item_id').execute();
+      const own = await this.db.deleteFrom('data_record').where(scopedToCompany('data_record', companyId)).where('item_id', '=', itemId).where('id', 'in', slice).returning('item_id').execute();
+      for (const row of [...children, ...own]) {
+        perItem.set(row.item_id, (perItem.get(row.item_id) ?? 0) + 1);
+      }
+    }
+    let deleted = 0;
+    for (const [item, count] of perItem) {
+      await this.adjustCount(companyId, item, -count);
+      deleted += count;
     }
     return deleted;
   }
@@ -222,7 +265,9 @@ export class RecordsRepository {
       .where('item_id', '=', itemId)
       .where('created_at', '<', before)
       .executeTakeFirst();
-    return Number(result.numDeletedRows);
+    const deleted = Number(result.numDeletedRows);
+    await this.adjustCount(companyId, itemId, -deleted);
+    return deleted;
   }
 
   /** Records received per company in [yesterday, today) and since today (acquisition page). */
@@ -231,16 +276,18 @@ export class RecordsRepository {
     if (companyIds.length === 0) {
       return result;
     }
+    // Item by item through the (company_id, item_id, created_at) index.
     const rows = await this.db
       .selectFrom('data_record')
       .select((eb) => [
-        'company_id',
-        eb.fn.sum<number>(sql`case when created_at >= ${today} then 1 else 0 end`).as('today'),
-        eb.fn.sum<number>(sql`case when created_at < ${today} then 1 else 0 end`).as('yesterday'),
+        'data_record.company_id',
+        eb.fn.sum<number>(sql`case when data_record.created_at >= ${today} then 1 else 0 end`).as('today'),
+        eb.fn.sum<number>(sql`case when data_record.created_at < ${today} then 1 else 0 end`).as('yesterday'),
       ])
-      .where('company_id', 'in', [...companyIds])
-      .where('created_at', '>=', yesterday)
-      .groupBy('company_id')
+      .where('data_record.company_id', 'in', [...companyIds])
+      .where('data_record.item_id', 'in', (eb) => eb.selectFrom('data_item').select('data_item.id').where('data_item.company_id', 'in', [...companyIds]))
+      .where('data_record.created_at', '>=', yesterday)
+      .groupBy('data_record.company_id')
       .execute();
     for (const row of rows) {
       result.set(row.company_id, { today: Number(row.today), yesterday: Number(row.yesterday) });
@@ -252,8 +299,9 @@ export class RecordsRepository {
 
   /**
    * Makes the item's expression indexes match its indexed fields: a partial index per field on
-   * (value, created_at, id) where item_id is the item, so filters and sorts on that field read an
-   * index instead of every record. Then refreshes the planner's statistics on SQLite.
+   * (company_id, item_id, value, created_at, id) where item_id is the item, so filters and sorts on that
+   * field (and their counts) read an index instead of every record. Then refreshes the planner's
+   * statistics on SQLite.
    */
   async syncFieldIndexes(itemId: number, fields: readonly Pick<DataField, 'fieldName' | 'type' | 'indexed'>[]): Promise<void> {
     const wanted = new Map(fields.filter((f) => f.indexed).map((f) => [fieldIndexName(itemId, f), f]));
@@ -266,7 +314,7 @@ export class RecordsRepository {
     let created = false;
     for (const [name, field] of wanted) {
       if (!existing.includes(name)) {
-        await sql`create index if not exists ${sql.id(name)} on data_record ((${fieldValue(this.kind, field)}), created_at, id) where item_id = ${sql.lit(itemId)}`.execute(this.db);
+        await sql`create index if not exists ${sql.id(name)} on data_record (company_id, item_id, (${fieldValue(this.kind, field)}), created_at, id) where item_id = ${sql.lit(itemId)}`.execute(this.db);
         created = true;
       }
     }
@@ -291,21 +339,34 @@ export class RecordsRepository {
   }
 
   /**
-   * SQLite chooses between the time index and the field indexes by its statistics: they are
-   * sampled (a bounded ANALYZE) when an index is made and by the hourly maintenance job
-   * (`PRAGMA optimize`, which re-analyzes tables that grew). PostgreSQL's autovacuum does this itself.
+   * SQLite chooses between the time index and the field indexes by its statistics, which must
+   * be exact (a sampled ANALYZE misjudges how many records an item has): they are gathered when
+   * an index is made and by the hourly maintenance job (`PRAGMA optimize`, which re-analyzes
+   * tables that grew tenfold; about a second per million records). PostgreSQL's autovacuum does
+   * this itself.
    */
   async refreshStatistics(): Promise<void> {
     if (this.kind === 'sqlite') {
-      await sql`pragma analysis_limit = 2000`.execute(this.db);
+      await sql`pragma analysis_limit = 0`.execute(this.db);
       await sql`analyze data_record`.execute(this.db);
     }
   }
 
+  /**
+   * The hourly maintenance: a full ANALYZE of data_record once it holds more than twice the
+   * records its statistics were taken with (bulk loads, a busy device), then `PRAGMA optimize`.
+   */
   async optimize(): Promise<void> {
-    if (this.kind === 'sqlite') {
-      await sql`pragma analysis_limit = 2000`.execute(this.db);
-      await sql`pragma optimize`.execute(this.db);
+    if (this.kind !== 'sqlite') {
+      return;
     }
+    const stat = await sql<{ stat: string }>`select stat from sqlite_stat1 where idx = 'data_record_item_time_idx'`.execute(this.db).catch(() => ({ rows: [] as { stat: string }[] }));
+    const analyzed = Number(stat.rows[0]?.stat.split(' ')[0] ?? 0);
+    const total = await this.db.selectFrom('data_item').select((eb) => eb.fn.sum<number>('record_count').as('total')).executeTakeFirst();
+    if (Number(total?.total ?? 0) > 2 * analyzed + 1000) {
+      await this.refreshStatistics();
+    }
+    await sql`pragma analysis_limit = 0`.execute(this.db);
+    await sql`pragma optimize`.execute(this.db);
   }
 }

@@ -37,6 +37,8 @@ export interface DataItemTable {
   fields: string;
   expiry_days: number | null;
   parent_item_id: number | null;
+  /** Records of the item, kept by every insert and delete (the unfiltered total). */
+  record_count: Generated<number>;
   created_by: number | null;
   created_at: number;
   updated_at: number;

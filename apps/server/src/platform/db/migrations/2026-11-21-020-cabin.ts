@@ -49,6 +49,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('fields', 'text', (c) => c.notNull().defaultTo('[]'))
     .addColumn('expiry_days', 'integer')
     .addColumn('parent_item_id', 'integer')
+    // Kept with every insert and delete of its records, so the unfiltered total costs nothing.
+    .addColumn('record_count', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('created_by', 'integer')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
@@ -56,8 +58,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('data_item_company_idx').on('data_item').columns(['company_id', 'kind']).execute();
 
   // One row per record; the values are one JSON text keyed by fieldName. Lists read a page
-  // through (item_id, created_at, id); indexed fields get partial expression indexes of their own,
-  // made by the data-items module when an item asks for them.
+  // through (company_id, item_id, created_at, id) — the company first, as every query names it;
+  // indexed fields get partial expression indexes of their own, made by the data-items module
+  // when an item asks for them.
   await withId(db, db.schema.createTable('data_record'), true)
     .addColumn('company_id', 'integer', (c) => c.notNull())
     .addColumn('item_id', 'integer', (c) => c.notNull())
@@ -68,8 +71,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('data_record_item_time_idx').on('data_record').columns(['item_id', 'created_at', 'id']).execute();
-  await db.schema.createIndex('data_record_company_time_idx').on('data_record').columns(['company_id', 'created_at']).execute();
+  await db.schema.createIndex('data_record_item_time_idx').on('data_record').columns(['company_id', 'item_id', 'created_at', 'id']).execute();
   await db.schema
     .createIndex('data_record_parent_idx')
     .on('data_record')

@@ -28,10 +28,14 @@ delete process.env.DATABASE_URL;
 
 const isCI = !!process.env.CI;
 
+// Playwright empties its output folder when it starts, so two runs in one checkout (on different
+// E2E_PORTs) must not share one: a second port gets a folder of its own.
+const outputDir = process.env.E2E_OUTPUT_DIR ?? (port === 18080 ? 'test-results' : `.tmp/e2e-results-${port}`);
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  outputDir: 'test-results',
+  outputDir,
   // One server and one database behind all specs, and 2 cores shared by the server, Chromium and
   // the runner: one worker by default keeps specs from racing on shared data (E2E_WORKERS=2).
   workers: Number(process.env.E2E_WORKERS ?? 1),

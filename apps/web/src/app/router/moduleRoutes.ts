@@ -1,5 +1,9 @@
 import { authRoutes } from '@/modules/auth/routes';
+import { companiesRoutes } from '@/modules/companies/routes';
+import { groupsRoutes } from '@/modules/groups/routes';
 import { homeRoutes } from '@/modules/home/routes';
+import { rolesRoutes } from '@/modules/roles/routes';
+import { settingsRoutes } from '@/modules/settings/routes';
 import { ordersRoutes } from '@/modules/orders/routes';
 import { systemRoutes } from '@/modules/system/routes';
 import { usersRoutes } from '@/modules/users/routes';
@@ -19,6 +23,10 @@ export const moduleRoutes: ModuleRoutes = {
   ...appPages,
   ...authRoutes,
   ...homeRoutes,
+  ...rolesRoutes,
+  ...groupsRoutes,
+  ...companiesRoutes,
+  ...settingsRoutes,
   ...usersRoutes,
   ...ordersRoutes,
   ...systemRoutes,

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Id } from '@smartdata/domain';
+import { api } from '@/shared/api/client';
+import { companiesKeys } from './keys';
+
+/** `POST /order/renewOrder {id, expireAt}` (platform): a later expiry, never an earlier one. */
+export function renewOrder(values: { id: Id; expireAt: number }): Promise<null> {
+  return api.post<null>('/order/renewOrder', values);
+}
+
+export function useRenewOrderMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: renewOrder, onSuccess: () => queryClient.invalidateQueries({ queryKey: companiesKeys.all }) });
+}

@@ -1,0 +1,97 @@
+import { DatePicker, Form, Input } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { useTranslation } from 'react-i18next';
+import { addOrderRequest, validationMessage, type Id } from '@smartdata/domain';
+import { FormModal } from '@/shared/components/FormModal';
+import { useLocale } from '@/shared/i18n/useLocale';
+import type { OrderValues } from '../api/addOrder';
+
+/** The product and subtype limits of addOrderRequest. */
+const CODE_MAX = 64;
+
+interface OrderFormValues {
+  swProductId: string;
+  subTypeId: string;
+  startAt: Dayjs;
+  expireAt: Dayjs;
+}
+
+interface OrderFormModalProps {
+  companyId: Id;
+  companyName: string;
+  saving: boolean;
+  onSubmit: (values: OrderValues) => void;
+  onCancel: () => void;
+}
+
+/** An order starts at the beginning of its first day and ends at the end of its last day. */
+function toOrder(companyId: Id, values: Partial<OrderFormValues>) {
+  return {
+    companyId,
+    swProductId: values.swProductId?.trim() ?? '',
+    subTypeId: values.subTypeId?.trim() ?? '',
+    startAt: values.startAt ? values.startAt.startOf('day').valueOf() : Number.NaN,
+    expireAt: values.expireAt ? values.expireAt.endOf('day').valueOf() : Number.NaN,
+  };
+}
+
+/** A new product order for a company: product, subtype, start and expiry (after the start). */
+export function OrderFormModal({ companyId, companyName, saving, onSubmit, onCancel }: OrderFormModalProps) {
+  const { t } = useTranslation('companies');
+  const locale = useLocale();
+  const [form] = Form.useForm<OrderFormValues>();
+  const required = validationMessage('validation.required', locale) ?? '';
+  const today = dayjs().startOf('day');
+
+  return (
+    <FormModal<OrderFormValues>
+      open
+      title={t('orders.createTitle', { name: companyName })}
+      form={form}
+      width={500}
+      confirmLoading={saving}
+      initialValues={{ startAt: today, expireAt: today.add(1, 'year').subtract(1, 'day') }}
+      okText={t('actions.save')}
+      onCancel={onCancel}
+      onFinish={(values) => onSubmit(toOrder(companyId, values))}
+    >
+      <Form.Item
+        name="swProductId"
+        label={t('orders.product')}
+        extra={t('orders.productHint')}
+        rules={[{ required: true, whitespace: true, message: required }]}
+      >
+        <Input autoFocus maxLength={CODE_MAX} placeholder="smartdata" />
+      </Form.Item>
+      <Form.Item name="subTypeId" label={t('orders.subType')} rules={[{ required: true, whitespace: true, message: required }]}>
+        <Input maxLength={CODE_MAX} placeholder="standard" />
+      </Form.Item>
+      <div className="sd-form-row">
+        <Form.Item name="startAt" label={t('orders.startAt')} rules={[{ required: true, message: required }]}>
+          <DatePicker allowClear={false} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item
+          name="expireAt"
+          label={t('orders.expireAt')}
+          dependencies={['startAt']}
+          rules={[
+            { required: true, message: required },
+            ({ getFieldsValue }) => ({
+              // The domain's rule (expiry after start), as the server checks it.
+              validator: async () => {
+                const result = addOrderRequest.safeParse(toOrder(companyId, getFieldsValue(true) as Partial<OrderFormValues>));
+                const issue = result.success ? undefined : result.error.issues.find((item) => item.path[0] === 'expireAt');
+                if (issue) {
+                  throw new Error(validationMessage(issue.message, locale) ?? issue.message);
+                }
+              },
+            }),
+          ]}
+        >
+          <DatePicker allowClear={false} style={{ width: '100%' }} />
+        </Form.Item>
+      </div>
+    </FormModal>
+  );
+}

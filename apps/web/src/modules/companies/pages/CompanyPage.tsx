@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/shared/components/PageHeader';
+import { useCompanyQuery } from '../api/getCompany';
+import { AlertDelegationsCard } from '../components/AlertDelegationsCard';
+import { CompanyLogoCard } from '../components/CompanyLogoCard';
+import { CompanyProfileCard } from '../components/CompanyProfileCard';
+import '../companies.css';
+
+/** /sysSetting/companyManagement: name, time zone, logo and alert delegations of the company. */
+export function CompanyPage() {
+  const { t } = useTranslation('companies');
+  const company = useCompanyQuery();
+  return (
+    <div className="sd-page">
+      <PageHeader title={t('title')} description={t('description')} />
+      <div className="sd-company-settings__top">
+        <CompanyProfileCard company={company.data} loading={company.isPending} />
+        <CompanyLogoCard company={company.data} loading={company.isPending} />
+      </div>
+      <AlertDelegationsCard />
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Id } from '@smartdata/domain';
+import { api } from '@/shared/api/client';
+import { groupsKeys } from './keys';
+
+/** `POST /company/group/addUserToGroup?groupId=&userId=`: query-string parameters (spec §7). */
+export function addUserToGroup({ groupId, userId }: { groupId: Id; userId: Id }): Promise<null> {
+  return api.post<null>('/company/group/addUserToGroup', undefined, { params: { groupId, userId } });
+}
+
+export function useAddUserToGroupMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: addUserToGroup, onSuccess: () => queryClient.invalidateQueries({ queryKey: groupsKeys.all }) });
+}

@@ -1,0 +1,15 @@
+import type { Id } from '@smartdata/domain';
+
+export interface GroupListParams {
+  pageNum: number;
+  pageSize: number;
+  keyword?: string;
+}
+
+/** Query keys of the groups module. */
+export const groupsKeys = {
+  all: ['groups'] as const,
+  list: (params: GroupListParams) => [...groupsKeys.all, 'list', params] as const,
+  members: (groupId: Id) => [...groupsKeys.all, 'members', String(groupId)] as const,
+  companyMembers: (keyword: string) => [...groupsKeys.all, 'companyMembers', keyword] as const,
+};

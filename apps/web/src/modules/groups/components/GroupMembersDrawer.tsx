@@ -1,0 +1,136 @@
+import { useMemo, useState } from 'react';
+import { App, Button, Drawer, Empty, Select, Table, type TableColumnsType } from 'antd';
+import { UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { GroupItem, GroupMemberItem } from '@smartdata/domain';
+import { useAddUserToGroupMutation } from '../api/addUserToGroup';
+import { useCompanyMembersQuery } from '../api/getCompanyMembers';
+import { useGroupMembersQuery } from '../api/getGroupMembers';
+import { useRemoveUserFromGroupMutation } from '../api/removeUserFromGroup';
+import { useDebouncedValue } from '@/shared/hooks/useDebouncedValue';
+
+interface GroupMembersDrawerProps {
+  group: GroupItem | null;
+  onClose: () => void;
+}
+
+/** The members of a group: add a member of the company, take one out. */
+export function GroupMembersDrawer({ group, onClose }: GroupMembersDrawerProps) {
+  const { t } = useTranslation(['groups', 'texts']);
+  const { message, modal } = App.useApp();
+  const groupId = group?.id ?? null;
+  const members = useGroupMembersQuery(groupId);
+  const [search, setSearch] = useState('');
+  const keyword = useDebouncedValue(search.trim());
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const candidates = useCompanyMembersQuery(keyword, group !== null && pickerOpen);
+  const [userId, setUserId] = useState<number | string | null>(null);
+  const addUser = useAddUserToGroupMutation();
+  const removeUser = useRemoveUserFromGroupMutation();
+
+  const inGroup = useMemo(() => new Set((members.data ?? []).map((member) => String(member.userId))), [members.data]);
+  const options = (candidates.data?.list ?? [])
+    .filter((member) => !inGroup.has(String(member.userId)))
+    .map((member) => ({
+      value: member.userId,
+      label: member.name ? `${member.name} (${member.userName})` : member.userName,
+    }));
+
+  const handleAdd = async () => {
+    if (groupId === null || userId === null) {
+      return;
+    }
+    try {
+      await addUser.mutateAsync({ groupId, userId });
+      setUserId(null);
+      setSearch('');
+      void message.success(t('texts:operationSuccess'));
+    } catch {
+      // Shown by the API client.
+    }
+  };
+
+  const handleRemove = (member: GroupMemberItem) => {
+    if (groupId === null) {
+      return;
+    }
+    const name = member.name || member.userName;
+    void modal.confirm({
+      title: t('members.removeTitle', { name, group: group?.name ?? '' }),
+      content: t('members.removeContent'),
+      okText: t('members.remove'),
+      okButtonProps: { danger: true },
+      autoFocusButton: 'ok',
+      onOk: async () => {
+        try {
+          await removeUser.mutateAsync({ groupId, userId: member.userId });
+          void message.success(t('texts:operationSuccess'));
+        } catch {
+          // Shown by the API client.
+        }
+      },
+    });
+  };
+
+  const columns: TableColumnsType<GroupMemberItem> = [
+    { title: t('members.name'), key: 'name', render: (_value, member) => member.name || member.userName },
+    { title: t('members.userName'), dataIndex: 'userName', key: 'userName' },
+    { title: t('members.phone'), dataIndex: 'phone', key: 'phone', render: (phone: string | null) => phone ?? '—' },
+    {
+      title: t('columns.actions'),
+      key: 'actions',
+      width: 90,
+      render: (_value, member) => (
+        <Button
+          type="link"
+          size="small"
+          danger
+          icon={<UserDeleteOutlined />}
+          onClick={() => handleRemove(member)}
+          aria-label={t('members.removeNamed', { name: member.name || member.userName })}
+        >
+          {t('members.remove')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Drawer
+      open={group !== null}
+      onClose={onClose}
+      size={620}
+      destroyOnHidden
+      title={group ? t('members.title', { name: group.name }) : ''}
+    >
+      <div className="sd-group-members__add" role="group" aria-label={t('members.add')}>
+        <Select<number | string>
+          className="sd-group-members__picker"
+          showSearch={{ filterOption: false, onSearch: setSearch, searchValue: search }}
+          value={userId ?? undefined}
+          onChange={(value) => setUserId(value)}
+          onOpenChange={setPickerOpen}
+          placeholder={t('members.pickPlaceholder')}
+          aria-label={t('members.pick')}
+          loading={candidates.isFetching}
+          options={options}
+          notFoundContent={candidates.isFetching ? undefined : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('members.noCandidates')} />}
+        />
+        <Button type="primary" icon={<UserAddOutlined />} disabled={userId === null} loading={addUser.isPending} onClick={() => void handleAdd()}>
+          {t('members.add')}
+        </Button>
+      </div>
+      <Table<GroupMemberItem>
+        rowKey="userId"
+        size="middle"
+        columns={columns}
+        dataSource={members.data ?? []}
+        loading={members.isPending}
+        pagination={{ defaultPageSize: 10, hideOnSinglePage: true }}
+        locale={{
+          emptyText: members.isPending ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('members.empty')} />,
+        }}
+      />
+    </Drawer>
+  );
+}

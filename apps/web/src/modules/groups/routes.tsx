@@ -1,0 +1,7 @@
+import { lazyPage } from '@/shared/utils/lazyPage';
+import type { ModuleRoutes } from '@/app/router/types';
+
+/** Pages of the groups module, by route-table path. */
+export const groupsRoutes: ModuleRoutes = {
+  '/userManagement/group': lazyPage(() => import('./pages/GroupPage'), 'GroupPage'),
+};

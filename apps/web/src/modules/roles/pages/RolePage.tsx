@@ -1,0 +1,188 @@
+import { useMemo, useState } from 'react';
+import { App, Button, Card, Empty, Input, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined, SnippetsOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { RoleItem } from '@smartdata/domain';
+import { PageHeader } from '@/shared/components/PageHeader';
+import { useLocale } from '@/shared/i18n/useLocale';
+import { useSessionStore } from '@/shared/session/sessionStore';
+import { formatDateTime } from '@/shared/utils/formatTime';
+import type { RoleValues } from '../api/addRole';
+import { useAddRoleMutation } from '../api/addRole';
+import { useDeleteRoleMutation } from '../api/deleteRole';
+import { useRoleListQuery } from '../api/getRoleList';
+import { useRoleTemplateListQuery } from '../api/getRoleTemplateList';
+import { useUpdateRoleMutation } from '../api/updateRole';
+import { pageCodeCount, sectionsOf } from '../components/permissionCodes';
+import { RoleFormModal } from '../components/RoleFormModal';
+import '../roles.css';
+
+type Editing = { mode: 'create' } | { mode: 'template' } | { mode: 'edit'; role: RoleItem };
+
+/** /userManagement/role: the company's roles, their members and permission codes. */
+export function RolePage() {
+  const { t } = useTranslation(['roles', 'texts']);
+  const locale = useLocale();
+  const { message, modal } = App.useApp();
+  const isPlatform = useSessionStore((state) => state.company?.isPlatform ?? false);
+  const roles = useRoleListQuery();
+  const [keyword, setKeyword] = useState('');
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const templates = useRoleTemplateListQuery({ enabled: editing?.mode === 'template' });
+  const addRole = useAddRoleMutation();
+  const updateRole = useUpdateRoleMutation();
+  const deleteRole = useDeleteRoleMutation();
+
+  const rows = useMemo(() => {
+    const needle = keyword.trim().toLowerCase();
+    const list = roles.data ?? [];
+    return needle ? list.filter((role) => role.name.toLowerCase().includes(needle)) : list;
+  }, [roles.data, keyword]);
+
+  const handleSubmit = async (values: RoleValues) => {
+    try {
+      if (editing?.mode === 'edit') {
+        await updateRole.mutateAsync({ id: editing.role.id, ...values });
+      } else {
+        await addRole.mutateAsync(values);
+      }
+      setEditing(null);
+      void message.success(t('texts:operationSuccess'));
+    } catch {
+      // The API client has shown the server's message; the dialog stays open to correct it.
+    }
+  };
+
+  const handleDelete = (role: RoleItem) => {
+    void modal.confirm({
+      title: t('delete.title', { name: role.name }),
+      content: role.memberCount > 0 ? t('delete.held', { count: role.memberCount }) : t('delete.content'),
+      okText: t('actions.delete'),
+      okButtonProps: { danger: true },
+      autoFocusButton: 'ok',
+      onOk: async () => {
+        try {
+          await deleteRole.mutateAsync(role.id);
+          void message.success(t('texts:deleteSuccess'));
+        } catch {
+          // Refused (a user holds the role): the API client shows the server's message.
+        }
+      },
+    });
+  };
+
+  const columns: TableColumnsType<RoleItem> = [
+    { title: t('fields.name'), dataIndex: 'name', key: 'name', width: 200, ellipsis: true, render: (name: string) => <strong>{name}</strong> },
+    {
+      title: t('columns.sections'),
+      key: 'sections',
+      render: (_value, role) => {
+        const sections = sectionsOf(role.codes);
+        return sections.length === 0 ? (
+          <span className="sd-muted">{t('columns.noCodes')}</span>
+        ) : (
+          <span className="sd-role-sections">
+            {sections.map((section) => (
+              <Tag key={section.code}>{section.title[locale]}</Tag>
+            ))}
+          </span>
+        );
+      },
+    },
+    {
+      title: t('columns.pages'),
+      key: 'pages',
+      width: 110,
+      align: 'right',
+      render: (_value, role) => pageCodeCount(role.codes),
+    },
+    { title: t('columns.members'), dataIndex: 'memberCount', key: 'memberCount', width: 110, align: 'right' },
+    {
+      title: t('columns.createdAt'),
+      dataIndex: 'createdAt',
+      key: 'createdAt',
+      width: 180,
+      className: 'sd-nowrap',
+      render: (value: number) => formatDateTime(value),
+    },
+    {
+      title: t('columns.actions'),
+      key: 'actions',
+      width: 170,
+      render: (_value, role) => (
+        <Space size={4}>
+          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ mode: 'edit', role })} aria-label={t('actions.editNamed', { name: role.name })}>
+            {t('actions.edit')}
+          </Button>
+          <Tooltip title={role.memberCount > 0 ? t('delete.heldHint', { count: role.memberCount }) : undefined}>
+            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => handleDelete(role)} aria-label={t('actions.deleteNamed', { name: role.name })}>
+              {t('actions.delete')}
+            </Button>
+          </Tooltip>
+        </Space>
+      ),
+    },
+  ];
+
+  const modalTitle =
+    editing?.mode === 'edit' ? t('form.editTitle', { name: editing.role.name }) : editing?.mode === 'template' ? t('form.fromTemplateTitle') : t('form.createTitle');
+
+  return (
+    <div className="sd-page">
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          <>
+            <Button icon={<SnippetsOutlined />} onClick={() => setEditing({ mode: 'template' })}>
+              {t('actions.fromTemplate')}
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create' })}>
+              {t('actions.create')}
+            </Button>
+          </>
+        }
+      />
+      <Card>
+        <div className="sd-page__toolbar">
+          <Input.Search
+            allowClear
+            placeholder={t('search')}
+            aria-label={t('search')}
+            style={{ width: 260 }}
+            onSearch={setKeyword}
+            onChange={(event) => event.target.value === '' && setKeyword('')}
+          />
+          <span className="sd-page__toolbar-spacer" />
+          {roles.data && <span className="sd-muted">{t('total', { count: roles.data.length })}</span>}
+        </div>
+        <Table<RoleItem>
+          rowKey="id"
+          columns={columns}
+          dataSource={rows}
+          loading={roles.isPending}
+          pagination={{ defaultPageSize: 10, showSizeChanger: true, hideOnSinglePage: true }}
+          scroll={{ x: 860 }}
+          locale={{
+            emptyText: roles.isPending ? ' ' : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={keyword ? t('emptySearch') : t('empty')} />
+            ),
+          }}
+        />
+      </Card>
+      {editing && (
+        <RoleFormModal
+          open
+          title={modalTitle}
+          initialValues={editing.mode === 'edit' ? { name: editing.role.name, codes: editing.role.codes } : undefined}
+          templates={editing.mode === 'template' ? (templates.data ?? []) : undefined}
+          templatesLoading={templates.isPending}
+          includePlatformCodes={isPlatform}
+          saving={addRole.isPending || updateRole.isPending}
+          onSubmit={(values) => void handleSubmit(values)}
+          onCancel={() => setEditing(null)}
+        />
+      )}
+    </div>
+  );
+}

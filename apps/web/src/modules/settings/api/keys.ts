@@ -1,0 +1,13 @@
+export interface TagListParams {
+  pageNum: number;
+  pageSize: number;
+  keyword?: string;
+}
+
+/** Query keys of the settings module (tags, device access). */
+export const settingsKeys = {
+  all: ['settings'] as const,
+  tags: () => [...settingsKeys.all, 'tags'] as const,
+  tagList: (params: TagListParams) => [...settingsKeys.tags(), params] as const,
+  ioSocket: () => [...settingsKeys.all, 'ioSocket'] as const,
+};

@@ -146,7 +146,7 @@ async function main(): Promise<void> {
       { name: 'preset today, newest first', query: { timeRange: { preset: 'today' } } },
       { name: 'no filter, newest first (total of every record)', query: {} },
     ];
-    const results: { name: string; total: number; p50: number; p95: number; p99: number; mean: number }[] = [];
+    const results: { name: string; total: number; p50: number; p95: number; p99: number; mean: number; cpu: number }[] = [];
     for (const scenario of scenarios) {
       const params = new URLSearchParams({ itemId: String(itemId), pageSize: '20' });
       for (const [key, value] of Object.entries(scenario.query)) {
@@ -158,6 +158,8 @@ async function main(): Promise<void> {
         await call('GET', url);
       }
       const times: number[] = [];
+      // CPU time of this process per call: the server's own work, whatever else runs on the machine.
+      const cpuBefore = process.cpuUsage();
       for (let i = 0; i < options.iterations; i += 1) {
         const started = performance.now();
         const answer = await call('GET', url);
@@ -167,8 +169,10 @@ async function main(): Promise<void> {
         }
         total = answer.data.total;
       }
+      const cpu = process.cpuUsage(cpuBefore);
       times.sort((a, b) => a - b);
       results.push({
+        cpu: (cpu.user + cpu.system) / 1000 / options.iterations,
         name: scenario.name,
         total,
         p50: percentile(times, 50),
@@ -184,10 +188,12 @@ async function main(): Promise<void> {
     console.log(`${new Date().toISOString().slice(0, 10)} — ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${os.type()} ${os.release()}, ${app.platform.dbKind} ${sqliteVersion}`);
     console.log(`${options.records.toLocaleString('en-US')} records loaded in ${loadSeconds.toFixed(1)} s; maintenance ${maintenanceSeconds.toFixed(2)} s; ${options.iterations} calls per scenario after ${options.warmup} warm-up calls, page size 20`);
     console.log('');
-    console.log('| scenario | matching records | p50 | p95 | p99 | mean |');
-    console.log('|---|---:|---:|---:|---:|---:|');
+    console.log(`load average before the calls: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')}`);
+    console.log('');
+    console.log('| scenario | matching records | p50 | p95 | p99 | mean | CPU per call |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
     for (const r of results) {
-      console.log(`| ${r.name} | ${r.total.toLocaleString('en-US')} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${r.mean.toFixed(1)} ms |`);
+      console.log(`| ${r.name} | ${r.total.toLocaleString('en-US')} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${r.mean.toFixed(1)} ms | ${r.cpu.toFixed(1)} ms |`);
     }
     const worst = Math.max(...results.map((r) => r.p95));
     console.log('');

@@ -1,60 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { api, expect, latestSmsCode, test, uniqueName, type ApiClient } from './support/fixtures';
+import { createUser, errorNotice, submitPasswordSignIn, TEST_PASSWORD, uniqueAccount, userMenu } from './support/accounts';
+import { expect, latestSmsCode, test } from './support/fixtures';
 
 /**
  * Sign-in, registration, password reset and the user notice (issue 2, spec §2 and §4), as a user
  * goes through them on /login. Every test makes its own user (unique name and phone).
  */
-
-const PASSWORD = 'Passw0rd2026';
-
-let serial = 0;
-
-/** A user name and an 11-digit phone no other test or run uses. */
-function uniqueAccount(): { userName: string; phone: string } {
-  serial += 1;
-  const stamp = `${Date.now()}${serial}${process.env.TEST_WORKER_INDEX ?? '0'}`;
-  return { userName: `e2e_${Date.now().toString(36)}${serial}${Math.floor(Math.random() * 1296).toString(36)}`, phone: `1${stamp.slice(-10)}` };
-}
-
-interface TestUser {
-  userName: string;
-  password: string;
-  phone: string;
-}
-
-/**
- * A user of a new company with a role holding `codes` (made by the administrator), who has
- * already agreed to the user notice unless `agreed` is false.
- */
-async function createUser(
-  adminApi: ApiClient,
-  request: APIRequestContext,
-  { codes = [] as string[], agreed = true } = {},
-): Promise<TestUser> {
-  const { userName, phone } = uniqueAccount();
-  const company = await adminApi.post<{ id: number }>('company/addCompany', { displayName: uniqueName('公司') });
-  const role = await adminApi.post<{ id: number }>('role/addRole', { name: uniqueName('角色'), codes, companyId: company.id });
-  await adminApi.post('user/addSysUser', { userName, password: PASSWORD, companyId: company.id, roleIds: [role.id], phone, name: userName });
-  const user = { userName, password: PASSWORD, phone };
-  if (agreed) {
-    const client = await api(request, { username: userName, password: PASSWORD }, { fresh: true });
-    const notice = await client.get<{ version: string }>('user/getNotice');
-    await client.post('user/agreeNotice', { version: notice.version });
-  }
-  return user;
-}
-
-/** The 提示 notification the API client shows for a refused call. */
-function notice(page: Page, text: string | RegExp) {
-  return page.locator('.ant-notification-notice').filter({ hasText: '提示' }).filter({ hasText: text });
-}
-
-async function signInWithPassword(page: Page, userName: string, password: string): Promise<void> {
-  await page.getByLabel('用户名').fill(userName);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-}
 
 test.describe('sign-in page', () => {
   test('a visitor signs in with user name and password and reaches the home page', async ({ page, adminApi, request }) => {
@@ -65,25 +15,25 @@ test.describe('sign-in page', () => {
     await expect(page.getByRole('heading', { name: '欢迎登录' })).toBeVisible();
     await expect(page.getByRole('tab', { name: '账号密码登录' })).toHaveAttribute('aria-selected', 'true');
 
-    await signInWithPassword(page, user.userName, user.password);
+    await submitPasswordSignIn(page, user.userName, user.password);
 
     await expect(page).toHaveURL(/\/home$/);
     await expect(page).toHaveTitle('首页 - 智慧数据平台');
-    await expect(page.getByRole('button', { name: `用户菜单: ${user.userName}` })).toBeVisible();
+    await expect(userMenu(page, user.userName)).toBeVisible();
   });
 
   test('a wrong password is refused with a notice that does not say which part was wrong', async ({ page, adminApi, request }) => {
     const user = await createUser(adminApi, request);
 
     await page.goto('/login');
-    await signInWithPassword(page, user.userName, 'Wrong0password');
+    await submitPasswordSignIn(page, user.userName, 'Wrong0password');
 
-    await expect(notice(page, '账号或密码错误')).toBeVisible();
+    await expect(errorNotice(page, '账号或密码错误')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
     // The same answer for a user name nobody has.
     await page.getByLabel('用户名').fill(`${user.userName}_nobody`);
     await page.getByRole('button', { name: '登录', exact: true }).click();
-    await expect(notice(page, '账号或密码错误')).toHaveCount(2);
+    await expect(errorNotice(page, '账号或密码错误')).toHaveCount(2);
   });
 
   test('empty fields are pointed out before anything is sent', async ({ page }) => {
@@ -108,7 +58,7 @@ test.describe('sign-in page', () => {
     await form.getByRole('button', { name: '登录', exact: true }).click();
 
     await expect(page).toHaveURL(/\/home$/);
-    await expect(page.getByRole('button', { name: `用户菜单: ${user.userName}` })).toBeVisible();
+    await expect(userMenu(page, user.userName)).toBeVisible();
   });
 
   test('a wrong SMS code is refused', async ({ page, adminApi, request }) => {
@@ -123,7 +73,7 @@ test.describe('sign-in page', () => {
     await form.getByLabel('验证码').fill(code === '000000' ? '111111' : '000000');
     await form.getByRole('button', { name: '登录', exact: true }).click();
 
-    await expect(notice(page, '账号或密码错误')).toBeVisible();
+    await expect(errorNotice(page, '账号或密码错误')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });
 });
@@ -140,8 +90,8 @@ test.describe('register and reset password', () => {
     await form.getByRole('button', { name: '获取验证码' }).click();
     await form.getByLabel('验证码').fill(await latestSmsCode(request, phone));
     await form.getByLabel('用户名').fill(userName);
-    await form.getByLabel('密码', { exact: true }).fill(PASSWORD);
-    await form.getByLabel('确认密码').fill(PASSWORD);
+    await form.getByLabel('密码', { exact: true }).fill(TEST_PASSWORD);
+    await form.getByLabel('确认密码').fill(TEST_PASSWORD);
     await form.getByLabel('姓名（选填）').fill('测试用户');
     await form.getByRole('button', { name: '注册并登录' }).click();
 
@@ -153,7 +103,7 @@ test.describe('register and reset password', () => {
 
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByText('以下是测试用户的公司的概览')).toBeVisible();
-    await expect(page.getByRole('button', { name: '用户菜单: 测试用户' })).toBeVisible();
+    await expect(userMenu(page, '测试用户')).toBeVisible();
   });
 
   test('the register form checks the fields and shows the reason the server refuses', async ({ page, adminApi, request }) => {
@@ -176,10 +126,10 @@ test.describe('register and reset password', () => {
     await expect(form.getByRole('alert').filter({ hasText: '密码至少 8 位' })).toBeVisible();
     await expect(form.getByRole('alert').filter({ hasText: '两次输入的密码不一致' })).toBeVisible();
 
-    await form.getByLabel('密码', { exact: true }).fill(PASSWORD);
-    await form.getByLabel('确认密码').fill(PASSWORD);
+    await form.getByLabel('密码', { exact: true }).fill(TEST_PASSWORD);
+    await form.getByLabel('确认密码').fill(TEST_PASSWORD);
     await form.getByRole('button', { name: '注册并登录' }).click();
-    await expect(notice(page, '用户名已存在')).toBeVisible();
+    await expect(errorNotice(page, '用户名已存在')).toBeVisible();
     await expect(page).toHaveURL(/\/login\?mode=register$/);
   });
 
@@ -200,8 +150,8 @@ test.describe('register and reset password', () => {
     await expect(page.getByRole('status')).toHaveText('密码已重置，请使用新密码登录');
     await expect(page).toHaveURL(/\/login$/);
 
-    await signInWithPassword(page, user.userName, user.password);
-    await expect(notice(page, '账号或密码错误')).toBeVisible();
+    await submitPasswordSignIn(page, user.userName, user.password);
+    await expect(errorNotice(page, '账号或密码错误')).toBeVisible();
 
     await page.getByLabel('密码', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: '登录', exact: true }).click();
@@ -214,7 +164,7 @@ test.describe('user notice', () => {
     const user = await createUser(adminApi, request, { agreed: false });
 
     await page.goto('/login');
-    await signInWithPassword(page, user.userName, user.password);
+    await submitPasswordSignIn(page, user.userName, user.password);
 
     const dialog = page.getByRole('dialog', { name: '用户须知' });
     await expect(dialog).toBeVisible();
@@ -237,7 +187,7 @@ test.describe('user notice', () => {
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/home$/);
     await page.reload();
-    await expect(page.getByRole('button', { name: `用户菜单: ${user.userName}` })).toBeVisible();
+    await expect(userMenu(page, user.userName)).toBeVisible();
     await expect(page.getByRole('dialog', { name: '用户须知' })).toHaveCount(0);
   });
 
@@ -245,7 +195,7 @@ test.describe('user notice', () => {
     const user = await createUser(adminApi, request, { agreed: false });
 
     await page.goto('/login');
-    await signInWithPassword(page, user.userName, user.password);
+    await submitPasswordSignIn(page, user.userName, user.password);
     const dialog = page.getByRole('dialog', { name: '用户须知' });
     await dialog.getByRole('button', { name: '拒绝并退出' }).click();
 

@@ -24,6 +24,7 @@ export interface TestUser {
   password: string;
   phone: string;
   companyName: string;
+  companyId: number;
   roleId: number;
 }
 
@@ -46,7 +47,7 @@ export async function createUser(
     const notice = await client.get<{ version: string }>('user/getNotice');
     await client.post('user/agreeNotice', { version: notice.version });
   }
-  return { userName, password: TEST_PASSWORD, phone, companyName, roleId: role.id };
+  return { userName, password: TEST_PASSWORD, phone, companyName, companyId: company.id, roleId: role.id };
 }
 
 /** Fills the account-and-password form of /login and submits it (Chinese interface). */

@@ -412,9 +412,16 @@ export type ValueCheck = { ok: true; value: unknown } | { ok: false; key: string
 
 const isEmpty = (raw: unknown) => raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '') || (Array.isArray(raw) && raw.length === 0);
 
+/** Half away from zero on the decimal digits as written (1.005 → 1.01, not 1.00 as in binary). */
 function roundTo(value: number, places: number): number {
-  const factor = 10 ** places;
-  return Math.sign(value) * (Math.round(Math.abs(value) * factor) / factor);
+  const text = String(Math.abs(value));
+  if (text.includes('e')) {
+    // Very large or very small: binary rounding is as good as it gets.
+    const factor = 10 ** places;
+    return Math.sign(value) * (Math.round(Math.abs(value) * factor) / factor);
+  }
+  const shifted = Math.round(Number(`${text}e${places}`));
+  return Math.sign(value) * Number(`${shifted}e-${places}`) || 0;
 }
 
 function toNumber(raw: unknown): number | null {

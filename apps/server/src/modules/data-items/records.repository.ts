@@ -22,7 +22,7 @@ const recordColumns = ['id', 'item_id', 'parent_record_id', 'values_json', 'sour
 export type RecordColumnName = 'id' | 'created_at' | 'updated_at' | 'parent_record_id';
 
 /** What a condition compares: a column, or a field's value inside values_json. */
-export type RecordTarget = { column: RecordColumnName } | { field: Pick<DataField, 'fieldName' | 'type'> };
+export type RecordTarget = { column: RecordColumnName } | { field: Pick<DataField, 'fieldName' | 'type'> & { indexed?: boolean } };
 
 export interface RecordCondition {
   target: RecordTarget;
@@ -135,6 +135,15 @@ export class RecordsRepository {
   async page(companyId: number, itemId: number, plan: RecordListPlan): Promise<{ total: number; rows: RecordRow[] }> {
     const base = this.base(companyId, itemId, plan);
     const unfiltered = plan.conditions.length === 0 && plan.from === undefined && plan.to === undefined && plan.parentRecordId === undefined;
+    const indexed = (target: RecordTarget) => 'field' in target && target.field.indexed === true;
+    if (!unfiltered && !indexed(plan.sort.target) && !plan.conditions.some((c) => indexed(c.target))) {
+      // No field index helps: the page and the total would read the same records twice, so one
+      // query reads them once and counts them with a window function.
+      const rows = await this.list(base, plan, true);
+      if (rows.length > 0) {
+        return { total: Number(rows[0]!.total_rows), rows: rows.map(({ total_rows: _total, ...row }) => row) };
+      }
+    }
     const [total, rows] = await Promise.all([
       unfiltered ? this.countRecords(companyId, itemId) : base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow().then((r) => Number(r.total)),
       this.list(base, plan),
@@ -147,9 +156,11 @@ export class RecordsRepository {
     return this.list(this.base(companyId, itemId, plan), plan);
   }
 
-  private list(base: SelectQueryBuilder<Database, 'data_record', object>, plan: RecordListPlan): Promise<RecordRow[]> {
+  private list(base: SelectQueryBuilder<Database, 'data_record', object>, plan: RecordListPlan): Promise<RecordRow[]>;
+  private list(base: SelectQueryBuilder<Database, 'data_record', object>, plan: RecordListPlan, withTotal: true): Promise<(RecordRow & { total_rows: number })[]>;
+  private list(base: SelectQueryBuilder<Database, 'data_record', object>, plan: RecordListPlan, withTotal = false): Promise<(RecordRow & { total_rows?: number })[]> {
     const order = plan.sort.order === 'asc' ? 'asc' : 'desc';
-    let query = base.select(recordColumns.map((c) => `data_record.${c}` as const));
+    let query = base.select(recordColumns.map((c) => `data_record.${c}` as const)).$if(withTotal, (q) => q.select(sql<number>`count(*) over ()`.as('total_rows')));
     if ('field' in plan.sort.target) {
       // Empty values sort as the smallest on both databases (SQLite's own order).
       const nulls = this.kind === 'postgres' ? sql.raw(order === 'asc' ? ' nulls first' : ' nulls last') : sql.raw('');

@@ -59,7 +59,9 @@ test('a group is created, renamed, found, given a member, emptied and deleted', 
   await confirmDialog(page, `确定将 ${member.name} 移出“${renamed}”吗？`).getByRole('button', { name: '移出' }).click();
   await expect(toast(page, '操作成功')).toBeVisible();
   await expect(drawer.getByText('该用户组还没有成员')).toBeVisible();
-  await page.keyboard.press('Escape');
+  await drawer.locator('.ant-drawer-close').click();
+  await expect(drawer).toBeHidden();
+  await expect(tableRow(page, renamed).getByRole('cell').nth(2)).toHaveText('0');
 
   await page.getByRole('button', { name: `删除 ${renamed}` }).click();
   await confirmDialog(page, `确定删除用户组“${renamed}”吗？`).getByRole('button', { name: '删除' }).click();

@@ -2,7 +2,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { defaultTimeZone, limits, nameSchema, timeZoneSchema, validationMessage } from '@smartdata/domain';
 import { FormModal } from '@/shared/components/FormModal';
-import { zodRule } from '@/shared/forms/zodRule';
+import { domainRule } from '@/shared/forms/domainRule';
 import { useLocale } from '@/shared/i18n/useLocale';
 import type { CompanyValues } from '../api/updateCompany';
 import { TimeZoneSelect } from './TimeZoneSelect';
@@ -37,7 +37,7 @@ export function CompanyFormModal({ title, initialValues, saving, onSubmit, onCan
         label={t('fields.displayName')}
         rules={[
           { required: true, whitespace: true, message: validationMessage('validation.nameRequired', locale) ?? '' },
-          zodRule(nameSchema, t),
+          domainRule(nameSchema, t),
         ]}
       >
         <Input autoFocus maxLength={limits.generalNameLength} showCount placeholder={t('fields.displayNamePlaceholder')} />
@@ -46,7 +46,7 @@ export function CompanyFormModal({ title, initialValues, saving, onSubmit, onCan
         name="timeZone"
         label={t('fields.timeZone')}
         extra={t('fields.timeZoneHint')}
-        rules={[{ required: true, message: validationMessage('validation.timeZone', locale) ?? '' }, zodRule(timeZoneSchema, t)]}
+        rules={[{ required: true, message: validationMessage('validation.timeZone', locale) ?? '' }, domainRule(timeZoneSchema, t)]}
       >
         <TimeZoneSelect />
       </Form.Item>

@@ -3,7 +3,7 @@ import { App, Button, Card, Form, Input, Skeleton } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { defaultTimeZone, limits, nameSchema, timeZoneSchema, validationMessage, type CompanySummary } from '@smartdata/domain';
-import { zodRule } from '@/shared/forms/zodRule';
+import { domainRule } from '@/shared/forms/domainRule';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useUpdateCompanyMutation, type CompanyValues } from '../api/updateCompany';
 import { TimeZoneSelect } from './TimeZoneSelect';
@@ -43,7 +43,7 @@ export function CompanyProfileCard({ company, loading }: { company: CompanySumma
             extra={t('fields.displayNameHint')}
             rules={[
               { required: true, whitespace: true, message: validationMessage('validation.nameRequired', locale) ?? '' },
-              zodRule(nameSchema, t),
+              domainRule(nameSchema, t),
             ]}
           >
             <Input maxLength={limits.generalNameLength} showCount />
@@ -52,7 +52,7 @@ export function CompanyProfileCard({ company, loading }: { company: CompanySumma
             name="timeZone"
             label={t('fields.timeZone')}
             extra={t('fields.timeZoneHint')}
-            rules={[{ required: true, message: validationMessage('validation.timeZone', locale) ?? '' }, zodRule(timeZoneSchema, t)]}
+            rules={[{ required: true, message: validationMessage('validation.timeZone', locale) ?? '' }, domainRule(timeZoneSchema, t)]}
           >
             <TimeZoneSelect />
           </Form.Item>

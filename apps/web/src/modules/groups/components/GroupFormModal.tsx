@@ -2,7 +2,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { limits, nameSchema, validationMessage } from '@smartdata/domain';
 import { FormModal } from '@/shared/components/FormModal';
-import { zodRule } from '@/shared/forms/zodRule';
+import { domainRule } from '@/shared/forms/domainRule';
 import { useLocale } from '@/shared/i18n/useLocale';
 import type { GroupValues } from '../api/addGroup';
 
@@ -39,7 +39,7 @@ export function GroupFormModal({ title, initialValues, saving, onSubmit, onCance
         label={t('fields.name')}
         rules={[
           { required: true, whitespace: true, message: validationMessage('validation.nameRequired', locale) ?? '' },
-          zodRule(nameSchema, t),
+          domainRule(nameSchema, t),
         ]}
       >
         <Input autoFocus maxLength={limits.generalNameLength} showCount placeholder={t('fields.namePlaceholder')} />

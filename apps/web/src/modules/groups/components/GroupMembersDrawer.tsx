@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { App, Button, Drawer, Empty, Select, Table, type TableColumnsType } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { App, Button, Drawer, Empty, Select, Table, type RefSelectProps, type TableColumnsType } from 'antd';
 import { UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { GroupItem, GroupMemberItem } from '@smartdata/domain';
@@ -25,6 +25,7 @@ export function GroupMembersDrawer({ group, onClose }: GroupMembersDrawerProps) 
   const [pickerOpen, setPickerOpen] = useState(false);
   const candidates = useCompanyMembersQuery(keyword, group !== null && pickerOpen);
   const [userId, setUserId] = useState<number | string | null>(null);
+  const pickerRef = useRef<RefSelectProps>(null);
   const addUser = useAddUserToGroupMutation();
   const removeUser = useRemoveUserFromGroupMutation();
 
@@ -65,6 +66,8 @@ export function GroupMembersDrawer({ group, onClose }: GroupMembersDrawerProps) 
         try {
           await removeUser.mutateAsync({ groupId, userId: member.userId });
           void message.success(t('texts:operationSuccess'));
+          // The removed row took the focus with it: give it to the member picker, not the page.
+          pickerRef.current?.focus();
         } catch {
           // Shown by the API client.
         }
@@ -105,6 +108,7 @@ export function GroupMembersDrawer({ group, onClose }: GroupMembersDrawerProps) 
     >
       <div className="sd-group-members__add" role="group" aria-label={t('members.add')}>
         <Select<number | string>
+          ref={pickerRef}
           className="sd-group-members__picker"
           showSearch={{ filterOption: false, onSearch: setSearch, searchValue: search }}
           value={userId ?? undefined}

@@ -2,7 +2,7 @@ import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { limits, nameSchema, validationMessage, type RoleTemplateItem } from '@smartdata/domain';
 import { FormModal } from '@/shared/components/FormModal';
-import { zodRule } from '@/shared/forms/zodRule';
+import { domainRule } from '@/shared/forms/domainRule';
 import { useLocale } from '@/shared/i18n/useLocale';
 import type { RoleValues } from '../api/addRole';
 import { checkedKeysOf, codesFromTree, offeredPermissionTree } from './permissionCodes';
@@ -90,7 +90,7 @@ export function RoleFormModal({
         label={t('fields.name')}
         rules={[
           { required: true, whitespace: true, message: validationMessage('validation.nameRequired', locale) ?? '' },
-          zodRule(nameSchema, t),
+          domainRule(nameSchema, t),
         ]}
       >
         <Input autoFocus={!templates} maxLength={limits.generalNameLength} showCount placeholder={t('fields.namePlaceholder')} />

@@ -1,14 +1,11 @@
-import { ColorPicker, Form, Input, Tag } from 'antd';
-import type { Color } from 'antd/es/color-picker';
+import { Form, Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { defaultTagColor, limits, tagColorSchema, tagNameSchema, validationMessage } from '@smartdata/domain';
+import { defaultTagColor, limits, tagColorPattern, tagColorSchema, tagNameSchema, validationMessage } from '@smartdata/domain';
 import { FormModal } from '@/shared/components/FormModal';
-import { zodRule } from '@/shared/forms/zodRule';
+import { domainRule } from '@/shared/forms/domainRule';
 import { useLocale } from '@/shared/i18n/useLocale';
 import type { TagValues } from '../api/addTag';
-
-/** Colours offered at a click (antd's palette); any other is a pick or a hex code away. */
-const PRESET_COLORS = ['#1677FF', '#13C2C2', '#52C41A', '#FAAD14', '#FA8C16', '#F5222D', '#EB2F96', '#722ED1', '#2F54EB', '#8C8C8C'];
+import { ColorField } from './ColorField';
 
 interface TagFormModalProps {
   title: string;
@@ -43,7 +40,7 @@ export function TagFormModal({ title, initialValues, saving, onSubmit, onCancel 
         label={t('tags.name')}
         rules={[
           { required: true, whitespace: true, message: validationMessage('validation.nameRequired', locale) ?? '' },
-          zodRule(tagNameSchema, t),
+          domainRule(tagNameSchema, t),
         ]}
       >
         <Input autoFocus maxLength={limits.generalNameLength} showCount placeholder={t('tags.namePlaceholder')} />
@@ -51,20 +48,14 @@ export function TagFormModal({ title, initialValues, saving, onSubmit, onCancel 
       <Form.Item
         name="color"
         label={t('tags.color')}
-        getValueFromEvent={(value: Color) => value.toHexString().toUpperCase()}
-        rules={[{ required: true, message: validationMessage('validation.required', locale) ?? '' }, zodRule(tagColorSchema, t)]}
+        extra={t('tags.colorHint')}
+        rules={[{ required: true, message: validationMessage('validation.required', locale) ?? '' }, domainRule(tagColorSchema, t)]}
       >
-        <ColorPicker
-          format="hex"
-          disabledAlpha
-          showText={(value) => value.toHexString().toUpperCase()}
-          presets={[{ label: t('tags.presets'), colors: PRESET_COLORS }]}
-          aria-label={t('tags.color')}
-        />
+        <ColorField presetsLabel={t('tags.presets')} pickerLabel={t('tags.pickColor')} />
       </Form.Item>
       <div className="sd-tag-preview">
         <span className="sd-muted">{t('tags.preview')}</span>
-        <Tag color={color || defaultTagColor}>{name?.trim() || t('tags.previewName')}</Tag>
+        <Tag color={color && tagColorPattern.test(color) ? color : defaultTagColor}>{name?.trim() || t('tags.previewName')}</Tag>
       </div>
     </FormModal>
   );

@@ -44,12 +44,22 @@ test.describe('roles', () => {
     const row = tableRow(page, roleName);
     await expect(row.getByRole('cell')).toHaveText([roleName, '系统设置用户管理', '2', '0', /\d{4}-\d\d-\d\d/, /编辑.*删除/]);
 
-    // The members page is another engineer's (issue 3); the role is given through the API.
-    const roles = await companyAdmin.api.get<{ id: number; name: string }[]>('role/getRoleList');
-    const role = roles.find((item) => item.name === roleName);
-    expect(role, 'the new role is listed').toBeDefined();
-    await companyAdmin.api.post('company/member/setMemberRoles', { userId: member.userId, roleIds: [role!.id] });
-    await page.reload();
+    // The role is given on the members page (/userManagement/users).
+    await page.goto('/userManagement/users');
+    const search = page.getByPlaceholder('搜索用户名、姓名或手机号');
+    await search.fill(member.userName);
+    await search.press('Enter');
+    const memberRow = page.getByRole('row').filter({ hasText: `@${member.userName}` });
+    await expect(memberRow).toContainText('未分配角色');
+    await memberRow.getByRole('button', { name: '分配角色' }).click();
+    const assign = page.getByRole('dialog', { name: `分配角色：${member.name}` });
+    await assign.getByLabel('角色').click();
+    await page.locator(`.ant-select-item-option[title="${roleName}"]`).click();
+    await assign.getByText(`分配角色：${member.name}`).click();
+    await assign.getByRole('button', { name: '确定' }).click();
+    await expect(toast(page, '操作成功')).toBeVisible();
+    await expect(memberRow).toContainText(roleName);
+    await page.goto('/userManagement/role');
     await expect(tableRow(page, roleName).getByRole('cell').nth(3)).toHaveText('1');
 
     const memberContext = await browser.newContext();

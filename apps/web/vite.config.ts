@@ -35,6 +35,11 @@ export default defineConfig({
           // antd's inputs reach rc-form only for its FormProvider context; the package declares
           // no sideEffects field, so without this the whole form engine lands in the sign-in page.
           { test: /[\\/]node_modules[\\/]@rc-component[\\/]form[\\/]/, sideEffects: false },
+          // The same for the colour picker, collapse and input packages: antd's Button and Tag
+          // styles import colour helpers that sit beside the ColorPicker and Collapse components,
+          // and the Input beside TextArea, so once a console page uses those components their
+          // code would otherwise land in the entry chunk the sign-in page loads.
+          { test: /[\\/]node_modules[\\/]@rc-component[\\/](color-picker|collapse|input)[\\/]/, sideEffects: false },
         ],
       },
     },

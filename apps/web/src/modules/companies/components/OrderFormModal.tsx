@@ -1,6 +1,5 @@
 import { DatePicker, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { useTranslation } from 'react-i18next';
 import { addOrderRequest, validationMessage, type Id } from '@smartdata/domain';
 import { FormModal } from '@/shared/components/FormModal';

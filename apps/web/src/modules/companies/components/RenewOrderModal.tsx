@@ -1,6 +1,5 @@
 import { DatePicker, Form } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { useTranslation } from 'react-i18next';
 import { validationMessage, type OrderItem } from '@smartdata/domain';
 import { FormModal } from '@/shared/components/FormModal';

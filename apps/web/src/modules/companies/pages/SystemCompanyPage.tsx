@@ -4,6 +4,7 @@ import { DeleteOutlined, EditOutlined, FileProtectOutlined, PictureOutlined, Plu
 import { useTranslation } from 'react-i18next';
 import type { CompanyItem } from '@smartdata/domain';
 import { CompanyLogo } from '@/shared/components/CompanyLogo';
+import { SectionLinks } from '@/app/layout/SectionLinks';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { companyLogoUri } from '@/shared/utils/companyLogo';
 import { formatDate } from '@/shared/utils/formatTime';
@@ -189,6 +190,7 @@ export function SystemCompanyPage() {
 
   return (
     <div className="sd-page">
+      <SectionLinks groupPath="/systemMaintenance" />
       <PageHeader
         title={t('platform.title')}
         description={t('platform.description')}

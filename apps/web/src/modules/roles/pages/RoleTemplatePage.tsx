@@ -3,6 +3,7 @@ import { App, Button, Card, Empty, Input, Space, Table, Tag, type TableColumnsTy
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { RoleTemplateItem } from '@smartdata/domain';
+import { SectionLinks } from '@/app/layout/SectionLinks';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { formatDateTime } from '@/shared/utils/formatTime';
@@ -116,6 +117,7 @@ export function RoleTemplatePage() {
 
   return (
     <div className="sd-page">
+      <SectionLinks groupPath="/systemMaintenance" />
       <PageHeader
         title={t('templates.title')}
         description={t('templates.description')}

@@ -221,7 +221,12 @@ export const updateDataItemRequest = z.object({
 export type UpdateDataItemRequest = z.infer<typeof updateDataItemRequest>;
 
 export const dataItemQuery = z.object({ id });
-export const dataItemListQuery = pageQuery.extend({ keyword: z.string().trim().max(50).optional(), kind: z.coerce.number().int().optional() });
+export const dataItemListQuery = pageQuery.extend({
+  keyword: z.string().trim().max(50).optional(),
+  kind: z.coerce.number().int().optional(),
+  /** Only the items whose records are child records of this master item (record list: child records). */
+  parentItemId: id.optional(),
+});
 
 export interface DataItemSummary {
   id: number;
@@ -230,6 +235,8 @@ export interface DataItemSummary {
   kind: DataItemKindCode;
   directoryId: number | null;
   recordCount?: number;
+  /** The master item (child records), when the item has one. */
+  parentItemId?: number | null;
 }
 
 /** `GET /general/dataItem/getDataItem?id=` */

@@ -268,6 +268,10 @@ describe('records', () => {
       [6, order],
       [5, order],
     ]);
+    // The record list finds the child items of a master item (its "child records" action).
+    const children = body(await get(admin.api, 'dataItem/getDataItemList', { parentItemId: String(master) })).data;
+    expect(children.list.map((i: { id: number; parentItemId: number }) => [i.id, i.parentItemId])).toEqual([[detail, master]]);
+    expect(body(await get(admin.api, 'dataItem/getDataItemList', { parentItemId: String(unrelated) })).data.total).toBe(0);
     const strayRecord = (await addRecord(admin.api, unrelated, { label: 'x' })).data.id;
     expect((await addRecord(admin.api, detail, { count: 1 }, strayRecord)).code).toBe(40400);
     expect((await addRecord(admin.api, unrelated, { label: 'y' }, order)).code).toBe(50001);

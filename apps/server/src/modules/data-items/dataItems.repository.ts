@@ -39,17 +39,20 @@ export class DataItemsRepository {
   }
 
   /** Items of the company, optionally by name and kind, in name order (callers filter by level). */
-  listItems(companyId: number, filter: { keyword?: string; kind?: number }) {
+  listItems(companyId: number, filter: { keyword?: string; kind?: number; parentItemId?: number }) {
     let query = this.db
       .selectFrom('data_item')
       .innerJoin('cabin_node', 'cabin_node.id', 'data_item.node_id')
-      .select(['data_item.id', 'data_item.node_id', 'data_item.name', 'data_item.kind', 'cabin_node.parent_id as directory_id'])
+      .select(['data_item.id', 'data_item.node_id', 'data_item.name', 'data_item.kind', 'data_item.parent_item_id', 'cabin_node.parent_id as directory_id'])
       .where(scopedToCompany('data_item', companyId));
     if (filter.keyword) {
       query = query.where(sql<boolean>`lower(data_item.name) like ${`%${escapeLike(filter.keyword.toLowerCase())}%`} escape '\\'`);
     }
     if (filter.kind !== undefined) {
       query = query.where('data_item.kind', '=', filter.kind);
+    }
+    if (filter.parentItemId !== undefined) {
+      query = query.where('data_item.parent_item_id', '=', filter.parentItemId);
     }
     return query.orderBy('data_item.name').orderBy('data_item.id').execute();
   }

@@ -249,13 +249,15 @@ export class DataItemsService {
   }
 
   /** The company's data items the caller can read (pickers: jump and forward targets, item groups). */
-  async listDataItems(caller: CabinCaller, query: { pageNum: number; pageSize: number; keyword?: string; kind?: number }): Promise<Page<DataItemSummary>> {
+  async listDataItems(caller: CabinCaller, query: { pageNum: number; pageSize: number; keyword?: string; kind?: number; parentItemId?: number }): Promise<Page<DataItemSummary>> {
     const [rows, levels] = await Promise.all([this.items.listItems(caller.companyId, query), this.cabin.levelMap(caller)]);
     const visible = rows.filter((r) => levels.levelOf(r.node_id) !== 'none');
     const start = (query.pageNum - 1) * query.pageSize;
     return {
       total: visible.length,
-      list: visible.slice(start, start + query.pageSize).map((r) => ({ id: r.id, nodeId: r.node_id, name: r.name, kind: r.kind as DataItemKindCode, directoryId: r.directory_id })),
+      list: visible
+        .slice(start, start + query.pageSize)
+        .map((r) => ({ id: r.id, nodeId: r.node_id, name: r.name, kind: r.kind as DataItemKindCode, directoryId: r.directory_id, parentItemId: r.parent_item_id })),
     };
   }
 

@@ -126,6 +126,8 @@ test.describe('company settings', () => {
     await expect(page.getByText('暂无告警委托')).toBeVisible();
 
     const pick = async (label: string, member: { name: string; userName: string }) => {
+      // One list at a time: the previous one may still be closing.
+      await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
       await page.getByLabel(label, { exact: true }).click();
       await page.getByLabel(label, { exact: true }).fill(member.name);
       await page.locator('.ant-select-dropdown:visible').getByTitle(`${member.name} (${member.userName})`).click();

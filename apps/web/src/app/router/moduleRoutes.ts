@@ -1,5 +1,6 @@
 import { authRoutes } from '@/modules/auth/routes';
 import { companiesRoutes } from '@/modules/companies/routes';
+import { dataItemsRoutes } from '@/modules/data-items/routes';
 import { groupsRoutes } from '@/modules/groups/routes';
 import { homeRoutes } from '@/modules/home/routes';
 import { rolesRoutes } from '@/modules/roles/routes';
@@ -30,4 +31,5 @@ export const moduleRoutes: ModuleRoutes = {
   ...usersRoutes,
   ...ordersRoutes,
   ...systemRoutes,
+  ...dataItemsRoutes,
 };

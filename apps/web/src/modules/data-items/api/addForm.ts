@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FormDesign } from '@smartdata/domain';
+import { api } from '@/shared/api/client';
+import { dataItemsKeys } from './keys';
+
+/** `POST /dataItem/addForm {itemId, name, design}` → `{id}` (the design is checked against the item's fields). */
+export function addForm(request: { itemId: number; name: string; design: FormDesign }): Promise<{ id: number }> {
+  return api.post<{ id: number }>('/dataItem/addForm', request);
+}
+
+export function useAddFormMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: addForm, onSuccess: () => queryClient.invalidateQueries({ queryKey: dataItemsKeys.all }) });
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FormDesign } from '@smartdata/domain';
+import { api } from '@/shared/api/client';
+import { dataItemsKeys } from './keys';
+
+/** `POST /dataItem/updateForm {id, name?, design?}` */
+export function updateForm(request: { id: number; name?: string; design?: FormDesign }): Promise<null> {
+  return api.post<null>('/dataItem/updateForm', request);
+}
+
+export function useUpdateFormMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateForm, onSuccess: () => queryClient.invalidateQueries({ queryKey: dataItemsKeys.all }) });
+}

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { Button, Dropdown, Space, Tag } from 'antd';
+import { FormOutlined, SettingOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { DataItemDetail } from '@smartdata/domain';
+import { PageHeader } from '@/shared/components/PageHeader';
+import { formPagePath, recordsPath, settingsPath } from '../paths';
+
+interface ItemHeaderProps {
+  item: DataItemDetail;
+  title?: ReactNode;
+  description?: ReactNode;
+  /** The page this header sits on (its own link is left out). */
+  current: 'records' | 'settings' | 'form';
+}
+
+/** Heading of the data item pages: name, kind, record count, and links between records, form and settings. */
+export function ItemHeader({ item, title, description, current }: ItemHeaderProps) {
+  const { t } = useTranslation('data-items');
+  const navigate = useNavigate();
+  const link = { id: item.id, name: item.name, kind: item.kind, nodeId: item.nodeId, directoryId: item.directoryId };
+  const canWrite = item.level === 'readWrite' || item.level === 'admin';
+  return (
+    <PageHeader
+      title={
+        <Space size={8} wrap>
+          <span>{title ?? item.name}</span>
+          <Tag color="blue" className="sd-item-header__kind">
+            {t(`kinds.${item.kind}`)}
+          </Tag>
+        </Space>
+      }
+      description={description ?? t('records.description', { count: item.recordCount ?? 0 })}
+      actions={
+        <>
+          {current !== 'records' && (
+            <Link to={recordsPath(link)}>
+              <Button icon={<UnorderedListOutlined />}>{t('links.records')}</Button>
+            </Link>
+          )}
+          {current !== 'form' &&
+            canWrite &&
+            item.forms.length > 0 &&
+            (item.forms.length === 1 ? (
+              <Link to={formPagePath(link, item.forms[0]!.id)}>
+                <Button icon={<FormOutlined />}>{t('links.fillForm')}</Button>
+              </Link>
+            ) : (
+              <Dropdown trigger={['click']} menu={{ items: item.forms.map((form) => ({ key: String(form.id), label: form.name, onClick: () => navigate(formPagePath(link, form.id)) })) }}>
+                <Button icon={<FormOutlined />}>{t('links.fillForm')}</Button>
+              </Dropdown>
+            ))}
+          {current !== 'settings' && (
+            <Link to={settingsPath(link)}>
+              <Button icon={<SettingOutlined />}>{t('links.settings')}</Button>
+            </Link>
+          )}
+        </>
+      }
+    />
+  );
+}

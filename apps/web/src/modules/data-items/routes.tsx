@@ -1,0 +1,11 @@
+import { lazyPage } from '@/shared/utils/lazyPage';
+import type { ModuleRoutes } from '@/app/router/types';
+
+/** Pages of the data-items module, by route-table path (the cabin tree links to them through paths.ts). */
+export const dataItemsRoutes: ModuleRoutes = {
+  '/smartdata/datavalue/:itemId/:itemName/:itemType/:objId/:pid/:parentDirectory': lazyPage(() => import('./pages/RecordsPage'), 'RecordsPage'),
+  '/smartdata/ChildValue/:objId/:itemId/:itemName/:parentItemId/:parentObjId/:recordId/:parentName/:filterList/:parentTitleColumn': lazyPage(
+    () => import('./pages/ChildRecordsPage'),
+    'ChildRecordsPage',
+  ),
+};

@@ -1,4 +1,5 @@
 import { authRoutes } from '@/modules/auth/routes';
+import { cabinRoutes } from '@/modules/cabin/routes';
 import { companiesRoutes } from '@/modules/companies/routes';
 import { dataItemsRoutes } from '@/modules/data-items/routes';
 import { groupsRoutes } from '@/modules/groups/routes';
@@ -32,4 +33,5 @@ export const moduleRoutes: ModuleRoutes = {
   ...ordersRoutes,
   ...systemRoutes,
   ...dataItemsRoutes,
+  ...cabinRoutes,
 };

@@ -43,6 +43,8 @@ export const routeTable: RouteEntry[] = [
 
   group('/smartdata', 'smart_data', l('智慧数据', 'Smart data'), 'smartData', [
     page('/smartdata/datacapsule', 'sd_capsule', l('数据舱', 'Data cabin')),
+    // The spec lists only an item group's settings; its list is the way there (apps/web/README.md).
+    page('/smartdata/itemgroup', 'sd_item_group', l('数据项分组', 'Item groups')),
     hidden('/smartdata/Doctemplate', 'sd_capsule', l('文档模板', 'Document template')),
     hidden('/smartdata/richEditorTemplate/:itemId/:valueId/:itemName/:objId', 'sd_capsule', l('富文本模板', 'Rich-text template')),
     hidden('/smartdata/reportTemplate/:entityId/:name', 'sd_capsule', l('报表模板', 'Report template')),

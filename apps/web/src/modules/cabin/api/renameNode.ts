@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/shared/api/client';
+import { cabinKeys } from './keys';
+
+/** `POST /cabin/renameNode {id, name}` (the name rule of the node's kind). */
+export function renameNode(values: { id: number; name: string }): Promise<null> {
+  return api.post<null>('/cabin/renameNode', values);
+}
+
+export function useRenameNodeMutation() {
+  const queryClient = useQueryClient();
+  // Item groups and data item details show names too.
+  return useMutation({ mutationFn: renameNode, onSuccess: () => queryClient.invalidateQueries({ queryKey: cabinKeys.all }) });
+}

@@ -1,6 +1,6 @@
-import { useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { Tag, Tree, type TreeDataNode, type TreeProps } from 'antd';
-import { CaretDownFilled, LockOutlined } from '@ant-design/icons';
+import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { Tag, Tree, type TreeDataNode } from 'antd';
+import { CaretDownFilled, LockOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CabinTreeNode } from '@smartdata/domain';
 import { NodeIcon } from './NodeIcon';
@@ -55,9 +55,25 @@ function Highlighted({ text, keyword }: { text: string; keyword: string }) {
   );
 }
 
+/** Where a dragged node would land: a directory's id, or the top of the tree. */
+type DropTarget = number | 'top';
+
+/** How long a dragged node hovers over a closed directory before it opens. */
+const OPEN_ON_HOVER_MS = 700;
+
+/** The directory a drop on `node` moves into: a directory itself, else the directory holding it. */
+function dropParentOf(node: CabinTreeNode): number | null {
+  return node.kind === 'directory' ? node.id : node.parentId;
+}
+
 /**
  * The cabin tree: icons per node kind, search highlight, drag and drop to move (only where the
  * move is allowed), keyboard (arrows move and select, F2 renames, Delete deletes, Enter opens).
+ *
+ * Dragging has file-manager meaning: a node dropped on a directory goes into it, dropped on
+ * another node it goes beside it, dropped on the bar at the top it goes to the top. (antd's own
+ * tree dragging sorts siblings by the pointer's horizontal offset, which the cabin has no use
+ * for: nodes are listed directories first, then in the order they arrived.)
  */
 export function CabinTree({
   nodes,
@@ -78,14 +94,61 @@ export function CabinTree({
   const wrapper = useRef<HTMLDivElement>(null);
   const treeData = useMemo(() => toDataNodes(nodes), [nodes]);
   const expanded = useMemo(() => new Set(expandedKeys), [expandedKeys]);
+  const [dragId, setDragId] = useState<number | null>(null);
+  const [over, setOver] = useState<DropTarget | null>(null);
+  const openTimer = useRef<number | undefined>(undefined);
 
-  // rc-tree takes keys through a hidden input; a click leaves focus elsewhere, so it is moved
-  // there to let the arrows and F2/Delete/Enter act on the clicked node.
+  useEffect(() => () => window.clearTimeout(openTimer.current), []);
+
+  const endDrag = () => {
+    window.clearTimeout(openTimer.current);
+    setDragId(null);
+    setOver(null);
+  };
+
+  const dropHandlers = (target: DropTarget, directory: CabinTreeNode | null) => ({
+    onDragOver: (event: DragEvent) => {
+      if (dragId === null || !canDrop(dragId, target === 'top' ? null : target)) {
+        return;
+      }
+      event.preventDefault();
+      event.stopPropagation();
+      event.dataTransfer.dropEffect = 'move';
+      if (over !== target) {
+        setOver(target);
+        window.clearTimeout(openTimer.current);
+        if (directory && directory.children.length > 0 && !expanded.has(directory.id)) {
+          openTimer.current = window.setTimeout(() => onExpand([...expandedKeys, directory.id]), OPEN_ON_HOVER_MS);
+        }
+      }
+    },
+    onDragLeave: (event: DragEvent) => {
+      if (!(event.relatedTarget instanceof Node) || !event.currentTarget.contains(event.relatedTarget)) {
+        setOver((current) => (current === target ? null : current));
+      }
+    },
+    onDrop: (event: DragEvent) => {
+      event.preventDefault();
+      event.stopPropagation();
+      const moving = dragId;
+      endDrag();
+      if (moving !== null) {
+        onDrop(moving, target === 'top' ? null : target);
+      }
+    },
+  });
+
+  // Keys go to the tree's list; after a click (or a dialog) focus is put back there so the
+  // arrows and F2/Delete/Enter act on the selected node.
   const focusTree = () => {
-    wrapper.current?.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
+    wrapper.current?.querySelector<HTMLElement>('[role="tree"]')?.focus({ preventScroll: true });
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Keys typed in a dialog opened from the tree (rendered in a portal) still bubble here.
+    if (!(event.target instanceof HTMLElement) || !wrapper.current?.contains(event.target)) {
+      return;
+    }
     const node = selectedId === null ? undefined : byId.get(selectedId);
     if (!node) {
       return;
@@ -105,8 +168,24 @@ export function CabinTree({
 
   const titleRender = (data: CabinDataNode): ReactNode => {
     const { node } = data;
+    const parentId = dropParentOf(node);
+    const target: DropTarget = parentId ?? 'top';
+    const directory = parentId === null ? null : (byId.get(parentId) ?? null);
+    const draggable = canDrag(node);
     return (
-      <span className="sd-cabin-tree__title" data-node-id={node.id}>
+      <span
+        className={`sd-cabin-tree__title${over !== null && over === target && node.kind === 'directory' ? ' sd-cabin-tree__title--drop' : ''}${dragId === node.id ? ' sd-cabin-tree__title--dragging' : ''}`}
+        data-node-id={node.id}
+        draggable={draggable}
+        onDragStart={(event) => {
+          event.stopPropagation();
+          event.dataTransfer.effectAllowed = 'move';
+          event.dataTransfer.setData('text/plain', node.name);
+          setDragId(node.id);
+        }}
+        onDragEnd={endDrag}
+        {...dropHandlers(target, directory)}
+      >
         <NodeIcon kind={node.kind} open={expanded.has(node.id)} />
         <span className="sd-cabin-tree__name">
           <Highlighted text={node.name} keyword={keyword} />
@@ -121,16 +200,8 @@ export function CabinTree({
     );
   };
 
-  const allowDrop: TreeProps<CabinDataNode>['allowDrop'] = ({ dragNode, dropNode, dropPosition }) => {
-    const parentId = dropPosition === 0 ? dropNode.node.id : dropNode.node.parentId;
-    if (dropPosition === 0 && dropNode.node.kind !== 'directory') {
-      return false;
-    }
-    return canDrop(dragNode.node.id, parentId);
-  };
-
   return (
-    // Keys reach this wrapper from the tree's own input; the wrapper only adds F2, Delete and Enter.
+    // Keys reach this wrapper from the tree's list; the wrapper only adds F2, Delete and Enter.
     <div ref={wrapper} className="sd-cabin-tree" onKeyDown={handleKeyDown}>
       <Tree<CabinDataNode>
         blockNode
@@ -154,14 +225,12 @@ export function CabinTree({
         }}
         onDoubleClick={(_event, data) => onOpen((data as CabinDataNode).node)}
         titleRender={titleRender}
-        draggable={{ icon: false, nodeDraggable: (data) => canDrag((data as CabinDataNode).node) }}
-        allowDrop={allowDrop}
-        onDrop={(info) => {
-          const target = info.node.node;
-          const parentId = info.dropToGap ? target.parentId : target.id;
-          onDrop(info.dragNode.node.id, parentId);
-        }}
       />
+      {dragId !== null && canDrop(dragId, null) && (
+        <div className={`sd-cabin-tree__top-drop${over === 'top' ? ' sd-cabin-tree__top-drop--over' : ''}`} {...dropHandlers('top', null)}>
+          <VerticalAlignTopOutlined aria-hidden="true" /> {t('tree.dropTop')}
+        </div>
+      )}
     </div>
   );
 }

@@ -13,7 +13,7 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { CabinTreeNode } from '@smartdata/domain';
+import { cabinNodeKinds, type CabinTreeNode } from '@smartdata/domain';
 import { formatCount, formatDateTime } from '@/shared/utils/formatTime';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useDataItemQuery } from '../api/getDataItem';
@@ -46,8 +46,9 @@ function DataItemFacts({ itemId }: { itemId: number }) {
   }
   return (
     <span className="sd-cabin-detail__facts">
-      <span>{t('detail.fieldCount', { count: item.data.fields.length })}</span>
-      <span>{t('detail.recordCount', { count: item.data.recordCount ?? 0, formatted: formatCount(item.data.recordCount ?? 0, locale) })}</span>
+      {t('detail.fieldCount', { count: item.data.fields.length })}
+      {' · '}
+      {t('detail.recordCount', { count: item.data.recordCount ?? 0, formatted: formatCount(item.data.recordCount ?? 0, locale) })}
     </span>
   );
 }
@@ -57,8 +58,9 @@ export function NodeDetail({ node, parent, path, abilities, onCommand }: NodeDet
   const { t } = useTranslation('cabin');
   const navigate = useNavigate();
   const itemKind = itemKindOf(node);
-  const directories = node.children.filter((child) => child.kind === 'directory').length;
-  const others = node.children.length - directories;
+  const childKinds = cabinNodeKinds
+    .map((kind) => ({ kind, count: node.children.filter((child) => child.kind === kind).length }))
+    .filter(({ count }) => count > 0);
 
   const action = (command: NodeCommand, icon: ReactNode, label: string, shortcut?: string, danger = false) => (
     <Tooltip title={shortcut ? t('detail.shortcut', { key: shortcut }) : undefined}>
@@ -77,7 +79,7 @@ export function NodeDetail({ node, parent, path, abilities, onCommand }: NodeDet
         ]
       : []),
     ...(node.kind === 'directory'
-      ? [{ key: 'children', label: t('detail.contents'), children: node.children.length === 0 ? t('detail.emptyDirectory') : t('detail.childCount', { directories, others }) }]
+      ? [{ key: 'children', label: t('detail.contents'), children: childKinds.length === 0 ? t('detail.emptyDirectory') : childKinds.map(({ kind, count }) => t('detail.kindCount', { kind: t(`kinds.${kind}`), count })).join(' · ') }]
       : []),
     { key: 'path', label: t('detail.path'), children: <span className="sd-cabin-detail__path">{[t('top'), ...path].join(' / ')}</span> },
     { key: 'level', label: t('detail.level'), children: <LevelTag level={node.level} /> },
@@ -117,7 +119,7 @@ export function NodeDetail({ node, parent, path, abilities, onCommand }: NodeDet
           {action('createDataItem', <FileAddOutlined />, t('actions.createDataItemHere'))}
         </div>
       )}
-      <Descriptions column={1} size="small" items={items} className="sd-cabin-detail__facts-list" />
+      <Descriptions column={1} size="small" colon={false} items={items} className="sd-cabin-detail__facts-list" />
       {manage && (
         <>
           <Divider className="sd-cabin-detail__divider" />

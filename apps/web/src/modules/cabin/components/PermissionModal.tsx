@@ -4,6 +4,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { grantScopes, permissionLevels, permissionModes, type CabinTreeNode, type GrantScope, type GrantView, type PermissionLevel, type PermissionMode } from '@smartdata/domain';
 import { useDebouncedValue } from '@/shared/hooks/useDebouncedValue';
+import { useSessionStore } from '@/shared/session/sessionStore';
 import { useGroupOptionsQuery } from '../api/getGroupOptions';
 import { useMemberOptionsQuery } from '../api/getMemberOptions';
 import { usePermissionQuery } from '../api/getPermission';
@@ -55,6 +56,8 @@ export function PermissionModal({ node, onClose }: PermissionModalProps) {
   const { t } = useTranslation(['cabin', 'texts']);
   const { message } = App.useApp();
   const permission = usePermissionQuery(node.id);
+  const companyId = useSessionStore((state) => state.company?.companyId);
+  const companyName = useSessionStore((state) => state.company?.displayName);
   const save = useSetPermissionMutation();
   const [mode, setMode] = useState<PermissionMode>(node.mode);
   const [rows, setRows] = useState<GrantRow[]>([]);
@@ -83,7 +86,7 @@ export function PermissionModal({ node, onClose }: PermissionModalProps) {
 
   const handleAdd = () => {
     if (addScope === 'company') {
-      setRows((current) => putGrant(current, { scope: 'company', targetId: data?.inherited.find((g) => g.scope === 'company')?.targetId ?? 0, targetName: t('scopes.company'), level: addLevel }));
+      setRows((current) => putGrant(current, { scope: 'company', targetId: Number(companyId ?? 0), targetName: companyName ?? '', level: addLevel }));
       setAddScope('group');
       return;
     }
@@ -103,7 +106,7 @@ export function PermissionModal({ node, onClose }: PermissionModalProps) {
     }
   };
 
-  const targetCell = (grant: Pick<GrantView, 'scope' | 'targetName'>) => (grant.scope === 'company' ? t('scopes.company') : grant.targetName);
+  const targetCell = (grant: Pick<GrantView, 'scope' | 'targetName'>) => grant.targetName || t('permission.everyone');
   const scopeCell = (scope: GrantScope) => <Tag className={`sd-cabin-scope sd-cabin-scope--${scope}`}>{t(`scopes.${scope}`)}</Tag>;
 
   const inheritedColumns: TableColumnsType<GrantView> = [

@@ -368,8 +368,8 @@ export function CabinPage() {
               <Tooltip title={t('tree.collapseAll')}>
                 <Button icon={<NodeCollapseOutlined />} aria-label={t('tree.collapseAll')} onClick={() => setExpanded([])} disabled={expanded.length === 0} />
               </Tooltip>
-              <Tooltip title={t('actions.refresh')}>
-                <Button icon={<ReloadOutlined spin={tree.isFetching && !tree.isPending} />} aria-label={t('actions.refresh')} onClick={() => void tree.refetch()} />
+              <Tooltip title={t('tree.reload')}>
+                <Button icon={<ReloadOutlined spin={tree.isFetching && !tree.isPending} />} aria-label={t('tree.reload')} onClick={() => void tree.refetch()} />
               </Tooltip>
             </Space.Compact>
           </div>

@@ -7,6 +7,24 @@ import type { Section } from '@/app/router/routeAccess';
 import { routeIcon } from '@/app/layout/routeIcons';
 import { useLocale } from '@/shared/i18n/useLocale';
 
+/**
+ * The section each overview card belongs to, when its code is not the section's own permission
+ * code: the data-items module answers `dataItems` (the company's number of data items) for
+ * holders of sd_capsule, which is shown on the smart data section.
+ */
+const cardSections: Readonly<Record<string, string>> = { dataItems: 'smart_data' };
+
+/** The overview's figure for each section (by the section's permission code), with its code. */
+export function sectionFigures(cards: HomeOverview['cards']): Map<string, { code: string; count: number }> {
+  const figures = new Map<string, { code: string; count: number }>();
+  for (const card of cards) {
+    if (typeof card.count === 'number') {
+      figures.set(cardSections[card.code] ?? card.code, { code: card.code, count: card.count });
+    }
+  }
+  return figures;
+}
+
 interface SectionCardsProps {
   sections: Section[];
   cards: HomeOverview['cards'];
@@ -16,7 +34,7 @@ interface SectionCardsProps {
 export function SectionCards({ sections, cards }: SectionCardsProps) {
   const { t } = useTranslation('home');
   const locale = useLocale();
-  const counts = new Map(cards.map((card) => [card.code, card.count]));
+  const figures = sectionFigures(cards);
   return (
     <Card className="sd-sections-card" title={t('sections.title')}>
       {sections.length === 0 ? (
@@ -27,7 +45,7 @@ export function SectionCards({ sections, cards }: SectionCardsProps) {
         <ul className="sd-sections">
           {sections.map(({ group, path }) => {
             const title = group.title[locale];
-            const count = counts.get(group.permission);
+            const figure = figures.get(group.permission);
             return (
               <li key={group.path}>
                 <Link to={path} className="sd-section" aria-label={t('sections.enter', { title })}>
@@ -36,7 +54,11 @@ export function SectionCards({ sections, cards }: SectionCardsProps) {
                   </span>
                   <span className="sd-section__text">
                     <span className="sd-section__title">{title}</span>
-                    {typeof count === 'number' && <span className="sd-section__count">{t('sections.count', { count })}</span>}
+                    {figure && (
+                      <span className="sd-section__count">
+                        {t(`sections.cards.${figure.code}`, { count: figure.count, defaultValue: t('sections.count', { count: figure.count }) })}
+                      </span>
+                    )}
                   </span>
                   <RightOutlined className="sd-section__arrow" aria-hidden="true" />
                 </Link>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Dropdown, Space, Tag } from 'antd';
 import { FormOutlined, SettingOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { DataItemDetail } from '@smartdata/domain';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { formPagePath, recordsPath, settingsPath } from '../paths';
@@ -35,26 +35,26 @@ export function ItemHeader({ item, title, description, current }: ItemHeaderProp
       actions={
         <>
           {current !== 'records' && (
-            <Link to={recordsPath(link)}>
-              <Button icon={<UnorderedListOutlined />}>{t('links.records')}</Button>
-            </Link>
+            <Button icon={<UnorderedListOutlined />} onClick={() => navigate(recordsPath(link))}>
+              {t('links.records')}
+            </Button>
           )}
           {current !== 'form' &&
             canWrite &&
             item.forms.length > 0 &&
             (item.forms.length === 1 ? (
-              <Link to={formPagePath(link, item.forms[0]!.id)}>
-                <Button icon={<FormOutlined />}>{t('links.fillForm')}</Button>
-              </Link>
+              <Button icon={<FormOutlined />} onClick={() => navigate(formPagePath(link, item.forms[0]!.id))}>
+                {t('links.fillForm')}
+              </Button>
             ) : (
               <Dropdown trigger={['click']} menu={{ items: item.forms.map((form) => ({ key: String(form.id), label: form.name, onClick: () => navigate(formPagePath(link, form.id)) })) }}>
                 <Button icon={<FormOutlined />}>{t('links.fillForm')}</Button>
               </Dropdown>
             ))}
           {current !== 'settings' && (
-            <Link to={settingsPath(link)}>
-              <Button icon={<SettingOutlined />}>{t('links.settings')}</Button>
-            </Link>
+            <Button icon={<SettingOutlined />} onClick={() => navigate(settingsPath(link))}>
+              {t('links.settings')}
+            </Button>
           )}
         </>
       }

@@ -1,12 +1,13 @@
 import { Button, Card, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ApiError } from '@/shared/api/ApiError';
 import { PageSpin } from '@/shared/components/PageSpin';
 
 /** What a data item page shows while its item loads, or when it cannot be opened (no access, deleted). */
 export function ItemStatus({ error }: { error: unknown }) {
   const { t } = useTranslation('data-items');
+  const navigate = useNavigate();
   if (!error) {
     return <PageSpin />;
   }
@@ -14,9 +15,7 @@ export function ItemStatus({ error }: { error: unknown }) {
   return (
     <Card>
       <Empty description={code === 40300 ? t('status.denied') : code === 40400 ? t('status.notFound') : t('status.failed')}>
-        <Link to="/smartdata/datacapsule">
-          <Button>{t('actions.backToCabin')}</Button>
-        </Link>
+        <Button onClick={() => navigate('/smartdata/datacapsule')}>{t('actions.backToCabin')}</Button>
       </Empty>
     </Card>
   );

@@ -1,7 +1,7 @@
 import { Card, Descriptions, Space, Button } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { FieldType, formatInstant } from '@smartdata/domain';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useLocale } from '@/shared/i18n/useLocale';
@@ -23,6 +23,7 @@ export function ChildRecordsPage() {
   const { t } = useTranslation('data-items');
   const locale = useLocale();
   const params = useParams();
+  const navigate = useNavigate();
   const childItem = useDataItemQuery(Number(params.itemId));
   const parentItem = useDataItemQuery(Number(params.parentItemId));
   const parentRecord = useRecordQuery(Number(params.recordId));
@@ -47,9 +48,9 @@ export function ChildRecordsPage() {
         title={t('child.title', { item: childItem.data.name, record: title })}
         description={t('child.description', { parent: master.name })}
         actions={
-          <Link to={recordsPath(masterLink)}>
-            <Button icon={<ArrowLeftOutlined />}>{t('child.back', { name: master.name })}</Button>
-          </Link>
+          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(recordsPath(masterLink))}>
+            {t('child.back', { name: master.name })}
+          </Button>
         }
       />
       <Card size="small" title={<Space>{t('child.parentRecord', { name: master.name })}</Space>}>

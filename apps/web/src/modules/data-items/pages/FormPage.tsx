@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Empty, Form, Result, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useDataItemQuery } from '../api/getDataItem';
 import { useFormQuery } from '../api/getForm';
 import { useSubmitFormMutation } from '../api/submitForm';
@@ -62,9 +62,9 @@ export function FormPage() {
     body = (
       <Empty description={t('formPage.noForms')}>
         {canWrite && (
-          <Link to={settingsPath(link, 'forms')}>
-            <Button type="primary">{t('formPage.design')}</Button>
-          </Link>
+          <Button type="primary" onClick={() => navigate(settingsPath(link, 'forms'))}>
+            {t('formPage.design')}
+          </Button>
         )}
       </Empty>
     );
@@ -80,9 +80,9 @@ export function FormPage() {
           <Button key="again" type="primary" onClick={fillAnother}>
             {t('formPage.fillAnother')}
           </Button>,
-          <Link key="records" to={recordsPath(link)}>
-            <Button>{t('formPage.viewRecords')}</Button>
-          </Link>,
+          <Button key="records" onClick={() => navigate(recordsPath(link))}>
+            {t('formPage.viewRecords')}
+          </Button>,
         ]}
       />
     );

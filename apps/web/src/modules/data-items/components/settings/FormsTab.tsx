@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Empty, Space, Table } from 'antd';
 import { DeleteOutlined, EditOutlined, FormOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { formatInstant, type DataItemDetail, type FormDesign, type FormItem } from '@smartdata/domain';
 import { useAddFormMutation } from '../../api/addForm';
 import { useDeleteFormMutation } from '../../api/deleteForm';
@@ -22,6 +22,7 @@ type Designing = { mode: 'create' } | { mode: 'edit'; form: FormItem };
 export function FormsTab({ item, canWrite, timeZone }: FormsTabProps) {
   const { t } = useTranslation(['data-items', 'texts']);
   const { message, modal } = App.useApp();
+  const navigate = useNavigate();
   const [designing, setDesigning] = useState<Designing | null>(null);
   const addForm = useAddFormMutation();
   const updateForm = useUpdateFormMutation();
@@ -103,11 +104,9 @@ export function FormsTab({ item, canWrite, timeZone }: FormsTabProps) {
             width: 260,
             render: (_v, form) => (
               <Space size={0}>
-                <Link to={formPagePath(item, form.id)}>
-                  <Button type="link" size="small" icon={<FormOutlined />}>
-                    {t('forms.fill')}
-                  </Button>
-                </Link>
+                <Button type="link" size="small" icon={<FormOutlined />} onClick={() => navigate(formPagePath(item, form.id))}>
+                  {t('forms.fill')}
+                </Button>
                 {canWrite && (
                   <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDesigning({ mode: 'edit', form })} aria-label={t('forms.designNamed', { name: form.name })}>
                     {t('forms.design')}

@@ -6,6 +6,10 @@ import { createPerson, createRole } from './support/people';
 
 /** The data cabin (issue 4, /smartdata/datacapsule): the tree, its actions and its permissions. */
 
+// Each test is a whole session (sign-in, several dialogs, up to three people) on a machine other
+// runs share: bounded at two minutes instead of the default one.
+test.describe.configure({ timeout: 120_000 });
+
 const CABIN = '/smartdata/datacapsule';
 
 interface TreeNode {
@@ -196,6 +200,12 @@ test('a node moves by drag and drop (never into its own subtree), is copied, and
   await expect(treeItem(page, item)).toHaveCount(0);
   await page.getByRole('searchbox', { name: '搜索节点名称' }).fill('没有这个节点');
   await expect(page.getByText('没有名称包含“没有这个节点”的节点')).toBeVisible();
+
+  // Enter on a data item opens its records.
+  await page.getByRole('searchbox', { name: '搜索节点名称' }).fill('');
+  await nodeTitle(page, item).click();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`^[^?]*/smartdata/datavalue/\\d+/${encodeURIComponent(item)}/10/${nodes.get(item)?.id}/${nodes.get(archive)?.id}/`));
 });
 
 test('a group gets read on a directory and the company none: its member sees a read-only branch, another member does not see it', async ({ page, browser, request }) => {
@@ -274,4 +284,55 @@ test('a group gets read on a directory and the company none: its member sees a r
   await expect(treeItem(outsidePage, secret)).toHaveCount(0);
   await expect(treeItem(outsidePage, below)).toHaveCount(0);
   await outsideContext.close();
+});
+
+test('an item group is created from its list, given data items in an order, and saved', async ({ page, request }) => {
+  const adminApi = await platformAdmin(request);
+  const owner = await createCompanyAdmin(adminApi, request);
+  const directory = uniqueName('车间');
+  const first = uniqueName('炉温');
+  const second = uniqueName('电耗');
+  const groupName = uniqueName('车间总览');
+  const { id: directoryId } = await owner.api.post<{ id: number }>('cabin/addDirectory', { parentId: null, name: directory });
+  const fields = [{ name: '数值', fieldName: 'value', type: 1 }];
+  const { id: firstId } = await owner.api.post<{ id: number }>('dataItem/addDataItem', { directoryId, name: first, kind: 10, fields });
+  const { id: secondId } = await owner.api.post<{ id: number }>('dataItem/addDataItem', { directoryId, name: second, kind: 13, fields });
+
+  await signInAt(page, owner, '/smartdata/itemgroup');
+  await expect(page.getByRole('heading', { name: '数据项分组', level: 1 })).toBeVisible();
+  await expect(page.getByText('还没有数据项分组')).toBeVisible();
+  await page.getByRole('button', { name: '新建数据项分组' }).click();
+  const create = dialog(page, '新建数据项分组');
+  await create.getByLabel('分组名称').fill(groupName);
+  await create.getByLabel('分组名称').press('Enter');
+  await expect(page).toHaveURL(/\/smartdata\/itemgroup\/config\/\d+$/);
+  await expect(page.getByRole('heading', { name: `数据项分组：${groupName}`, level: 1 })).toBeVisible();
+  await expect(page.getByText('分组中还没有数据项')).toBeVisible();
+
+  const picker = page.getByRole('combobox', { name: '选择要加入的数据项' });
+  for (const name of [first, second]) {
+    await picker.click();
+    await picker.fill(name);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).click();
+  }
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: '加入分组' }).click();
+  // (The list page stays mounted, hidden, in its tab.)
+  const rows = page.locator('.sd-cabin-group .ant-table-tbody > tr.ant-table-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText(first);
+  await expect(rows.nth(0)).toContainText(directory);
+  await page.getByRole('button', { name: `上移 ${second}` }).click();
+  await expect(rows.nth(0)).toContainText(second);
+  await expect(page.getByText('有未保存的更改')).toBeVisible();
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(toast(page, '操作成功')).toBeVisible();
+  await expect(page.getByText('有未保存的更改')).toBeHidden();
+
+  const groupId = Number(new URL(page.url()).pathname.split('/').pop());
+  const saved = await owner.api.get<{ name: string; items: { id: number }[] }>('itemGroup/getItemGroup', { id: groupId });
+  expect(saved.items.map((i) => i.id)).toEqual([secondId, firstId]);
+
+  await page.getByRole('button', { name: '返回分组列表' }).click();
+  await expect(page.locator('.ant-table-tbody > tr.ant-table-row:visible').filter({ hasText: groupName })).toContainText(`${second}${first}`);
 });

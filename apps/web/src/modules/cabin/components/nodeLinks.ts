@@ -1,16 +1,11 @@
 import type { CabinTreeNode } from '@smartdata/domain';
+import { recordsPath as itemRecordsPath, settingsPath } from '@/modules/data-items/paths';
 
 /**
- * Where a cabin node opens. The data-items module owns the pages; the cabin fills their route
- * parameters (spec §2) as follows, written down in apps/web/README.md:
- *
- * - datavalue/{itemId}/{itemName}/{itemType}/{objId}/{pid}/{parentDirectory}: the data item's id,
- *   name and kind code (10, 11, 13), its cabin node id, the node id of its directory (0 at the
- *   top) and that directory's name (`-` at the top).
- * - dataitem/config/{itemId}/{itemName}/{id}: the data item's id and name, its cabin node id.
+ * Where a cabin node opens. The data-items module owns the item pages and the meaning of their
+ * route segments (modules/data-items/paths.ts); the cabin fills them from the tree: the item's
+ * id, name and kind, its node, and the directory holding it (0 and `-` at the top).
  */
-
-const segment = (value: string | number) => encodeURIComponent(String(value));
 
 /** A data item's kind code, from the tree's `extra`. */
 export function itemKindOf(node: Pick<CabinTreeNode, 'extra'>): number | null {
@@ -19,21 +14,20 @@ export function itemKindOf(node: Pick<CabinTreeNode, 'extra'>): number | null {
 }
 
 export function recordsPath(node: Pick<CabinTreeNode, 'id' | 'name' | 'refId' | 'extra'>, parent: Pick<CabinTreeNode, 'id' | 'name'> | null): string {
-  return [
-    '/smartdata/datavalue',
-    segment(node.refId ?? 0),
-    segment(node.name),
-    segment(itemKindOf(node) ?? 0),
-    segment(node.id),
-    segment(parent?.id ?? 0),
-    segment(parent?.name ?? '-'),
-  ].join('/');
+  return itemRecordsPath({
+    id: node.refId ?? 0,
+    name: node.name,
+    kind: itemKindOf(node) ?? undefined,
+    nodeId: node.id,
+    directoryId: parent?.id ?? null,
+    directoryName: parent?.name ?? null,
+  });
 }
 
-export function itemSettingsPath(item: { itemId: number; name: string; nodeId: number }): string {
-  return ['/smartdata/dataitem/config', segment(item.itemId), segment(item.name), segment(item.nodeId)].join('/');
+export function itemSettingsPath(item: { itemId: number; name: string; nodeId: number | null }): string {
+  return settingsPath({ id: item.itemId, name: item.name, nodeId: item.nodeId });
 }
 
 export function itemGroupPath(groupId: number): string {
-  return `/smartdata/itemgroup/config/${segment(groupId)}`;
+  return `/smartdata/itemgroup/config/${encodeURIComponent(String(groupId))}`;
 }

@@ -238,7 +238,7 @@ export function CabinPage() {
         onOk: () => {
           const latest = queryClient.getQueryData<CabinTreeNode[]>(cabinKeys.tree()) ?? [];
           const created = findNode(latest, (node) => node.kind === 'dataItem' && node.refId === id);
-          void navigate(itemSettingsPath({ itemId: id, name: values.name, nodeId: created?.id ?? 0 }));
+          void navigate(itemSettingsPath({ itemId: id, name: values.name, nodeId: created?.id ?? null }));
         },
       });
     } catch {

@@ -2,12 +2,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Card, Empty, Form, Input, Result, Select, Skeleton, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { ArrowDownOutlined, ArrowLeftOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { dataItemLimits, itemGroupInput, limits, validationMessage, type DataItemSummary } from '@smartdata/domain';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { domainRule } from '@/shared/forms/domainRule';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useMenuCodes } from '@/app/router/useMenuCodes';
+import { recordsPath } from '@/modules/data-items/paths';
 import { useDeleteItemGroupMutation } from '../api/deleteItemGroup';
 import { useDataItemOptionsQuery } from '../api/getDataItemOptions';
 import { useItemGroupQuery } from '../api/getItemGroup';
@@ -111,7 +112,22 @@ export function ItemGroupConfigPage() {
       render: (_value, item) => (
         <span className="sd-cabin-groups__item">
           <NodeIcon kind="dataItem" />
-          <span>{item.name}</span>
+          {codes.has('sd_capsule') ? (
+            <Link
+              to={recordsPath({
+                id: item.id,
+                name: item.name,
+                kind: item.kind,
+                nodeId: item.nodeId,
+                directoryId: item.directoryId,
+                directoryName: item.directoryId === null ? null : (index.get(item.directoryId)?.node.name ?? null),
+              })}
+            >
+              {item.name}
+            </Link>
+          ) : (
+            <span>{item.name}</span>
+          )}
           {directoryOf(item) && <span className="sd-muted sd-cabin-groups__path">{directoryOf(item)}</span>}
         </span>
       ),

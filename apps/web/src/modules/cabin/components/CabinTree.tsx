@@ -191,7 +191,8 @@ export function CabinTree({
           <Highlighted text={node.name} keyword={keyword} />
         </span>
         {node.mode === 'custom' && <LockOutlined className="sd-cabin-tree__custom" aria-label={t('modes.custom')} />}
-        {node.level === 'read' && (
+        {/* Read only is marked where it begins, not on every node below. */}
+        {node.level === 'read' && (node.parentId === null || byId.get(node.parentId)?.level !== 'read') && (
           <Tag className="sd-cabin-tree__level" variant="filled">
             {t('levels.read')}
           </Tag>

@@ -123,7 +123,12 @@ test('a company administrator builds a tree through its forms: directories and a
   await newItem.getByRole('button', { name: '创建' }).click();
   const created = confirmDialog(page, `数据项“${item}”已创建`);
   await expect(created).toContainText('打开数据项配置页面');
-  await created.getByRole('button', { name: '留在数据舱' }).click();
+  // The page offers the new item's settings (the data-items module's page), then the cabin is
+  // still there in its tab.
+  await created.getByRole('button', { name: '打开数据项配置' }).click();
+  await expect(page).toHaveURL(new RegExp(`/smartdata/dataitem/config/\\d+/${encodeURIComponent(item)}/[1-9]\\d*$`));
+  await page.getByRole('tablist').getByRole('tab', { name: '数据舱' }).click();
+  await expect(page).toHaveURL(CABIN);
   await expect(treeItem(page, item)).toHaveAttribute('aria-selected', 'true');
   await expect(detailValue(page, '数据项类型')).toHaveText('人工列表');
   await expect(detailValue(page, '内容')).toHaveText('2 个字段 · 0 条数据记录');

@@ -302,7 +302,7 @@ test('a jump association refuses its own data item and opens the target filtered
   await expect(tableRow(page, '查看明细')).toContainText(lines.name);
 
   await page.getByRole('button', { name: '数据记录' }).click();
-  await tableRow(page, 'PO-1').getByRole('button', { name: /跳转关联/ }).click();
+  await tableRow(page, 'PO-1').getByRole('button', { name: /更多操作/ }).click();
   await page.getByRole('menuitem', { name: '查看明细' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(lines.name);
   await expect(page.locator('.sd-filter-bar__chip:visible')).toContainText('订单号 等于 PO-1');

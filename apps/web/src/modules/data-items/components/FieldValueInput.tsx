@@ -51,7 +51,6 @@ export function FieldValueInput({ field, value, onChange, id, autoFocus, compact
           onChange={(event) => onChange?.(event.target.value)}
           onPressEnter={onPressEnter}
           onKeyDown={onKeyDown}
-          suffix={compact ? undefined : field.unit || undefined}
           placeholder={t(field.type === FieldType.integer ? 'values.integerPlaceholder' : 'values.numberPlaceholder', {
             places: field.decimalPlaces ?? (field.type === FieldType.currency ? 2 : '—'),
           })}
@@ -83,7 +82,6 @@ export function FieldValueInput({ field, value, onChange, id, autoFocus, compact
           onChange={(event) => onChange?.(event.target.value)}
           onPressEnter={onPressEnter}
           onKeyDown={onKeyDown}
-          suffix={compact ? undefined : field.unit || undefined}
         />
       );
     case FieldType.longText:

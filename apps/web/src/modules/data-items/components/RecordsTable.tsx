@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Badge, Button, Card, Dropdown, Empty, Space, Table, Tooltip, type TableColumnsType, type TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
-import { DeleteOutlined, DownloadOutlined, DownOutlined, EditOutlined, ExportOutlined, ImportOutlined, NodeIndexOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, DownOutlined, EditOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -222,14 +222,14 @@ export function RecordsTable({ item, timeZone, parentRecordId, initialFilters }:
   const children = childItems.data?.list ?? [];
 
   const columns: TableColumnsType<RecordItem> = [
-    ...fields.map((field) => ({
+    ...fields.map((field, index) => ({
       key: field.fieldName,
       title: columnTitle(field),
       sorter: !isAttachmentType(field.type),
       sortOrder: sortOrderOf(field.fieldName),
       align: isNumberType(field.type) ? ('right' as const) : undefined,
       ellipsis: field.type === FieldType.longText ? { showTitle: true } : undefined,
-      width: field.type === FieldType.longText ? 240 : field.type === FieldType.dateTime ? 180 : undefined,
+      width: field.type === FieldType.longText ? 200 : field.type === FieldType.dateTime ? 170 : undefined,
       onCell: (record: RecordItem) => ({
         className: canWrite && !isAttachmentType(field.type) ? 'sd-records__cell--editable' : undefined,
         title: canWrite && !isAttachmentType(field.type) ? t('inline.hint') : undefined,
@@ -250,7 +250,14 @@ export function RecordsTable({ item, timeZone, parentRecordId, initialFilters }:
             onCancel={() => setEditingCell(null)}
           />
         ) : (
-          renderValue(field, record)
+          <>
+            {renderValue(field, record)}
+            {index === 0 && fresh.has(record.id) && (
+              <span className="sd-records__new-badge" aria-label={t('records.newRecord')}>
+                {t('records.new')}
+              </span>
+            )}
+          </>
         ),
     })),
     {
@@ -260,22 +267,13 @@ export function RecordsTable({ item, timeZone, parentRecordId, initialFilters }:
       sortOrder: sortOrderOf('createdAt'),
       width: 190,
       className: 'sd-nowrap',
-      render: (_value, record) => (
-        <span>
-          {formatInstant(record.createdAt, 'datetime', timeZone)}
-          {fresh.has(record.id) && (
-            <span className="sd-records__new-badge" aria-label={t('records.newRecord')}>
-              {t('records.new')}
-            </span>
-          )}
-        </span>
-      ),
+      render: (_value, record) => formatInstant(record.createdAt, 'datetime', timeZone),
     },
     {
       key: 'actions',
       title: t('columns.actions'),
       fixed: 'right',
-      width: 90 + (canWrite ? 110 : 0) + (jumps.length > 0 ? 70 : 0) + (children.length > 0 ? 80 : 0),
+      width: 24 + (canWrite ? 150 : 0) + (jumps.length > 0 || children.length > 0 ? 80 : 0),
       render: (_value, record) => (
         <Space size={0} wrap={false}>
           {canWrite && (
@@ -283,23 +281,22 @@ export function RecordsTable({ item, timeZone, parentRecordId, initialFilters }:
               {t('actions.edit')}
             </Button>
           )}
-          {jumps.length > 0 && (
+          {(jumps.length > 0 || children.length > 0) && (
             <Dropdown
               trigger={['click']}
-              menu={{ items: jumps.map((jump) => ({ key: String(jump.id), label: jump.name, onClick: () => openJump(record, jump) })) }}
+              menu={{
+                items: [
+                  ...(jumps.length > 0
+                    ? [{ type: 'group' as const, key: 'jumps', label: t('records.jump'), children: jumps.map((jump) => ({ key: `jump-${jump.id}`, label: jump.name, onClick: () => openJump(record, jump) })) }]
+                    : []),
+                  ...(children.length > 0
+                    ? [{ type: 'group' as const, key: 'children', label: t('records.children'), children: children.map((child) => ({ key: `child-${child.id}`, label: child.name, onClick: () => openChild(record, child) })) }]
+                    : []),
+                ],
+              }}
             >
-              <Button type="link" size="small" aria-label={t('records.jumpNamed', { id: record.id })}>
-                {t('records.jump')} <DownOutlined />
-              </Button>
-            </Dropdown>
-          )}
-          {children.length > 0 && (
-            <Dropdown
-              trigger={['click']}
-              menu={{ items: children.map((child) => ({ key: String(child.id), label: child.name, onClick: () => openChild(record, child) })) }}
-            >
-              <Button type="link" size="small" icon={<NodeIndexOutlined />} aria-label={t('records.childrenNamed', { id: record.id })}>
-                {t('records.children')}
+              <Button type="link" size="small" aria-label={t('records.moreNamed', { id: record.id })}>
+                {t('records.more')} <DownOutlined />
               </Button>
             </Dropdown>
           )}

@@ -78,7 +78,7 @@ export function FieldsTab({ item, canWrite }: FieldsTabProps) {
               size="small"
               pagination={false}
               dataSource={rows}
-              scroll={{ x: 1180 }}
+              scroll={{ x: 1000 }}
               className="sd-fields-editor__table"
               onRow={(row) => ({
                 draggable: canWrite,
@@ -117,7 +117,7 @@ export function FieldsTab({ item, canWrite }: FieldsTabProps) {
                 {
                   key: 'name',
                   title: t('fields.name'),
-                  width: 170,
+                  width: 150,
                   render: (_v, row, index) => (
                     <Form.Item name={[row.name, 'name']} rules={[required(validationMessage('validation.nameRequired', locale) ?? ''), domainRule(fieldInput.shape.name, t)]} noStyle={false} className="sd-fields-editor__cell">
                       <Input maxLength={dataItemLimits.nameLength} placeholder={t('fields.namePlaceholder')} aria-label={t('fields.nameOf', { n: index + 1 })} />
@@ -131,7 +131,7 @@ export function FieldsTab({ item, canWrite }: FieldsTabProps) {
                       <span className="sd-dotted">{t('fields.fieldName')}</span>
                     </Tooltip>
                   ),
-                  width: 170,
+                  width: 150,
                   render: (_v, row, index) => (
                     <Form.Item
                       name={[row.name, 'fieldName']}
@@ -163,7 +163,7 @@ export function FieldsTab({ item, canWrite }: FieldsTabProps) {
                 {
                   key: 'type',
                   title: t('fields.type'),
-                  width: 130,
+                  width: 120,
                   render: (_v, row, index) => {
                     const existing = (form.getFieldValue(['fields', row.name, 'original']) as string | null) !== null;
                     const locked = existing && typeLocked;
@@ -190,10 +190,10 @@ export function FieldsTab({ item, canWrite }: FieldsTabProps) {
                 {
                   key: 'unit',
                   title: t('fields.unit'),
-                  width: 100,
+                  width: 90,
                   render: (_v, row, index) => (
                     <Form.Item name={[row.name, 'unit']} className="sd-fields-editor__cell" rules={[domainRule(fieldInput.shape.unit, t)]}>
-                      <Input maxLength={dataItemLimits.unitLength} placeholder={t('fields.unitPlaceholder')} aria-label={t('fields.unitOf', { n: index + 1 })} />
+                      <Input maxLength={dataItemLimits.unitLength} aria-label={t('fields.unitOf', { n: index + 1 })} />
                     </Form.Item>
                   ),
                 },
@@ -211,7 +211,7 @@ export function FieldsTab({ item, canWrite }: FieldsTabProps) {
                 {
                   key: 'format',
                   title: t('fields.format'),
-                  width: 270,
+                  width: 230,
                   render: (_v, row, index) => (
                     <Form.Item noStyle shouldUpdate={(a: { fields: FieldRow[] }, b: { fields: FieldRow[] }) => a.fields[row.name]?.type !== b.fields[row.name]?.type}>
                       {() => {
@@ -241,7 +241,7 @@ export function FieldsTab({ item, canWrite }: FieldsTabProps) {
                             </Form.Item>
                           );
                         }
-                        return <span className="sd-muted">{type === FieldType.integer ? t('fields.integerHint') : '—'}</span>;
+                        return <span className="sd-muted sd-fields-editor__note">{type === FieldType.integer ? t('fields.integerHint') : '—'}</span>;
                       }}
                     </Form.Item>
                   ),

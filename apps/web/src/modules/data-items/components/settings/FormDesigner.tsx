@@ -124,7 +124,7 @@ function ElementProperties({ element, fields, elements, onChange }: { element: F
           aria-label={t('designer.props.field')}
           value={element.field || undefined}
           placeholder={t('designer.props.fieldPlaceholder')}
-          options={[...(field && !options.includes(field) ? [field] : []), ...options].map((f) => ({ value: f.fieldName, label: `${f.name}（${t(`fieldTypes.${f.type}`)}）` }))}
+          options={[...(field && !options.includes(field) ? [field] : []), ...options].map((f) => ({ value: f.fieldName, label: t('designer.props.fieldOption', { name: f.name, type: t(`fieldTypes.${f.type}`) }) }))}
           onChange={(value: string) => {
             const next = fields.find((f) => f.fieldName === value);
             set({ field: value, required: element.required || Boolean(next?.required), decimalPlaces: next?.type === FieldType.integer ? null : element.decimalPlaces });

@@ -30,7 +30,9 @@ export function useRecordsChannel(itemId: number, onPush: (push: RecordsPush) =>
   const token = useSessionStore((state) => state.token);
   const [state, setState] = useState<ChannelState>('connecting');
   const handlers = useRef({ onPush, onReconnect });
-  handlers.current = { onPush, onReconnect };
+  useEffect(() => {
+    handlers.current = { onPush, onReconnect };
+  });
 
   useEffect(() => {
     if (!token || !Number.isSafeInteger(itemId) || itemId <= 0 || typeof WebSocket === 'undefined') {

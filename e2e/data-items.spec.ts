@@ -41,7 +41,7 @@ async function choose(page: Page, select: Locator, option: string | RegExp): Pro
 }
 
 test('a data item gets a field of every type, a designed form is filled in, and the record shows in the table and in its export', async ({ page, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const companyAdmin = await createCompanyAdmin(await platformAdmin(request), request);
   const item = await itemWith(companyAdmin.api, [{ name: '名称', fieldName: 'label', type: 5, required: true }]);
 

@@ -3,9 +3,9 @@ import { Button, DatePicker, Form, Input, Popover, Segmented, Select, Tag } from
 import { FilterOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { FieldType, timeRangePresets, type DataField, type FilterOp, type TimeRangePreset } from '@smartdata/domain';
+import { FieldType, formatInstant, timeRangePresets, type DataField, type FilterOp, type TimeRangePreset } from '@smartdata/domain';
 import { buildRecordFilter, opsForType, opTakesValue, type FilterDraft } from '../lib/recordFilters';
-import type { TimeSelection } from '../lib/timeRange';
+import { selectionBounds, type TimeSelection } from '../lib/timeRange';
 
 export type FilterField = Pick<DataField, 'fieldName' | 'name' | 'type'>;
 
@@ -87,6 +87,7 @@ export function FilterBar({ fields, drafts, onDraftsChange, time, onTimeChange, 
   const { t } = useTranslation('data-items');
   const [adding, setAdding] = useState(false);
   const choice: TimeChoice = time === null ? 'all' : time.kind === 'preset' ? time.preset : 'custom';
+  const bounds = selectionBounds(time, Date.now(), timeZone);
   const nameOf = (fieldName: string) => fields.find((f) => f.fieldName === fieldName)?.name ?? fieldName;
 
   return (
@@ -122,6 +123,11 @@ export function FilterBar({ fields, drafts, onDraftsChange, time, onTimeChange, 
               }
             }}
           />
+        )}
+        {bounds && (
+          <span className="sd-muted sd-filter-bar__bounds">
+            {t('filters.bounds', { from: formatInstant(bounds.from, 'datetime', timeZone), to: formatInstant(bounds.to - 1000, 'datetime', timeZone) })}
+          </span>
         )}
       </div>
       <div className="sd-filter-bar__row">

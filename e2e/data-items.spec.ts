@@ -308,3 +308,41 @@ test('a jump association refuses its own data item and opens the target filtered
   await expect(page.locator('.sd-filter-bar__chip:visible')).toContainText('订单号 等于 PO-1');
   await expect(rows(page)).toHaveCount(2);
 });
+
+test('a master record opens its child records below it, where a child record is added', async ({ page, request }) => {
+  const companyAdmin = await createCompanyAdmin(await platformAdmin(request), request);
+  const orders = await itemWith(companyAdmin.api, [{ name: '订单号', fieldName: 'orderNo', type: 5, required: true }], '订单');
+  const directoryId = (await companyAdmin.api.get<{ directoryId: number }>('dataItem/getDataItem', { id: orders.id })).directoryId;
+  const linesName = uniqueName('订单行');
+  const { id: linesId } = await companyAdmin.api.post<{ id: number }>('dataItem/addDataItem', {
+    directoryId,
+    name: linesName,
+    kind: 10,
+    parentItemId: orders.id,
+    fields: [
+      { name: '物料', fieldName: 'material', type: 5, required: true },
+      { name: '数量', fieldName: 'count', type: 10 },
+    ],
+  });
+  const { id: orderId } = await companyAdmin.api.post<{ id: number }>('dataItem/addRecord', { itemId: orders.id, values: { orderNo: 'PO-7' } });
+  await companyAdmin.api.post('dataItem/addRecord', { itemId: linesId, values: { material: '阀门', count: 2 }, parentRecordId: orderId });
+
+  await signInAt(page, companyAdmin, recordsUrl(orders));
+  await tableRow(page, 'PO-7').getByRole('button', { name: /更多操作/ }).click();
+  await page.getByRole('menuitem', { name: linesName }).click();
+  await expect(page).toHaveURL(/\/smartdata\/ChildValue\//);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${linesName}：PO-7`);
+  await expect(page.getByText(`主数据记录（${orders.name}）`)).toBeVisible();
+  await expect(rows(page)).toHaveCount(1);
+
+  await page.getByRole('button', { name: '新增子数据' }).click();
+  const adding = dialog(page, '新增子数据');
+  await adding.getByLabel('物料').fill('法兰');
+  await adding.getByLabel('数量').fill('4');
+  await adding.getByRole('button', { name: '保存' }).click();
+  await expect(toast(page, '操作成功')).toBeVisible();
+  await expect(tableRow(page, '法兰')).toContainText('4');
+  await expect(rows(page)).toHaveCount(2);
+  const children = await companyAdmin.api.get<{ list: { parentRecordId: number }[] }>('dataItem/getRecords', { itemId: linesId, parentRecordId: orderId });
+  expect(children.list.map((r) => r.parentRecordId)).toEqual([orderId, orderId]);
+});

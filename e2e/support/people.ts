@@ -104,6 +104,8 @@ export function toast(page: Page, text: string) {
  */
 export async function menuEntries(page: Page): Promise<string[]> {
   const menu = page.getByRole('navigation', { name: '主菜单' });
+  // The menu renders once the session is loaded; read it only then (首页 is always there).
+  await expect(menu.locator('.ant-menu-title-content').first()).toBeVisible();
   const groups = menu.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
   for (let guard = 0; guard < 20 && (await groups.count()) > 0; guard += 1) {
     await groups.first().click();

@@ -45,7 +45,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // Below the 20 min that scripts/test.mjs allows the step, so Playwright reports what ran.
-  globalTimeout: 18 * 60_000,
+  globalTimeout: 35 * 60_000,
   reporter: [['list'], ['./e2e/support/summary-reporter.ts']],
   use: {
     baseURL,

@@ -18,7 +18,7 @@ const TIMEOUTS = {
   api: 15 * MINUTE,
   pg: 15 * MINUTE,
   build: 10 * MINUTE,
-  e2e: 20 * MINUTE,
+  e2e: 40 * MINUTE,
 };
 const STEP_NAMES = Object.keys(TIMEOUTS);
 

@@ -42,7 +42,7 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
-  timeout: 60_000,
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   // Below the 20 min that scripts/test.mjs allows the step, so Playwright reports what ran.
   globalTimeout: 35 * 60_000,

@@ -1,12 +1,72 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** The API server in development (DESIGN.md §4: one process on PORT 8080). */
 const apiTarget = process.env.SMARTDATA_API ?? 'http://127.0.0.1:8080';
 
+const IS_BRIGHT_ID = '\0smartdata:antd-is-bright';
+
+/**
+ * antd's Button and Tag styles take one small helper, `isBright`, from the colour picker's
+ * ColorPresets module, which also holds the presets panel and with it the whole Collapse. The
+ * bundler places modules, not functions: once a console page uses a ColorPicker, that module's
+ * code (and Collapse's) lands in the chunk of Button's styles, which the sign-in page loads.
+ * This plugin gives those two style files the helper alone, as a module of its own made of
+ * antd's own source text (so it cannot drift from antd's). When antd changes the helper so that
+ * it needs more than `RcColor`, the plugin warns and steps aside: the build stays correct and
+ * only the sign-in bundle grows (e2e/performance.spec.ts then fails if it passes 250 KB).
+ */
+function antdIsBrightAlone(): Plugin {
+  let helper: string | null = null;
+  return {
+    name: 'smartdata:antd-is-bright-alone',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (
+        !importer ||
+        !/[\\/]antd[\\/]es[\\/](button|tag)[\\/]style[\\/]/.test(importer) ||
+        !source.endsWith('/color-picker/components/ColorPresets')
+      ) {
+        return null;
+      }
+      if (helper === null) {
+        const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+        helper = resolved ? extractIsBright(readFileSync(resolved.id, 'utf8')) : '';
+        if (!helper) {
+          this.warn('antd ColorPresets no longer matches: isBright is not split off (sign-in bundle grows)');
+        }
+      }
+      return helper ? IS_BRIGHT_ID : null;
+    },
+    load(id) {
+      return id === IS_BRIGHT_ID ? helper : null;
+    },
+  };
+}
+
+/** The `isBright` export of antd's ColorPresets.js with its one import, or '' when that changed. */
+function extractIsBright(code: string): string {
+  const rcColorImport = "import { ColorBlock, Color as RcColor } from '@rc-component/color-picker';";
+  const body = /^export const isBright = [\s\S]*?^};$/m.exec(code)?.[0];
+  if (!body || !code.includes(rcColorImport)) {
+    return '';
+  }
+  // Every other name of the module (imports, top-level constants) must be unused by the helper.
+  const names = [
+    ...[...code.matchAll(/^import\s+(.+?)\s+from/gm)].flatMap((m) => m[1].split(/[\s,{}]+/)),
+    ...[...code.matchAll(/^const\s+(\w+)/gm)].map((m) => m[1]),
+  ].filter((name) => /^\w+$/.test(name) && !['as', 'Color', 'RcColor'].includes(name));
+  if (names.some((name) => new RegExp(`\\b${name}\\b`).test(body))) {
+    return '';
+  }
+  return `import { Color as RcColor } from '@rc-component/color-picker';\n${body}\n`;
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), antdIsBrightAlone()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { limits } from './limits';
-import { passwordProblem, phonePattern, userNamePattern } from './validators';
+import { passwordProblem, phonePattern, smsCodePattern, userNamePattern } from './validators';
 
 /**
  * Request and response schemas of the auth calls (spec §7, DESIGN.md §5). Messages are i18n keys
- * of the `validation` namespace, in both locales on the web and translated by the server.
+ * of the `validation` namespace, in both locales on the web and translated by the server. The
+ * account rules also exist as plain functions in validators.ts (phoneMessage, ...) for the
+ * sign-in page; keep both in step (validators.test.ts compares them).
  */
 export const phoneSchema = z.string().trim().regex(phonePattern, 'validation.phone');
 
@@ -24,7 +26,7 @@ export const userNameSchema = z
   .max(limits.userNameMax, 'validation.userName.length')
   .regex(userNamePattern, 'validation.userName.pattern');
 
-export const smsCodeSchema = z.string().trim().regex(/^\d{6}$/, 'validation.smsCode');
+export const smsCodeSchema = z.string().trim().regex(smsCodePattern, 'validation.smsCode');
 
 /** `POST /general/user/access/getToken` (form-encoded): username+password or phone+smsCode. */
 export const getTokenRequest = z.union([

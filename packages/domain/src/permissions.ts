@@ -1,5 +1,9 @@
 import type { Locale } from './errors';
 
+// `none` and the visibility rule sit in a module of their own: the web's route table needs
+// NO_PERMISSION in the sign-in page's bundle, without the permission tree.
+export { canSee, NO_PERMISSION } from './access';
+
 /**
  * Permission codes. Spec §6 lists the codes of the sections it shows; the codes of the sales,
  * production, inventory, device and gas sections are defined here (DESIGN.md §5). A role holds
@@ -98,9 +102,6 @@ export const allPermissions: PermissionDef[] = flatten(permissionTree);
 export const allPermissionCodes: string[] = allPermissions.map((d) => d.code);
 export type PermissionCode = string;
 
-/** The value of a route permission that needs no code. */
-export const NO_PERMISSION = 'none';
-
 const byCode = new Map(allPermissions.map((d) => [d.code, d]));
 
 export function isPermissionCode(code: string): boolean {
@@ -115,11 +116,3 @@ export function permissionTitle(code: string, locale: Locale): string {
 export const platformOnlyCodes: string[] = flatten(permissionTree.filter((d) => d.code === 'system_maintenance')).map(
   (d) => d.code,
 );
-
-/** A route is visible when its permission is `none` or among the user's codes (spec §2). */
-export function canSee(permission: string, codes: ReadonlySet<string> | readonly string[]): boolean {
-  if (permission === NO_PERMISSION) {
-    return true;
-  }
-  return Array.isArray(codes) ? codes.includes(permission) : (codes as ReadonlySet<string>).has(permission);
-}

@@ -36,3 +36,39 @@ export function passwordProblem(password: string): 'tooShort' | 'tooLong' | 'wea
   }
   return null;
 }
+
+/** SMS verification codes: six digits. */
+export const smsCodePattern = /^\d{6}$/;
+
+/*
+ * The account rules of auth.schemas.ts as plain functions: each answers the message key
+ * (`validation.*`, see validationMessages.ts) of the first problem of a value, or null. The zod
+ * schemas are built from the same patterns, limits and keys, and a unit test checks that both
+ * answer the same; the sign-in page uses these so that it does not need zod.
+ */
+
+export function phoneMessage(value: string): 'validation.phone' | null {
+  return phonePattern.test(value.trim()) ? null : 'validation.phone';
+}
+
+export function smsCodeMessage(value: string): 'validation.smsCode' | null {
+  return smsCodePattern.test(value.trim()) ? null : 'validation.smsCode';
+}
+
+export function userNameMessage(value: string): 'validation.userName.length' | 'validation.userName.pattern' | null {
+  const trimmed = value.trim();
+  if (trimmed.length < limits.userNameMin || trimmed.length > limits.userNameMax) {
+    return 'validation.userName.length';
+  }
+  return userNamePattern.test(trimmed) ? null : 'validation.userName.pattern';
+}
+
+export function passwordMessage(value: string): `validation.password.${NonNullable<ReturnType<typeof passwordProblem>>}` | null {
+  const problem = passwordProblem(value);
+  return problem ? `validation.password.${problem}` : null;
+}
+
+/** A person's name (optional at registration): at most `limits.personNameMax` characters. */
+export function personNameMessage(value: string): 'validation.tooLong' | null {
+  return value.trim().length > limits.personNameMax ? 'validation.tooLong' : null;
+}

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@smartdata/domain';
 import { useSessionStore } from '@/shared/session/sessionStore';
 import { PublicOnlyRoute } from './PublicOnlyRoute';
@@ -46,6 +46,14 @@ const user = {
   notice: { version: 'v1', agreed: true },
 } satisfies CurrentUser;
 
+// Behind the token the guard renders the console's chunk (ConsoleSession, lazy): load it once
+// up front, so the tests wait for a render, not for the first transform of the console's modules.
+beforeAll(async () => {
+  await Promise.all([import('./ConsoleSession'), import('@/app/layout/ConsoleLayout')]);
+}, 60_000);
+
+const findText = (text: string) => screen.findByText(text, undefined, { timeout: 5_000 });
+
 afterEach(() => {
   cleanup();
   useSessionStore.setState({ token: null, user: null, company: null, accessRoutes: false, signedOut: false });
@@ -63,21 +71,21 @@ describe('guard (spec §2)', () => {
     expect(screen.getByText('at /login')).toBeTruthy();
   });
 
-  it('lets a signed-in user through, and sends them from /login to the redirect target or the root', () => {
+  it('lets a signed-in user through, and sends them from /login to the redirect target or the root', async () => {
     useSessionStore.setState({ token: 't', user, accessRoutes: true });
     renderAt('/home?x=1');
-    expect(screen.getByText('at /home?x=1')).toBeTruthy();
+    expect(await findText('at /home?x=1')).toBeTruthy();
     cleanup();
     renderAt('/login?redirect=%2Ftest%2Fboarddisplay');
-    expect(screen.getByText('at /test/boarddisplay')).toBeTruthy();
+    expect(await findText('at /test/boarddisplay')).toBeTruthy();
     cleanup();
     renderAt('/login');
-    expect(screen.getByText('at /')).toBeTruthy();
+    expect(await findText('at /')).toBeTruthy();
   });
 
-  it('refuses a redirect to another site', () => {
+  it('refuses a redirect to another site', async () => {
     useSessionStore.setState({ token: 't', user, accessRoutes: true });
     renderAt('/login?redirect=%2F%2Fevil.example');
-    expect(screen.getByText('at /')).toBeTruthy();
+    expect(await findText('at /')).toBeTruthy();
   });
 });

@@ -1,23 +1,26 @@
 import { Suspense } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { PageSpin } from '@/shared/components/PageSpin';
 import { useSessionStore } from '@/shared/session/sessionStore';
 import { lazyPage } from '@/shared/utils/lazyPage';
+import { loadConsoleLayout, loadConsoleSession } from '@/app/router/consoleChunks';
 import { loginPathFor } from '@/app/router/redirect';
 import { LOGIN_PATH } from '@/app/router/routeTable';
-import { SessionLoader } from './SessionLoader';
 
-const UserNoticeGate = lazyPage(() => import('@/modules/auth/components/UserNoticeGate'), 'UserNoticeGate');
+// Everything behind the token is in the console's chunks: data (TanStack Query), the session
+// loading, the user notice and the modules' pages. The shell is fetched at the same time.
+const ConsoleSession = lazyPage(() => {
+  void loadConsoleLayout();
+  return loadConsoleSession();
+}, 'ConsoleSession');
 
 /**
  * Guard of every route but /login (spec §2): without a token → /login?redirect=<wanted path>;
- * with a token, the user and their routes are loaded once per session (`accessRoutes`); a user
- * who has not agreed to the current notice sees it before anything else (spec §4).
+ * with a token, the console session (ConsoleSession) loads the user and their routes once per
+ * session and shows the user notice when it has not been agreed to (spec §4).
  */
 export function AuthGuard() {
   const token = useSessionStore((state) => state.token);
-  const user = useSessionStore((state) => state.user);
-  const accessRoutes = useSessionStore((state) => state.accessRoutes);
   const signedOut = useSessionStore((state) => state.signedOut);
   const location = useLocation();
 
@@ -25,15 +28,9 @@ export function AuthGuard() {
     // After a logout the next user starts from /login, not from the previous user's page.
     return <Navigate to={signedOut ? LOGIN_PATH : loginPathFor(`${location.pathname}${location.search}`)} replace />;
   }
-  if (!accessRoutes || !user) {
-    return <SessionLoader />;
-  }
-  if (!user.notice.agreed) {
-    return (
-      <Suspense fallback={<PageSpin fullscreen />}>
-        <UserNoticeGate />
-      </Suspense>
-    );
-  }
-  return <Outlet />;
+  return (
+    <Suspense fallback={<PageSpin fullscreen />}>
+      <ConsoleSession />
+    </Suspense>
+  );
 }

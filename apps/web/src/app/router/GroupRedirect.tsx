@@ -1,11 +1,13 @@
 import { Navigate } from 'react-router';
 import { firstPermittedPath } from './routeAccess';
 import { NOT_FOUND_PATH } from './routeTable';
+import { appGroup } from './routes';
 import type { RouteGroup } from './types';
 import { useMenuCodes } from './useMenuCodes';
 
-/** A group path (/smartdata, breadcrumb links) opens the group's first permitted page. */
+/** A group path (/smartdata, breadcrumb links) opens the group's first permitted page, or /404. */
 export function GroupRedirect({ group }: { group: RouteGroup }) {
   const codes = useMenuCodes();
-  return <Navigate to={firstPermittedPath(group, codes) ?? NOT_FOUND_PATH} replace />;
+  const withPages = appGroup(group.path);
+  return <Navigate to={(withPages && firstPermittedPath(withPages, codes)) ?? NOT_FOUND_PATH} replace />;
 }

@@ -1,16 +1,19 @@
 import { Suspense } from 'react';
 import { Navigate } from 'react-router';
 import { PageSpin } from '@/shared/components/PageSpin';
-import { isPermitted } from './routeAccess';
 import { NOT_FOUND_PATH } from './routeTable';
+import { isReachable, pageOf } from './routes';
 import type { ResolvedRoute } from './types';
 import { useMenuCodes } from './useMenuCodes';
 
-/** Renders a route's page when the user may open it (spec §2), otherwise goes to /404. */
+/**
+ * Renders a console route's page (the one its module registered) when the user may open it
+ * (spec §2), otherwise goes to /404: a route without a page is not reachable.
+ */
 export function RouteView({ route }: { route: ResolvedRoute }) {
   const codes = useMenuCodes();
-  const Page = route.def.element;
-  if (!Page || (!route.def.public && !isPermitted(route, codes))) {
+  const Page = pageOf(route.def.path);
+  if (!Page || !isReachable(route, codes)) {
     return <Navigate to={NOT_FOUND_PATH} replace />;
   }
   return (

@@ -1,6 +1,6 @@
-import { matchPath } from 'react-router';
-import { canSee, productTitle, type Locale } from '@smartdata/domain';
+import { canSee } from '@smartdata/domain';
 import type { Localized } from '@/shared/i18n/locale';
+import { flattenRoutes } from './routeMatch';
 import {
   isRouteGroup,
   type ModuleRoutes,
@@ -14,8 +14,11 @@ import {
 /**
  * Pure functions over the route table: attach module pages, filter by the user's codes (spec §2:
  * a route shows when its permission is `none` or among the codes), build the menu, match a path
- * and build the page title.
+ * and build the page title. Matching and titles live in routeMatch.ts (the entry needs them
+ * without the permission checks) and are re-exported here.
  */
+
+export { documentTitle, flattenRoutes, matchRoute, type MatchedRoute } from './routeMatch';
 
 /** Returns the table with each route's page taken from the module registrations. */
 export function attachElements(table: RouteEntry[], pages: ModuleRoutes): RouteEntry[] {
@@ -29,12 +32,6 @@ export function attachElements(table: RouteEntry[], pages: ModuleRoutes): RouteE
 export function unknownRegistrations(table: RouteEntry[], pages: ModuleRoutes): string[] {
   const declared = new Set(flattenRoutes(table).map((route) => route.def.path));
   return Object.keys(pages).filter((path) => !declared.has(path));
-}
-
-export function flattenRoutes(table: RouteEntry[]): ResolvedRoute[] {
-  return table.flatMap((entry): ResolvedRoute[] =>
-    isRouteGroup(entry) ? entry.children.map((def) => ({ def, group: entry })) : [{ def: entry, group: null }],
-  );
 }
 
 /** The user may open the page: its group's and its own permission are `none` or held. */
@@ -105,24 +102,4 @@ export function permittedSections(table: RouteEntry[], codes: ReadonlySet<string
     const path = firstPermittedPath(entry, codes);
     return path ? [{ group: entry, path }] : [];
   });
-}
-
-export interface MatchedRoute extends ResolvedRoute {
-  params: Record<string, string | undefined>;
-}
-
-/** The route whose pattern matches a pathname (case-sensitive, as the spec's paths are). */
-export function matchRoute(routes: ResolvedRoute[], pathname: string): MatchedRoute | null {
-  for (const route of routes) {
-    const match = matchPath({ path: route.def.path, caseSensitive: true, end: true }, pathname);
-    if (match) {
-      return { ...route, params: match.params };
-    }
-  }
-  return null;
-}
-
-/** Document title: `<route title> - <product title>` (spec §2), the product title alone otherwise. */
-export function documentTitle(title: Localized | null | undefined, locale: Locale): string {
-  return title ? `${title[locale]} - ${productTitle[locale]}` : productTitle[locale];
 }

@@ -4,17 +4,17 @@ import { PageSpin } from '@/shared/components/PageSpin';
 import { AuthGuard } from '@/app/guard/AuthGuard';
 import { PublicOnlyRoute } from '@/app/guard/PublicOnlyRoute';
 import { RouteErrorPage } from '@/app/pages/RouteErrorPage';
-import { RedirectPage } from '@/app/pages/RedirectPage';
 import { lazyPage } from '@/shared/utils/lazyPage';
-import { GroupRedirect } from './GroupRedirect';
-import { RouteView } from './RouteView';
-import { HOME_PATH, NOT_FOUND_PATH, REDIRECT_PATH } from './routeTable';
-import { appRouteTable, appRoutes } from './routes';
-import { isRouteGroup } from './types';
+import { ConsoleGroupRedirect, ConsoleRedirectPage, ConsoleRouteView, type ConsoleRouteHandle } from './consoleElements';
+import { loadConsoleLayout } from './consoleChunks';
+import { publicPages } from './publicPages';
+import { flattenRoutes } from './routeMatch';
+import { HOME_PATH, NOT_FOUND_PATH, REDIRECT_PATH, routeTable } from './routeTable';
+import { isRouteGroup, type PageComponent, type ResolvedRoute } from './types';
 import { useDocumentTitle } from './useDocumentTitle';
 
 // The shell is its own chunk: the sign-in page does not load the menu, tabs or navbar.
-const ConsoleLayout = lazyPage(() => import('@/app/layout/ConsoleLayout'), 'ConsoleLayout');
+const ConsoleLayout = lazyPage(loadConsoleLayout, 'ConsoleLayout');
 
 /** Sets the document title; waits (spinner) while a module's texts load. */
 function RootRoute() {
@@ -26,16 +26,32 @@ function RootRoute() {
   );
 }
 
+/** A console page's route object (behind the guard). */
+function consoleRoute(route: ResolvedRoute): RouteObject {
+  const handle: ConsoleRouteHandle = { consoleRoute: route };
+  return { path: route.def.path, handle, element: <ConsoleRouteView route={route} /> };
+}
+
+function PublicPage({ page: Page }: { page: PageComponent }) {
+  return (
+    <Suspense fallback={<PageSpin fullscreen />}>
+      <Page />
+    </Suspense>
+  );
+}
+
 /**
- * Builds the router from the route table (history mode). Only routes whose module registered a
- * page exist; everything else falls through to /404.
+ * Builds the router from the route table (history mode). The entry knows only the table, not
+ * the modules' pages: /login gets its page from the auth module (publicPages.ts); every other
+ * route is behind the guard, whose console chunk knows the registered pages and sends a route
+ * without a page, or one the user may not open, to /404 (app/guard/ConsoleSession).
  */
 export function buildRouteObjects(): RouteObject[] {
-  const existing = appRoutes.filter((route) => route.def.element !== undefined);
-  const publicRoutes = existing.filter((route) => route.def.public);
-  const fullscreen = existing.filter((route) => !route.def.public && route.def.fullscreen);
-  const inLayout = existing.filter((route) => !route.def.public && !route.def.fullscreen);
-  const groups = appRouteTable.filter(isRouteGroup).filter((group) => group.children.some((def) => def.element));
+  const routes = flattenRoutes(routeTable);
+  const publicRoutes = routes.filter((route) => route.def.public && publicPages[route.def.path]);
+  const fullscreen = routes.filter((route) => !route.def.public && route.def.fullscreen);
+  const inLayout = routes.filter((route) => !route.def.public && !route.def.fullscreen);
+  const groups = routeTable.filter(isRouteGroup);
 
   return [
     {
@@ -46,7 +62,7 @@ export function buildRouteObjects(): RouteObject[] {
           path: route.def.path,
           element: (
             <PublicOnlyRoute>
-              <RouteView route={route} />
+              <PublicPage page={publicPages[route.def.path]} />
             </PublicOnlyRoute>
           ),
         })),
@@ -54,13 +70,13 @@ export function buildRouteObjects(): RouteObject[] {
           element: <AuthGuard />,
           children: [
             { path: '/', element: <Navigate to={HOME_PATH} replace /> },
-            ...fullscreen.map((route) => ({ path: route.def.path, element: <RouteView route={route} /> })),
+            ...fullscreen.map(consoleRoute),
             {
               element: <ConsoleLayout />,
               children: [
-                ...inLayout.map((route) => ({ path: route.def.path, element: <RouteView route={route} /> })),
-                ...groups.map((group) => ({ path: group.path, element: <GroupRedirect group={group} /> })),
-                { path: `${REDIRECT_PATH}/*`, element: <RedirectPage /> },
+                ...inLayout.map(consoleRoute),
+                ...groups.map((group) => ({ path: group.path, element: <ConsoleGroupRedirect group={group} /> })),
+                { path: `${REDIRECT_PATH}/*`, element: <ConsoleRedirectPage /> },
               ],
             },
             { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },

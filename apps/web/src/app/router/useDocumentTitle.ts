@@ -1,8 +1,11 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useLocale } from '@/shared/i18n/useLocale';
-import { documentTitle, matchRoute } from './routeAccess';
-import { appRoutes } from './routes';
+import { documentTitle, flattenRoutes, matchRoute } from './routeMatch';
+import { routeTable } from './routeTable';
+
+/** Titles come from the table itself (no pages needed), so /login has its title from the entry. */
+const titledRoutes = flattenRoutes(routeTable);
 
 /** Keeps document.title as `<route title> - <product title>` in the current language (spec §2). */
 export function useDocumentTitle(): void {
@@ -12,7 +15,7 @@ export function useDocumentTitle(): void {
     if (pathname.startsWith('/redirect/')) {
       return;
     }
-    const matched = matchRoute(appRoutes, pathname);
+    const matched = matchRoute(titledRoutes, pathname);
     document.title = documentTitle(matched?.def.title, locale);
   }, [pathname, locale]);
 }

@@ -1,12 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
 import type { ResetPasswordRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useAction } from './useAction';
 
 /** `POST /user/access/resetPassword` with the phone's SMS code. */
 export function resetPassword(request: ResetPasswordRequest): Promise<null> {
   return api.post<null>('/user/access/resetPassword', request);
 }
 
-export function useResetPasswordMutation() {
-  return useMutation({ mutationFn: resetPassword });
+export function useResetPassword() {
+  return useAction(resetPassword);
 }

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { SmsPurpose } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useAction } from './useAction';
 
 export interface SmsCodeSent {
   resendAfterSeconds: number;
@@ -12,6 +12,6 @@ export function sendSmsCode(phone: string, purpose: SmsPurpose): Promise<SmsCode
   return api.get<SmsCodeSent>('/user/access/getSmsCode', { phone, purpose });
 }
 
-export function useSendSmsCodeMutation(purpose: SmsPurpose) {
-  return useMutation({ mutationFn: (phone: string) => sendSmsCode(phone, purpose) });
+export function useSendSmsCode(purpose: SmsPurpose) {
+  return useAction((phone: string) => sendSmsCode(phone, purpose));
 }

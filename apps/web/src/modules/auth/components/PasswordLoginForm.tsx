@@ -1,17 +1,17 @@
 import { Button } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { getTokenRequest, limits } from '@smartdata/domain';
+import { limits } from '@smartdata/domain';
 import { Input, PasswordInput } from '@/shared/components/inputs';
 import { required } from '@/shared/forms/fieldRules';
 import { FormField, inputProps } from '@/shared/forms/FormField';
 import { useLightForm } from '@/shared/forms/useLightForm';
-import { useSignInMutation } from '../api/signIn';
+import { useSignIn } from '../api/signIn';
 
 /** Sign-in with account (user name) and password. */
 export function PasswordLoginForm() {
   const { t } = useTranslation('auth');
-  const signIn = useSignInMutation();
+  const signIn = useSignIn();
   const form = useLightForm({ username: '', password: '' }, { username: [required()], password: [required()] });
   const username = form.field('username');
   const password = form.field('password');
@@ -20,7 +20,7 @@ export function PasswordLoginForm() {
     <form
       noValidate
       aria-label={t('login.tabs.account')}
-      onSubmit={form.handleSubmit((values) => signIn.mutate(getTokenRequest.parse(values)))}
+      onSubmit={form.handleSubmit((values) => signIn.start({ username: values.username.trim(), password: values.password }))}
     >
       <FormField inputId={username.id} error={username.error}>
         <Input

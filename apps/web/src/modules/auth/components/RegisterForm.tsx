@@ -1,54 +1,61 @@
 import { Button } from 'antd';
 import { IdcardOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { addUserRequest, limits, passwordSchema, phoneSchema, smsCodeSchema, userNameSchema } from '@smartdata/domain';
+import {
+  limits,
+  passwordMessage,
+  personNameMessage,
+  phoneMessage,
+  smsCodeMessage,
+  userNameMessage,
+  type AddUserRequest,
+} from '@smartdata/domain';
 import { Input } from '@/shared/components/inputs';
-import { required, sameAs, schema } from '@/shared/forms/fieldRules';
+import { required, sameAs } from '@/shared/forms/fieldRules';
 import { FormField, inputProps } from '@/shared/forms/FormField';
 import { useLightForm } from '@/shared/forms/useLightForm';
-import { useRegisterMutation } from '../api/register';
-import { useSignInMutation } from '../api/signIn';
+import { useRegister } from '../api/register';
+import { useSignIn } from '../api/signIn';
+import { accountRule } from './accountRules';
 import { NewPasswordFields } from './NewPasswordFields';
 import { PhoneField } from './PhoneField';
 import { SmsCodeField } from './SmsCodeField';
 
-/** The optional name has the limit of addUserRequest (validation.tooLong). */
-const nameSchema = z.string().trim().max(limits.personNameMax, 'validation.tooLong');
-
 /** Self-registration: phone verified by SMS (purpose=register); signs in right after. */
 export function RegisterForm() {
   const { t } = useTranslation('auth');
-  const register = useRegisterMutation();
-  const signIn = useSignInMutation();
+  const register = useRegister();
+  const signIn = useSignIn();
   const form = useLightForm(
     { phone: '', smsCode: '', userName: '', password: '', confirmPassword: '', name: '' },
     {
-      phone: [required(), schema(phoneSchema)],
-      smsCode: [required(), schema(smsCodeSchema)],
-      userName: [required(), schema(userNameSchema)],
-      password: [required(), schema(passwordSchema)],
+      phone: [required(), accountRule(phoneMessage)],
+      smsCode: [required(), accountRule(smsCodeMessage)],
+      userName: [required(), accountRule(userNameMessage)],
+      password: [required(), accountRule(passwordMessage)],
       confirmPassword: [required(), sameAs('password')],
-      name: [schema(nameSchema)],
+      name: [accountRule(personNameMessage)],
     },
   );
   const userName = form.field('userName');
   const name = form.field('name');
 
   const handleValid = async (values: typeof form.values) => {
-    const request = addUserRequest.parse({
-      userName: values.userName,
+    // Trimmed as addUserRequest trims them (the server checks the request with that schema).
+    const name = values.name.trim();
+    const request: AddUserRequest = {
+      userName: values.userName.trim(),
       password: values.password,
-      phone: values.phone,
-      smsCode: values.smsCode,
-      name: values.name.trim() === '' ? undefined : values.name,
-    });
+      phone: values.phone.trim(),
+      smsCode: values.smsCode.trim(),
+      name: name === '' ? undefined : name,
+    };
     try {
-      await register.mutateAsync(request);
+      await register.run(request);
     } catch {
       return;
     }
-    signIn.mutate({ username: request.userName, password: request.password });
+    signIn.start({ username: request.userName, password: request.password });
   };
 
   return (

@@ -1,9 +1,10 @@
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { passwordSchema, phoneSchema, resetPasswordRequest, smsCodeSchema } from '@smartdata/domain';
-import { required, sameAs, schema } from '@/shared/forms/fieldRules';
+import { passwordMessage, phoneMessage, smsCodeMessage } from '@smartdata/domain';
+import { required, sameAs } from '@/shared/forms/fieldRules';
 import { useLightForm } from '@/shared/forms/useLightForm';
-import { useResetPasswordMutation } from '../api/resetPassword';
+import { useResetPassword } from '../api/resetPassword';
+import { accountRule } from './accountRules';
 import { NewPasswordFields } from './NewPasswordFields';
 import { PhoneField } from './PhoneField';
 import { SmsCodeField } from './SmsCodeField';
@@ -11,20 +12,20 @@ import { SmsCodeField } from './SmsCodeField';
 /** Reset the password with an SMS code (purpose=reset), then back to sign-in. */
 export function ResetPasswordForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('auth');
-  const reset = useResetPasswordMutation();
+  const reset = useResetPassword();
   const form = useLightForm(
     { phone: '', smsCode: '', password: '', confirmPassword: '' },
     {
-      phone: [required(), schema(phoneSchema)],
-      smsCode: [required(), schema(smsCodeSchema)],
-      password: [required(), schema(passwordSchema)],
+      phone: [required(), accountRule(phoneMessage)],
+      smsCode: [required(), accountRule(smsCodeMessage)],
+      password: [required(), accountRule(passwordMessage)],
       confirmPassword: [required(), sameAs('password')],
     },
   );
 
   const handleValid = async (values: typeof form.values) => {
     try {
-      await reset.mutateAsync(resetPasswordRequest.parse(values));
+      await reset.run({ phone: values.phone.trim(), smsCode: values.smsCode.trim(), password: values.password });
     } catch {
       return;
     }

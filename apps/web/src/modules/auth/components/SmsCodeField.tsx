@@ -7,7 +7,7 @@ import { Input } from '@/shared/components/inputs';
 import { FormField, inputProps } from '@/shared/forms/FormField';
 import type { LightField } from '@/shared/forms/useLightForm';
 import { useCountdown } from '@/shared/hooks/useCountdown';
-import { useSendSmsCodeMutation } from '../api/sendSmsCode';
+import { useSendSmsCode } from '../api/sendSmsCode';
 
 interface SmsCodeFieldProps {
   field: LightField;
@@ -22,7 +22,7 @@ interface SmsCodeFieldProps {
 export function SmsCodeField({ field, purpose, phone, validatePhone }: SmsCodeFieldProps) {
   const { t } = useTranslation('auth');
   const { secondsLeft, start } = useCountdown();
-  const sendCode = useSendSmsCodeMutation(purpose);
+  const sendCode = useSendSmsCode(purpose);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const handleSend = async () => {
@@ -30,7 +30,7 @@ export function SmsCodeField({ field, purpose, phone, validatePhone }: SmsCodeFi
       return;
     }
     try {
-      const sent = await sendCode.mutateAsync(phone.trim());
+      const sent = await sendCode.run(phone.trim());
       start(sent.resendAfterSeconds > 0 ? sent.resendAfterSeconds : limits.smsResendSeconds);
       setSentTo(phone.trim());
     } catch {

@@ -1,26 +1,27 @@
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { getTokenRequest, phoneSchema, smsCodeSchema } from '@smartdata/domain';
-import { required, schema } from '@/shared/forms/fieldRules';
+import { phoneMessage, smsCodeMessage } from '@smartdata/domain';
+import { required } from '@/shared/forms/fieldRules';
 import { useLightForm } from '@/shared/forms/useLightForm';
-import { useSignInMutation } from '../api/signIn';
+import { useSignIn } from '../api/signIn';
+import { accountRule } from './accountRules';
 import { PhoneField } from './PhoneField';
 import { SmsCodeField } from './SmsCodeField';
 
 /** Sign-in with phone number and SMS code (purpose=login). */
 export function SmsLoginForm() {
   const { t } = useTranslation('auth');
-  const signIn = useSignInMutation();
+  const signIn = useSignIn();
   const form = useLightForm(
     { phone: '', smsCode: '' },
-    { phone: [required(), schema(phoneSchema)], smsCode: [required(), schema(smsCodeSchema)] },
+    { phone: [required(), accountRule(phoneMessage)], smsCode: [required(), accountRule(smsCodeMessage)] },
   );
 
   return (
     <form
       noValidate
       aria-label={t('login.tabs.phone')}
-      onSubmit={form.handleSubmit((values) => signIn.mutate(getTokenRequest.parse(values)))}
+      onSubmit={form.handleSubmit((values) => signIn.start({ phone: values.phone.trim(), smsCode: values.smsCode.trim() }))}
     >
       <PhoneField field={form.field('phone')} />
       <SmsCodeField

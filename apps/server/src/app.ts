@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -15,6 +14,7 @@ import { OutboxSmsProvider } from './platform/sms';
 import { startBroker, type Broker } from './platform/mqtt';
 import { registerOpenApi, registerDocsRoutes } from './platform/openapi';
 import { registerWeb } from './platform/web';
+import { registerSecurityHeaders } from './platform/securityHeaders';
 import { registerTestRoutes } from './platform/testRoutes';
 import { ensurePlatformAdmin } from './platform/bootstrap';
 import type { Platform } from './platform/context';
@@ -101,22 +101,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   });
 
   await app.register(formbody);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   if (process.env.CORS_ORIGIN) {
     await app.register(cors, { origin: process.env.CORS_ORIGIN.split(',') });
   }

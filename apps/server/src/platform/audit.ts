@@ -40,11 +40,13 @@ export function registerAuditLog(app: FastifyInstance, db: Db): void {
     return payload;
   });
   app.addHook('onResponse', async (request, reply) => {
-    const url = request.routeOptions.url;
+    // routeOptions is a getter that builds a new object: read it once.
+    const route = request.routeOptions;
+    const url = route.url;
     if (!url || !url.startsWith('/general/') || url.startsWith('/general/test/')) {
       return;
     }
-    if (request.method === 'GET' && !request.routeOptions.config.audit) {
+    if (request.method === 'GET' && !route.config.audit) {
       return;
     }
     const session = request.session;

@@ -191,12 +191,13 @@ describe('upload (local disk)', () => {
 
 describe('URL lifetime (STORAGE_URL_TTL_SECONDS)', () => {
   it('refuses a genuine upload or download URL once its lifetime is over', async () => {
-    const shortLived = await createTestApp({ dataDir, storageSecret, storageUrlTtlSeconds: 0.05 });
+    const shortLived = await createTestApp({ dataDir, storageSecret, storageUrlTtlSeconds: 1 });
+    // One second: long enough for a loaded CI machine to use a fresh URL in time, short enough to wait out.
     try {
       const alice = await member(shortLived.app, []);
       const bytes = Buffer.from('late');
       const grant = body(await credential(alice.api, { purpose: 'private', fileName: 'late.txt', contentType: 'text/plain', size: bytes.length })).data;
-      await new Promise((resolve) => setTimeout(resolve, 120));
+      await new Promise((resolve) => setTimeout(resolve, 1100));
       const late = await put(shortLived.app, grant, bytes);
       expect(late.statusCode).toBe(403);
       expect(body(late).msg).toBe('链接已过期，请重新获取');
@@ -204,7 +205,7 @@ describe('URL lifetime (STORAGE_URL_TTL_SECONDS)', () => {
       const fresh = body(await credential(alice.api, { purpose: 'private', fileName: 'on-time.txt', contentType: 'text/plain', size: bytes.length })).data;
       expect(body(await put(shortLived.app, fresh, bytes)).code).toBe(0);
       const download = body(await alice.api({ method: 'POST', url: '/general/cos/getDownloadUrl', payload: { objectKey: fresh.objectKey } })).data;
-      await new Promise((resolve) => setTimeout(resolve, 120));
+      await new Promise((resolve) => setTimeout(resolve, 1100));
       const expired = await shortLived.app.inject({ url: download.url });
       expect(expired.statusCode).toBe(403);
       expect(expired.rawPayload.includes(bytes)).toBe(false);

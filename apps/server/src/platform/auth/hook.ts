@@ -32,8 +32,13 @@ function bearer(request: FastifyRequest): string | undefined {
 export function registerAuthHook(app: FastifyInstance, sessions: Sessions): void {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
-    const config = request.routeOptions.config;
-    if (!request.url.startsWith('/general/') || config.public || request.routeOptions.url === undefined) {
+    if (!request.url.startsWith('/general/')) {
+      return;
+    }
+    // routeOptions is a getter that builds a new object: read it once.
+    const route = request.routeOptions;
+    const config = route.config;
+    if (config.public || route.url === undefined) {
       return;
     }
     const session = await sessions.resolve(bearer(request));

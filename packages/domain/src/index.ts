@@ -12,6 +12,7 @@ export * from './time';
 export * from './cabin.schemas';
 export * from './dataItems.schemas';
 export * from './cabinMessages';
+export * from './charts.schemas';
 export * from './gateway/crc16';
 export * from './gateway/hex';
 export * from './gateway/extract';

@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { StorageTables } from './schema.storage';
 import type { CabinTables } from './schema.cabin';
+import type { DashboardTables } from './schema.dashboards';
 
 /**
  * Table types of the database, shared by every repository. Instants are epoch milliseconds;
@@ -180,7 +181,7 @@ export interface SchedulerLeaseTable {
   last_run_at: number | null;
 }
 
-export interface Database extends StorageTables, CabinTables {
+export interface Database extends StorageTables, CabinTables, DashboardTables {
   role_template: RoleTemplateTable;
   company_invitation: CompanyInvitationTable;
   user_group: UserGroupTable;

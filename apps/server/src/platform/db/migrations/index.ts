@@ -3,6 +3,7 @@ import * as foundation from './2026-11-21-001-foundation';
 import * as organization from './2026-11-21-002-organization';
 import * as storage from './2026-11-21-010-storage';
 import * as cabin from './2026-11-21-020-cabin';
+import * as dashboards from './2026-11-22-040-dashboards';
 
 /** Every migration, in order. Names are date-prefixed and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-002-organization': organization,
   '2026-11-21-010-storage': storage,
   '2026-11-21-020-cabin': cabin,
+  '2026-11-22-040-dashboards': dashboards,
 };

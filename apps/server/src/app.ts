@@ -37,6 +37,7 @@ import { registerStorageRoutes } from './modules/storage/storage.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { registerCabinRoutes } from './modules/cabin/cabin.routes';
 import { registerDataItemsRoutes } from './modules/data-items/dataItems.routes';
+import { registerDashboardsRoutes } from './modules/dashboards/dashboards.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -133,6 +134,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   registerSystemRoutes(app, platform, allowList, scheduler);
   const cabin = registerCabinRoutes(app, platform);
   registerDataItemsRoutes(app, platform, { cabin, storage, home, scheduler });
+  registerDashboardsRoutes(app, platform, { cabin });
   if (config.testRoutes) {
     registerTestRoutes(app, (phone) => auth.latestSentCode(phone));
   }

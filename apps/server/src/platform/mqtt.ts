@@ -8,16 +8,36 @@ import type { FastifyBaseLogger } from 'fastify';
  */
 export type DeviceAuthenticator = (client: Client, username: string | undefined, password: Buffer | undefined) => Promise<boolean>;
 
+/**
+ * Which topics an authenticated client may use (the devices module: a device only its own
+ * `sd/{sn}/…`). Publishes of the platform itself (aedes.publish, no client) are not checked.
+ * Until one is installed every client publish and subscribe is refused.
+ */
+export interface TopicAcl {
+  canPublish(client: Client, topic: string): boolean;
+  canSubscribe(client: Client, topic: string): boolean;
+}
+
 export interface Broker {
   aedes: Aedes;
   port: number;
   setAuthenticator(authenticate: DeviceAuthenticator): void;
+  setAcl(acl: TopicAcl): void;
   close(): Promise<void>;
 }
 
 export async function startBroker(port: number, host: string, log: FastifyBaseLogger): Promise<Broker> {
   let authenticate: DeviceAuthenticator = async () => false;
+  let acl: TopicAcl = { canPublish: () => false, canSubscribe: () => false };
   const aedes = await Aedes.createBroker({
+    authorizePublish: (client, packet, done) => {
+      // A refused publish closes the client's connection (MQTT 3.1.1 has no negative PUBACK).
+      done(client && !acl.canPublish(client, packet.topic) ? new Error('publish not allowed') : null);
+    },
+    authorizeSubscribe: (client, subscription, done) => {
+      // null grants nothing: the SUBACK carries 128 (failure) for this filter.
+      done(null, client && !acl.canSubscribe(client, subscription.topic) ? null : subscription);
+    },
     authenticate: (client, username, password, done) => {
       authenticate(client, username, password).then(
         (allowed) => {
@@ -51,6 +71,9 @@ export async function startBroker(port: number, host: string, log: FastifyBaseLo
     port: actualPort,
     setAuthenticator(next) {
       authenticate = next;
+    },
+    setAcl(next) {
+      acl = next;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,4 +1,4 @@
-import type { AssignmentItem } from '@smartdata/domain';
+import type { AlarmFeedItem, AssignmentItem } from '@smartdata/domain';
 
 /** Deletes a company's raw values older than `before`; answers how many rows went. */
 export type Purger = (companyId: number, before: number) => Promise<number>;
@@ -7,6 +7,9 @@ export type Purger = (companyId: number, before: number) => Promise<number>;
 export type AcquisitionProvider = (companyIds: number[], dayStarts: { today: number; yesterday: number }) => Promise<
   Map<number, { devicesTotal?: number; devicesOnline?: number; valuesToday?: number; valuesYesterday?: number }>
 >;
+
+/** Alarm messages of a company for the dashboard alarm widget and the carousel marquee (newest first). */
+export type AlarmFeedProvider = (companyId: number, userId: number) => Promise<AlarmFeedItem[]>;
 
 /** A module's tasks or alarms assigned to a user. */
 export type AssignmentProvider = (companyId: number, userId: number) => Promise<AssignmentItem[]>;
@@ -19,4 +22,6 @@ export class Registry {
   readonly purgers: Purger[] = [];
   readonly acquisition: AcquisitionProvider[] = [];
   readonly assignments: AssignmentProvider[] = [];
+  /** Provided by the alarms module once it exists; until then the dashboards show "no alarms". */
+  readonly alarmFeed: AlarmFeedProvider[] = [];
 }

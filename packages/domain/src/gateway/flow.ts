@@ -101,7 +101,8 @@ export const mqttLinkSchema = z.object({
   username: z.string(),
   password: z.string(),
   clientId: z.string(),
-  cert: z.object({ kind: z.enum(['caSigned', 'uploaded']), objectKey: z.string().optional(), fileName: z.string().optional() }).optional(),
+  /** caSigned: the broker's certificate is signed by a public CA; uploaded: a CA or self-signed certificate (certificateId). */
+  cert: z.object({ kind: z.enum(['caSigned', 'uploaded']), certificateId: z.number().int().positive().optional(), objectKey: z.string().optional(), fileName: z.string().optional() }).optional(),
 });
 export type MqttLink = z.infer<typeof mqttLinkSchema>;
 

@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { StorageTables } from './schema.storage';
 import type { CabinTables } from './schema.cabin';
+import type { DeviceTables } from './schema.devices';
 import type { DashboardTables } from './schema.dashboards';
 
 /**
@@ -181,7 +182,7 @@ export interface SchedulerLeaseTable {
   last_run_at: number | null;
 }
 
-export interface Database extends StorageTables, CabinTables, DashboardTables {
+export interface Database extends StorageTables, CabinTables, DashboardTables, DeviceTables {
   role_template: RoleTemplateTable;
   company_invitation: CompanyInvitationTable;
   user_group: UserGroupTable;

@@ -1,0 +1,79 @@
+import type { Locale } from '../errors';
+import { userTexts } from '../texts';
+import { flowMessages } from '../gateway/flowMessages';
+import { lifecycleNames, isLifecycleStatus, bindConfirmTimeoutMs } from './lifecycle';
+
+const t = (zh: string, en: string): Record<Locale, string> => ({ 'zh-CN': zh, 'en-US': en });
+const bindMinutes = bindConfirmTimeoutMs / 60_000;
+
+/**
+ * Texts of the devices and gateways modules, both languages; spec §8 texts (userTexts) word for
+ * word. `{0}`, `{1}` are filled from `key|a|b`; lifecycle codes are shown by name.
+ */
+export const deviceMessages: Record<string, Record<Locale, string>> = {
+  'device.snTaken': t('该 SN 已被登记', 'This SN is already registered'),
+  'device.snInvalid': t('SN 为 4–32 位字母、数字、连字符或下划线', 'An SN has 4 to 32 letters, digits, hyphens or underscores'),
+  'device.nameRequired': userTexts.nameRequired,
+  'device.disabled': t('设备已停用', 'The device is disabled'),
+  'device.lifecycle.same': t('设备已处于“{1}”状态', 'The device is already "{1}"'),
+  'device.lifecycle.disabled': t('已停用的设备只能重新入库（“{0}”不能变为“{1}”）', 'A disabled device can only go back to stock ("{0}" cannot become "{1}")'),
+  'device.lifecycle.bindNotShipped': t('只有未入库或已出库的设备可以绑定（当前“{0}”）', 'Only a device that is created or shipped out can be bound (it is "{0}")'),
+  'device.lifecycle.unbindFirst': t('已绑定的设备须先解绑（“{0}”不能变为“{1}”）', 'A bound device must be unbound first ("{0}" cannot become "{1}")'),
+  'device.lifecycle.shipNeedsOrder': t('设备须先加入出库单才能出库（“{0}”不能变为“{1}”）', 'A device must be on an outbound order before it ships ("{0}" cannot become "{1}")'),
+  'device.lifecycle.orderNeedsStock': t('只有已入库的设备可以加入出库单（“{0}”不能变为“{1}”）', 'Only a stored device can go on an outbound order ("{0}" cannot become "{1}")'),
+  'device.lifecycle.noReturnToCreated': t('设备不能回到“已创建未入库”状态（当前“{0}”）', 'A device cannot go back to "created, not stored" (it is "{0}")'),
+  'device.lifecycle.notAllowed': t('设备状态不能从“{0}”变为“{1}”', 'A device cannot go from "{0}" to "{1}"'),
+  'device.bind.success': userTexts.bindingSuccess,
+  'device.bind.notBound': userTexts.gatewayNotBound,
+  'device.bind.offline': t('当前设备离线，无法绑定', 'The current gateway is offline and cannot be bound'),
+  'device.bind.alreadyBound': t('设备已绑定', 'The device is already bound'),
+  'device.bind.awaiting': t('等待设备端确认绑定（请在设备上按“一键确认绑定”）', 'Waiting for confirmation on the device (press one-key confirm binding on the device)'),
+  'device.bind.timeout': t(`设备未在 ${bindMinutes} 分钟内确认绑定，请重新发起绑定`, `The device did not confirm within ${bindMinutes} minutes; start binding again`),
+  'device.bind.rejected': t('设备端拒绝了绑定', 'The binding was refused on the device'),
+  'device.picture.format': userTexts.fileFormatIncorrect,
+  'device.picture.tooLarge': userTexts.imageTooLarge,
+  'device.picture.missing': t('图片尚未上传', 'The picture has not been uploaded'),
+  'device.picture.tooMany': t('最多 {0} 张图片', 'At most {0} pictures'),
+  'device.ota.offline': userTexts.offlineCannotUpgrade,
+  'device.ota.failed': userTexts.firmwareUpdateFailed,
+  'device.ota.busy': t('固件正在升级中，请等待完成', 'A firmware upgrade is in progress, wait for it to finish'),
+  'device.ota.rebooted': t('设备在升级过程中重启，仍为旧版本', 'The device restarted during the upgrade and still runs the old version'),
+  'device.ota.timeout': t('设备未在规定时间内完成升级', 'The device did not finish the upgrade in time'),
+  'device.ota.success': t('固件升级成功，当前版本 {0}', 'Firmware updated, now version {0}'),
+  'device.config.offline': userTexts.offlineCannotUpdateConfig,
+  'device.config.failed': userTexts.remoteUpdateFailed,
+  'device.config.busy': t('配置正在更新或检测中，请等待完成', 'A configuration update or detection is in progress, wait for it to finish'),
+  'device.config.none': t('尚未保存网关配置', 'No gateway configuration has been saved yet'),
+  'device.config.timeout': t('设备未在规定时间内回复', 'The device did not answer in time'),
+  'device.config.success': t('远程更新配置成功', 'The configuration was updated on the gateway'),
+  'device.detect.passed': userTexts.detectionPassed,
+  'device.detect.failed': userTexts.detectionFailed,
+  'device.version.missing': t('配置版本不存在', 'The configuration version does not exist'),
+  'firmware.versionTaken': t('该型号已有此版本的固件', 'This model already has a firmware package of this version'),
+  'firmware.objectMissing': t('固件文件尚未上传', 'The firmware file has not been uploaded'),
+  'firmware.inUse': t('固件正在升级设备，不能删除', 'The firmware package is being installed on a device and cannot be deleted'),
+  'cert.extension': t('证书文件须为 .ctr、.pem 或 .cer', 'A certificate file must be .ctr, .pem or .cer'),
+  'cert.tooLarge': t('证书文件最大 {0} KB', 'A certificate file can be at most {0} KB'),
+  'cert.parse': t('无法解析证书：须为 X.509 证书（PEM 或 DER）', 'The certificate cannot be read: it must be an X.509 certificate (PEM or DER)'),
+  'cert.expired': t('证书已过期', 'The certificate has expired'),
+  'cert.notYetValid': t('证书尚未生效', 'The certificate is not valid yet'),
+  'cert.notCa': t('上传的证书须为 CA 证书或自签名证书', 'An uploaded certificate must be a CA or a self-signed certificate'),
+  'cert.missing': t('所选证书不存在', 'The chosen certificate does not exist'),
+  'cert.inUse': t('证书正被网关连接使用，不能删除', 'The certificate is used by a gateway link and cannot be deleted'),
+};
+
+/** The text of a device message key (`key|a|b`), or of a flow rule key; null when unknown. */
+export function deviceMessage(key: string, locale: Locale): string | null {
+  const [name, ...args] = key.split('|') as [string, ...string[]];
+  const text = deviceMessages[name]?.[locale] ?? flowMessages[name]?.[locale];
+  if (text === undefined) {
+    return null;
+  }
+  const shown = name.startsWith('device.lifecycle.')
+    ? args.map((arg) => {
+        const code = Number(arg);
+        return isLifecycleStatus(code) ? lifecycleNames[code][locale] : arg;
+      })
+    : args;
+  return shown.reduce((result, arg, index) => result.replaceAll(`{${index}}`, arg), text);
+}

@@ -1,0 +1,524 @@
+import {
+  carouselConfig,
+  dashboardDocument,
+  exportFormat,
+  exportVersion,
+  isDataWidget,
+  remapWidgets,
+  resolveSchedule,
+  templateWidgets,
+  upcomingSchedule,
+  widget as widgetSchema,
+  widgetsProblem,
+  type AddDashboardRequest,
+  type AlarmFeed,
+  type BoardType,
+  type CarouselConfig,
+  type CarouselDetail,
+  type CarouselEntryView,
+  type CarouselSchedule,
+  type CarouselSummary,
+  type DashboardDetail,
+  type DashboardDocument,
+  type DashboardSummary,
+  type ImportDashboardRequest,
+  type ImportDashboardResult,
+  type Locale,
+  type Page,
+  type PermissionLevel,
+  type RemapCandidate,
+  type SaveDashboardRequest,
+  type UpdateCarouselRequest,
+  type Widget,
+  type WidgetView,
+} from '@smartdata/domain';
+import type { Db } from '@server/platform/db/database';
+import type { Registry } from '@server/platform/registry';
+import { AppError, conflict, notFound, validationError } from '@server/platform/errors';
+import { ErrorCode } from '@smartdata/domain';
+import { parseJsonList } from '@server/platform/scope';
+import type { CabinCaller, CabinService, NodeKindHandler } from '../cabin/cabin.service';
+import type { CabinNodeRow } from '../cabin/cabin.repository';
+import { DataItemsRepository } from '../data-items/dataItems.repository';
+import { parseFields } from '../data-items/dataItems.service';
+import { DashboardsRepository, type BoardPlayRow, type DashboardRow } from './dashboards.repository';
+
+/** The caller of a dashboards call: the cabin caller plus whether they may read data items at all. */
+export interface DashboardCaller extends CabinCaller {
+  /** Holds sd_capsule: data widgets read records through the data-item calls, which need it. */
+  canReadData: boolean;
+}
+
+const boardNameMax = 25;
+
+/** `name`, or `name-2`, `name-3`… that no sibling holds, within 25 characters. */
+function freeName(name: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(name)) {
+    return name;
+  }
+  for (let n = 2; n < 10_000; n += 1) {
+    const suffix = `-${n}`;
+    const candidate = [...name].slice(0, boardNameMax - suffix.length).join('').trimEnd() + suffix;
+    if (!taken.has(candidate)) {
+      return candidate;
+    }
+  }
+  throw conflict('cabin.nameTaken');
+}
+
+function parseWidgets(text: string): Widget[] {
+  return parseJsonList<unknown>(text).flatMap((raw) => {
+    const parsed = widgetSchema.safeParse(raw);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+function parseConfig(text: string | null): CarouselConfig | null {
+  if (text === null) {
+    return null;
+  }
+  try {
+    const parsed = carouselConfig.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Dashboards (cabin nodes of kind `dashboard`) and carousels (docs/dashboards.md). Every board
+ * call checks the caller's level on the board's node; every widget's data is checked against the
+ * viewer's level on its data item, so a widget the viewer may not read shows that state.
+ */
+export class DashboardsService {
+  readonly repository: DashboardsRepository;
+  private readonly items: DataItemsRepository;
+
+  constructor(
+    db: Db,
+    private readonly cabin: CabinService,
+    private readonly registry: Registry,
+    private readonly defaultTimeZone: string,
+  ) {
+    this.repository = new DashboardsRepository(db);
+    this.items = new DataItemsRepository(db);
+  }
+
+  async timeZone(companyId: number): Promise<string> {
+    return (await this.repository.companyTimeZone(companyId)) ?? this.defaultTimeZone;
+  }
+
+  // ---- boards ----
+
+  /** A board of the caller's company where the caller holds `level` (40400 / 40300). */
+  private async requireBoard(caller: CabinCaller, id: number, level: PermissionLevel): Promise<{ row: DashboardRow; node: CabinNodeRow; level: PermissionLevel }> {
+    const row = await this.repository.findDashboard(caller.companyId, id);
+    if (!row) {
+      throw notFound();
+    }
+    const node = await this.cabin.requireLevel(caller, row.node_id, level);
+    return { row, node, level: await this.cabin.levelOf(caller, row.node_id) };
+  }
+
+  /** The boards the caller can read, by name keyword, newest change first, paged. */
+  async list(caller: CabinCaller, query: { pageNum: number; pageSize: number; keyword?: string }): Promise<Page<DashboardSummary>> {
+    const [rows, levels] = await Promise.all([this.repository.allDashboards(caller.companyId, query.keyword), this.cabin.levelMap(caller)]);
+    const parents = new Map(levels.nodes.map((n) => [n.id, n.parent_id]));
+    const visible = rows.filter((r) => levels.levelOf(r.node_id) !== 'none');
+    const start = (query.pageNum - 1) * query.pageSize;
+    return {
+      total: visible.length,
+      list: visible.slice(start, start + query.pageSize).map((r) => ({
+        id: r.id,
+        nodeId: r.node_id,
+        name: r.name,
+        boardType: r.board_type as BoardType,
+        widgetCount: parseJsonList(r.widgets).length,
+        templateCode: r.template_code,
+        directoryId: parents.get(r.node_id) ?? null,
+        level: levels.levelOf(r.node_id),
+        updatedAt: r.updated_at,
+      })),
+    };
+  }
+
+  /** Creates a board (blank or from a template, titles in the caller's language) under a directory or the top. */
+  async add(caller: CabinCaller, request: AddDashboardRequest, locale: Locale): Promise<{ id: number; nodeId: number }> {
+    const board = { boardType: request.boardType, width: request.width, height: request.height };
+    const widgets = templateWidgets(request.templateCode, locale, board);
+    const created = await this.cabin.createNode(caller, { kind: 'dashboard', parentId: request.parentId, name: request.name }, (trx, nodeId) =>
+      DashboardsRepository.in(trx).insertDashboard({
+        companyId: caller.companyId,
+        nodeId,
+        name: request.name,
+        ...board,
+        refreshMinutes: request.refreshMinutes,
+        templateCode: request.templateCode,
+        widgets: JSON.stringify(widgets),
+        userId: caller.userId,
+      }),
+    );
+    return { id: created.refId, nodeId: created.nodeId };
+  }
+
+  /** Copies a readable board beside the original (write access where it lands), "-2" when the name is taken. */
+  async copy(caller: CabinCaller, id: number, name?: string): Promise<{ id: number; nodeId: number }> {
+    const { row, node } = await this.requireBoard(caller, id, 'read');
+    const taken = await this.cabin.repository.siblingNames(caller.companyId, node.parent_id, 'dashboard');
+    const copyName = name ?? freeName(row.name, taken);
+    const created = await this.cabin.createNode(caller, { kind: 'dashboard', parentId: node.parent_id, name: copyName }, (trx, nodeId) =>
+      DashboardsRepository.in(trx).insertDashboard({
+        companyId: caller.companyId,
+        nodeId,
+        name: copyName,
+        boardType: row.board_type,
+        width: row.width,
+        height: row.height,
+        refreshMinutes: row.refresh_minutes,
+        templateCode: row.template_code,
+        widgets: row.widgets,
+        userId: caller.userId,
+      }),
+    );
+    return { id: created.refId, nodeId: created.nodeId };
+  }
+
+  /** Renames through the cabin (read-write, sibling names unique); the node handler renames the row. */
+  async rename(caller: CabinCaller, id: number, name: string): Promise<void> {
+    const { row } = await this.requireBoard(caller, id, 'readWrite');
+    await this.cabin.rename(caller, row.node_id, name);
+  }
+
+  /** Deletes through the cabin (admin on the node). */
+  async delete(caller: CabinCaller, id: number): Promise<void> {
+    const { row } = await this.requireBoard(caller, id, 'admin');
+    await this.cabin.delete(caller, row.node_id);
+  }
+
+  /** The board with each widget's access for this viewer (ok, noPermission, missing, unbound). */
+  async get(caller: DashboardCaller, id: number): Promise<DashboardDetail> {
+    const { row, node, level } = await this.requireBoard(caller, id, 'read');
+    const widgets = parseWidgets(row.widgets);
+    const itemIds = [...new Set(widgets.flatMap((w) => (w.binding ? [w.binding.itemId] : [])))];
+    const [items, levels, timeZone] = await Promise.all([this.items.itemsByIds(caller.companyId, itemIds), this.cabin.levelMap(caller), this.timeZone(caller.companyId)]);
+    const byId = new Map(items.map((i) => [i.id, i]));
+    const views: WidgetView[] = widgets.map((w) => {
+      if (!w.binding || !isDataWidget(w.kind)) {
+        return { ...w, access: isDataWidget(w.kind) ? 'unbound' : 'ok', item: null };
+      }
+      const item = byId.get(w.binding.itemId);
+      if (!item) {
+        return { ...w, access: 'missing', item: null };
+      }
+      if (!caller.canReadData || levels.levelOf(item.node_id) === 'none') {
+        // Not even the item's name: the viewer may not read it.
+        return { ...w, binding: { itemId: w.binding.itemId, fields: [] }, access: 'noPermission', item: null };
+      }
+      const fields = parseFields(item.fields).map((f) => ({ fieldName: f.fieldName, name: f.name, type: f.type, unit: f.unit }));
+      return { ...w, access: 'ok', item: { id: item.id, name: item.name, fields } };
+    });
+    return {
+      id: row.id,
+      nodeId: row.node_id,
+      name: row.name,
+      boardType: row.board_type as BoardType,
+      templateCode: row.template_code,
+      directoryId: node.parent_id,
+      level,
+      width: row.width,
+      height: row.height,
+      refreshMinutes: row.refresh_minutes,
+      widgets: views,
+      timeZone,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    };
+  }
+
+  /**
+   * Saves the layout and settings (read-write). Every binding must name an item of the company the
+   * saver can read, and fields it has; a widget the saver cannot read keeps the binding it had.
+   */
+  async save(caller: DashboardCaller, request: SaveDashboardRequest): Promise<void> {
+    const { row } = await this.requireBoard(caller, request.id, 'readWrite');
+    const problem = widgetsProblem(request.widgets, request);
+    if (problem) {
+      throw validationError(problem);
+    }
+    const before = new Map(parseWidgets(row.widgets).map((w) => [w.id, w]));
+    const itemIds = [...new Set(request.widgets.flatMap((w) => (w.binding ? [w.binding.itemId] : [])))];
+    const [items, levels] = await Promise.all([this.items.itemsByIds(caller.companyId, itemIds), this.cabin.levelMap(caller)]);
+    const byId = new Map(items.map((i) => [i.id, i]));
+    const widgets = request.widgets.map((w) => {
+      if (!w.binding) {
+        return w;
+      }
+      const previous = before.get(w.id)?.binding;
+      const item = byId.get(w.binding.itemId);
+      const readable = item && caller.canReadData && levels.levelOf(item.node_id) !== 'none';
+      if (!readable) {
+        // Unchanged bindings the saver cannot read stay as they were (the viewer saw noPermission).
+        if (previous && previous.itemId === w.binding.itemId) {
+          return { ...w, binding: previous };
+        }
+        throw validationError(`dashboard.unknownItem|${w.title || w.id}`);
+      }
+      const fieldNames = new Set(parseFields(item.fields).map((f) => f.fieldName));
+      const unknown = w.binding.fields.find((f) => !fieldNames.has(f));
+      if (unknown) {
+        throw validationError(`dashboard.unknownField|${w.title || w.id}|${unknown}`);
+      }
+      return w;
+    });
+    await this.repository.updateDashboard(caller.companyId, request.id, {
+      boardType: request.boardType,
+      width: request.width,
+      height: request.height,
+      refreshMinutes: request.refreshMinutes,
+      widgets: JSON.stringify(widgets),
+    });
+  }
+
+  /** Directory names above every node, top first (the path of an export reference). */
+  private async paths(companyId: number): Promise<(nodeId: number) => string[]> {
+    const nodes = await this.cabin.repository.allNodes(companyId);
+    const byId = new Map(nodes.map((n) => [n.id, n]));
+    return (nodeId) => {
+      const path: string[] = [];
+      let current = byId.get(nodeId);
+      current = current?.parent_id === null || !current ? undefined : byId.get(current.parent_id);
+      while (current) {
+        path.unshift(current.name);
+        current = current.parent_id === null ? undefined : byId.get(current.parent_id);
+      }
+      return path;
+    };
+  }
+
+  /** The board as a JSON document, data items named by path and name (read on the board). */
+  async export(caller: DashboardCaller, id: number): Promise<DashboardDocument> {
+    const { row } = await this.requireBoard(caller, id, 'read');
+    const widgets = parseWidgets(row.widgets);
+    const itemIds = [...new Set(widgets.flatMap((w) => (w.binding ? [w.binding.itemId] : [])))];
+    const [items, levels, pathOf] = await Promise.all([this.items.itemsByIds(caller.companyId, itemIds), this.cabin.levelMap(caller), this.paths(caller.companyId)]);
+    const byId = new Map(items.map((i) => [i.id, i]));
+    return {
+      format: exportFormat,
+      version: exportVersion,
+      exportedAt: Date.now(),
+      board: {
+        name: row.name,
+        boardType: row.board_type as BoardType,
+        width: row.width,
+        height: row.height,
+        refreshMinutes: row.refresh_minutes as 1 | 5 | 10 | 15,
+        templateCode: row.template_code,
+      },
+      widgets: widgets.map((w) => {
+        const item = w.binding ? byId.get(w.binding.itemId) : undefined;
+        // An item the exporter may not read is not named in the file (its binding goes unresolved).
+        if (!item || !caller.canReadData || levels.levelOf(item.node_id) === 'none') {
+          return { widget: { ...w, binding: null }, item: null };
+        }
+        return { widget: w, item: { path: pathOf(item.node_id), name: item.name } };
+      }),
+    };
+  }
+
+  /**
+   * Imports a document into the caller's company: each data item reference is re-mapped to the
+   * item with the same directory path and name that the caller can read; the others are reported
+   * and their widgets kept unbound.
+   */
+  async import(caller: DashboardCaller, request: ImportDashboardRequest): Promise<ImportDashboardResult> {
+    const document = dashboardDocument.parse(request.document);
+    const problem = widgetsProblem(
+      document.widgets.map((w) => w.widget),
+      document.board,
+    );
+    if (problem) {
+      throw validationError(problem);
+    }
+    const candidates: RemapCandidate[] = [];
+    if (caller.canReadData) {
+      const [rows, levels, pathOf] = await Promise.all([this.items.listItems(caller.companyId, {}), this.cabin.levelMap(caller), this.paths(caller.companyId)]);
+      const full = await this.items.itemsByIds(
+        caller.companyId,
+        rows.filter((r) => levels.levelOf(r.node_id) !== 'none').map((r) => r.id),
+      );
+      for (const item of full) {
+        candidates.push({ id: item.id, path: pathOf(item.node_id), name: item.name, fieldNames: parseFields(item.fields).map((f) => f.fieldName) });
+      }
+    }
+    const { widgets, unresolved } = remapWidgets(document, candidates);
+    const taken = await this.cabin.repository.siblingNames(caller.companyId, request.parentId, 'dashboard');
+    const name = request.name ?? freeName([...document.board.name.trim()].slice(0, boardNameMax).join(''), taken);
+    const created = await this.cabin.createNode(caller, { kind: 'dashboard', parentId: request.parentId, name }, (trx, nodeId) =>
+      DashboardsRepository.in(trx).insertDashboard({
+        companyId: caller.companyId,
+        nodeId,
+        name,
+        boardType: document.board.boardType,
+        width: document.board.width,
+        height: document.board.height,
+        refreshMinutes: document.board.refreshMinutes,
+        templateCode: document.board.templateCode,
+        widgets: JSON.stringify(widgets),
+        userId: caller.userId,
+      }),
+    );
+    return { id: created.refId, nodeId: created.nodeId, name, unresolved };
+  }
+
+  /** How the cabin treats nodes of kind dashboard: name rule, tree details, rename, delete. */
+  nodeHandler(): NodeKindHandler {
+    return {
+      nameProblem: (name) => (name === '' ? 'validation.nameRequired' : [...name].length > boardNameMax ? 'validation.dashboard.nameTooLong' : null),
+      describe: async (companyId, refIds) => {
+        const rows = await this.repository.dashboardsByIds(companyId, refIds);
+        return new Map(rows.map((r) => [r.id, { boardType: r.board_type, widgetCount: parseJsonList(r.widgets).length }]));
+      },
+      rename: (trx, companyId, refId, name) => DashboardsRepository.in(trx).renameDashboard(companyId, refId, name),
+      remove: (trx, companyId, refIds) => DashboardsRepository.in(trx).deleteDashboards(companyId, refIds),
+    };
+  }
+
+  // ---- carousels ----
+
+  private async requirePlay(caller: CabinCaller, id: number): Promise<BoardPlayRow> {
+    const row = await this.repository.findPlay(caller.companyId, id);
+    if (!row) {
+      throw notFound();
+    }
+    return row;
+  }
+
+  private static state(row: BoardPlayRow): CarouselSummary['state'] {
+    return row.published === null ? 'draft' : row.published === row.draft ? 'published' : 'changed';
+  }
+
+  async listPlays(caller: CabinCaller, query: { pageNum: number; pageSize: number; keyword?: string }): Promise<Page<CarouselSummary>> {
+    const rows = await this.repository.allPlays(caller.companyId, query.keyword);
+    const start = (query.pageNum - 1) * query.pageSize;
+    return {
+      total: rows.length,
+      list: rows.slice(start, start + query.pageSize).map((r) => ({
+        id: r.id,
+        name: r.name,
+        boardCount: parseConfig(r.draft)?.entries.length ?? 0,
+        state: DashboardsService.state(r),
+        publishedAt: r.published_at,
+        updatedAt: r.updated_at,
+      })),
+    };
+  }
+
+  async addPlay(caller: CabinCaller, name: string): Promise<{ id: number }> {
+    if (await this.repository.playNamed(caller.companyId, name)) {
+      throw conflict('dashboard.nameTaken');
+    }
+    const draft = JSON.stringify(carouselConfig.parse({}));
+    return { id: await this.repository.insertPlay(caller.companyId, name, draft, caller.userId) };
+  }
+
+  /** Saves the name and the draft; every board must be one of the company's. */
+  async updatePlay(caller: CabinCaller, request: UpdateCarouselRequest): Promise<void> {
+    await this.requirePlay(caller, request.id);
+    if (await this.repository.playNamed(caller.companyId, request.name, request.id)) {
+      throw conflict('dashboard.nameTaken');
+    }
+    const boardIds = [...new Set(request.entries.map((e) => e.boardId))];
+    const boards = await this.repository.dashboardsByIds(caller.companyId, boardIds);
+    if (boards.length !== boardIds.length) {
+      throw validationError('dashboard.unknownBoard');
+    }
+    const draft: CarouselConfig = { defaultSeconds: request.defaultSeconds, transition: request.transition, entries: request.entries };
+    await this.repository.updatePlay(caller.companyId, request.id, { name: request.name, draft: JSON.stringify(draft) });
+  }
+
+  /** Makes the draft what big_screen and dashboardmarquee play. */
+  async publishPlay(caller: CabinCaller, id: number): Promise<void> {
+    const row = await this.requirePlay(caller, id);
+    const draft = parseConfig(row.draft);
+    if (!draft || draft.entries.length === 0) {
+      throw validationError('validation.dashboard.noEntries');
+    }
+    await this.repository.publishPlay(caller.companyId, id, row.draft);
+  }
+
+  async deletePlay(caller: CabinCaller, id: number): Promise<void> {
+    await this.requirePlay(caller, id);
+    await this.repository.deletePlay(caller.companyId, id);
+  }
+
+  /** Board names the caller may read (others null: deleted or hidden). */
+  private async boardNames(caller: CabinCaller, ids: readonly number[]): Promise<Map<number, string>> {
+    const [rows, levels] = await Promise.all([this.repository.dashboardsByIds(caller.companyId, ids), this.cabin.levelMap(caller)]);
+    return new Map(rows.filter((r) => levels.levelOf(r.node_id) !== 'none').map((r) => [r.id, r.name]));
+  }
+
+  private async configView(caller: CabinCaller, config: CarouselConfig): Promise<CarouselDetail['draft']> {
+    const names = await this.boardNames(
+      caller,
+      config.entries.map((e) => e.boardId),
+    );
+    const entries: CarouselEntryView[] = config.entries.map((e) => ({ ...e, boardName: names.get(e.boardId) ?? null }));
+    return { defaultSeconds: config.defaultSeconds, transition: config.transition, entries };
+  }
+
+  async getPlay(caller: CabinCaller, id: number): Promise<CarouselDetail> {
+    const row = await this.requirePlay(caller, id);
+    const draft = parseConfig(row.draft) ?? carouselConfig.parse({});
+    const published = parseConfig(row.published);
+    return {
+      id: row.id,
+      name: row.name,
+      state: DashboardsService.state(row),
+      publishedAt: row.published_at,
+      updatedAt: row.updated_at,
+      draft: await this.configView(caller, draft),
+      published: published ? await this.configView(caller, published) : null,
+      timeZone: await this.timeZone(caller.companyId),
+    };
+  }
+
+  /** Which board is on at `at` (default now) and the next turns, in the company's time zone. */
+  async schedule(caller: CabinCaller, query: { id: number; at?: number; version: 'draft' | 'published'; count: number }): Promise<CarouselSchedule> {
+    const row = await this.requirePlay(caller, query.id);
+    const config = parseConfig(query.version === 'draft' ? row.draft : row.published);
+    if (!config) {
+      throw new AppError(ErrorCode.conflict, 'dashboard.notPublished');
+    }
+    const at = query.at ?? Date.now();
+    const timeZone = await this.timeZone(caller.companyId);
+    const names = await this.boardNames(
+      caller,
+      config.entries.map((e) => e.boardId),
+    );
+    const named = <T extends { boardId: number }>(turn: T) => ({ ...turn, boardName: names.get(turn.boardId) ?? null });
+    const current = resolveSchedule(config.entries, config.defaultSeconds, at, timeZone);
+    return {
+      at,
+      timeZone,
+      version: query.version,
+      current: current ? named(current) : null,
+      upcoming: upcomingSchedule(config.entries, config.defaultSeconds, at, timeZone, query.count).map(named),
+    };
+  }
+
+  // ---- alarms ----
+
+  /** Alarm messages from the modules that provide them (none yet: `provided` false). */
+  async alarmFeed(caller: CabinCaller): Promise<AlarmFeed> {
+    const providers = this.registry.alarmFeed;
+    const lists = await Promise.all(providers.map((provide) => provide(caller.companyId, caller.userId)));
+    return {
+      provided: providers.length > 0,
+      list: lists
+        .flat()
+        .sort((a, b) => b.at - a.at)
+        .slice(0, 50),
+    };
+  }
+}
+

@@ -37,7 +37,13 @@ const rows = (page: Page) => page.locator('.ant-table-tbody > tr.ant-table-row:v
 /** Chooses an option of an antd Select by its text. */
 async function choose(page: Page, select: Locator, option: string | RegExp): Promise<void> {
   await select.click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: option }).first().click();
+  // The dropdown of this select (its listbox id is in aria-controls): the previous select's dropdown
+  // may still be fading out on a slow machine and hold an option of the same name.
+  const listId = await select.getAttribute('aria-controls');
+  const dropdown = listId
+    ? page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) })
+    : page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
 }
 
 test('a data item gets a field of every type, a designed form is filled in, and the record shows in the table and in its export', async ({ page, request }) => {

@@ -38,6 +38,7 @@ import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { registerCabinRoutes } from './modules/cabin/cabin.routes';
 import { registerDataItemsRoutes } from './modules/data-items/dataItems.routes';
 import { registerDashboardsRoutes } from './modules/dashboards/dashboards.routes';
+import { registerChartsRoutes } from './modules/charts/charts.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -133,8 +134,9 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   registerOrdersRoutes(app, platform);
   registerSystemRoutes(app, platform, allowList, scheduler);
   const cabin = registerCabinRoutes(app, platform);
-  registerDataItemsRoutes(app, platform, { cabin, storage, home, scheduler });
+  const dataItems = registerDataItemsRoutes(app, platform, { cabin, storage, home, scheduler });
   registerDashboardsRoutes(app, platform, { cabin });
+  registerChartsRoutes(app, platform, { dataItems });
   if (config.testRoutes) {
     registerTestRoutes(app, (phone) => auth.latestSentCode(phone));
   }

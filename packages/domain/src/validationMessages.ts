@@ -1,6 +1,7 @@
 import type { Locale } from './errors';
 import { limits } from './limits';
 import { cabinMessages } from './cabinMessages';
+import { chartMessages } from './charts/messages';
 
 /**
  * Texts of the validation message keys used by the zod schemas of this package. The web shows
@@ -44,6 +45,7 @@ export const validationMessages: Record<string, Record<Locale, string>> = {
   'validation.order.expireAfterStart': { 'zh-CN': '到期时间须晚于开始时间', 'en-US': 'The expiry must be after the start' },
   'validation.invalid': { 'zh-CN': '格式不正确', 'en-US': 'Invalid value' },
   ...cabinMessages,
+  ...chartMessages,
 };
 
 /** The text of a validation key, or null when `key` is not one of ours (e.g. a zod default). */

@@ -1,8 +1,9 @@
 import type { Generated } from 'kysely';
 import type { StorageTables } from './schema.storage';
 import type { CabinTables } from './schema.cabin';
-import type { DeviceTables } from './schema.devices';
 import type { DashboardTables } from './schema.dashboards';
+import type { DeviceTables } from './schema.devices';
+import type { SeriesTables } from './schema.series';
 
 /**
  * Table types of the database, shared by every repository. Instants are epoch milliseconds;
@@ -182,7 +183,7 @@ export interface SchedulerLeaseTable {
   last_run_at: number | null;
 }
 
-export interface Database extends StorageTables, CabinTables, DashboardTables, DeviceTables {
+export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables {
   role_template: RoleTemplateTable;
   company_invitation: CompanyInvitationTable;
   user_group: UserGroupTable;

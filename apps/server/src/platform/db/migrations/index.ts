@@ -4,6 +4,7 @@ import * as organization from './2026-11-21-002-organization';
 import * as storage from './2026-11-21-010-storage';
 import * as cabin from './2026-11-21-020-cabin';
 import * as dashboards from './2026-11-22-040-dashboards';
+import * as charts from './2026-11-22-030-charts';
 import * as devices from './2026-11-22-050-devices';
 
 /** Every migration, in order. Names are date-prefixed and never change once released. */
@@ -13,5 +14,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-010-storage': storage,
   '2026-11-21-020-cabin': cabin,
   '2026-11-22-040-dashboards': dashboards,
+  '2026-11-22-030-charts': charts,
   '2026-11-22-050-devices': devices,
 };

@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import type { Db } from '@server/platform/db/database';
+import { scopedToCompany } from '@server/platform/tenancy';
+import { escapeLike } from '../data-items/dataItems.repository';
+
+export interface ChartRow {
+  id: number;
+  company_id: number;
+  item_id: number;
+  name: string;
+  kind: string;
+  series: string;
+  bucket: string;
+  time_range: string;
+  options: string;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ChartValues {
+  name: string;
+  kind: string;
+  series: string;
+  bucket: string;
+  timeRange: string;
+  options: string;
+}
+
+const columns = ['id', 'company_id', 'item_id', 'name', 'kind', 'series', 'bucket', 'time_range', 'options', 'created_by', 'created_at', 'updated_at'] as const;
+
+/** Chart configs of data items; every query scoped to the caller's company. */
+export class ChartsRepository {
+  constructor(private readonly db: Db) {}
+
+  find(companyId: number, id: number): Promise<ChartRow | undefined> {
+    return this.db.selectFrom('chart').select(columns).where(scopedToCompany('chart', companyId)).where('id', '=', id).executeTakeFirst();
+  }
+
+  async page(companyId: number, itemId: number, query: { pageNum: number; pageSize: number; keyword?: string }): Promise<{ total: number; rows: ChartRow[] }> {
+    let base = this.db.selectFrom('chart').where(scopedToCompany('chart', companyId)).where('item_id', '=', itemId);
+    if (query.keyword) {
+      base = base.where(sql<boolean>`lower(chart.name) like ${`%${escapeLike(query.keyword.toLowerCase())}%`} escape '\\'`);
+    }
+    const [total, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      base
+        .select(columns)
+        .orderBy('id', 'asc')
+        .limit(query.pageSize)
+        .offset((query.pageNum - 1) * query.pageSize)
+        .execute(),
+    ]);
+    return { total: Number(total.total), rows };
+  }
+
+  async nameTaken(companyId: number, itemId: number, name: string, exceptId?: number): Promise<boolean> {
+    let query = this.db.selectFrom('chart').select('id').where(scopedToCompany('chart', companyId)).where('item_id', '=', itemId).where('name', '=', name);
+    if (exceptId !== undefined) {
+      query = query.where('id', '<>', exceptId);
+    }
+    return (await query.executeTakeFirst()) !== undefined;
+  }
+
+  async insert(companyId: number, itemId: number, values: ChartValues, userId: number, at: number): Promise<number> {
+    const row = await this.db
+      .insertInto('chart')
+      .values({
+        company_id: companyId,
+        item_id: itemId,
+        name: values.name,
+        kind: values.kind,
+        series: values.series,
+        bucket: values.bucket,
+        time_range: values.timeRange,
+        options: values.options,
+        created_by: userId,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+
+  async update(companyId: number, id: number, values: ChartValues, at: number): Promise<void> {
+    await this.db
+      .updateTable('chart')
+      .set({ name: values.name, kind: values.kind, series: values.series, bucket: values.bucket, time_range: values.timeRange, options: values.options, updated_at: at })
+      .where(scopedToCompany('chart', companyId))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async delete(companyId: number, id: number): Promise<void> {
+    await this.db.deleteFrom('chart').where(scopedToCompany('chart', companyId)).where('id', '=', id).execute();
+  }
+}

@@ -1,0 +1,305 @@
+import {
+  aggregateValue,
+  alignWindow,
+  bucketEdges,
+  chartableFieldTypes,
+  chartLimits,
+  emptyStats,
+  fixedBucketMs,
+  foldIntoBuckets,
+  lttb,
+  mergeStats,
+  minMaxDownsample,
+  offsetSegments,
+  timeRangeOf,
+  type AddChartRequest,
+  type ChartAggregate,
+  type ChartBucket,
+  type ChartConfig,
+  type ChartListQuery,
+  type ChartQueryRequest,
+  type ChartQueryResult,
+  type ChartSummary,
+  type DataField,
+  type Page,
+  type Point,
+  type UpdateChartRequest,
+  type ValueStats,
+} from '@smartdata/domain';
+import type { Db } from '@server/platform/db/database';
+import { conflict, notFound, validationError } from '@server/platform/errors';
+import { rollupGrains, type RollupGrain, type RollupRow, type SeriesStore } from '@server/platform/series';
+import type { CabinCaller } from '../cabin/cabin.service';
+import type { DataItemsService } from '../data-items/dataItems.service';
+import { ChartsRepository, type ChartRow } from './charts.repository';
+
+/** Raw windows with at most this many values are read whole and thinned exactly; larger ones from rollups. */
+const RAW_READ_MAX = 20_000;
+const DAY = 86_400_000;
+
+type SeriesResult = ChartQueryResult['series'][number];
+
+function toChart(row: ChartRow): ChartConfig {
+  return {
+    id: Number(row.id),
+    itemId: Number(row.item_id),
+    name: row.name,
+    kind: row.kind as ChartConfig['kind'],
+    series: JSON.parse(row.series) as ChartConfig['series'],
+    bucket: row.bucket as ChartBucket,
+    range: JSON.parse(row.time_range) as ChartConfig['range'],
+    options: JSON.parse(row.options) as ChartConfig['options'],
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+/** The coarsest rollup grain that divides every given instant or length. */
+function grainDividing(values: readonly number[]): RollupGrain | null {
+  for (const grain of [...rollupGrains].reverse()) {
+    if (values.every((v) => v % grain === 0)) {
+      return grain;
+    }
+  }
+  return null;
+}
+
+/**
+ * Min/max thinning from rollup rows: the window in maxPoints/2 slots, each keeping the lowest
+ * minimum and highest maximum of its rows at the start of the row that held them.
+ */
+function minMaxOfRollups(rows: readonly RollupRow[], from: number, to: number, maxPoints: number): Point[] {
+  const slots = Math.max(1, Math.floor(maxPoints / 2));
+  const out: Point[] = [];
+  let slot = -1;
+  let lo: Point | null = null;
+  let hi: Point | null = null;
+  const flush = () => {
+    if (lo && hi) {
+      out.push(...(lo[0] < hi[0] ? [lo, hi] : lo[0] > hi[0] ? [hi, lo] : lo[1] === hi[1] ? [lo] : [lo, hi]));
+    }
+  };
+  for (const row of rows) {
+    const s = Math.min(slots - 1, Math.floor(((row.at - from) / (to - from)) * slots));
+    if (s !== slot) {
+      flush();
+      slot = s;
+      lo = [row.at, row.min];
+      hi = [row.at, row.max];
+    } else {
+      if (row.min < lo![1]) {
+        lo = [row.at, row.min];
+      }
+      if (row.max > hi![1]) {
+        hi = [row.at, row.max];
+      }
+    }
+  }
+  flush();
+  return out;
+}
+
+const summaryOf = (stats: ValueStats, last: [number, number] | null): ChartSummary | null =>
+  stats.count === 0 || !last ? null : { count: stats.count, sum: stats.sum, min: stats.min, max: stats.max, avg: stats.sum / stats.count, last };
+
+/**
+ * Charts of data items (docs/charts.md): the chart query — values of numeric fields from the
+ * series store, bucketed in the company's time zone, aggregated and thinned to the point limit —
+ * and the chart configs saved per data item.
+ */
+export class ChartsService {
+  private readonly charts: ChartsRepository;
+
+  constructor(
+    private readonly db: Db,
+    private readonly dataItems: DataItemsService,
+    private readonly store: SeriesStore,
+  ) {
+    this.charts = new ChartsRepository(db);
+  }
+
+  // ---- query ----
+
+  /** `POST /general/chart/query`: read on the item; unknown or non-numeric fields are 50001. */
+  async query(caller: CabinCaller, request: ChartQueryRequest, now = Date.now()): Promise<ChartQueryResult> {
+    const { fields } = await this.dataItems.requireItem(caller, request.itemId, 'read');
+    this.checkSeries(fields, request.series);
+    const timeZone = await this.dataItems.timeZone(caller.companyId);
+    const maxPoints = Math.min(request.maxPoints ?? chartLimits.maxPointsPerSeries, chartLimits.maxPointsPerSeries);
+    const ids = await this.store.find(this.db, caller.companyId, request.itemId, [...new Set(request.series.map((s) => s.field))]);
+
+    let from: number;
+    let to: number;
+    if ('preset' in request.range) {
+      ({ from, to } = timeRangeOf(request.range.preset, now, timeZone));
+    } else {
+      to = request.range.to ?? now + 1;
+      from = request.range.from ?? (await this.store.firstInstant(this.db, [...ids.values()])) ?? to - DAY;
+    }
+    if (from >= to) {
+      throw validationError('chart.rangeEmpty');
+    }
+    const window = alignWindow(from, to, request.bucket, timeZone);
+    const series: SeriesResult[] = [];
+    for (const s of request.series) {
+      const seriesId = ids.get(s.field);
+      if (seriesId === undefined) {
+        series.push({ field: s.field, aggregate: s.aggregate, points: [], downsampled: false, summary: null });
+      } else if (request.bucket === 'raw' || s.aggregate === 'none') {
+        series.push({ field: s.field, aggregate: s.aggregate, ...(await this.rawSeries(seriesId, window.from, window.to, maxPoints, request.downsample ?? 'minmax')) });
+      } else {
+        series.push({ field: s.field, aggregate: s.aggregate, ...(await this.bucketSeries(seriesId, request.bucket, s.aggregate, window.from, window.to, timeZone, maxPoints)) });
+      }
+    }
+    return { from: window.from, to: window.to, bucket: request.bucket, series };
+  }
+
+  private checkSeries(fields: readonly DataField[], series: ChartQueryRequest['series']): void {
+    for (const s of series) {
+      const field = fields.find((f) => f.fieldName === s.field);
+      if (!field) {
+        throw validationError(`chart.fieldUnknown|${s.field}`);
+      }
+      if (!chartableFieldTypes.includes(field.type)) {
+        throw validationError(`chart.fieldNotNumeric|${field.name}`);
+      }
+    }
+  }
+
+  /** Raw values: all of them when they fit, else min/max (or LTTB) of the values or, for big windows, of rollups. */
+  private async rawSeries(seriesId: number, from: number, to: number, maxPoints: number, method: 'minmax' | 'lttb'): Promise<Omit<SeriesResult, 'field' | 'aggregate'>> {
+    const stats = await this.store.stats(this.db, seriesId, from, to);
+    if (stats.count === 0) {
+      return { points: [], downsampled: false, summary: null };
+    }
+    const summary = summaryOf(stats, await this.store.last(this.db, seriesId, from, to));
+    if (stats.count <= maxPoints) {
+      return { points: await this.store.points(this.db, seriesId, from, to), downsampled: false, summary };
+    }
+    if (stats.count <= RAW_READ_MAX) {
+      const points = await this.store.points(this.db, seriesId, from, to);
+      return { points: method === 'lttb' ? lttb(points, maxPoints) : minMaxDownsample(points, maxPoints), downsampled: true, summary };
+    }
+    // A slot of the thinned line spans `width`; the coarsest rollup no longer than a slot keeps its extremes.
+    const width = (to - from) / Math.max(1, Math.floor(maxPoints / 2));
+    const grain = [...rollupGrains].reverse().find((g) => g <= width) ?? rollupGrains[0];
+    const rows = await this.store.rollups(this.db, seriesId, grain, from, to);
+    return { points: minMaxOfRollups(rows, from, to, maxPoints), downsampled: true, summary };
+  }
+
+  /** One aggregate per bucket from the rollups (the window is whole buckets), thinned if there are more buckets than points. */
+  private async bucketSeries(
+    seriesId: number,
+    bucket: ChartBucket,
+    aggregate: ChartAggregate,
+    from: number,
+    to: number,
+    timeZone: string,
+    maxPoints: number,
+  ): Promise<Omit<SeriesResult, 'field' | 'aggregate'>> {
+    let buckets: Array<{ at: number; stats: ValueStats }>;
+    const size = fixedBucketMs[bucket];
+    if (size !== undefined) {
+      // Fixed buckets group in SQL, one stretch of constant offset at a time.
+      const segments = offsetSegments(from, to, timeZone);
+      const grain = grainDividing([size, ...segments.flatMap((s) => [s.offset, s.from, s.to])]) ?? rollupGrains[0];
+      buckets = [];
+      for (const segment of segments) {
+        const rows = await this.store.grouped(this.db, seriesId, grain, size, segment.offset, segment.from, segment.to);
+        for (const row of rows) {
+          const last = buckets[buckets.length - 1];
+          // A bucket cut by an offset change (sub-hour offsets) joins its first part.
+          if (last && last.at === row.at) {
+            mergeStats(last.stats, row);
+          } else {
+            buckets.push({ at: row.at, stats: { count: row.count, sum: row.sum, min: row.min, max: row.max } });
+          }
+        }
+      }
+    } else {
+      const edges = bucketEdges(from, to, bucket, timeZone);
+      const grain = grainDividing([...edges, to]) ?? rollupGrains[0];
+      buckets = foldIntoBuckets(await this.store.rollups(this.db, seriesId, grain, from, to), edges, to);
+    }
+    if (buckets.length === 0) {
+      return { points: [], downsampled: false, summary: null };
+    }
+    const total = buckets.reduce((all, b) => mergeStats(all, b.stats), emptyStats());
+    const summary = summaryOf(total, await this.store.last(this.db, seriesId, from, to));
+    const points = buckets.map((b): Point => [b.at, aggregateValue(b.stats, aggregate) ?? 0]);
+    return points.length > maxPoints ? { points: minMaxDownsample(points, maxPoints), downsampled: true, summary } : { points, downsampled: false, summary };
+  }
+
+  // ---- chart configs ----
+
+  /** Charts of an item (read), paged, searched by name. */
+  async getCharts(caller: CabinCaller, query: ChartListQuery): Promise<Page<ChartConfig>> {
+    await this.dataItems.requireItem(caller, query.itemId, 'read');
+    const { total, rows } = await this.charts.page(caller.companyId, query.itemId, query);
+    return { total, list: rows.map(toChart) };
+  }
+
+  async getChart(caller: CabinCaller, id: number): Promise<ChartConfig> {
+    const row = await this.charts.find(caller.companyId, id);
+    if (!row) {
+      throw notFound();
+    }
+    await this.dataItems.requireItem(caller, row.item_id, 'read');
+    return toChart(row);
+  }
+
+  /** Read-write on the item; fields numeric; names unique per item (40900). */
+  async addChart(caller: CabinCaller, request: AddChartRequest): Promise<{ id: number }> {
+    const { fields } = await this.dataItems.requireItem(caller, request.itemId, 'readWrite');
+    this.checkConfig(fields, request);
+    if (await this.charts.nameTaken(caller.companyId, request.itemId, request.name)) {
+      throw conflict('chart.nameTaken');
+    }
+    const id = await this.charts.insert(caller.companyId, request.itemId, this.values(request), caller.userId, Date.now());
+    return { id };
+  }
+
+  async updateChart(caller: CabinCaller, request: UpdateChartRequest): Promise<void> {
+    const row = await this.charts.find(caller.companyId, request.id);
+    if (!row) {
+      throw notFound();
+    }
+    const { fields } = await this.dataItems.requireItem(caller, row.item_id, 'readWrite');
+    this.checkConfig(fields, request);
+    if (await this.charts.nameTaken(caller.companyId, row.item_id, request.name, request.id)) {
+      throw conflict('chart.nameTaken');
+    }
+    await this.charts.update(caller.companyId, request.id, this.values(request), Date.now());
+  }
+
+  async deleteChart(caller: CabinCaller, id: number): Promise<void> {
+    const row = await this.charts.find(caller.companyId, id);
+    if (!row) {
+      throw notFound();
+    }
+    await this.dataItems.requireItem(caller, row.item_id, 'readWrite');
+    await this.charts.delete(caller.companyId, id);
+  }
+
+  private checkConfig(fields: readonly DataField[], request: AddChartRequest | UpdateChartRequest): void {
+    this.checkSeries(fields, request.series);
+    const keys = request.series.map((s) => `${s.field}|${s.aggregate}`);
+    if (new Set(keys).size !== keys.length) {
+      throw validationError('chart.seriesDuplicate');
+    }
+    if ('from' in request.range && request.range.from !== undefined && request.range.to !== undefined && request.range.from >= request.range.to) {
+      throw validationError('chart.rangeEmpty');
+    }
+  }
+
+  private values(request: AddChartRequest | UpdateChartRequest) {
+    return {
+      name: request.name,
+      kind: request.kind,
+      series: JSON.stringify(request.series),
+      bucket: request.bucket,
+      timeRange: JSON.stringify(request.range),
+      options: JSON.stringify(request.options ?? {}),
+    };
+  }
+}

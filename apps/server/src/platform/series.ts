@@ -1,0 +1,352 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { ValueStats } from '@smartdata/domain';
+import type { Db, DbKind } from '@server/platform/db/database';
+
+/**
+ * The series store (docs/charts.md): numeric values of data-item records — and later device
+ * telemetry — laid out by (series, time) so a chart reads one contiguous key range, with
+ * count/sum/min/max rollups per minute, 15 minutes and hour kept on every write so long windows
+ * and aggregates read a few thousand rollup rows instead of millions of values.
+ *
+ * Every write method takes the caller's transaction: a record and its points are stored, changed
+ * or removed together. A value's instant is its record's `created_at`.
+ */
+
+/** Rollup grains, finest first (UTC-aligned: 1 min, 15 min, 1 h). */
+export const rollupGrains = [60_000, 900_000, 3_600_000] as const;
+export type RollupGrain = (typeof rollupGrains)[number];
+const HOUR = 3_600_000;
+
+export interface SeriesPoint {
+  seriesId: number;
+  ts: number;
+  recordId: number;
+  value: number;
+}
+
+/** A record as the store sees it: its id, its instant, its values keyed by field. */
+export interface SeriesRecord {
+  recordId: number;
+  ts: number;
+  values: Record<string, unknown>;
+}
+
+export interface RollupRow extends ValueStats {
+  at: number;
+}
+
+/** Rows of one multi-row statement: SQLite allows 32 766 parameters, PostgreSQL 65 535. */
+const POINT_CHUNK = 2000;
+const ROLLUP_CHUNK = 1000;
+
+const isValue = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** Merges sorted instants into hour-aligned [from, to) ranges (what a rebuild re-reads). */
+function hourRanges(instants: Iterable<number>): Array<[number, number]> {
+  const hours = [...new Set([...instants].map((ts) => Math.floor(ts / HOUR) * HOUR))].sort((a, b) => a - b);
+  const ranges: Array<[number, number]> = [];
+  for (const hour of hours) {
+    const last = ranges[ranges.length - 1];
+    if (last && last[1] === hour) {
+      last[1] = hour + HOUR;
+    } else {
+      ranges.push([hour, hour + HOUR]);
+    }
+  }
+  return ranges;
+}
+
+export class SeriesStore {
+  constructor(private readonly kind: DbKind) {}
+
+  // ---- series ----
+
+  /** Series ids of an item's fields that already have one (reads never create series). */
+  async find(db: Db, companyId: number, itemId: number, fields: readonly string[]): Promise<Map<string, number>> {
+    const found = new Map<string, number>();
+    if (fields.length === 0) {
+      return found;
+    }
+    const rows = await db.selectFrom('series').select(['id', 'field']).where('company_id', '=', companyId).where('item_id', '=', itemId).where('field', 'in', [...fields]).execute();
+    for (const row of rows) {
+      found.set(row.field, Number(row.id));
+    }
+    return found;
+  }
+
+  /** Series ids of an item's fields, made where missing. */
+  async ensure(trx: Db, companyId: number, itemId: number, fields: readonly string[]): Promise<Map<string, number>> {
+    const found = await this.find(trx, companyId, itemId, fields);
+    const missing = fields.filter((f) => !found.has(f));
+    if (missing.length > 0) {
+      await trx
+        .insertInto('series')
+        .values(missing.map((field) => ({ company_id: companyId, item_id: itemId, field })))
+        .onConflict((oc) => oc.columns(['item_id', 'field']).doNothing())
+        .execute();
+      for (const [field, id] of await this.find(trx, companyId, itemId, missing)) {
+        found.set(field, id);
+      }
+    }
+    return found;
+  }
+
+  // ---- writes ----
+
+  /**
+   * Appends points (any series, any order) and folds them into the rollups: multi-row inserts of
+   * up to 2 000 points and one upsert per 1 000 rollup rows, whatever the batch size.
+   */
+  async append(trx: Db, points: readonly SeriesPoint[]): Promise<void> {
+    if (points.length === 0) {
+      return;
+    }
+    for (let i = 0; i < points.length; i += POINT_CHUNK) {
+      await trx
+        .insertInto('series_point')
+        .values(points.slice(i, i + POINT_CHUNK).map((p) => ({ series_id: p.seriesId, ts: p.ts, record_id: p.recordId, value: p.value })))
+        .execute();
+    }
+    const rollups = new Map<string, { series_id: number; grain: number; bucket_ts: number; cnt: number; sum: number; min: number; max: number }>();
+    for (const p of points) {
+      for (const grain of rollupGrains) {
+        const bucket = Math.floor(p.ts / grain) * grain;
+        const key = `${p.seriesId}:${grain}:${bucket}`;
+        const row = rollups.get(key);
+        if (row) {
+          row.cnt += 1;
+          row.sum += p.value;
+          row.min = Math.min(row.min, p.value);
+          row.max = Math.max(row.max, p.value);
+        } else {
+          rollups.set(key, { series_id: p.seriesId, grain, bucket_ts: bucket, cnt: 1, sum: p.value, min: p.value, max: p.value });
+        }
+      }
+    }
+    const rows = [...rollups.values()];
+    const least: RawBuilder<number> = this.kind === 'postgres' ? sql`least(series_rollup.min, excluded.min)` : sql`min(series_rollup.min, excluded.min)`;
+    const greatest: RawBuilder<number> = this.kind === 'postgres' ? sql`greatest(series_rollup.max, excluded.max)` : sql`max(series_rollup.max, excluded.max)`;
+    for (let i = 0; i < rows.length; i += ROLLUP_CHUNK) {
+      await trx
+        .insertInto('series_rollup')
+        .values(rows.slice(i, i + ROLLUP_CHUNK))
+        .onConflict((oc) =>
+          oc.columns(['series_id', 'grain', 'bucket_ts']).doUpdateSet({
+            cnt: sql`series_rollup.cnt + excluded.cnt`,
+            sum: sql`series_rollup.sum + excluded.sum`,
+            min: least,
+            max: greatest,
+          }),
+        )
+        .execute();
+    }
+  }
+
+  /** The numeric values of new records of an item (fields: the item's numeric field names). */
+  async appendRecords(trx: Db, companyId: number, itemId: number, records: readonly SeriesRecord[], fields: readonly string[]): Promise<void> {
+    const present = fields.filter((f) => records.some((r) => isValue(r.values[f])));
+    if (present.length === 0) {
+      return;
+    }
+    const ids = await this.ensure(trx, companyId, itemId, present);
+    const points: SeriesPoint[] = [];
+    for (const record of records) {
+      for (const [field, seriesId] of ids) {
+        const value = record.values[field];
+        if (isValue(value)) {
+          points.push({ seriesId, ts: record.ts, recordId: record.recordId, value });
+        }
+      }
+    }
+    await this.append(trx, points);
+  }
+
+  /** A record's values changed: its points are replaced and the rollups of its hour rebuilt. */
+  async replaceRecord(trx: Db, companyId: number, itemId: number, record: SeriesRecord, fields: readonly string[]): Promise<void> {
+    const all = await this.itemSeries(trx, companyId, [itemId]);
+    if (all.length > 0) {
+      await trx.deleteFrom('series_point').where('series_id', 'in', all).where('ts', '=', record.ts).where('record_id', '=', record.recordId).execute();
+    }
+    const present = fields.filter((f) => isValue(record.values[f]));
+    const ids = present.length > 0 ? await this.ensure(trx, companyId, itemId, present) : new Map<string, number>();
+    const points = [...ids].map(([field, seriesId]) => ({ series_id: seriesId, ts: record.ts, record_id: record.recordId, value: record.values[field] as number }));
+    if (points.length > 0) {
+      await trx.insertInto('series_point').values(points).execute();
+    }
+    await this.rebuild(trx, [...new Set([...all, ...ids.values()])], [record.ts]);
+  }
+
+  /** Removes the points of records (found by item and instant) and rebuilds the rollups they touched. */
+  async removeRecords(trx: Db, companyId: number, records: ReadonlyArray<{ itemId: number; recordId: number; ts: number }>): Promise<void> {
+    const byItem = new Map<number, Array<{ recordId: number; ts: number }>>();
+    for (const r of records) {
+      byItem.set(r.itemId, [...(byItem.get(r.itemId) ?? []), r]);
+    }
+    for (const [itemId, list] of byItem) {
+      const series = await this.itemSeries(trx, companyId, [itemId]);
+      if (series.length === 0) {
+        continue;
+      }
+      for (let i = 0; i < list.length; i += 400) {
+        const slice = list.slice(i, i + 400);
+        await trx
+          .deleteFrom('series_point')
+          .where('series_id', 'in', series)
+          .where('ts', 'in', [...new Set(slice.map((r) => r.ts))])
+          .where('record_id', 'in', slice.map((r) => r.recordId))
+          .execute();
+      }
+      await this.rebuild(trx, series, list.map((r) => r.ts));
+    }
+  }
+
+  /**
+   * The instants of records about to be deleted, with their child records (the data-items
+   * delete removes both): read from data_record before the delete, in its transaction.
+   */
+  async recordInstants(trx: Db, companyId: number, ids: readonly number[]): Promise<Array<{ itemId: number; recordId: number; ts: number }>> {
+    const out: Array<{ itemId: number; recordId: number; ts: number }> = [];
+    for (let i = 0; i < ids.length; i += 500) {
+      const slice = ids.slice(i, i + 500);
+      const rows = await trx
+        .selectFrom('data_record')
+        .select(['id', 'item_id', 'created_at'])
+        .where('company_id', '=', companyId)
+        .where((eb) => eb.or([eb('id', 'in', slice), eb('parent_record_id', 'in', slice)]))
+        .execute();
+      out.push(...rows.map((r) => ({ itemId: Number(r.item_id), recordId: Number(r.id), ts: Number(r.created_at) })));
+    }
+    return out;
+  }
+
+  /** Value expiry and retention: an item's points before `before`. */
+  async removeBefore(trx: Db, companyId: number, itemId: number, before: number): Promise<void> {
+    const series = await this.itemSeries(trx, companyId, [itemId]);
+    if (series.length === 0) {
+      return;
+    }
+    await trx.deleteFrom('series_point').where('series_id', 'in', series).where('ts', '<', before).execute();
+    await trx.deleteFrom('series_rollup').where('series_id', 'in', series).where('bucket_ts', '<', Math.floor(before / HOUR) * HOUR).execute();
+    await this.rebuild(trx, series, [before]);
+  }
+
+  /** Deleted data items: their series, points and rollups. */
+  async removeItems(trx: Db, companyId: number, itemIds: readonly number[]): Promise<void> {
+    const series = await this.itemSeries(trx, companyId, itemIds);
+    for (let i = 0; i < series.length; i += 500) {
+      const slice = series.slice(i, i + 500);
+      await trx.deleteFrom('series_point').where('series_id', 'in', slice).execute();
+      await trx.deleteFrom('series_rollup').where('series_id', 'in', slice).execute();
+      await trx.deleteFrom('series').where('id', 'in', slice).execute();
+    }
+  }
+
+  private async itemSeries(db: Db, companyId: number, itemIds: readonly number[]): Promise<number[]> {
+    if (itemIds.length === 0) {
+      return [];
+    }
+    const rows = await db.selectFrom('series').select('id').where('company_id', '=', companyId).where('item_id', 'in', [...itemIds]).execute();
+    return rows.map((r) => Number(r.id));
+  }
+
+  /** Recomputes every rollup of the series in the hours holding the instants, from their points. */
+  async rebuild(trx: Db, seriesIds: readonly number[], instants: Iterable<number>): Promise<void> {
+    if (seriesIds.length === 0) {
+      return;
+    }
+    const list = [...seriesIds];
+    for (const [from, to] of hourRanges(instants)) {
+      await trx.deleteFrom('series_rollup').where('series_id', 'in', list).where('bucket_ts', '>=', from).where('bucket_ts', '<', to).execute();
+      for (const grain of rollupGrains) {
+        const g = sql.lit(grain);
+        await sql`insert into series_rollup (series_id, grain, bucket_ts, cnt, sum, min, max)
+          select series_id, ${g}, (ts / ${g}) * ${g}, count(*), sum(value), min(value), max(value)
+          from series_point where series_id in (${sql.join(list)}) and ts >= ${from} and ts < ${to}
+          group by series_id, (ts / ${g})`.execute(trx);
+      }
+    }
+  }
+
+  // ---- reads ----
+
+  /** Raw values in [from, to), time order (at most `limit`). */
+  async points(db: Db, seriesId: number, from: number, to: number, limit?: number): Promise<Array<[number, number]>> {
+    const result = await sql<{ ts: number; value: number }>`select ts, value from series_point where series_id = ${seriesId} and ts >= ${from} and ts < ${to} order by ts, record_id${
+      limit !== undefined ? sql` limit ${sql.lit(limit)}` : sql``
+    }`.execute(db);
+    return result.rows.map((r) => [Number(r.ts), Number(r.value)]);
+  }
+
+  /** Rollup rows of one grain in [from, to), time order. */
+  async rollups(db: Db, seriesId: number, grain: RollupGrain, from: number, to: number): Promise<RollupRow[]> {
+    const result = await sql<{ bucket_ts: number; cnt: number; sum: number; min: number; max: number }>`select bucket_ts, cnt, sum, min, max from series_rollup
+      where series_id = ${seriesId} and grain = ${sql.lit(grain)} and bucket_ts >= ${from} and bucket_ts < ${to} order by bucket_ts`.execute(db);
+    return result.rows.map((r) => ({ at: Number(r.bucket_ts), count: Number(r.cnt), sum: Number(r.sum), min: Number(r.min), max: Number(r.max) }));
+  }
+
+  /**
+   * Rollups of one grain grouped into fixed buckets of `size` laid on local time with a constant
+   * `offset` (a stretch of the window without offset change): rows keyed by bucket start.
+   */
+  async grouped(db: Db, seriesId: number, grain: RollupGrain, size: number, offset: number, from: number, to: number): Promise<RollupRow[]> {
+    const shift = sql.lit(offset + size * 1_000_000);
+    const s = sql.lit(size);
+    // The shift keeps the dividend positive so integer division floors on both databases.
+    const result = await sql<{ k: number; cnt: number; sum: number; min: number; max: number }>`select (bucket_ts + ${shift}) / ${s} as k, sum(cnt) as cnt, sum(sum) as sum, min(min) as min, max(max) as max
+      from series_rollup where series_id = ${seriesId} and grain = ${sql.lit(grain)} and bucket_ts >= ${from} and bucket_ts < ${to}
+      group by (bucket_ts + ${shift}) / ${s} order by k`.execute(db);
+    return result.rows.map((r) => ({ at: Number(r.k) * size - offset - size * 1_000_000, count: Number(r.cnt), sum: Number(r.sum), min: Number(r.min), max: Number(r.max) }));
+  }
+
+  /**
+   * count/sum/min/max over [from, to) (minute-aligned): whole hours from hour rollups, the
+   * minutes before the first and after the last whole hour from minute rollups.
+   */
+  async stats(db: Db, seriesId: number, from: number, to: number): Promise<ValueStats> {
+    const firstHour = Math.ceil(from / HOUR) * HOUR;
+    const lastHour = Math.floor(to / HOUR) * HOUR;
+    const parts: RawBuilder<unknown>[] =
+      firstHour < lastHour
+        ? [
+            sql`(grain = ${sql.lit(HOUR)} and bucket_ts >= ${firstHour} and bucket_ts < ${lastHour})`,
+            sql`(grain = 60000 and bucket_ts >= ${from} and bucket_ts < ${firstHour})`,
+            sql`(grain = 60000 and bucket_ts >= ${lastHour} and bucket_ts < ${to})`,
+          ]
+        : [sql`(grain = 60000 and bucket_ts >= ${from} and bucket_ts < ${to})`];
+    let stats: ValueStats = { count: 0, sum: 0, min: Infinity, max: -Infinity };
+    for (const part of parts) {
+      const result = await sql<{ cnt: number | null; sum: number | null; min: number | null; max: number | null }>`select sum(cnt) as cnt, sum(sum) as sum, min(min) as min, max(max) as max
+        from series_rollup where series_id = ${seriesId} and ${part}`.execute(db);
+      const row = result.rows[0];
+      if (row && row.cnt !== null && Number(row.cnt) > 0) {
+        stats = {
+          count: stats.count + Number(row.cnt),
+          sum: stats.sum + Number(row.sum),
+          min: Math.min(stats.min, Number(row.min)),
+          max: Math.max(stats.max, Number(row.max)),
+        };
+      }
+    }
+    return stats;
+  }
+
+  /** The last value in [from, to), or null. */
+  async last(db: Db, seriesId: number, from: number, to: number): Promise<[number, number] | null> {
+    const result = await sql<{ ts: number; value: number }>`select ts, value from series_point where series_id = ${seriesId} and ts >= ${from} and ts < ${to} order by ts desc, record_id desc limit 1`.execute(db);
+    const row = result.rows[0];
+    return row ? [Number(row.ts), Number(row.value)] : null;
+  }
+
+  /** The first instant of any of the series, or null (an open window's start). */
+  async firstInstant(db: Db, seriesIds: readonly number[]): Promise<number | null> {
+    let first: number | null = null;
+    for (const id of seriesIds) {
+      const result = await sql<{ ts: number }>`select ts from series_point where series_id = ${id} order by ts limit 1`.execute(db);
+      const ts = result.rows[0] ? Number(result.rows[0].ts) : null;
+      if (ts !== null && (first === null || ts < first)) {
+        first = ts;
+      }
+    }
+    return first;
+  }
+}

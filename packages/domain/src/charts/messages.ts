@@ -1,0 +1,11 @@
+import type { Locale } from '../errors';
+
+/** Texts of the chart message keys (50001 reasons, conflicts); both languages. */
+export const chartMessages: Record<string, Record<Locale, string>> = {
+  'chart.fieldUnknown': { 'zh-CN': '{0}：字段不存在', 'en-US': '{0}: no such field' },
+  'chart.fieldNotNumeric': { 'zh-CN': '{0}：只有数字、金额和整数字段可以绘制图表', 'en-US': '{0}: only decimal, currency and integer fields can be charted' },
+  'chart.rangeEmpty': { 'zh-CN': '时间范围的结束须晚于开始', 'en-US': 'The end of the time range must be after its start' },
+  'chart.nameTaken': { 'zh-CN': '该数据项下已有同名图表', 'en-US': 'This data item already has a chart of this name' },
+  'chart.seriesDuplicate': { 'zh-CN': '同一字段和统计方式只能添加一次', 'en-US': 'Each field and aggregate can be added only once' },
+  'validation.chartName.tooLong': { 'zh-CN': '图表名称最多 25 个字符', 'en-US': 'A chart name can have at most 25 characters' },
+};

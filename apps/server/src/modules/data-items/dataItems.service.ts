@@ -25,6 +25,7 @@ import {
 } from '@smartdata/domain';
 import type { Db, DbKind } from '@server/platform/db/database';
 import type { Realtime } from '@server/platform/realtime';
+import { SeriesStore } from '@server/platform/series';
 import { notFound, permissionDenied, validationError } from '@server/platform/errors';
 import { parseJsonList } from '@server/platform/scope';
 import type { CabinCaller, CabinService, NodeKindHandler } from '../cabin/cabin.service';
@@ -113,6 +114,8 @@ export function toRecordItem(row: RecordRow): RecordItem {
 export class DataItemsService {
   readonly items: DataItemsRepository;
   readonly records: RecordsRepository;
+  /** Numeric values of records for charts, written in the records' transactions (docs/charts.md). */
+  readonly series: SeriesStore;
 
   constructor(
     private readonly db: Db,
@@ -125,6 +128,7 @@ export class DataItemsService {
   ) {
     this.items = new DataItemsRepository(db);
     this.records = new RecordsRepository(db, dbKind);
+    this.series = new SeriesStore(dbKind);
   }
 
   // ---- items ----
@@ -300,7 +304,10 @@ export class DataItemsService {
           await this.records.syncFieldIndexes(item.id, parseFields(item.fields));
         }
       },
-      remove: (trx, companyId, refIds) => DataItemsRepository.in(trx).deleteItems(companyId, refIds),
+      remove: async (trx, companyId, refIds) => {
+        await DataItemsRepository.in(trx).deleteItems(companyId, refIds);
+        await this.series.removeItems(trx, companyId, refIds);
+      },
       afterRemove: async (_companyId, refIds) => {
         for (const id of refIds) {
           await this.records.dropFieldIndexes(id);
@@ -440,6 +447,7 @@ export class DataItemsService {
       userId: options.userId ?? null,
       at,
     });
+    await this.series.appendRecords(trx, companyId, item.id, [{ recordId: id, ts: at, values }], chartedFields(item.fields));
     const created: RecordItem[] = [
       { id, itemId: item.id, parentRecordId: options.parentRecordId ?? null, values, source: options.source ?? 'manual', createdBy: options.userId ?? null, createdAt: at, updatedAt: at },
     ];
@@ -501,7 +509,10 @@ export class DataItemsService {
     const timeZone = await this.timeZone(caller.companyId);
     const checked = await this.checkedValues(caller, item.fields, values, timeZone, previous);
     const at = Date.now();
-    await this.records.updateValues(caller.companyId, id, JSON.stringify(checked), at);
+    await this.db.transaction().execute(async (trx) => {
+      await RecordsRepository.in(trx, this.dbKind).updateValues(caller.companyId, id, JSON.stringify(checked), at);
+      await this.series.replaceRecord(trx, caller.companyId, record.item_id, { recordId: Number(record.id), ts: Number(record.created_at), values: checked }, chartedFields(item.row.fields));
+    });
     this.realtime.publish(`records:${record.item_id}`, 'recordUpdated', { ...toRecordItem(record), values: checked, updatedAt: at });
   }
 
@@ -524,7 +535,10 @@ export class DataItemsService {
 
   /** A master record goes with its child records, in one transaction. */
   private async deleteIn(companyId: number, itemId: number, ids: number[]): Promise<void> {
-    await this.db.transaction().execute((trx) => RecordsRepository.in(trx, this.dbKind).deleteRecords(companyId, itemId, ids));
+    await this.db.transaction().execute(async (trx) => {
+      await this.series.removeRecords(trx, companyId, await this.series.recordInstants(trx, companyId, ids));
+      await RecordsRepository.in(trx, this.dbKind).deleteRecords(companyId, itemId, ids);
+    });
     this.realtime.publish(`records:${itemId}`, 'recordsDeleted', { itemId, ids });
   }
 
@@ -591,7 +605,10 @@ export class DataItemsService {
       const own = item.expiry_days !== null ? now - item.expiry_days * 86_400_000 : null;
       const cutoff = Math.max(before ?? -Infinity, own ?? -Infinity);
       if (Number.isFinite(cutoff)) {
-        deleted += await this.db.transaction().execute((trx) => RecordsRepository.in(trx, this.dbKind).deleteOlderThan(companyId, item.id, cutoff));
+        deleted += await this.db.transaction().execute(async (trx) => {
+          await this.series.removeBefore(trx, companyId, item.id, cutoff);
+          return RecordsRepository.in(trx, this.dbKind).deleteOlderThan(companyId, item.id, cutoff);
+        });
       }
     }
     return deleted;
@@ -607,6 +624,13 @@ export class DataItemsService {
     await this.records.optimize();
     return deleted;
   }
+}
+
+/** Names of the fields whose values go to the series store (decimal, currency, integer). */
+function chartedFields(fieldsJson: string): string[] {
+  return parseFields(fieldsJson)
+    .filter((f) => numericFieldTypes.includes(f.type))
+    .map((f) => f.fieldName);
 }
 
 function parseDesign(text: string): FormDesign {

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { GroupCommit, GroupCommitOverloaded } from './groupCommit';
+
+function deferred() {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('group commit', () => {
+  it('answers a writer only after the transaction holding its items committed', async () => {
+    const committed: number[][] = [];
+    const gate = deferred();
+    const group = new GroupCommit<number>({
+      maxBatch: 100,
+      maxDelayMs: 5,
+      maxQueued: 1000,
+      flush: async (batch) => {
+        await gate.promise;
+        committed.push(batch);
+      },
+    });
+    let answered = false;
+    const write = group.submit([1, 2]).then(() => {
+      answered = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(answered).toBe(false);
+    gate.resolve();
+    await write;
+    expect(answered).toBe(true);
+    expect(committed).toEqual([[1, 2]]);
+  });
+
+  it('gathers writers that arrive together into one batch, and flushes at once when the batch is full', async () => {
+    const batches: number[][] = [];
+    const group = new GroupCommit<number>({ maxBatch: 4, maxDelayMs: 1000, maxQueued: 100, flush: async (batch) => void batches.push(batch) });
+    const started = Date.now();
+    await Promise.all([group.submit([1]), group.submit([2, 3]), group.submit([4])]);
+    expect(Date.now() - started).toBeLessThan(500); // full batch: no waiting for the 1 s delay
+    expect(batches).toEqual([[1, 2, 3, 4]]);
+  });
+
+  it('writes what arrived during a flush as the next batch, right after it', async () => {
+    const batches: number[][] = [];
+    const gate = deferred();
+    const group = new GroupCommit<number>({
+      maxBatch: 2,
+      maxDelayMs: 1000,
+      maxQueued: 100,
+      flush: async (batch) => {
+        if (batches.length === 0) {
+          await gate.promise;
+        }
+        batches.push(batch);
+      },
+    });
+    const first = group.submit([1, 2]);
+    const second = group.submit([3]);
+    const third = group.submit([4]);
+    gate.resolve();
+    await Promise.all([first, second, third]);
+    expect(batches).toEqual([[1, 2], [3, 4]]);
+    expect(group.stats).toMatchObject({ batches: 2, items: 4, largestBatch: 2 });
+  });
+
+  it('fails every writer of a failed batch (nothing is acknowledged), and goes on with the next', async () => {
+    let fail = true;
+    const written: number[] = [];
+    const group = new GroupCommit<number>({
+      maxBatch: 10,
+      maxDelayMs: 1,
+      maxQueued: 100,
+      flush: async (batch) => {
+        if (fail) {
+          fail = false;
+          throw new Error('disk full');
+        }
+        written.push(...batch);
+      },
+    });
+    const results = await Promise.allSettled([group.submit([1]), group.submit([2])]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    await group.submit([3]);
+    expect(written).toEqual([3]);
+    expect(group.stats.failedBatches).toBe(1);
+  });
+
+  it('refuses at once when too much waits, instead of growing without bound', async () => {
+    const gate = deferred();
+    const group = new GroupCommit<number>({ maxBatch: 2, maxDelayMs: 1, maxQueued: 3, flush: () => gate.promise });
+    const inFlight = group.submit([1, 2]); // being written
+    const waiting = group.submit([3, 4, 5]); // waits for the next batch
+    await expect(group.submit([6])).rejects.toBeInstanceOf(GroupCommitOverloaded);
+    expect(group.stats.refused).toBe(1);
+    gate.resolve();
+    await Promise.all([inFlight, waiting]);
+  });
+
+  it('writes what waits on close and refuses afterwards', async () => {
+    const written: number[] = [];
+    const group = new GroupCommit<number>({ maxBatch: 100, maxDelayMs: 10_000, maxQueued: 1000, flush: async (batch) => void written.push(...batch) });
+    const pending = group.submit([7, 8]);
+    await group.close();
+    await pending;
+    expect(written).toEqual([7, 8]);
+    await expect(group.submit([9])).rejects.toThrow('closed');
+  });
+});

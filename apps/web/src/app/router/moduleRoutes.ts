@@ -2,6 +2,8 @@ import { authRoutes } from '@/modules/auth/routes';
 import { cabinRoutes } from '@/modules/cabin/routes';
 import { companiesRoutes } from '@/modules/companies/routes';
 import { dataItemsRoutes } from '@/modules/data-items/routes';
+import { devicesRoutes } from '@/modules/devices/routes';
+import { gatewaysRoutes } from '@/modules/gateways/routes';
 import { groupsRoutes } from '@/modules/groups/routes';
 import { homeRoutes } from '@/modules/home/routes';
 import { rolesRoutes } from '@/modules/roles/routes';
@@ -34,4 +36,6 @@ export const moduleRoutes: ModuleRoutes = {
   ...systemRoutes,
   ...dataItemsRoutes,
   ...cabinRoutes,
+  ...devicesRoutes,
+  ...gatewaysRoutes,
 };

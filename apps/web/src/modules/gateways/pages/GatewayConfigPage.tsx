@@ -1,0 +1,150 @@
+import { useCallback, useRef, useState } from 'react';
+import { Alert, App, Button, Result, Skeleton, Space, Tag, Tooltip } from 'antd';
+import { CloudUploadOutlined, SaveOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { checkFlow, deviceMessage, userText, type DeviceItem, type FlowDocument, type FlowProblem } from '@smartdata/domain';
+import { PageHeader } from '@/shared/components/PageHeader';
+import { PageSpin } from '@/shared/components/PageSpin';
+import { uploadObject } from '@/shared/api/objectUpload';
+import { useLocale } from '@/shared/i18n/useLocale';
+import { useDeviceQuery } from '@/modules/devices/api/devices';
+import { deviceDetailPath, DEVICE_LIST_PATH } from '@/modules/devices/paths';
+import { useDevicesChannel } from '@/modules/devices/hooks/useDevicesChannel';
+import { FlowEditor } from '../editor/FlowEditor';
+import { FlowProblemList } from '../editor/FlowProblemList';
+import { emptyFlow } from '../editor/flowModel';
+import { usePushConfigMutation, useSaveFlowMutation, useSavedFlowQuery } from '../api/flow';
+import { ConfigStateBanner } from '../components/ConfigStateBanner';
+
+/**
+ * device/dtu/config/{deviceId}: the gateway's configuration (serial, MQTT links, flow) in the
+ * flow editor, with save (`saveFlow`, checked first) and push to the gateway. `deviceId` 0 opens
+ * the editor as a draft not tied to a device (firmware chosen by hand, import/export only).
+ */
+export function GatewayConfigPage() {
+  const deviceId = Number(useParams().deviceId);
+  const { t } = useTranslation(['gateways', 'texts']);
+  const draft = deviceId === 0;
+  const device = useDeviceQuery(deviceId, { enabled: !draft });
+  const saved = useSavedFlowQuery(draft ? 0 : deviceId);
+  const [draftFirmware, setDraftFirmware] = useState('1.3.4');
+
+  if (!Number.isSafeInteger(deviceId) || deviceId < 0 || device.isError || saved.isError) {
+    return (
+      <div className="sd-page">
+        <Result status="warning" title={t('page.notFound')} extra={<Link to={DEVICE_LIST_PATH}>{t('page.backToList')}</Link>} />
+      </div>
+    );
+  }
+  if (draft) {
+    return (
+      <div className="sd-page">
+        <PageHeader title={t('page.draftTitle')} description={t('page.draftDescription')} />
+        <FlowEditor initial={emptyFlow()} firmwareVersion={draftFirmware} onFirmwareChange={setDraftFirmware} />
+      </div>
+    );
+  }
+  if (device.isPending || saved.isPending) {
+    return (
+      <div className="sd-page">
+        <Skeleton active />
+        <PageSpin />
+      </div>
+    );
+  }
+  return <DeviceConfig device={device.data} initial={saved.data.flow ?? emptyFlow()} version={saved.data.version} />;
+}
+
+function DeviceConfig({ device, initial, version }: { device: DeviceItem; initial: FlowDocument; version: number | null }) {
+  const { t } = useTranslation(['gateways', 'texts']);
+  const locale = useLocale();
+  const { message, modal } = App.useApp();
+  const current = useRef<FlowDocument>(initial);
+  const [dirty, setDirty] = useState(false);
+  const save = useSaveFlowMutation();
+  const push = usePushConfigMutation();
+  const firmware = device.firmwareVersion ?? '1.3.0';
+  useDevicesChannel();
+
+  const onChange = useCallback(
+    (doc: FlowDocument) => {
+      setDirty(doc !== initial);
+      current.current = doc;
+    },
+    [initial],
+  );
+
+  const showProblems = (problems: FlowProblem[]) =>
+    void modal.error({ title: t('check.failed', { count: problems.length }), width: 560, content: <FlowProblemList doc={current.current} problems={problems} /> });
+
+  /** Saves after the same full check the server runs; answers whether it was saved. */
+  const handleSave = async (): Promise<boolean> => {
+    const { errors } = checkFlow(current.current, firmware);
+    if (errors.length > 0) {
+      showProblems(errors);
+      return false;
+    }
+    try {
+      await save.mutateAsync({ deviceId: device.id, flow: current.current });
+      setDirty(false);
+      void message.success(t('texts:operationSuccess'));
+      return true;
+    } catch {
+      return false; // Shown by the API client (50001 with the first reason).
+    }
+  };
+
+  const handlePush = async () => {
+    if (!device.online) {
+      void message.error(deviceMessage('device.config.offline', locale) ?? '');
+      return;
+    }
+    if (!(await handleSave())) {
+      return;
+    }
+    try {
+      await push.mutateAsync(device.id);
+      void message.info(t('page.pushing'));
+    } catch {
+      // Shown by the API client.
+    }
+  };
+
+  return (
+    <div className="sd-page">
+      <PageHeader
+        title={t('page.title', { name: device.name })}
+        description={
+          <Space wrap size={4}>
+            <span>SN {device.sn}</span>
+            <Tag color={device.online ? 'green' : 'default'}>{device.online ? t('page.online') : t('page.offline')}</Tag>
+            {device.bindState !== 'bound' && <Tag color="orange">{userText('gatewayNotBound', locale)}</Tag>}
+            <span>{t('page.savedVersion', { version: version ?? '—' })}</span>
+            <Link to={deviceDetailPath(device.id)}>{t('page.toDetail')}</Link>
+          </Space>
+        }
+      />
+      <ConfigStateBanner device={device} />
+      {dirty && <Alert type="info" showIcon message={t('page.unsaved')} style={{ marginBottom: 8 }} />}
+      <FlowEditor
+        initial={initial}
+        firmwareVersion={firmware}
+        onChange={onChange}
+        uploadCertificate={(file) => uploadObject(file, 'gateway')}
+        actions={
+          <>
+            <Button icon={<SaveOutlined />} loading={save.isPending} onClick={() => void handleSave()}>
+              {t('page.save')}
+            </Button>
+            <Tooltip title={device.online ? t('page.pushHint') : deviceMessage('device.config.offline', locale)}>
+              <Button type="primary" icon={<CloudUploadOutlined />} loading={push.isPending || device.config.state === 'updating'} onClick={() => void handlePush()}>
+                {t('page.push')}
+              </Button>
+            </Tooltip>
+          </>
+        }
+      />
+    </div>
+  );
+}

@@ -50,6 +50,9 @@ export interface ChartQueryResult {
   bucket: ChartBucket;
   series: Array<{
     field: string;
+    /** The field's display name and unit (for legends and cards). */
+    name: string;
+    unit: string;
     aggregate: ChartAggregate;
     /** [epoch ms, value] in time order; a bucket's time is its start. */
     points: Array<[number, number]>;

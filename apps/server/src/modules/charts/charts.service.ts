@@ -143,12 +143,14 @@ export class ChartsService {
     const series: SeriesResult[] = [];
     for (const s of request.series) {
       const seriesId = ids.get(s.field);
+      const field = fields.find((f) => f.fieldName === s.field)!;
+      const head = { field: s.field, name: field.name, unit: field.unit ?? '', aggregate: s.aggregate };
       if (seriesId === undefined) {
-        series.push({ field: s.field, aggregate: s.aggregate, points: [], downsampled: false, summary: null });
+        series.push({ ...head, points: [], downsampled: false, summary: null });
       } else if (request.bucket === 'raw' || s.aggregate === 'none') {
-        series.push({ field: s.field, aggregate: s.aggregate, ...(await this.rawSeries(seriesId, window.from, window.to, maxPoints, request.downsample ?? 'minmax')) });
+        series.push({ ...head, ...(await this.rawSeries(seriesId, window.from, window.to, maxPoints, request.downsample ?? 'minmax')) });
       } else {
-        series.push({ field: s.field, aggregate: s.aggregate, ...(await this.bucketSeries(seriesId, request.bucket, s.aggregate, window.from, window.to, timeZone, maxPoints)) });
+        series.push({ ...head, ...(await this.bucketSeries(seriesId, request.bucket, s.aggregate, window.from, window.to, timeZone, maxPoints)) });
       }
     }
     return { from: window.from, to: window.to, bucket: request.bucket, series };
@@ -167,7 +169,7 @@ export class ChartsService {
   }
 
   /** Raw values: all of them when they fit, else min/max (or LTTB) of the values or, for big windows, of rollups. */
-  private async rawSeries(seriesId: number, from: number, to: number, maxPoints: number, method: 'minmax' | 'lttb'): Promise<Omit<SeriesResult, 'field' | 'aggregate'>> {
+  private async rawSeries(seriesId: number, from: number, to: number, maxPoints: number, method: 'minmax' | 'lttb'): Promise<Omit<SeriesResult, 'field' | 'name' | 'unit' | 'aggregate'>> {
     const stats = await this.store.stats(this.db, seriesId, from, to);
     if (stats.count === 0) {
       return { points: [], downsampled: false, summary: null };
@@ -196,7 +198,7 @@ export class ChartsService {
     to: number,
     timeZone: string,
     maxPoints: number,
-  ): Promise<Omit<SeriesResult, 'field' | 'aggregate'>> {
+  ): Promise<Omit<SeriesResult, 'field' | 'name' | 'unit' | 'aggregate'>> {
     let buckets: Array<{ at: number; stats: ValueStats }>;
     const size = fixedBucketMs[bucket];
     if (size !== undefined) {

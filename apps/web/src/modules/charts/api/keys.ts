@@ -1,0 +1,11 @@
+import type { ChartQueryRequest } from '@smartdata/domain';
+
+/** Query keys of the charts module. */
+export const chartsKeys = {
+  all: ['charts'] as const,
+  queries: (itemId: number) => [...chartsKeys.all, 'query', itemId] as const,
+  query: (request: ChartQueryRequest) => [...chartsKeys.queries(request.itemId), request] as const,
+  lists: (itemId: number) => [...chartsKeys.all, 'list', itemId] as const,
+  list: (params: { itemId: number; pageNum: number; pageSize: number; keyword?: string }) => [...chartsKeys.lists(params.itemId), params] as const,
+  chart: (id: number) => [...chartsKeys.all, 'chart', id] as const,
+};

@@ -1,0 +1,100 @@
+import type { ChartKind, ChartOptions, ChartQueryResult } from '@smartdata/domain';
+import { formatNumber, singleValues, timeFormatter, bucketPrecision, zoneShifter, type ChartSeriesResult } from './chartData';
+
+/** Plain ECharts option object (typed loosely: only the pieces used here). */
+export type EChartOption = Record<string, unknown>;
+
+const palette = ['#1677ff', '#52c41a', '#fa8c16', '#eb2f96', '#722ed1', '#13c2c2', '#faad14', '#2f54eb', '#a0d911', '#f5222d'];
+
+/**
+ * The ECharts option of a chart kind. Time axes are drawn in UTC from instants shifted to the
+ * company's zone (`zoneShifter`), so axis labels and tooltips show the company's wall clock.
+ */
+export function chartOption(kind: ChartKind, result: ChartQueryResult, options: ChartOptions, timeZone: string, label: (s: ChartSeriesResult) => string): EChartOption {
+  const legend = { type: 'scroll', top: 0 };
+  if (kind === 'pie') {
+    return {
+      color: palette,
+      animation: false,
+      tooltip: { trigger: 'item' },
+      legend,
+      series: [
+        {
+          type: 'pie',
+          radius: ['35%', '65%'],
+          top: 24,
+          label: { formatter: '{b}: {d}%' },
+          data: singleValues(result).map(({ series, value }) => ({ name: label(series), value: value ?? 0 })),
+        },
+      ],
+    };
+  }
+  if (kind === 'gauge') {
+    const first = singleValues(result)[0];
+    const value = first?.value ?? 0;
+    const max = options.max ?? niceMax(Math.max(...result.series.map((s) => s.summary?.max ?? 0), value));
+    return {
+      animation: false,
+      series: [
+        {
+          type: 'gauge',
+          min: options.min ?? 0,
+          max,
+          progress: { show: true, width: 14 },
+          axisLine: { lineStyle: { width: 14 } },
+          detail: { valueAnimation: false, fontSize: 24, formatter: (v: number) => `${formatNumber(v, options)}${first?.series.unit ? ` ${first.series.unit}` : ''}` },
+          title: { offsetCenter: [0, '75%'] },
+          data: [{ value, name: first ? label(first.series) : '' }],
+        },
+      ],
+    };
+  }
+  const shift = zoneShifter(timeZone);
+  const format = timeFormatter('UTC');
+  const precision = bucketPrecision(result.bucket);
+  return {
+    color: palette,
+    animation: false,
+    useUTC: true,
+    legend,
+    grid: { left: 16, right: 24, top: 40, bottom: 48, containLabel: true },
+    tooltip: {
+      trigger: 'axis',
+      valueFormatter: (v: number) => formatNumber(v, options),
+      axisPointer: { label: { formatter: (p: { value: number }) => format(p.value, precision) } },
+    },
+    dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }],
+    xAxis: { type: 'time', axisLabel: { hideOverlap: true } },
+    yAxis: { type: 'value', scale: kind === 'line', name: commonUnit(result.series) },
+    series: result.series.map((s) => ({
+      type: kind === 'bar' ? 'bar' : 'line',
+      name: label(s),
+      showSymbol: s.points.length <= 60,
+      smooth: kind !== 'bar' && options.smooth === true,
+      stack: options.stack ? 'all' : undefined,
+      areaStyle: kind === 'area' ? { opacity: 0.25 } : undefined,
+      sampling: undefined,
+      large: s.points.length > 1000,
+      data: s.points.map(([at, value]) => [shift(at), value]),
+    })),
+  };
+}
+
+function commonUnit(series: readonly ChartSeriesResult[]): string {
+  const units = new Set(series.map((s) => s.unit));
+  return units.size === 1 ? [...units][0]! : '';
+}
+
+/** A round upper bound above `value` (gauge scale): 1, 2 or 5 × 10^n. */
+export function niceMax(value: number): number {
+  if (!(value > 0)) {
+    return 100;
+  }
+  const power = 10 ** Math.floor(Math.log10(value));
+  for (const step of [1, 2, 5, 10]) {
+    if (step * power >= value) {
+      return step * power;
+    }
+  }
+  return 10 * power;
+}

@@ -2,6 +2,7 @@ import { authRoutes } from '@/modules/auth/routes';
 import { cabinRoutes } from '@/modules/cabin/routes';
 import { companiesRoutes } from '@/modules/companies/routes';
 import { dataItemsRoutes } from '@/modules/data-items/routes';
+import { dashboardsRoutes } from '@/modules/dashboards/routes';
 import { devicesRoutes } from '@/modules/devices/routes';
 import { gatewaysRoutes } from '@/modules/gateways/routes';
 import { groupsRoutes } from '@/modules/groups/routes';
@@ -35,6 +36,7 @@ export const moduleRoutes: ModuleRoutes = {
   ...ordersRoutes,
   ...systemRoutes,
   ...dataItemsRoutes,
+  ...dashboardsRoutes,
   ...cabinRoutes,
   ...devicesRoutes,
   ...gatewaysRoutes,

@@ -1,0 +1,74 @@
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { dashboardLimits, type DashboardDetail, type WidgetView } from '@smartdata/domain';
+import { WidgetBody } from './WidgetBody';
+
+/** A widget's frame: its title and body. */
+export function WidgetFrame({ widget, refreshMs, extra }: { widget: WidgetView; refreshMs: number; extra?: ReactNode }) {
+  return (
+    <section className={`sd-widget sd-widget--${widget.kind}`} aria-label={widget.title || widget.kind} data-widget-id={widget.id}>
+      {(widget.title || extra) && (
+        <header className="sd-widget__header">
+          <h2 className="sd-widget__title">{widget.title}</h2>
+          {extra}
+        </header>
+      )}
+      <div className="sd-widget__body">
+        <WidgetBody widget={widget} refreshMs={refreshMs} />
+      </div>
+    </section>
+  );
+}
+
+/** Scale that fits a width × height canvas into its container (big-screen boards). */
+export function useFitScale(width: number, height: number) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scale, setScale] = useState(1);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) {
+      return undefined;
+    }
+    const measure = () => setScale(Math.min(element.clientWidth / width, element.clientHeight / height) || 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [width, height]);
+  return { ref, scale };
+}
+
+/**
+ * A board as viewers see it: a grid board as rows of 12 columns, a big-screen board as its fixed
+ * canvas scaled to fit the space it is given.
+ */
+export function BoardCanvas({ board }: { board: DashboardDetail }) {
+  const refreshMs = board.refreshMinutes * 60_000;
+  const fit = useFitScale(board.width, board.height);
+  if (board.boardType === 'bigScreen') {
+    return (
+      <div className="sd-board-fit" ref={fit.ref}>
+        <div className="sd-board-canvas" style={{ width: board.width, height: board.height, transform: `scale(${fit.scale})` }}>
+          {board.widgets.map((widget) => (
+            <div key={widget.id} className="sd-board-canvas__item" style={{ left: widget.layout.x, top: widget.layout.y, width: widget.layout.w, height: widget.layout.h }}>
+              <WidgetFrame widget={widget} refreshMs={refreshMs} />
+            </div>
+          ))}
+        </div>
+      </div>
+    );
+  }
+  const style: CSSProperties = { gridTemplateColumns: `repeat(${dashboardLimits.gridColumns}, minmax(0, 1fr))`, gridAutoRows: dashboardLimits.gridRowHeightPx };
+  return (
+    <div className="sd-board-grid" style={style}>
+      {board.widgets.map((widget) => (
+        <div
+          key={widget.id}
+          className="sd-board-grid__item"
+          style={{ gridColumn: `${widget.layout.x + 1} / span ${widget.layout.w}`, gridRow: `${widget.layout.y + 1} / span ${widget.layout.h}` }}
+        >
+          <WidgetFrame widget={widget} refreshMs={refreshMs} />
+        </div>
+      ))}
+    </div>
+  );
+}

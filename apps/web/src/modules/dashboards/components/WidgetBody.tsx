@@ -1,0 +1,301 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Empty, Spin } from 'antd';
+import { ClockCircleOutlined, LockOutlined, DisconnectOutlined, WarningOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { EChartsCoreOption } from 'echarts/core';
+import type { RecordItem, WidgetView } from '@smartdata/domain';
+import { formatDateTime } from '@/shared/utils/formatTime';
+import { useAlarmFeedQuery } from '../api/boards';
+import { useChartQuery, useDeviceListQuery, useLatestRecordsQuery } from '../api/widgetData';
+import { EChart } from './EChart';
+
+interface WidgetBodyProps {
+  widget: WidgetView;
+  refreshMs: number;
+}
+
+function Notice({ icon, text, hint }: { icon: React.ReactNode; text: string; hint?: string }) {
+  return (
+    <div className="sd-widget__notice" role="status">
+      <span className="sd-widget__notice-icon">{icon}</span>
+      <span>{text}</span>
+      {hint && <span className="sd-widget__notice-hint">{hint}</span>}
+    </div>
+  );
+}
+
+/** The body of a widget as a viewer sees it: its data, or why there is none. */
+export function WidgetBody({ widget, refreshMs }: WidgetBodyProps) {
+  const { t } = useTranslation('dashboards');
+  if (widget.access === 'noPermission') {
+    return <Notice icon={<LockOutlined />} text={t('widget.noPermission')} hint={t('widget.noPermissionHint')} />;
+  }
+  if (widget.access === 'missing') {
+    return <Notice icon={<DisconnectOutlined />} text={t('widget.missing')} />;
+  }
+  if (widget.access === 'unbound') {
+    return <Notice icon={<DisconnectOutlined />} text={t('widget.unbound')} hint={t('widget.unboundHint')} />;
+  }
+  switch (widget.kind) {
+    case 'numberCard':
+    case 'gauge':
+      return <LatestValue widget={widget} refreshMs={refreshMs} />;
+    case 'table':
+      return <LatestTable widget={widget} refreshMs={refreshMs} />;
+    case 'chart':
+      return <ChartBody widget={widget} refreshMs={refreshMs} />;
+    case 'text':
+      return (
+        <div className="sd-widget__text" style={{ fontSize: widget.options.fontSize ?? 18, color: widget.options.color }}>
+          {widget.options.text || <span className="sd-muted">{t('widget.emptyText')}</span>}
+        </div>
+      );
+    case 'image':
+      return widget.options.imageUrl ? (
+        <img className="sd-widget__image" src={widget.options.imageUrl} alt={widget.title} />
+      ) : (
+        <Notice icon={<WarningOutlined />} text={t('widget.noImage')} />
+      );
+    case 'clock':
+      return <Clock />;
+    case 'deviceStatus':
+      return <DeviceStatus refreshMs={refreshMs} />;
+    case 'alarmList':
+      return <AlarmList />;
+  }
+}
+
+function fieldLabel(widget: WidgetView, fieldName: string): { name: string; unit: string } {
+  const field = widget.item?.fields.find((f) => f.fieldName === fieldName);
+  return { name: field?.name ?? fieldName, unit: widget.options.unit ?? field?.unit ?? '' };
+}
+
+function numeric(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Number card and gauge: the newest record's value of the first bound field. */
+function LatestValue({ widget, refreshMs }: WidgetBodyProps) {
+  const { t } = useTranslation('dashboards');
+  const itemId = widget.binding?.itemId ?? 0;
+  const records = useLatestRecordsQuery(itemId, 1, refreshMs);
+  const fieldName = widget.binding?.fields[0] ?? '';
+  const label = fieldLabel(widget, fieldName);
+  const record = records.data?.list[0];
+  const value = record ? numeric(record.values[fieldName]) : null;
+  const option = useMemo<EChartsCoreOption>(() => {
+    const min = widget.options.min ?? 0;
+    const max = widget.options.max ?? 100;
+    return {
+      series: [
+        {
+          type: 'gauge',
+          min,
+          max,
+          progress: { show: true, width: 10 },
+          axisLine: { lineStyle: { width: 10 } },
+          axisLabel: { distance: 14, fontSize: 10 },
+          splitLine: { length: 8 },
+          pointer: { width: 4 },
+          detail: { valueAnimation: true, fontSize: 20, formatter: `{value}${label.unit ? ` ${label.unit}` : ''}`, offsetCenter: [0, '70%'] },
+          data: [{ value: value ?? 0 }],
+        },
+      ],
+    };
+  }, [widget.options.min, widget.options.max, value, label.unit]);
+  if (records.isPending) {
+    return <Spin className="sd-widget__spin" />;
+  }
+  if (records.isError) {
+    return <Notice icon={<WarningOutlined />} text={t('widget.loadFailed')} />;
+  }
+  if (!record) {
+    return <Notice icon={<ClockCircleOutlined />} text={t('widget.noData')} />;
+  }
+  if (widget.kind === 'gauge') {
+    return <EChart option={option} label={`${widget.title}: ${value ?? '—'}`} />;
+  }
+  return (
+    <div className="sd-widget__number">
+      <div className="sd-widget__value" style={{ color: widget.options.color }} data-testid="widget-value">
+        {value !== null ? value : String(record.values[fieldName] ?? '—')}
+        {label.unit && <span className="sd-widget__unit">{label.unit}</span>}
+      </div>
+      <div className="sd-widget__caption">
+        {label.name} · {formatDateTime(record.createdAt)}
+      </div>
+    </div>
+  );
+}
+
+/** Table of the newest records: created time and the bound fields. */
+function LatestTable({ widget, refreshMs }: WidgetBodyProps) {
+  const { t } = useTranslation('dashboards');
+  const rows = widget.options.rows ?? 10;
+  const records = useLatestRecordsQuery(widget.binding?.itemId ?? 0, rows, refreshMs);
+  const fields = widget.binding?.fields ?? [];
+  if (records.isPending) {
+    return <Spin className="sd-widget__spin" />;
+  }
+  if (records.isError) {
+    return <Notice icon={<WarningOutlined />} text={t('widget.loadFailed')} />;
+  }
+  const list: RecordItem[] = records.data.list;
+  if (list.length === 0) {
+    return <Notice icon={<ClockCircleOutlined />} text={t('widget.noData')} />;
+  }
+  return (
+    <div className="sd-widget__table-wrap">
+      <table className="sd-widget__table">
+        <thead>
+          <tr>
+            <th>{t('widget.time')}</th>
+            {fields.map((f) => (
+              <th key={f}>{fieldLabel(widget, f).name}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((record) => (
+            <tr key={record.id}>
+              <td className="sd-nowrap">{formatDateTime(record.createdAt)}</td>
+              {fields.map((f) => (
+                <td key={f}>{String(record.values[f] ?? '')}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Line, bar, area or pie over the charts module's query (aggregated and downsampled by the server). */
+function ChartBody({ widget, refreshMs }: WidgetBodyProps) {
+  const { t } = useTranslation('dashboards');
+  const fields = widget.binding?.fields ?? [];
+  const aggregate = widget.options.aggregate ?? 'none';
+  const request = {
+    itemId: widget.binding?.itemId ?? 0,
+    series: fields.map((field) => ({ field, aggregate })),
+    bucket: widget.options.bucket ?? 'raw',
+    range: { preset: widget.options.rangePreset ?? 'today' },
+    maxPoints: 300,
+  } as const;
+  const chart = useChartQuery(request, refreshMs, fields.length > 0);
+  const kind = widget.options.chartKind ?? 'line';
+  const option = useMemo<EChartsCoreOption | null>(() => {
+    if (!chart.data) {
+      return null;
+    }
+    const series = chart.data.series;
+    if (kind === 'pie') {
+      return {
+        tooltip: { trigger: 'item' },
+        series: [
+          {
+            type: 'pie',
+            radius: ['35%', '70%'],
+            data: series.map((s) => ({ name: fieldLabel(widget, s.field).name, value: s.points.reduce((sum, p) => sum + p[1], 0) })),
+          },
+        ],
+      };
+    }
+    return {
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0, textStyle: { fontSize: 11 } },
+      grid: { left: 40, right: 12, top: 28, bottom: 24 },
+      xAxis: { type: 'time' },
+      yAxis: { type: 'value', scale: true },
+      series: series.map((s) => ({
+        name: fieldLabel(widget, s.field).name,
+        type: kind === 'bar' ? 'bar' : 'line',
+        showSymbol: false,
+        areaStyle: kind === 'area' ? {} : undefined,
+        data: s.points,
+      })),
+    };
+  }, [chart.data, kind, widget]);
+  if (chart.isPending) {
+    return <Spin className="sd-widget__spin" />;
+  }
+  if (chart.isError || !option) {
+    return <Notice icon={<WarningOutlined />} text={t('widget.loadFailed')} />;
+  }
+  if (chart.data.series.every((s) => s.points.length === 0)) {
+    return <Notice icon={<ClockCircleOutlined />} text={t('widget.noData')} />;
+  }
+  return <EChart option={option} label={widget.title} />;
+}
+
+function Clock() {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const date = new Date(now);
+  return (
+    <div className="sd-widget__clock">
+      <div className="sd-widget__clock-time">{date.toLocaleTimeString(undefined, { hour12: false })}</div>
+      <div className="sd-widget__caption">{date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' })}</div>
+    </div>
+  );
+}
+
+function isOnline(value: unknown): boolean {
+  return value === true || value === 1 || value === '1' || value === 'online';
+}
+
+/** Devices and their online state, from the devices module when it answers. */
+function DeviceStatus({ refreshMs }: { refreshMs: number }) {
+  const { t } = useTranslation('dashboards');
+  const devices = useDeviceListQuery(refreshMs);
+  if (devices.isPending) {
+    return <Spin className="sd-widget__spin" />;
+  }
+  const list = devices.data ?? [];
+  if (list.length === 0) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('widget.noDevices')} />;
+  }
+  const online = list.filter((d) => isOnline(d.online ?? d.onlineStatus)).length;
+  return (
+    <div className="sd-widget__devices">
+      <div className="sd-widget__caption">{t('widget.devicesOnline', { online, total: list.length })}</div>
+      <ul>
+        {list.slice(0, 50).map((d, index) => (
+          <li key={String(d.id ?? index)}>
+            <span className={isOnline(d.online ?? d.onlineStatus) ? 'sd-dot sd-dot--on' : 'sd-dot'} />
+            {d.name ?? d.deviceName ?? d.sn ?? String(d.id)}
+            <span className="sd-muted">{isOnline(d.online ?? d.onlineStatus) ? t('widget.online') : t('widget.offline')}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Alarm messages (the alarms module plugs in through the server's alarmFeed; none yet). */
+function AlarmList() {
+  const { t } = useTranslation('dashboards');
+  const feed = useAlarmFeedQuery();
+  if (feed.isPending) {
+    return <Spin className="sd-widget__spin" />;
+  }
+  const list = feed.data?.list ?? [];
+  if (list.length === 0) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('widget.noAlarms')} />;
+  }
+  return (
+    <ul className="sd-widget__alarms">
+      {list.map((alarm) => (
+        <li key={alarm.id}>
+          <span className={`sd-alarm-level sd-alarm-level--${alarm.level}`}>{t(`alarmLevel.${alarm.level}`)}</span>
+          {alarm.message}
+          <span className="sd-muted">{formatDateTime(alarm.at)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,97 @@
+import { useCallback, useEffect, useState } from 'react';
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { dashboardLimits, newWidgetId, widgetsProblem, type DashboardDetail, type WidgetKind, type WidgetLayout, type WidgetView } from '@smartdata/domain';
+import { useLocale } from '@/shared/i18n/useLocale';
+import { useBoardQuery, useSaveBoardMutation } from '../api/boards';
+import { dashboardText } from './texts';
+
+/** Default size of a new widget, in grid units (a canvas scales them). */
+const defaultSize: Record<WidgetKind, [number, number]> = {
+  chart: [6, 6],
+  numberCard: [3, 3],
+  gauge: [3, 5],
+  table: [6, 6],
+  text: [4, 2],
+  image: [3, 4],
+  clock: [3, 2],
+  deviceStatus: [4, 6],
+  alarmList: [4, 6],
+};
+
+export interface BoardSettings {
+  refreshMinutes: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The editing state of a board: its widgets and settings as loaded, changed locally, saved as a
+ * whole (saveDashboard). The layout rules (inside the board, at most 60 widgets) are checked
+ * before sending, with the server's words.
+ */
+export function useBoardEditor(boardId: number) {
+  const { t } = useTranslation(['dashboards', 'texts']);
+  const { message } = App.useApp();
+  const locale = useLocale();
+  const board = useBoardQuery(boardId);
+  const save = useSaveBoardMutation();
+  const [widgets, setWidgets] = useState<WidgetView[]>([]);
+  const [settings, setSettings] = useState<BoardSettings>({ refreshMinutes: 5, width: 1920, height: 1080 });
+  const [dirty, setDirty] = useState(false);
+  const [loadedAt, setLoadedAt] = useState(0);
+
+  useEffect(() => {
+    if (board.data && board.dataUpdatedAt !== loadedAt && !dirty) {
+      setWidgets(board.data.widgets);
+      setSettings({ refreshMinutes: board.data.refreshMinutes, width: board.data.width, height: board.data.height });
+      setLoadedAt(board.dataUpdatedAt);
+    }
+  }, [board.data, board.dataUpdatedAt, loadedAt, dirty]);
+
+  const change = useCallback((next: (current: WidgetView[]) => WidgetView[]) => {
+    setWidgets(next);
+    setDirty(true);
+  }, []);
+
+  const addWidget = (kind: WidgetKind, detail: DashboardDetail) => {
+    const [w, h] = defaultSize[kind];
+    change((current) => {
+      let layout: WidgetLayout;
+      if (detail.boardType === 'grid') {
+        const bottom = current.reduce((max, widget) => Math.max(max, widget.layout.y + widget.layout.h), 0);
+        layout = { x: 0, y: bottom, w, h };
+      } else {
+        const cell = settings.width / dashboardLimits.gridColumns;
+        const offset = (current.length % 10) * 24;
+        layout = { x: Math.min(offset, settings.width - w * cell), y: Math.min(offset, settings.height - h * 45), w: Math.round(w * cell), h: h * 45 };
+      }
+      return [
+        ...current,
+        { id: newWidgetId(), kind, title: t(`kind.${kind}`), layout, binding: null, options: {}, access: kind === 'chart' || kind === 'numberCard' || kind === 'gauge' || kind === 'table' ? 'unbound' : 'ok', item: null },
+      ];
+    });
+  };
+
+  const saveBoard = async (): Promise<boolean> => {
+    if (!board.data) {
+      return false;
+    }
+    const plain = widgets.map(({ access: _access, item: _item, ...widget }) => widget);
+    const problem = widgetsProblem(plain, { boardType: board.data.boardType, ...settings });
+    if (problem) {
+      void message.error(dashboardText(problem, locale));
+      return false;
+    }
+    try {
+      await save.mutateAsync({ id: boardId, boardType: board.data.boardType, ...settings, widgets: plain });
+      setDirty(false);
+      void message.success(t('texts:operationSuccess'));
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  return { board, widgets, settings, dirty, saving: save.isPending, change, setSettings: (next: BoardSettings) => (setSettings(next), setDirty(true)), addWidget, saveBoard };
+}

@@ -21,7 +21,7 @@ import { useLocale } from '@/shared/i18n/useLocale';
 import { FlowNodeCard, kindIcons, type FlowCanvasNode } from './FlowNodeCard';
 import { LinksSettings, SerialSettingsForm, StartModeSettings } from './FlowSettings';
 import { NodeProperties } from './NodeProperties';
-import { addNode, connect, defaultNames, deleteSelection, edgeKey, layoutFlow, paletteKinds, parseFlowJson, problemsOf, updateNode } from './flowModel';
+import { addNode, connect, defaultNames, deleteSelection, edgeKey, freeCell, layoutFlow, paletteKinds, parseFlowJson, problemsOf, updateNode } from './flowModel';
 import { FlowProblemList, useProblemText } from './FlowProblemList';
 import { useFlowHistory } from './useFlowHistory';
 import './flowEditor.css';
@@ -64,6 +64,7 @@ function FlowEditorInner({ initial, firmwareVersion, onFirmwareChange, onChange,
   const [panel, setPanel] = useState('node');
   const [shownCheck, setShownCheck] = useState<FlowProblem[] | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const canvasRef = useRef<HTMLDivElement>(null);
   const positions = useRef<Record<string, { x: number; y: number }>>(layoutFlow(initial));
 
   const check = useMemo(() => checkFlow(doc, firmwareVersion), [doc, firmwareVersion]);
@@ -125,8 +126,13 @@ function FlowEditorInner({ initial, firmwareVersion, onFirmwareChange, onChange,
     }
     history.set(result.doc);
     setPanel('node');
-    // Selected once the canvas has it.
-    setTimeout(() => select(result.nodeId!), 0);
+    // Selected once the canvas has it; a node placed by the editor is brought into view.
+    setTimeout(() => {
+      select(result.nodeId!);
+      if (!position) {
+        void reactFlow.fitView({ padding: 0.2, maxZoom: 1, duration: 200 });
+      }
+    }, 30);
   };
 
   const onConnect = (connection: Connection) => {
@@ -149,6 +155,8 @@ function FlowEditorInner({ initial, firmwareVersion, onFirmwareChange, onChange,
     }
     setSelectedEdges([]);
     history.set(result.doc);
+    // The deleted node had the focus: keep it in the editor, so Ctrl+Z still reaches it.
+    requestAnimationFrame(() => canvasRef.current?.focus());
   };
 
   const onNodesChange = (changes: NodeChange<FlowCanvasNode>[]) => {
@@ -319,7 +327,7 @@ function FlowEditorInner({ initial, firmwareVersion, onFirmwareChange, onChange,
             {t('palette.hint')}
           </Typography.Paragraph>
         </aside>
-        <div className="sd-flow__canvas" onDragOver={(e) => (e.preventDefault(), (e.dataTransfer.dropEffect = 'move'))} onDrop={onDrop} tabIndex={0} aria-label={t('canvas.label')}>
+        <div ref={canvasRef} className="sd-flow__canvas" onDragOver={(e) => (e.preventDefault(), (e.dataTransfer.dropEffect = 'move'))} onDrop={onDrop} tabIndex={0} aria-label={t('canvas.label')}>
           <ReactFlow<FlowCanvasNode>
             nodes={canvasNodes}
             edges={edges}
@@ -374,16 +382,4 @@ function FlowEditorInner({ initial, firmwareVersion, onFirmwareChange, onChange,
       </div>
     </div>
   );
-}
-
-/** The first free cell of the canvas grid for a node created without a drop position. */
-function freeCell(taken: { x: number; y: number }[]): { x: number; y: number } {
-  for (let row = 0; ; row += 1) {
-    for (let column = 0; column < 4; column += 1) {
-      const cell = { x: column * 240, y: row * 140 };
-      if (!taken.some((p) => Math.abs(p.x - cell.x) < 200 && Math.abs(p.y - cell.y) < 100)) {
-        return cell;
-      }
-    }
-  }
 }

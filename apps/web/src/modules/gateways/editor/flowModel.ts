@@ -192,7 +192,12 @@ export function parseFlowJson(text: string): FlowResult {
   return { ok: true, doc: parsed.data };
 }
 
-/** Positions of the nodes on the canvas: the chain from Start in a row, the rest below. */
+/** The canvas grid: nodes are 180 px wide; three to a row fit the canvas at full size. */
+export const gridColumns = 3;
+export const cellWidth = 230;
+export const cellHeight = 110;
+
+/** Positions of the nodes on the canvas: the chain from Start in rows of three, the rest below. */
 export function layoutFlow(doc: FlowDocument): Record<string, { x: number; y: number }> {
   const positions: Record<string, { x: number; y: number }> = {};
   const chain: string[] = [];
@@ -202,17 +207,14 @@ export function layoutFlow(doc: FlowDocument): Record<string, { x: number; y: nu
     const from: string = current;
     current = doc.edges.find((e) => e.from === from)?.to;
   }
-  const perRow = 4;
   chain.forEach((id, index) => {
-    const row = Math.floor(index / perRow);
-    const column = row % 2 === 0 ? index % perRow : perRow - 1 - (index % perRow);
-    positions[id] = { x: column * 240, y: row * 140 };
+    positions[id] = { x: (index % gridColumns) * cellWidth, y: Math.floor(index / gridColumns) * cellHeight };
   });
-  const rows = Math.ceil(chain.length / perRow);
+  const rows = Math.ceil(chain.length / gridColumns);
   doc.nodes
     .filter((n) => !(n.id in positions))
     .forEach((n, index) => {
-      positions[n.id] = { x: (index % perRow) * 240, y: (rows + Math.floor(index / perRow)) * 140 + 40 };
+      positions[n.id] = { x: (index % gridColumns) * cellWidth, y: (rows + Math.floor(index / gridColumns)) * cellHeight + 30 };
     });
   return positions;
 }
@@ -220,4 +222,16 @@ export function layoutFlow(doc: FlowDocument): Record<string, { x: number; y: nu
 /** The problems of the full check that belong to one node. */
 export function problemsOf(problems: readonly FlowProblem[], nodeId: string): FlowProblem[] {
   return problems.filter((p) => p.nodeId === nodeId);
+}
+
+/** The first free cell of the canvas grid for a node created without a drop position. */
+export function freeCell(taken: readonly { x: number; y: number }[]): { x: number; y: number } {
+  for (let row = 0; ; row += 1) {
+    for (let column = 0; column < gridColumns; column += 1) {
+      const cell = { x: column * cellWidth, y: row * cellHeight };
+      if (!taken.some((p) => Math.abs(p.x - cell.x) < cellWidth - 30 && Math.abs(p.y - cell.y) < cellHeight - 30)) {
+        return cell;
+      }
+    }
+  }
 }

@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Card, Empty, Input, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, FileProtectOutlined, PictureOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CompanyItem } from '@smartdata/domain';
 import { CompanyLogo } from '@/shared/components/CompanyLogo';
 import { SectionLinks } from '@/app/layout/SectionLinks';
+import { ListCard } from '@/shared/components/ListCard';
 import { PageHeader } from '@/shared/components/PageHeader';
+import { useListActions } from '@/shared/hooks/useListActions';
+import { usePagedList } from '@/shared/hooks/usePagedList';
 import { companyLogoUri } from '@/shared/utils/companyLogo';
 import { formatDate } from '@/shared/utils/formatTime';
 import { useAddCompanyMutation } from '../api/addCompany';
@@ -27,11 +30,8 @@ type Editing = { mode: 'create' } | { mode: 'edit'; company: CompanyItem };
  */
 export function SystemCompanyPage() {
   const { t } = useTranslation(['companies', 'texts']);
-  const { message, modal } = App.useApp();
-  const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const [keyword, setKeyword] = useState('');
-  const companies = useCompanyListQuery({ pageNum, pageSize, keyword });
+  const paged = usePagedList();
+  const companies = useCompanyListQuery({ pageNum: paged.pageNum, pageSize: paged.pageSize, keyword: paged.keyword });
   const [editing, setEditing] = useState<Editing | null>(null);
   const [ordersOf, setOrdersOf] = useState<CompanyItem | null>(null);
   const addCompany = useAddCompanyMutation();
@@ -39,68 +39,34 @@ export function SystemCompanyPage() {
   const deleteCompany = useDeleteCompanyMutation();
   const removeLogo = useRemoveSysCompanyLogoMutation();
 
-  const total = companies.data?.total;
-  useEffect(() => {
-    if (total !== undefined && pageNum > 1 && (pageNum - 1) * pageSize >= total) {
-      setPageNum(Math.max(1, Math.ceil(total / pageSize)));
-    }
-  }, [total, pageNum, pageSize]);
-
   // Keep the drawer's company in step with the list (its current order changes on renewal).
   const list = companies.data?.list;
   useEffect(() => {
     setOrdersOf((current) => (current ? (list?.find((item) => item.companyId === current.companyId) ?? current) : current));
   }, [list]);
+  const { save, confirmDelete } = useListActions();
 
-  const handleSubmit = async (values: CompanyValues) => {
-    try {
-      if (editing?.mode === 'edit') {
-        await updateCompany.mutateAsync({ id: editing.company.companyId, ...values });
-      } else {
-        await addCompany.mutateAsync(values);
-      }
-      setEditing(null);
-      void message.success(t('texts:operationSuccess'));
-    } catch {
-      // Shown by the API client; the dialog stays open.
-    }
-  };
+  const handleSubmit = (values: CompanyValues) =>
+    save(
+      () => (editing?.mode === 'edit' ? updateCompany.mutateAsync({ id: editing.company.companyId, ...values }) : addCompany.mutateAsync(values)),
+      () => setEditing(null),
+    );
 
-  const handleDelete = (company: CompanyItem) => {
-    void modal.confirm({
+  const handleDelete = (company: CompanyItem) =>
+    confirmDelete({
       title: t('platform.deleteTitle', { name: company.displayName }),
       content: t('platform.deleteContent', { count: company.memberCount }),
       okText: t('actions.delete'),
-      okButtonProps: { danger: true },
-      autoFocusButton: 'ok',
-      onOk: async () => {
-        try {
-          await deleteCompany.mutateAsync(company.companyId);
-          void message.success(t('texts:deleteSuccess'));
-        } catch {
-          // Shown by the API client.
-        }
-      },
+      onDelete: () => deleteCompany.mutateAsync(company.companyId),
     });
-  };
 
-  const handleRemoveLogo = (company: CompanyItem) => {
-    void modal.confirm({
+  const handleRemoveLogo = (company: CompanyItem) =>
+    confirmDelete({
       title: t('platform.removeLogoTitle', { name: company.displayName }),
       content: t('logo.removeContent'),
       okText: t('logo.remove'),
-      okButtonProps: { danger: true },
-      autoFocusButton: 'ok',
-      onOk: async () => {
-        try {
-          await removeLogo.mutateAsync(company.companyId);
-          void message.success(t('texts:deleteSuccess'));
-        } catch {
-          // Shown by the API client.
-        }
-      },
+      onDelete: () => removeLogo.mutateAsync(company.companyId),
     });
-  };
 
   const columns: TableColumnsType<CompanyItem> = [
     {
@@ -200,49 +166,19 @@ export function SystemCompanyPage() {
           </Button>
         }
       />
-      <Card>
-        <div className="sd-page__toolbar">
-          <Input.Search
-            allowClear
-            placeholder={t('platform.search')}
-            aria-label={t('platform.search')}
-            style={{ width: 260 }}
-            onSearch={(value) => {
-              setKeyword(value.trim());
-              setPageNum(1);
-            }}
-            onChange={(event) => {
-              if (event.target.value === '') {
-                setKeyword('');
-                setPageNum(1);
-              }
-            }}
-          />
-        </div>
-        <Table<CompanyItem>
-          rowKey="companyId"
-          columns={columns}
-          dataSource={companies.data?.list ?? []}
-          loading={companies.isFetching}
-          scroll={{ x: 1100 }}
-          pagination={{
-            current: pageNum,
-            pageSize,
-            total: companies.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (count) => t('platform.total', { count }),
-            onChange: (page, size) => {
-              setPageNum(size === pageSize ? page : 1);
-              setPageSize(size);
-            },
-          }}
-          locale={{
-            emptyText: companies.isPending ? ' ' : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={keyword ? t('emptySearch') : t('platform.empty')} />
-            ),
-          }}
-        />
-      </Card>
+      <ListCard<CompanyItem>
+        rowKey="companyId"
+        columns={columns}
+        rows={companies.data?.list ?? []}
+        loading={companies.isFetching}
+        pending={companies.isPending}
+        keyword={paged.keyword}
+        searchPlaceholder={t('platform.search')}
+        onSearch={paged.search}
+        paging={{ state: paged, total: companies.data?.total ?? 0, totalText: (count) => t('platform.total', { count }) }}
+        empty={{ text: t('platform.empty'), searchText: t('emptySearch') }}
+        scrollX={1100}
+      />
       {editing && (
         <CompanyFormModal
           title={editing.mode === 'edit' ? t('platform.editTitle', { name: editing.company.displayName }) : t('platform.createTitle')}

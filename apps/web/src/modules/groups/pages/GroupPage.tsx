@@ -1,9 +1,12 @@
-import { useEffect, useState } from 'react';
-import { App, Button, Card, Empty, Input, Space, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { Button, Space, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { GroupItem } from '@smartdata/domain';
+import { ListCard } from '@/shared/components/ListCard';
 import { PageHeader } from '@/shared/components/PageHeader';
+import { useListActions } from '@/shared/hooks/useListActions';
+import { usePagedList } from '@/shared/hooks/usePagedList';
 import { formatDateTime } from '@/shared/utils/formatTime';
 import { useAddGroupMutation, type GroupValues } from '../api/addGroup';
 import { useDeleteGroupMutation } from '../api/deleteGroup';
@@ -18,56 +21,28 @@ type Editing = { mode: 'create' } | { mode: 'edit'; group: GroupItem };
 /** /userManagement/group: the company's groups (paged, searchable) and their members. */
 export function GroupPage() {
   const { t } = useTranslation(['groups', 'texts']);
-  const { message, modal } = App.useApp();
-  const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const [keyword, setKeyword] = useState('');
-  const groups = useGroupListQuery({ pageNum, pageSize, keyword });
+  const paged = usePagedList();
+  const groups = useGroupListQuery({ pageNum: paged.pageNum, pageSize: paged.pageSize, keyword: paged.keyword });
   const [editing, setEditing] = useState<Editing | null>(null);
   const [membersOf, setMembersOf] = useState<GroupItem | null>(null);
   const addGroup = useAddGroupMutation();
   const updateGroup = useUpdateGroupMutation();
   const deleteGroup = useDeleteGroupMutation();
+  const { save, confirmDelete } = useListActions();
 
-  // After deleting the last group of a page, show the page before it.
-  const total = groups.data?.total;
-  useEffect(() => {
-    if (total !== undefined && pageNum > 1 && (pageNum - 1) * pageSize >= total) {
-      setPageNum(Math.max(1, Math.ceil(total / pageSize)));
-    }
-  }, [total, pageNum, pageSize]);
+  const handleSubmit = (values: GroupValues) =>
+    save(
+      () => (editing?.mode === 'edit' ? updateGroup.mutateAsync({ id: editing.group.id, ...values }) : addGroup.mutateAsync(values)),
+      () => setEditing(null),
+    );
 
-  const handleSubmit = async (values: GroupValues) => {
-    try {
-      if (editing?.mode === 'edit') {
-        await updateGroup.mutateAsync({ id: editing.group.id, ...values });
-      } else {
-        await addGroup.mutateAsync(values);
-      }
-      setEditing(null);
-      void message.success(t('texts:operationSuccess'));
-    } catch {
-      // Shown by the API client; the dialog stays open.
-    }
-  };
-
-  const handleDelete = (group: GroupItem) => {
-    void modal.confirm({
+  const handleDelete = (group: GroupItem) =>
+    confirmDelete({
       title: t('delete.title', { name: group.name }),
       content: group.memberCount > 0 ? t('delete.withMembers', { count: group.memberCount }) : t('delete.content'),
       okText: t('actions.delete'),
-      okButtonProps: { danger: true },
-      autoFocusButton: 'ok',
-      onOk: async () => {
-        try {
-          await deleteGroup.mutateAsync(group.id);
-          void message.success(t('texts:deleteSuccess'));
-        } catch {
-          // Shown by the API client.
-        }
-      },
+      onDelete: () => deleteGroup.mutateAsync(group.id),
     });
-  };
 
   const columns: TableColumnsType<GroupItem> = [
     { title: t('fields.name'), dataIndex: 'name', key: 'name', render: (name: string) => <strong>{name}</strong> },
@@ -118,51 +93,19 @@ export function GroupPage() {
           </Button>
         }
       />
-      <Card>
-        <div className="sd-page__toolbar">
-          <Input.Search
-            allowClear
-            placeholder={t('search')}
-            aria-label={t('search')}
-            style={{ width: 260 }}
-            onSearch={(value) => {
-              setKeyword(value.trim());
-              setPageNum(1);
-            }}
-            onChange={(event) => {
-              if (event.target.value === '') {
-                setKeyword('');
-                setPageNum(1);
-              }
-            }}
-          />
-        </div>
-        <Table<GroupItem>
-          rowKey="id"
-          columns={columns}
-          dataSource={groups.data?.list ?? []}
-          loading={groups.isFetching}
-          scroll={{ x: 820 }}
-          pagination={{
-            current: pageNum,
-            pageSize,
-            total: groups.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (count) => t('total', { count }),
-            onChange: (page, size) => {
-              setPageNum(size === pageSize ? page : 1);
-              setPageSize(size);
-            },
-          }}
-          locale={{
-            emptyText: groups.isPending ? ' ' : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={keyword ? t('emptySearch') : t('empty')}>
-                {!keyword && <p className="sd-page__empty-hint">{t('emptyHint')}</p>}
-              </Empty>
-            ),
-          }}
-        />
-      </Card>
+      <ListCard<GroupItem>
+        rowKey="id"
+        columns={columns}
+        rows={groups.data?.list ?? []}
+        loading={groups.isFetching}
+        pending={groups.isPending}
+        keyword={paged.keyword}
+        searchPlaceholder={t('search')}
+        onSearch={paged.search}
+        paging={{ state: paged, total: groups.data?.total ?? 0, totalText: (count) => t('total', { count }) }}
+        empty={{ text: t('empty'), searchText: t('emptySearch'), hint: t('emptyHint') }}
+        scrollX={820}
+      />
       {editing && (
         <GroupFormModal
           title={editing.mode === 'edit' ? t('form.editTitle', { name: editing.group.name }) : t('form.createTitle')}

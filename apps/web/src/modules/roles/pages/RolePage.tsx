@@ -1,11 +1,14 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Empty, Input, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SnippetsOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { RoleItem } from '@smartdata/domain';
+import { ListCard } from '@/shared/components/ListCard';
 import { PageHeader } from '@/shared/components/PageHeader';
+import { useListActions } from '@/shared/hooks/useListActions';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useSessionStore } from '@/shared/session/sessionStore';
+import { filterByName } from '@/shared/utils/filterByName';
 import { formatDateTime } from '@/shared/utils/formatTime';
 import type { RoleValues } from '../api/addRole';
 import { useAddRoleMutation } from '../api/addRole';
@@ -23,7 +26,6 @@ type Editing = { mode: 'create' } | { mode: 'template' } | { mode: 'edit'; role:
 export function RolePage() {
   const { t } = useTranslation(['roles', 'texts']);
   const locale = useLocale();
-  const { message, modal } = App.useApp();
   const isPlatform = useSessionStore((state) => state.company?.isPlatform ?? false);
   const roles = useRoleListQuery();
   const [keyword, setKeyword] = useState('');
@@ -33,43 +35,22 @@ export function RolePage() {
   const updateRole = useUpdateRoleMutation();
   const deleteRole = useDeleteRoleMutation();
 
-  const rows = useMemo(() => {
-    const needle = keyword.trim().toLowerCase();
-    const list = roles.data ?? [];
-    return needle ? list.filter((role) => role.name.toLowerCase().includes(needle)) : list;
-  }, [roles.data, keyword]);
+  const rows = useMemo(() => filterByName(roles.data ?? [], keyword), [roles.data, keyword]);
+  const { save, confirmDelete } = useListActions();
 
-  const handleSubmit = async (values: RoleValues) => {
-    try {
-      if (editing?.mode === 'edit') {
-        await updateRole.mutateAsync({ id: editing.role.id, ...values });
-      } else {
-        await addRole.mutateAsync(values);
-      }
-      setEditing(null);
-      void message.success(t('texts:operationSuccess'));
-    } catch {
-      // The API client has shown the server's message; the dialog stays open to correct it.
-    }
-  };
+  const handleSubmit = (values: RoleValues) =>
+    save(
+      () => (editing?.mode === 'edit' ? updateRole.mutateAsync({ id: editing.role.id, ...values }) : addRole.mutateAsync(values)),
+      () => setEditing(null),
+    );
 
-  const handleDelete = (role: RoleItem) => {
-    void modal.confirm({
+  const handleDelete = (role: RoleItem) =>
+    confirmDelete({
       title: t('delete.title', { name: role.name }),
       content: role.memberCount > 0 ? t('delete.held', { count: role.memberCount }) : t('delete.content'),
       okText: t('actions.delete'),
-      okButtonProps: { danger: true },
-      autoFocusButton: 'ok',
-      onOk: async () => {
-        try {
-          await deleteRole.mutateAsync(role.id);
-          void message.success(t('texts:deleteSuccess'));
-        } catch {
-          // Refused (a user holds the role): the API client shows the server's message.
-        }
-      },
+      onDelete: () => deleteRole.mutateAsync(role.id),
     });
-  };
 
   const columns: TableColumnsType<RoleItem> = [
     { title: t('fields.name'), dataIndex: 'name', key: 'name', width: 200, ellipsis: true, render: (name: string) => <strong>{name}</strong> },
@@ -143,33 +124,24 @@ export function RolePage() {
           </>
         }
       />
-      <Card>
-        <div className="sd-page__toolbar">
-          <Input.Search
-            allowClear
-            placeholder={t('search')}
-            aria-label={t('search')}
-            style={{ width: 260 }}
-            onSearch={setKeyword}
-            onChange={(event) => event.target.value === '' && setKeyword('')}
-          />
-          <span className="sd-page__toolbar-spacer" />
-          {roles.data && <span className="sd-muted">{t('total', { count: roles.data.length })}</span>}
-        </div>
-        <Table<RoleItem>
-          rowKey="id"
-          columns={columns}
-          dataSource={rows}
-          loading={roles.isPending}
-          pagination={{ defaultPageSize: 10, showSizeChanger: true, hideOnSinglePage: true }}
-          scroll={{ x: 860 }}
-          locale={{
-            emptyText: roles.isPending ? ' ' : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={keyword ? t('emptySearch') : t('empty')} />
-            ),
-          }}
-        />
-      </Card>
+      <ListCard<RoleItem>
+        rowKey="id"
+        columns={columns}
+        rows={rows}
+        loading={roles.isPending}
+        pending={roles.isPending}
+        keyword={keyword}
+        searchPlaceholder={t('search')}
+        onSearch={setKeyword}
+        empty={{ text: t('empty'), searchText: t('emptySearch') }}
+        scrollX={860}
+        toolbar={
+          <>
+            <span className="sd-page__toolbar-spacer" />
+            {roles.data && <span className="sd-muted">{t('total', { count: roles.data.length })}</span>}
+          </>
+        }
+      />
       {editing && (
         <RoleFormModal
           open

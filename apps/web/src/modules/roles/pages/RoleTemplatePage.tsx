@@ -1,11 +1,14 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Empty, Input, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Space, Tag, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { RoleTemplateItem } from '@smartdata/domain';
 import { SectionLinks } from '@/app/layout/SectionLinks';
+import { ListCard } from '@/shared/components/ListCard';
 import { PageHeader } from '@/shared/components/PageHeader';
+import { useListActions } from '@/shared/hooks/useListActions';
 import { useLocale } from '@/shared/i18n/useLocale';
+import { filterByName } from '@/shared/utils/filterByName';
 import { formatDateTime } from '@/shared/utils/formatTime';
 import type { RoleValues } from '../api/addRole';
 import { useAddRoleTemplateMutation } from '../api/addRoleTemplate';
@@ -25,7 +28,6 @@ type Editing = { mode: 'create' } | { mode: 'edit'; template: RoleTemplateItem }
 export function RoleTemplatePage() {
   const { t } = useTranslation(['roles', 'texts']);
   const locale = useLocale();
-  const { message, modal } = App.useApp();
   const templates = useRoleTemplateListQuery();
   const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -33,43 +35,22 @@ export function RoleTemplatePage() {
   const updateTemplate = useUpdateRoleTemplateMutation();
   const deleteTemplate = useDeleteRoleTemplateMutation();
 
-  const rows = useMemo(() => {
-    const needle = keyword.trim().toLowerCase();
-    const list = templates.data ?? [];
-    return needle ? list.filter((template) => template.name.toLowerCase().includes(needle)) : list;
-  }, [templates.data, keyword]);
+  const rows = useMemo(() => filterByName(templates.data ?? [], keyword), [templates.data, keyword]);
+  const { save, confirmDelete } = useListActions();
 
-  const handleSubmit = async (values: RoleValues) => {
-    try {
-      if (editing?.mode === 'edit') {
-        await updateTemplate.mutateAsync({ id: editing.template.id, ...values });
-      } else {
-        await addTemplate.mutateAsync(values);
-      }
-      setEditing(null);
-      void message.success(t('texts:operationSuccess'));
-    } catch {
-      // Shown by the API client; the dialog stays open.
-    }
-  };
+  const handleSubmit = (values: RoleValues) =>
+    save(
+      () => (editing?.mode === 'edit' ? updateTemplate.mutateAsync({ id: editing.template.id, ...values }) : addTemplate.mutateAsync(values)),
+      () => setEditing(null),
+    );
 
-  const handleDelete = (template: RoleTemplateItem) => {
-    void modal.confirm({
+  const handleDelete = (template: RoleTemplateItem) =>
+    confirmDelete({
       title: t('templates.deleteTitle', { name: template.name }),
       content: t('templates.deleteContent'),
       okText: t('actions.delete'),
-      okButtonProps: { danger: true },
-      autoFocusButton: 'ok',
-      onOk: async () => {
-        try {
-          await deleteTemplate.mutateAsync(template.id);
-          void message.success(t('texts:deleteSuccess'));
-        } catch {
-          // Shown by the API client.
-        }
-      },
+      onDelete: () => deleteTemplate.mutateAsync(template.id),
     });
-  };
 
   const columns: TableColumnsType<RoleTemplateItem> = [
     { title: t('templates.name'), dataIndex: 'name', key: 'name', width: 200, ellipsis: true, render: (name: string) => <strong>{name}</strong> },
@@ -127,33 +108,24 @@ export function RoleTemplatePage() {
           </Button>
         }
       />
-      <Card>
-        <div className="sd-page__toolbar">
-          <Input.Search
-            allowClear
-            placeholder={t('templates.search')}
-            aria-label={t('templates.search')}
-            style={{ width: 260 }}
-            onSearch={setKeyword}
-            onChange={(event) => event.target.value === '' && setKeyword('')}
-          />
-          <span className="sd-page__toolbar-spacer" />
-          {templates.data && <span className="sd-muted">{t('templates.total', { count: templates.data.length })}</span>}
-        </div>
-        <Table<RoleTemplateItem>
-          rowKey="id"
-          columns={columns}
-          dataSource={rows}
-          loading={templates.isPending}
-          pagination={{ defaultPageSize: 10, showSizeChanger: true, hideOnSinglePage: true }}
-          scroll={{ x: 760 }}
-          locale={{
-            emptyText: templates.isPending ? ' ' : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={keyword ? t('emptySearch') : t('templates.empty')} />
-            ),
-          }}
-        />
-      </Card>
+      <ListCard<RoleTemplateItem>
+        rowKey="id"
+        columns={columns}
+        rows={rows}
+        loading={templates.isPending}
+        pending={templates.isPending}
+        keyword={keyword}
+        searchPlaceholder={t('templates.search')}
+        onSearch={setKeyword}
+        empty={{ text: t('templates.empty'), searchText: t('emptySearch') }}
+        scrollX={760}
+        toolbar={
+          <>
+            <span className="sd-page__toolbar-spacer" />
+            {templates.data && <span className="sd-muted">{t('templates.total', { count: templates.data.length })}</span>}
+          </>
+        }
+      />
       {editing && (
         <RoleFormModal
           open

@@ -1,9 +1,12 @@
-import { useEffect, useState } from 'react';
-import { App, Button, Card, Empty, Input, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { Button, Space, Tag, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TagItem } from '@smartdata/domain';
+import { ListCard } from '@/shared/components/ListCard';
 import { PageHeader } from '@/shared/components/PageHeader';
+import { useListActions } from '@/shared/hooks/useListActions';
+import { usePagedList } from '@/shared/hooks/usePagedList';
 import { formatDateTime } from '@/shared/utils/formatTime';
 import { useAddTagMutation, type TagValues } from '../api/addTag';
 import { useDeleteTagMutation } from '../api/deleteTag';
@@ -17,54 +20,27 @@ type Editing = { mode: 'create' } | { mode: 'edit'; tag: TagItem };
 /** /sysSetting/tagSetting: the company's tags (name and colour) that devices and data items carry. */
 export function TagPage() {
   const { t } = useTranslation(['settings', 'texts']);
-  const { message, modal } = App.useApp();
-  const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const [keyword, setKeyword] = useState('');
-  const tags = useTagListQuery({ pageNum, pageSize, keyword });
+  const paged = usePagedList();
+  const tags = useTagListQuery({ pageNum: paged.pageNum, pageSize: paged.pageSize, keyword: paged.keyword });
   const [editing, setEditing] = useState<Editing | null>(null);
   const addTag = useAddTagMutation();
   const updateTag = useUpdateTagMutation();
   const deleteTag = useDeleteTagMutation();
+  const { save, confirmDelete } = useListActions();
 
-  const total = tags.data?.total;
-  useEffect(() => {
-    if (total !== undefined && pageNum > 1 && (pageNum - 1) * pageSize >= total) {
-      setPageNum(Math.max(1, Math.ceil(total / pageSize)));
-    }
-  }, [total, pageNum, pageSize]);
+  const handleSubmit = (values: TagValues) =>
+    save(
+      () => (editing?.mode === 'edit' ? updateTag.mutateAsync({ id: editing.tag.id, ...values }) : addTag.mutateAsync(values)),
+      () => setEditing(null),
+    );
 
-  const handleSubmit = async (values: TagValues) => {
-    try {
-      if (editing?.mode === 'edit') {
-        await updateTag.mutateAsync({ id: editing.tag.id, ...values });
-      } else {
-        await addTag.mutateAsync(values);
-      }
-      setEditing(null);
-      void message.success(t('texts:operationSuccess'));
-    } catch {
-      // Shown by the API client; the dialog stays open.
-    }
-  };
-
-  const handleDelete = (tag: TagItem) => {
-    void modal.confirm({
+  const handleDelete = (tag: TagItem) =>
+    confirmDelete({
       title: t('tags.deleteTitle', { name: tag.name }),
       content: t('tags.deleteContent'),
       okText: t('actions.delete'),
-      okButtonProps: { danger: true },
-      autoFocusButton: 'ok',
-      onOk: async () => {
-        try {
-          await deleteTag.mutateAsync(tag.id);
-          void message.success(t('texts:deleteSuccess'));
-        } catch {
-          // Shown by the API client.
-        }
-      },
+      onDelete: () => deleteTag.mutateAsync(tag.id),
     });
-  };
 
   const columns: TableColumnsType<TagItem> = [
     {
@@ -119,51 +95,19 @@ export function TagPage() {
           </Button>
         }
       />
-      <Card>
-        <div className="sd-page__toolbar">
-          <Input.Search
-            allowClear
-            placeholder={t('tags.search')}
-            aria-label={t('tags.search')}
-            style={{ width: 260 }}
-            onSearch={(value) => {
-              setKeyword(value.trim());
-              setPageNum(1);
-            }}
-            onChange={(event) => {
-              if (event.target.value === '') {
-                setKeyword('');
-                setPageNum(1);
-              }
-            }}
-          />
-        </div>
-        <Table<TagItem>
-          rowKey="id"
-          columns={columns}
-          dataSource={tags.data?.list ?? []}
-          loading={tags.isFetching}
-          scroll={{ x: 640 }}
-          pagination={{
-            current: pageNum,
-            pageSize,
-            total: tags.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (count) => t('tags.total', { count }),
-            onChange: (page, size) => {
-              setPageNum(size === pageSize ? page : 1);
-              setPageSize(size);
-            },
-          }}
-          locale={{
-            emptyText: tags.isPending ? ' ' : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={keyword ? t('emptySearch') : t('tags.empty')}>
-                {!keyword && <p className="sd-page__empty-hint">{t('tags.emptyHint')}</p>}
-              </Empty>
-            ),
-          }}
-        />
-      </Card>
+      <ListCard<TagItem>
+        rowKey="id"
+        columns={columns}
+        rows={tags.data?.list ?? []}
+        loading={tags.isFetching}
+        pending={tags.isPending}
+        keyword={paged.keyword}
+        searchPlaceholder={t('tags.search')}
+        onSearch={paged.search}
+        paging={{ state: paged, total: tags.data?.total ?? 0, totalText: (count) => t('tags.total', { count }) }}
+        empty={{ text: t('tags.empty'), searchText: t('emptySearch'), hint: t('tags.emptyHint') }}
+        scrollX={640}
+      />
       {editing && (
         <TagFormModal
           title={editing.mode === 'edit' ? t('tags.editTitle', { name: editing.tag.name }) : t('tags.createTitle')}

@@ -39,6 +39,8 @@ import { registerCabinRoutes } from './modules/cabin/cabin.routes';
 import { registerDataItemsRoutes } from './modules/data-items/dataItems.routes';
 import { registerDashboardsRoutes } from './modules/dashboards/dashboards.routes';
 import { registerChartsRoutes } from './modules/charts/charts.routes';
+import { registerDevicesRoutes } from './modules/devices/devices.routes';
+import { registerGatewaysRoutes } from './modules/gateways/gateways.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -136,6 +138,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   const cabin = registerCabinRoutes(app, platform);
   const dataItems = registerDataItemsRoutes(app, platform, { cabin, storage, home, scheduler });
   registerDashboardsRoutes(app, platform, { cabin });
+  registerGatewaysRoutes(app, platform, registerDevicesRoutes(app, platform, { cabin, storage }));
   registerChartsRoutes(app, platform, { dataItems });
   if (config.testRoutes) {
     registerTestRoutes(app, (phone) => auth.latestSentCode(phone));

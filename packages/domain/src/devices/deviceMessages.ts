@@ -23,6 +23,7 @@ export const deviceMessages: Record<string, Record<Locale, string>> = {
   'device.lifecycle.orderNeedsStock': t('只有已入库的设备可以加入出库单（“{0}”不能变为“{1}”）', 'Only a stored device can go on an outbound order ("{0}" cannot become "{1}")'),
   'device.lifecycle.noReturnToCreated': t('设备不能回到“已创建未入库”状态（当前“{0}”）', 'A device cannot go back to "created, not stored" (it is "{0}")'),
   'device.lifecycle.notAllowed': t('设备状态不能从“{0}”变为“{1}”', 'A device cannot go from "{0}" to "{1}"'),
+  'device.lifecycle.useBinding': t('绑定和解绑须通过“绑定”和“解绑”操作（需设备端确认）', 'Binding and unbinding go through Bind and Unbind (the device must confirm)'),
   'device.bind.success': userTexts.bindingSuccess,
   'device.bind.notBound': userTexts.gatewayNotBound,
   'device.bind.offline': t('当前设备离线，无法绑定', 'The current gateway is offline and cannot be bound'),
@@ -51,6 +52,7 @@ export const deviceMessages: Record<string, Record<Locale, string>> = {
   'device.version.missing': t('配置版本不存在', 'The configuration version does not exist'),
   'firmware.versionTaken': t('该型号已有此版本的固件', 'This model already has a firmware package of this version'),
   'firmware.objectMissing': t('固件文件尚未上传', 'The firmware file has not been uploaded'),
+  'firmware.modelMismatch': t('固件型号与设备型号不一致', 'The firmware package is for another model'),
   'firmware.inUse': t('固件正在升级设备，不能删除', 'The firmware package is being installed on a device and cannot be deleted'),
   'cert.extension': t('证书文件须为 .ctr、.pem 或 .cer', 'A certificate file must be .ctr, .pem or .cer'),
   'cert.tooLarge': t('证书文件最大 {0} KB', 'A certificate file can be at most {0} KB'),
@@ -76,4 +78,25 @@ export function deviceMessage(key: string, locale: Locale): string | null {
       })
     : args;
   return shown.reduce((result, arg, index) => result.replaceAll(`{${index}}`, arg), text);
+}
+
+/**
+ * A device's reason (detection, config result): a flow rule key with its parameters encoded as
+ * `key?name=value&…` (the simulated gateway sends these), or free text from other firmware,
+ * shown as it is.
+ */
+export function encodeDeviceReason(problem: { key: string; params?: Record<string, string | number> }): string {
+  const params = new URLSearchParams(Object.entries(problem.params ?? {}).map(([k, v]) => [k, String(v)]));
+  const query = params.toString();
+  return query ? `${problem.key}?${query}` : problem.key;
+}
+
+export function deviceReasonText(reason: string, locale: Locale): string {
+  const [key, query] = reason.split('?', 2) as [string, string | undefined];
+  const text = deviceMessages[key]?.[locale] ?? flowMessages[key]?.[locale];
+  if (text === undefined) {
+    return reason;
+  }
+  const params = new URLSearchParams(query ?? '');
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => params.get(name) ?? whole);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { lifecycleCodes, lifecycleProblem, lifecycleTransitions } from './lifecycle';
 import { devicePublishAllowed, deviceSubscribeAllowed, parseUpTopic, topicForDevice } from './topics';
 import { deviceCommand, deviceEvent, parseTelemetry } from './payloads';
-import { deviceMessage } from './deviceMessages';
+import { deviceMessage, deviceReasonText, encodeDeviceReason } from './deviceMessages';
 import { addDeviceRequest, deviceListQuery, setDeviceStatusRequest } from '../devices.schemas';
 import { certificateFileProblem } from '../gateway/config';
 import { userTexts } from '../texts';
@@ -108,5 +108,12 @@ describe('device requests', () => {
     expect(deviceMessage('device.detect.failed', 'zh-CN')).toBe('未通过检测');
     expect(deviceMessage('flow.edge.exists', 'zh-CN')).toBe('该连线关系已存在,不允许重复创建');
     expect(deviceMessage('nothing', 'zh-CN')).toBeNull();
+  });
+
+  it('encodes device reasons so the browser can translate them', () => {
+    const reason = encodeDeviceReason({ key: 'flow.firmware.tooOld', params: { version: '1.3.2', firmware: '1.3.1' } });
+    expect(reason).toBe('flow.firmware.tooOld?version=1.3.2&firmware=1.3.1');
+    expect(deviceReasonText(reason, 'en-US')).toBe('This feature needs firmware 1.3.2 or later (the gateway has 1.3.1)');
+    expect(deviceReasonText('sensor on fire', 'zh-CN')).toBe('sensor on fire');
   });
 });

@@ -28,7 +28,9 @@ export const gatewayDeviceQuery = z.object({ deviceId: id });
 export const gatewayDeviceRequest = z.object({ deviceId: id });
 /** `POST /general/gateway/detectConfig`: the given document, or the saved one when absent. */
 export const detectConfigRequest = z.object({ deviceId: id, flow: z.unknown().optional() });
-export const rollbackConfigRequest = z.object({ deviceId: id, versionId: id });
+/** `POST /general/gateway/rollbackConfig {deviceId, version}` (the version number of the history). */
+export const rollbackConfigRequest = z.object({ deviceId: id, version: id });
+export const configVersionQuery = z.object({ deviceId: id, version: id });
 export const configVersionsQuery = pageQuery.extend({ deviceId: id });
 
 export interface GatewayConfig {

@@ -1,0 +1,252 @@
+import { sql, type Selectable, type Updateable } from 'kysely';
+import type { Db } from '@server/platform/db/database';
+import type { DeviceTable, DeviceFirmwareTable, DeviceOtaTable } from '@server/platform/db/schema.devices';
+import { scopedToCompany } from '@server/platform/tenancy';
+
+export type DeviceRow = Selectable<DeviceTable>;
+export type FirmwareRow = Selectable<DeviceFirmwareTable>;
+export type OtaRow = Selectable<DeviceOtaTable>;
+export type DevicePatch = Updateable<DeviceTable>;
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Every query of devices, firmware packages and upgrade jobs; company-scoped unless named bySn. */
+export class DevicesRepository {
+  constructor(private readonly db: Db) {}
+
+  static in(trx: Db): DevicesRepository {
+    return new DevicesRepository(trx);
+  }
+
+  // ---- devices ----
+
+  find(companyId: number, id: number): Promise<DeviceRow | undefined> {
+    return this.db.selectFrom('device').selectAll().where(scopedToCompany('device', companyId)).where('id', '=', id).executeTakeFirst();
+  }
+
+  findByNodeIds(companyId: number, nodeIds: readonly number[]): Promise<DeviceRow[]> {
+    if (nodeIds.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.db.selectFrom('device').selectAll().where(scopedToCompany('device', companyId)).where('node_id', 'in', [...nodeIds]).execute();
+  }
+
+  findByIds(companyId: number, ids: readonly number[]): Promise<DeviceRow[]> {
+    if (ids.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.db.selectFrom('device').selectAll().where(scopedToCompany('device', companyId)).where('id', 'in', [...ids]).execute();
+  }
+
+  /** The device of an SN, in any company (MQTT side: the SN is the identity). */
+  findBySn(sn: string): Promise<DeviceRow | undefined> {
+    return this.db.selectFrom('device').selectAll().where('sn', '=', sn).executeTakeFirst();
+  }
+
+  async snTaken(sn: string): Promise<boolean> {
+    return (await this.db.selectFrom('device').select('id').where(sql<boolean>`lower(sn) = ${sn.toLowerCase()}`).executeTakeFirst()) !== undefined;
+  }
+
+  /** Devices of the company matching the filter, newest first (callers filter by cabin level). */
+  list(companyId: number, filter: { keyword?: string; online?: boolean; bindState?: string; status?: number; model?: string }): Promise<DeviceRow[]> {
+    let query = this.db.selectFrom('device').selectAll().where(scopedToCompany('device', companyId));
+    if (filter.keyword) {
+      const like = `%${escapeLike(filter.keyword.toLowerCase())}%`;
+      query = query.where((eb) => eb.or([eb(sql`lower(name)`, 'like', sql`${like} escape '\\'`), eb(sql`lower(sn)`, 'like', sql`${like} escape '\\'`), eb(sql`lower(address)`, 'like', sql`${like} escape '\\'`)]));
+    }
+    if (filter.online !== undefined) {
+      query = query.where('online', '=', filter.online ? 1 : 0);
+    }
+    if (filter.bindState) {
+      query = query.where('bind_state', '=', filter.bindState);
+    }
+    if (filter.status !== undefined) {
+      query = query.where('status', '=', filter.status);
+    }
+    if (filter.model) {
+      query = query.where('model', '=', filter.model);
+    }
+    return query.orderBy('id', 'desc').execute();
+  }
+
+  async insert(values: { companyId: number; nodeId: number; name: string; sn: string; model: string; address: string; remarks: string; secretHash: string; userId: number }): Promise<number> {
+    const now = Date.now();
+    const row = await this.db
+      .insertInto('device')
+      .values({
+        company_id: values.companyId,
+        node_id: values.nodeId,
+        name: values.name,
+        sn: values.sn,
+        model: values.model,
+        address: values.address,
+        remarks: values.remarks,
+        secret_hash: values.secretHash,
+        pictures: '[]',
+        status: 0,
+        bind_state: 'unbound',
+        online: 0,
+        config_state: 'idle',
+        config_reasons: '[]',
+        detect_state: 'idle',
+        detect_reasons: '[]',
+        created_by: values.userId,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async update(companyId: number, id: number, patch: DevicePatch): Promise<void> {
+    await this.db
+      .updateTable('device')
+      .set({ ...patch, updated_at: Date.now() })
+      .where(scopedToCompany('device', companyId))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Updates only while `column` still holds `expected` (a command's id): late answers change nothing. */
+  async updateIf(id: number, column: 'bind_cmd_id' | 'config_cmd_id' | 'detect_cmd_id', expected: string, patch: DevicePatch): Promise<boolean> {
+    const result = await this.db
+      .updateTable('device')
+      .set({ ...patch, updated_at: Date.now() })
+      .where('id', '=', id)
+      .where(column, '=', expected)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async removeByIds(companyId: number, ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) {
+      return;
+    }
+    await this.db.deleteFrom('device_ota').where(scopedToCompany('device_ota', companyId)).where('device_id', 'in', [...ids]).execute();
+    await this.db.deleteFrom('gateway_config_version').where(scopedToCompany('gateway_config_version', companyId)).where('device_id', 'in', [...ids]).execute();
+    await this.db.deleteFrom('gateway_config').where(scopedToCompany('gateway_config', companyId)).where('device_id', 'in', [...ids]).execute();
+    await this.db.deleteFrom('device').where(scopedToCompany('device', companyId)).where('id', 'in', [...ids]).execute();
+  }
+
+  /** Devices whose binding, config push or detection waited past its deadline. */
+  expiredWaits(now: number) {
+    return this.db
+      .selectFrom('device')
+      .select(['id', 'company_id', 'bind_state', 'bind_expires_at', 'bind_cmd_id', 'config_state', 'config_deadline', 'config_cmd_id', 'detect_state', 'detect_deadline', 'detect_cmd_id'])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('bind_state', '=', 'awaiting'), eb('bind_expires_at', '<', now)]),
+          eb.and([eb('config_state', '=', 'updating'), eb('config_deadline', '<', now)]),
+          eb.and([eb('detect_state', '=', 'detecting'), eb('detect_deadline', '<', now)]),
+        ]),
+      )
+      .execute();
+  }
+
+  async counts(companyIds: readonly number[]): Promise<Map<number, { total: number; online: number }>> {
+    const result = new Map<number, { total: number; online: number }>();
+    if (companyIds.length === 0) {
+      return result;
+    }
+    const rows = await this.db
+      .selectFrom('device')
+      .select(['company_id', (eb) => eb.fn.countAll<number>().as('total'), (eb) => eb.fn.sum<number>('online').as('online')])
+      .where('company_id', 'in', [...companyIds])
+      .groupBy('company_id')
+      .execute();
+    for (const row of rows) {
+      result.set(row.company_id, { total: Number(row.total), online: Number(row.online ?? 0) });
+    }
+    return result;
+  }
+
+  /** Every device marked online (start-up: the broker is new, nobody is connected yet). */
+  async markAllOffline(): Promise<void> {
+    await this.db.updateTable('device').set({ online: 0 }).where('online', '=', 1).execute();
+  }
+
+  // ---- firmware ----
+
+  findFirmware(companyId: number, id: number): Promise<FirmwareRow | undefined> {
+    return this.db.selectFrom('device_firmware').selectAll().where(scopedToCompany('device_firmware', companyId)).where('id', '=', id).executeTakeFirst();
+  }
+
+  async firmwareVersionTaken(companyId: number, model: string, version: string): Promise<boolean> {
+    const row = await this.db.selectFrom('device_firmware').select('id').where(scopedToCompany('device_firmware', companyId)).where('model', '=', model).where('version', '=', version).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async listFirmware(companyId: number, filter: { model?: string }, page: { pageNum: number; pageSize: number }): Promise<{ rows: FirmwareRow[]; total: number }> {
+    let query = this.db.selectFrom('device_firmware').where(scopedToCompany('device_firmware', companyId));
+    if (filter.model) {
+      query = query.where('model', '=', filter.model);
+    }
+    const [rows, total] = await Promise.all([
+      query.selectAll().orderBy('id', 'desc').limit(page.pageSize).offset((page.pageNum - 1) * page.pageSize).execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total.total) };
+  }
+
+  async insertFirmware(values: Omit<FirmwareRow, 'id' | 'created_at'>): Promise<number> {
+    const row = await this.db
+      .insertInto('device_firmware')
+      .values({ ...values, created_at: Date.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async deleteFirmware(companyId: number, id: number): Promise<void> {
+    await this.db.deleteFrom('device_firmware').where(scopedToCompany('device_firmware', companyId)).where('id', '=', id).execute();
+  }
+
+  async firmwareInUse(companyId: number, firmwareId: number): Promise<boolean> {
+    const row = await this.db.selectFrom('device_ota').select('id').where(scopedToCompany('device_ota', companyId)).where('firmware_id', '=', firmwareId).where('state', '=', 'progress').executeTakeFirst();
+    return row !== undefined;
+  }
+
+  // ---- upgrade jobs ----
+
+  findOta(id: number): Promise<OtaRow | undefined> {
+    return this.db.selectFrom('device_ota').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  otaByIds(ids: readonly number[]): Promise<OtaRow[]> {
+    if (ids.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.db.selectFrom('device_ota').selectAll().where('id', 'in', [...ids]).execute();
+  }
+
+  otaHistory(companyId: number, deviceId: number): Promise<OtaRow[]> {
+    return this.db.selectFrom('device_ota').selectAll().where(scopedToCompany('device_ota', companyId)).where('device_id', '=', deviceId).orderBy('id', 'desc').limit(50).execute();
+  }
+
+  async insertOta(values: Omit<OtaRow, 'id' | 'finished_at' | 'message' | 'percent' | 'updated_at'>): Promise<number> {
+    const row = await this.db
+      .insertInto('device_ota')
+      .values({ ...values, percent: 0, message: null, updated_at: values.started_at, finished_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** Changes a job that is still in progress; answers whether it was. */
+  async updateOta(id: number, patch: Updateable<DeviceOtaTable>): Promise<boolean> {
+    const result = await this.db
+      .updateTable('device_ota')
+      .set({ ...patch, updated_at: Date.now() })
+      .where('id', '=', id)
+      .where('state', '=', 'progress')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  expiredOta(now: number): Promise<OtaRow[]> {
+    return this.db.selectFrom('device_ota').selectAll().where('state', '=', 'progress').where('deadline', '<', now).execute();
+  }
+}

@@ -1,5 +1,6 @@
 import { authRoutes } from '@/modules/auth/routes';
 import { cabinRoutes } from '@/modules/cabin/routes';
+import { chartsRoutes } from '@/modules/charts/routes';
 import { companiesRoutes } from '@/modules/companies/routes';
 import { dataItemsRoutes } from '@/modules/data-items/routes';
 import { dashboardsRoutes } from '@/modules/dashboards/routes';
@@ -36,6 +37,7 @@ export const moduleRoutes: ModuleRoutes = {
   ...ordersRoutes,
   ...systemRoutes,
   ...dataItemsRoutes,
+  ...chartsRoutes,
   ...dashboardsRoutes,
   ...cabinRoutes,
   ...devicesRoutes,

@@ -6,7 +6,8 @@ import { chartsKeys } from './keys';
 
 /** `POST /chart/query`: values of numeric fields, bucketed and aggregated, at most 2 000 points a series. */
 export function queryChart(request: ChartQueryRequest, signal?: AbortSignal): Promise<ChartQueryResult> {
-  return api.post<ChartQueryResult>('/chart/query', request, { signal });
+  // Silent: the chart shows its own no-permission and error states (a dashboard must not toast per widget).
+  return api.post<ChartQueryResult>('/chart/query', request, { signal, silent: true });
 }
 
 export function useChartQuery(request: ChartQueryRequest, enabled = true) {

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Button, Dropdown, Space, Tag } from 'antd';
-import { FormOutlined, SettingOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { AreaChartOutlined, FormOutlined, SettingOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { DataItemDetail } from '@smartdata/domain';
 import { PageHeader } from '@/shared/components/PageHeader';
+import { chartPagePath } from '@/modules/charts/paths';
 import { formPagePath, recordsPath, settingsPath } from '../paths';
 
 interface ItemHeaderProps {
@@ -51,6 +52,9 @@ export function ItemHeader({ item, title, description, current }: ItemHeaderProp
                 <Button icon={<FormOutlined />}>{t('links.fillForm')}</Button>
               </Dropdown>
             ))}
+          <Button icon={<AreaChartOutlined />} onClick={() => navigate(chartPagePath({ id: item.id, name: item.name, nodeId: item.nodeId }))}>
+            {t('links.charts')}
+          </Button>
           {current !== 'settings' && (
             <Button icon={<SettingOutlined />} onClick={() => navigate(settingsPath(link))}>
               {t('links.settings')}

@@ -12,7 +12,7 @@ const retryDelaysMs = [1_000, 2_000, 5_000, 10_000, 30_000];
 /**
  * One WebSocket per shown board: subscribes to `records:<itemId>` of every item its readable
  * widgets are bound to, and on each push (record added, changed, deleted, imported) refreshes
- * what the widgets of that item show. After a reconnect everything is read again (pushes may
+ * what the widgets of that item show. Each (re)subscription reads the item again (pushes may
  * have been missed). A refused channel (no read permission) is simply not live.
  */
 export function useBoardLive(itemIds: readonly number[]): LiveState {
@@ -32,7 +32,6 @@ export function useBoardLive(itemIds: readonly number[]): LiveState {
     let socket: WebSocket | null = null;
     let closed = false;
     let attempts = 0;
-    let everConnected = false;
     let retryTimer: number | undefined;
     let pingTimer: number | undefined;
     const refresh = (itemId: number) => void clientRef.current.invalidateQueries({ queryKey: dashboardsKeys.itemData(itemId) });
@@ -44,10 +43,6 @@ export function useBoardLive(itemIds: readonly number[]): LiveState {
         for (const id of ids) {
           socket?.send(JSON.stringify({ type: 'subscribe', channel: `records:${id}` }));
         }
-        if (everConnected) {
-          ids.forEach(refresh);
-        }
-        everConnected = true;
         attempts = 0;
       };
       socket.onmessage = (event: MessageEvent<string>) => {
@@ -62,7 +57,10 @@ export function useBoardLive(itemIds: readonly number[]): LiveState {
           return;
         }
         if (message.code === 0 && message.msg === 'subscribed') {
+          // Read once more now that pushes flow: a record written between the first read and the
+          // subscription would otherwise wait for the refresh interval.
           setState('live');
+          refresh(Number(channel.slice('records:'.length)));
         } else if (message.code === 0 && message.msg === 'push') {
           refresh(Number(channel.slice('records:'.length)));
         }

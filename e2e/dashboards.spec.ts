@@ -1,0 +1,195 @@
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import { signInAt } from './support/accounts';
+import { expect, test, uniqueName, type ApiClient } from './support/fixtures';
+import { createCompanyAdmin, dialog, platformAdmin, tableRow, toast } from './support/organization';
+
+/**
+ * Dashboards and carousels (issue 5): a board built in the editor updates live as records
+ * arrive; a carousel of two boards switches in the big-screen kiosk; a board exported from one
+ * company is imported into another with its data item re-mapped or reported.
+ */
+
+const fields = [
+  { name: '温度', fieldName: 'temperature', type: 1, unit: '℃' },
+  { name: '湿度', fieldName: 'humidity', type: 1, unit: '%' },
+];
+
+async function itemIn(client: ApiClient, directoryName: string, itemName: string, itemFields = fields): Promise<number> {
+  const directory = await client.post<{ id: number }>('cabin/addDirectory', { parentId: null, name: directoryName });
+  const { id } = await client.post<{ id: number }>('dataItem/addDataItem', { directoryId: directory.id, name: itemName, kind: 13, fields: itemFields });
+  return id;
+}
+
+async function choose(page: Page, select: Locator, option: string | RegExp): Promise<void> {
+  await select.click();
+  const listId = await select.getAttribute('aria-controls');
+  const dropdown = listId
+    ? page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) })
+    : page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+/** Adds a widget in the grid editor and binds it to the item's temperature field. */
+async function addBoundWidget(page: Page, kind: string, itemName: string): Promise<void> {
+  await page.getByRole('button', { name: '添加组件' }).click();
+  await page.getByRole('menuitem', { name: kind }).click();
+  await page.getByRole('button', { name: `设置 ${kind}` }).last().click();
+  const drawer = page.locator('.ant-drawer').filter({ hasText: `组件设置：${kind}` });
+  await choose(page, drawer.getByLabel('数据项'), itemName);
+  await choose(page, drawer.getByLabel('字段'), '温度');
+  await drawer.getByRole('button', { name: '应用' }).click();
+  await expect(drawer).toBeHidden();
+}
+
+test('a dashboard with three widgets bound to a data item updates live as records arrive', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const admin = await createCompanyAdmin(await platformAdmin(request), request);
+  const itemName = uniqueName('温湿度');
+  const itemId = await itemIn(admin.api, uniqueName('车间'), itemName);
+  const boardName = uniqueName('车间看板');
+
+  await signInAt(page, admin, '/smartdata/dashboard3');
+  await expect(page.getByText('暂无看板')).toBeVisible();
+  await page.getByRole('button', { name: '新建看板' }).click();
+  const create = dialog(page, '新建看板');
+  // The name rule shows before anything is sent.
+  await create.getByRole('button', { name: '创建' }).click();
+  await expect(create.getByText('名称不能为空')).toBeVisible();
+  await create.getByLabel('名称').fill(boardName);
+  await create.getByRole('button', { name: '创建' }).click();
+
+  // The grid editor of the new, blank board.
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`编辑看板：${boardName}`);
+  await expect(page.getByText('还没有组件')).toBeVisible();
+  await addBoundWidget(page, '数字卡片', itemName);
+  await addBoundWidget(page, '仪表盘', itemName);
+  await addBoundWidget(page, '最新记录表', itemName);
+  await expect(page.getByText('未保存')).toBeVisible();
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(toast(page, '操作成功')).toBeVisible();
+
+  await page.getByRole('button', { name: '预览' }).click();
+  await expect(page).toHaveURL(/\/smartdata\/currentshowdashboard\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(boardName);
+  const board = page.locator('.sd-board-grid');
+  await expect(board.getByText('暂无数据')).toHaveCount(3);
+  await expect(page.getByTestId('live-state')).toHaveText('实时');
+
+  // Records added through the API appear in all three widgets without a reload.
+  await admin.api.post('dataItem/addRecord', { itemId, values: { temperature: 21.5, humidity: 40 } });
+  const card = board.locator('section[aria-label="数字卡片"]');
+  await expect(card.getByTestId('widget-value')).toContainText('21.5');
+  await expect(board.getByRole('img', { name: '仪表盘: 21.5' })).toBeVisible();
+  await expect(board.locator('section[aria-label="最新记录表"] tbody tr')).toHaveCount(1);
+
+  await admin.api.post('dataItem/addRecord', { itemId, values: { temperature: 23.75, humidity: 41 } });
+  await expect(card.getByTestId('widget-value')).toContainText('23.75');
+  await expect(board.getByRole('img', { name: '仪表盘: 23.75' })).toBeVisible();
+  await expect(board.locator('section[aria-label="最新记录表"] tbody tr')).toHaveCount(2);
+  await expect(board.locator('section[aria-label="最新记录表"] tbody tr').first()).toContainText('23.75');
+});
+
+test('a carousel of two boards with 5 s durations switches in big_screen, pauses with space and resumes after a reload', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const admin = await createCompanyAdmin(await platformAdmin(request), request);
+  const first = uniqueName('一号看板');
+  const second = uniqueName('二号看板');
+  await admin.api.post('dashboard/addDashboard', { name: first, templateCode: 'deviceOverview' });
+  await admin.api.post('dashboard/addDashboard', { name: second, templateCode: 'energy' });
+  const carouselName = uniqueName('车间轮播');
+
+  await signInAt(page, admin, '/smartdata/dashboarddisplay');
+  await page.getByRole('button', { name: '新建轮播' }).click();
+  const create = dialog(page, '新建轮播');
+  await create.getByLabel('名称').fill(carouselName);
+  await create.getByRole('button', { name: '创建' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`轮播配置：${carouselName}`) })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('carousel-state')).toHaveText('草稿');
+
+  for (const [index, name] of [first, second].entries()) {
+    await page.getByRole('button', { name: '添加看板' }).click();
+    const entry = page.getByTestId('carousel-entry').nth(index);
+    await choose(page, entry.getByLabel('选择看板'), name);
+    await entry.getByLabel('展示时长').fill('5');
+  }
+  // A window needs both ends in HH:mm: shown before sending.
+  await page.getByTestId('carousel-entry').first().getByLabel('开始 HH:mm').fill('25:00');
+  await page.getByRole('button', { name: '发布' }).click();
+  await expect(page.getByText('时间格式为 HH:mm').first()).toBeVisible();
+  await page.getByTestId('carousel-entry').first().getByLabel('开始 HH:mm').fill('');
+  await page.getByRole('button', { name: '发布' }).click();
+  await expect(toast(page, '已发布')).toBeVisible();
+  await expect(page.getByTestId('carousel-state')).toHaveText('已发布');
+
+  await page.getByRole('button', { name: '大屏播放' }).click();
+  await expect(page).toHaveURL(/\/big_screen\/\d+$/);
+  // No console chrome in the kiosk.
+  await expect(page.locator('.ant-layout-sider')).toHaveCount(0);
+  const shown = page.getByTestId('player-board');
+  await expect(shown).toHaveText(new RegExp(`^(${first}|${second})$`));
+  const before = await shown.textContent();
+  const other = before === first ? second : first;
+  await expect(shown).toHaveText(other, { timeout: 12_000 });
+  await expect(shown).toHaveText(before!, { timeout: 12_000 });
+
+  // Space pauses; the pause survives a reload and the board stays.
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('player-paused')).toBeVisible();
+  const paused = await shown.textContent();
+  await page.reload();
+  await expect(shown).toHaveText(paused!);
+  await expect(page.getByTestId('player-paused')).toBeVisible();
+  await page.waitForTimeout(6_000);
+  await expect(shown).toHaveText(paused!);
+  // → shows the other board at once.
+  await page.keyboard.press('ArrowRight');
+  await expect(shown).toHaveText(paused === first ? second : first);
+});
+
+test('a board exported from one company is imported into another: its data item is re-mapped by path and name, a missing field reported', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const platform = await platformAdmin(request);
+  const a = await createCompanyAdmin(platform, request, '甲公司');
+  const b = await createCompanyAdmin(platform, request, '乙公司');
+  const directoryName = uniqueName('工厂');
+  const itemName = uniqueName('读数');
+  const aItem = await itemIn(a.api, directoryName, itemName);
+  const bItem = await itemIn(b.api, directoryName, itemName, [fields[0]!]);
+  const boardName = uniqueName('导出看板');
+  const board = await a.api.post<{ id: number }>('dashboard/addDashboard', { name: boardName });
+  await a.api.post('dashboard/saveDashboard', {
+    id: board.id,
+    boardType: 'grid',
+    width: 1920,
+    height: 1080,
+    refreshMinutes: 5,
+    widgets: [
+      { id: 'card', kind: 'numberCard', title: '温度卡片', layout: { x: 0, y: 0, w: 3, h: 3 }, binding: { itemId: aItem, fields: ['temperature'] } },
+      { id: 'table', kind: 'table', title: '温湿度表', layout: { x: 3, y: 0, w: 6, h: 6 }, binding: { itemId: aItem, fields: ['temperature', 'humidity'] } },
+    ],
+  });
+
+  await signInAt(page, a, '/smartdata/dashboard3');
+  const download = page.waitForEvent('download');
+  await tableRow(page, boardName).getByRole('button', { name: `导出 ${boardName}` }).click();
+  const file = await (await download).path();
+  const document = JSON.parse(readFileSync(file, 'utf8')) as { format: string; widgets: { item: { path: string[]; name: string } | null }[] };
+  expect(document.format).toBe('smartdata.dashboard');
+  expect(document.widgets[0]!.item).toEqual({ path: [directoryName], name: itemName });
+
+  // Company B imports the file.
+  await page.context().clearCookies();
+  await page.evaluate(() => window.localStorage.clear());
+  await signInAt(page, b, '/smartdata/dashboard3');
+  await page.getByTestId('import-file').setInputFiles(file);
+  const report = dialog(page, `已导入看板“${boardName}”`);
+  await expect(report.getByTestId('import-report')).toContainText('温湿度表');
+  await expect(report.getByTestId('import-report')).toContainText('数据项缺少字段：humidity');
+  await report.getByRole('button', { name: '打开看板' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(boardName) })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('live-state')).toHaveText('实时');
+  // The number card reads company B's item.
+  await b.api.post('dataItem/addRecord', { itemId: bItem, values: { temperature: 18.25 } });
+  await expect(page.locator('section[aria-label="温度卡片"]').getByTestId('widget-value')).toContainText('18.25');
+});

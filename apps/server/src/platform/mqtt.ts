@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
@@ -18,21 +18,39 @@ export interface TopicAcl {
   canSubscribe(client: Client, topic: string): boolean;
 }
 
+/**
+ * Runs on every client publish the ACL allowed, before aedes goes on (a QoS 1 PUBACK is sent only
+ * once the returned promise resolves; a rejection closes the connection, so the device sends
+ * again). Answers undefined for publishes it does not care about (telemetry ingest, DESIGN.md §5).
+ */
+export type PublishHook = (client: Client, packet: PublishPacket) => Promise<void> | undefined;
+
 export interface Broker {
   aedes: Aedes;
   port: number;
   setAuthenticator(authenticate: DeviceAuthenticator): void;
   setAcl(acl: TopicAcl): void;
+  setPublishHook(hook: PublishHook | null): void;
   close(): Promise<void>;
 }
 
 export async function startBroker(port: number, host: string, log: FastifyBaseLogger): Promise<Broker> {
   let authenticate: DeviceAuthenticator = async () => false;
   let acl: TopicAcl = { canPublish: () => false, canSubscribe: () => false };
+  let publishHook: PublishHook | null = null;
   const aedes = await Aedes.createBroker({
     authorizePublish: (client, packet, done) => {
       // A refused publish closes the client's connection (MQTT 3.1.1 has no negative PUBACK).
-      done(client && !acl.canPublish(client, packet.topic) ? new Error('publish not allowed') : null);
+      if (client && !acl.canPublish(client, packet.topic)) {
+        done(new Error('publish not allowed'));
+        return;
+      }
+      const hooked = client && publishHook ? publishHook(client, packet) : undefined;
+      if (hooked) {
+        hooked.then(() => done(null), (error: unknown) => done(error instanceof Error ? error : new Error(String(error))));
+      } else {
+        done(null);
+      }
     },
     authorizeSubscribe: (client, subscription, done) => {
       // null grants nothing: the SUBACK carries 128 (failure) for this filter.
@@ -74,6 +92,9 @@ export async function startBroker(port: number, host: string, log: FastifyBaseLo
     },
     setAcl(next) {
       acl = next;
+    },
+    setPublishHook(next) {
+      publishHook = next;
     },
     close: () =>
       new Promise<void>((resolve) => {

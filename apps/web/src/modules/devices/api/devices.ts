@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AddDeviceRequest, AddDeviceResult, DeviceItem, DeviceListQuery, UpdateDeviceRequest, LifecycleStatus } from '@smartdata/domain';
+import type { TelemetryPayload, AddDeviceRequest, AddDeviceResult, DeviceItem, DeviceListQuery, UpdateDeviceRequest, LifecycleStatus } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { deviceKeys } from './keys';
 
@@ -22,8 +22,10 @@ export function useDeviceListQuery(query: Partial<DeviceListQuery>) {
 }
 
 /** `GET /device/getDevice?id` (pictures with short-lived URLs). */
-export function fetchDevice(id: number, signal?: AbortSignal): Promise<DeviceItem> {
-  return api.get<DeviceItem>('/device/getDevice', { id }, { signal });
+export type DeviceDetail = DeviceItem & { lastTelemetry?: TelemetryPayload | null };
+
+export function fetchDevice(id: number, signal?: AbortSignal): Promise<DeviceDetail> {
+  return api.get<DeviceDetail>('/device/getDevice', { id }, { signal });
 }
 
 export function useDeviceQuery(id: number, { enabled = true }: { enabled?: boolean } = {}) {
@@ -46,6 +48,6 @@ export const useDeleteDeviceMutation = () => useDeviceMutation((id: number) => a
 /** `POST /device/rotateSecret {id}` → `{secret}` (shown once). */
 export const useRotateSecretMutation = () => useDeviceMutation((id: number) => api.post<{ secret: string }>('/device/rotateSecret', { id }));
 /** `POST /device/bind {id}`: the platform sends the bind command; the device confirms. */
-export const useBindMutation = () => useDeviceMutation((id: number) => api.post<DeviceItem | null>('/device/bind', { id }));
+export const useBindMutation = () => useDeviceMutation((id: number) => api.post<(DeviceItem & { code?: string }) | null>('/device/bind', { id }));
 /** `POST /device/unbind {id}` */
 export const useUnbindMutation = () => useDeviceMutation((id: number) => api.post<DeviceItem | null>('/device/unbind', { id }));

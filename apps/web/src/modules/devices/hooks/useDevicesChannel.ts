@@ -68,12 +68,15 @@ export function useDevicesChannel(onPush?: (push: DevicePush) => void): ChannelS
           const push = { event: message.data.event ?? '', payload: message.data.payload, at: message.data.at ?? Date.now() };
           const device = push.payload as Partial<DeviceItem> | undefined;
           if ((push.event === 'deviceUpdated' || push.event === 'otaProgress') && device && typeof device.id === 'number') {
-            if (push.event === 'deviceUpdated' && typeof device.sn === 'string') {
-              queryClient.setQueryData<DeviceItem>(deviceKeys.detail(device.id), (old) => (old ? { ...old, ...device } : (device as DeviceItem)));
+            if (push.event === 'deviceUpdated') {
+              queryClient.setQueryData<DeviceItem>(deviceKeys.detail(device.id), (old) => (old ? { ...old, ...device } : old));
             }
             void queryClient.invalidateQueries({ queryKey: [...deviceKeys.all, 'list'] });
             if (push.event === 'otaProgress') {
-              void queryClient.invalidateQueries({ queryKey: deviceKeys.detail(device.id) });
+              const progress = push.payload as { id: number; percent: number; targetVersion?: string | null };
+              queryClient.setQueryData<DeviceItem>(deviceKeys.detail(progress.id), (old) =>
+                old ? { ...old, ota: { ...old.ota, state: 'progress', percent: progress.percent, targetVersion: progress.targetVersion ?? old.ota.targetVersion } } : old,
+              );
             }
           } else if (push.event === 'deviceRemoved') {
             refresh();

@@ -13,6 +13,7 @@ import {
   type DeviceItem,
   type LifecycleStatus,
   type UpdateDeviceRequest,
+  type ConfigVersionItem,
 } from '@smartdata/domain';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { FormModal } from '@/shared/components/FormModal';
@@ -20,7 +21,7 @@ import { uploadObject } from '@/shared/api/objectUpload';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { formatDateTime } from '@/shared/utils/formatTime';
 import { ConfigStateBanner } from '@/modules/gateways/components/ConfigStateBanner';
-import { useConfigVersionsQuery, useDetectConfigMutation, usePushConfigMutation, useRollbackConfigMutation, type ConfigVersion } from '@/modules/gateways/api/flow';
+import { useConfigVersionsQuery, useDetectConfigMutation, usePushConfigMutation, useRollbackConfigMutation } from '@/modules/gateways/api/flow';
 import { useBindMutation, useDeviceQuery, useRotateSecretMutation, useSetStatusMutation, useUnbindMutation, useUpdateDeviceMutation } from '../api/devices';
 import { useFirmwareListQuery } from '../api/firmware';
 import { api } from '@/shared/api/client';
@@ -46,11 +47,11 @@ export function DeviceDetailPage() {
     if (push.event !== 'telemetry') {
       return;
     }
-    const payload = push.payload as { deviceId?: number; values?: Record<string, unknown>; at?: number } | undefined;
-    if (payload?.deviceId !== deviceId || !payload.values) {
+    const payload = push.payload as { id?: number; values?: Record<string, unknown>; ts?: number } | undefined;
+    if (payload?.id !== deviceId || !payload.values) {
       return;
     }
-    const at = payload.at ?? push.at;
+    const at = payload.ts ?? push.at;
     setLive((old) => ({ ...old, ...Object.fromEntries(Object.entries(payload.values!).map(([key, value]) => [key, { key, value, at }])) }));
   });
 
@@ -69,6 +70,11 @@ export function DeviceDetailPage() {
     );
   }
   const d = device.data;
+  const last = d.lastTelemetry;
+  const shown: Record<string, LiveValue> = {
+    ...(last ? Object.fromEntries(Object.entries(last.values).map(([key, value]) => [key, { key, value, at: last.ts }])) : {}),
+    ...live,
+  };
   return (
     <div className="sd-page">
       <PageHeader
@@ -97,14 +103,14 @@ export function DeviceDetailPage() {
         <OtaCard device={d} />
         <ConfigCard device={d} />
         <Card title={t('live.title')} size="small" className="sd-device-telemetry">
-          {Object.keys(live).length === 0 ? (
+          {Object.keys(shown).length === 0 ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={d.online ? t('live.waiting') : t('live.offline')} />
           ) : (
             <Table<LiveValue>
               size="small"
               rowKey="key"
               pagination={false}
-              dataSource={Object.values(live)}
+              dataSource={Object.values(shown)}
               data-testid="live-values"
               columns={[
                 { title: t('live.key'), dataIndex: 'key' },
@@ -215,6 +221,7 @@ function StateCard({ device }: { device: DeviceItem }) {
   const bind = useBindMutation();
   const unbind = useUnbindMutation();
   const [now, setNow] = useState(() => Date.now());
+  const [bindCode, setBindCode] = useState<string | null>(null);
   const awaiting = device.bindState === 'awaiting';
   useEffect(() => {
     if (!awaiting) {
@@ -258,7 +265,7 @@ function StateCard({ device }: { device: DeviceItem }) {
               value={null as unknown as LifecycleStatus}
               style={{ width: 170 }}
               onChange={changeStatus}
-              options={lifecycleTransitions[device.status].map((s) => ({ value: s, label: lifecycleNames[s][locale] }))}
+              options={lifecycleTransitions[device.status].filter((s) => s !== 4 && (device.status !== 4 || s === 9)).map((s) => ({ value: s, label: lifecycleNames[s][locale] }))}
             />
           </Space>
         </Descriptions.Item>
@@ -266,7 +273,7 @@ function StateCard({ device }: { device: DeviceItem }) {
           <Space wrap>
             <BindTag state={device.bindState} />
             {device.bindState === 'unbound' && (
-              <Button size="small" type="primary" icon={<LinkOutlined />} loading={bind.isPending} onClick={() => void bind.mutateAsync(device.id).catch(() => undefined)}>
+              <Button size="small" type="primary" icon={<LinkOutlined />} loading={bind.isPending} onClick={() => void bind.mutateAsync(device.id).then((answer) => setBindCode(answer?.code ?? null), () => undefined)}>
                 {t('bind.bind')}
               </Button>
             )}
@@ -290,9 +297,15 @@ function StateCard({ device }: { device: DeviceItem }) {
         </Descriptions.Item>
       </Descriptions>
       {awaiting && (
-        <Alert type="info" showIcon message={text('device.bind.awaiting')} description={secondsLeft !== null ? t('bind.secondsLeft', { seconds: secondsLeft }) : undefined} data-testid="bind-awaiting" />
+        <Alert type="info" showIcon message={text('device.bind.awaiting')}
+          description={
+            <>
+              {bindCode && <div>{t('bind.code', { code: bindCode })}</div>}
+              {secondsLeft !== null && <div>{t('bind.secondsLeft', { seconds: secondsLeft })}</div>}
+            </>
+          } data-testid="bind-awaiting" />
       )}
-      {device.bindState === 'bound' && bind.isSuccess && <Alert type="success" showIcon message={userText('bindingSuccess', locale)} />}
+      {device.bindState === 'bound' && (bind.isSuccess || device.bindMessage === 'device.bind.success') && <Alert type="success" showIcon message={userText('bindingSuccess', locale)} data-testid="bind-success" />}
       {device.bindState === 'unbound' && device.bindMessage && <Alert type="warning" showIcon message={text(device.bindMessage)} data-testid="bind-message" />}
       {device.bindState === 'unbound' && !device.bindMessage && <Alert type="warning" showIcon message={userText('gatewayNotBound', locale)} />}
     </Card>
@@ -450,7 +463,7 @@ function ConfigCard({ device }: { device: DeviceItem }) {
       }
     >
       <ConfigStateBanner device={device} onDetect={() => void detect.mutateAsync(device.id).catch(() => undefined)} detecting={detect.isPending} />
-      <Table<ConfigVersion>
+      <Table<ConfigVersionItem>
         size="small"
         rowKey="version"
         loading={versions.isPending}
@@ -459,9 +472,9 @@ function ConfigCard({ device }: { device: DeviceItem }) {
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('config.noVersions')} /> }}
         columns={[
           { title: t('config.version'), dataIndex: 'version', render: (v: number) => (v === device.config.version ? t('config.current', { version: v }) : v) },
-          { title: t('config.savedAt'), dataIndex: 'savedAt', render: (v: number) => formatDateTime(v) },
-          { title: t('config.savedBy'), dataIndex: 'savedBy', render: (v: string | null) => v ?? '—' },
-          { title: t('config.source'), dataIndex: 'source', render: (v: string) => t(`config.sources.${v}`, { defaultValue: v }) },
+          { title: t('config.reason'), dataIndex: 'reason', render: (v: string) => t(`config.reasons.${v}`, { defaultValue: v }) },
+          { title: t('config.state'), dataIndex: 'state', render: (v: string) => t(`config.states.${v}`, { defaultValue: v }) },
+          { title: t('config.savedAt'), dataIndex: 'createdAt', render: (v: number) => formatDateTime(v) },
           {
             title: t('actions.title'),
             key: 'actions',

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FlowDocument } from '@smartdata/domain';
+import type { CertificateItem, ConfigVersionItem, FlowDocument, GatewayConfig, Page } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 
 export const gatewayKeys = {
@@ -8,25 +8,9 @@ export const gatewayKeys = {
   versions: (deviceId: number) => [...gatewayKeys.all, 'versions', deviceId] as const,
 };
 
-/** The saved configuration of a gateway; `flow` null until one is saved. */
-export interface SavedFlow {
-  flow: FlowDocument | null;
-  version: number | null;
-  savedAt: number | null;
-}
-
-export interface ConfigVersion {
-  version: number;
-  savedAt: number;
-  savedBy: string | null;
-  /** How it came to be: saved, pushed, rollback, detection. */
-  source: string;
-  pushed: boolean;
-}
-
 /** `GET /gateway/getFlow?deviceId` */
 export function useSavedFlowQuery(deviceId: number) {
-  return useQuery({ queryKey: gatewayKeys.flow(deviceId), queryFn: ({ signal }) => api.get<SavedFlow>('/gateway/getFlow', { deviceId }, { signal }), enabled: deviceId > 0 });
+  return useQuery({ queryKey: gatewayKeys.flow(deviceId), queryFn: ({ signal }) => api.get<GatewayConfig>('/gateway/getFlow', { deviceId }, { signal }), enabled: deviceId > 0 });
 }
 
 /** `POST /gateway/checkFlow {firmwareVersion, flow}` → `{warnings}`; 50001 with every reason. */
@@ -38,7 +22,7 @@ export function checkFlowOnServer(firmwareVersion: string, flow: FlowDocument) {
 export function useSaveFlowMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: { deviceId: number; flow: FlowDocument }) => api.post<{ version: number }>('/gateway/saveFlow', values),
+    mutationFn: (values: { deviceId: number; flow: FlowDocument }) => api.post<{ savedAt: number; warnings: unknown[] }>('/gateway/saveFlow', values),
     onSuccess: (_data, values) => queryClient.invalidateQueries({ queryKey: [...gatewayKeys.all] }).then(() => queryClient.invalidateQueries({ queryKey: ['devices', 'detail', values.deviceId] })),
   });
 }
@@ -65,7 +49,7 @@ export function useDetectConfigMutation() {
 export function useConfigVersionsQuery(deviceId: number) {
   return useQuery({
     queryKey: gatewayKeys.versions(deviceId),
-    queryFn: ({ signal }) => api.get<{ list: ConfigVersion[]; total: number }>('/gateway/getConfigVersions', { deviceId, pageNum: 1, pageSize: 50 }, { signal }),
+    queryFn: ({ signal }) => api.get<Page<ConfigVersionItem>>('/gateway/getConfigVersions', { deviceId, pageNum: 1, pageSize: 50 }, { signal }),
     enabled: deviceId > 0,
   });
 }
@@ -74,7 +58,20 @@ export function useConfigVersionsQuery(deviceId: number) {
 export function useRollbackConfigMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: { deviceId: number; version: number }) => api.post<{ version: number }>('/gateway/rollbackConfig', values),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: gatewayKeys.all }),
+    mutationFn: (values: { deviceId: number; version: number }) => api.post<GatewayConfig>('/gateway/rollbackConfig', values),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: gatewayKeys.all }), queryClient.invalidateQueries({ queryKey: ['devices'] })]),
   });
+}
+
+/**
+ * `POST /gateway/uploadCertificate {fileName, content, encoding}`: PEM as text, DER as base64; the
+ * server parses and checks it (X.509, CA or self-signed, validity) and answers the certificate.
+ */
+export async function uploadCertificate(file: File): Promise<CertificateItem> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const text = new TextDecoder('latin1').decode(bytes);
+  const pem = text.includes('-----BEGIN');
+  let binary = '';
+  bytes.forEach((b) => (binary += String.fromCharCode(b)));
+  return api.post<CertificateItem>('/gateway/uploadCertificate', { fileName: file.name, content: pem ? text : btoa(binary), encoding: pem ? 'pem' : 'base64' });
 }

@@ -1,6 +1,6 @@
 import { Alert, Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { deviceMessage, userText, type DeviceItem } from '@smartdata/domain';
+import { deviceMessage, deviceReasonText, userText, type DeviceItem, type Locale } from '@smartdata/domain';
 import { useLocale } from '@/shared/i18n/useLocale';
 
 /**
@@ -19,7 +19,7 @@ export function ConfigStateBanner({ device, onDetect, detecting }: { device: Dev
   } else if (config.state === 'success') {
     items.push(<Alert key="config" type="success" showIcon closable message={text(config.message) ?? t('state.updated', { version: config.version ?? '—' })} />);
   } else if (config.state === 'failed') {
-    items.push(<Alert key="config" type="error" showIcon message={userText('remoteUpdateFailed', locale)} description={reasons(config.reasons, text(config.message))} />);
+    items.push(<Alert key="config" type="error" showIcon message={userText('remoteUpdateFailed', locale)} description={reasons(config.reasons, text(config.message), locale)} />);
   }
   if (detect.state === 'detecting') {
     items.push(<Alert key="detect" type="info" showIcon message={t('state.detecting')} />);
@@ -32,7 +32,7 @@ export function ConfigStateBanner({ device, onDetect, detecting }: { device: Dev
         type="error"
         showIcon
         message={userText('detectionFailed', locale)}
-        description={reasons(detect.reasons, text(detect.message))}
+        description={reasons(detect.reasons, text(detect.message), locale)}
         action={onDetect && <Button size="small" loading={detecting} onClick={onDetect}>{t('state.detectAgain')}</Button>}
       />,
     );
@@ -44,14 +44,14 @@ export function ConfigStateBanner({ device, onDetect, detecting }: { device: Dev
   ) : null;
 }
 
-function reasons(list: string[], fallback: string | null) {
+function reasons(list: string[], fallback: string | null, locale: Locale) {
   if (list.length === 0) {
     return fallback;
   }
   return (
     <ul style={{ margin: 0, paddingLeft: 18 }}>
       {list.map((r) => (
-        <li key={r}>{r}</li>
+        <li key={r}>{deviceReasonText(r, locale)}</li>
       ))}
     </ul>
   );

@@ -37,7 +37,7 @@ export interface FlowEditorProps {
   /** Offered as a choice when the editor is not tied to a device's firmware. */
   onFirmwareChange?: (version: string) => void;
   onChange?: (doc: FlowDocument) => void;
-  uploadCertificate?: (file: File) => Promise<string>;
+  uploadCertificate?: (file: File) => Promise<{ id: number }>;
   /** Buttons of the page (save, push) shown at the end of the toolbar. */
   actions?: ReactNode;
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Card, Form, Input, InputNumber, Radio, Select, Space, Typography, Upload } from 'antd';
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { baudRates, flowMessage, limits, linkProblems, type FlowDocument, type MqttLink } from '@smartdata/domain';
+import { baudRates, certificateFileProblem, deviceMessage, flowMessage, limits, linkProblems, type FlowDocument, type MqttLink } from '@smartdata/domain';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { certificateProblem } from './certificate';
 
@@ -71,7 +71,7 @@ export function SerialSettingsForm({ doc, onChange }: { doc: FlowDocument; onCha
 }
 
 /** Up to 3 MQTT links, each with an optional certificate. */
-export function LinksSettings({ doc, onChange, uploadCertificate }: { doc: FlowDocument; onChange: Patch; uploadCertificate?: (file: File) => Promise<string> }) {
+export function LinksSettings({ doc, onChange, uploadCertificate }: { doc: FlowDocument; onChange: Patch; uploadCertificate?: (file: File) => Promise<{ id: number }> }) {
   const { t } = useTranslation('gateways');
   const locale = useLocale();
   const setLink = (id: string, patch: Partial<MqttLink>) => onChange({ ...doc, links: doc.links.map((l) => (l.id === id ? { ...l, ...patch } : l)) });
@@ -111,11 +111,12 @@ interface LinkCardProps {
   problems: string[];
   onChange: (patch: Partial<MqttLink>) => void;
   onRemove: () => void;
-  uploadCertificate?: (file: File) => Promise<string>;
+  uploadCertificate?: (file: File) => Promise<{ id: number }>;
 }
 
 function LinkCard({ link, index, used, problems, onChange, onRemove, uploadCertificate }: LinkCardProps) {
   const { t } = useTranslation('gateways');
+  const locale = useLocale();
   const { message, modal } = App.useApp();
   const [uploading, setUploading] = useState(false);
   const field = (key: 'address' | 'username' | 'password' | 'clientId', max: number) => (
@@ -128,9 +129,13 @@ function LinkCard({ link, index, used, problems, onChange, onRemove, uploadCerti
     </Form.Item>
   );
   const handleFile = async (file: File) => {
-    const problem = await certificateProblem(file);
-    if (problem) {
-      void message.error(t(`links.certProblems.${problem}`));
+    const fileProblem = certificateFileProblem(file.name, file.size);
+    if (fileProblem) {
+      void message.error(deviceMessage(fileProblem, locale) ?? fileProblem);
+      return;
+    }
+    if ((await certificateProblem(file)) === 'notX509') {
+      void message.error(t('links.certProblems.notX509'));
       return;
     }
     if (!uploadCertificate) {
@@ -139,8 +144,8 @@ function LinkCard({ link, index, used, problems, onChange, onRemove, uploadCerti
     }
     setUploading(true);
     try {
-      const objectKey = await uploadCertificate(file);
-      onChange({ cert: { kind: 'uploaded', objectKey, fileName: file.name } });
+      const certificate = await uploadCertificate(file);
+      onChange({ cert: { kind: 'uploaded', certificateId: certificate.id, fileName: file.name } });
       void message.success(t('links.certUploaded', { name: file.name }));
     } catch {
       // Shown by the API client.

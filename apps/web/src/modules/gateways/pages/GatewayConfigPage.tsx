@@ -6,7 +6,6 @@ import { Link, useParams } from 'react-router';
 import { checkFlow, deviceMessage, userText, type DeviceItem, type FlowDocument, type FlowProblem } from '@smartdata/domain';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { PageSpin } from '@/shared/components/PageSpin';
-import { uploadObject } from '@/shared/api/objectUpload';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useDeviceQuery } from '@/modules/devices/api/devices';
 import { deviceDetailPath, DEVICE_LIST_PATH } from '@/modules/devices/paths';
@@ -14,7 +13,8 @@ import { useDevicesChannel } from '@/modules/devices/hooks/useDevicesChannel';
 import { FlowEditor } from '../editor/FlowEditor';
 import { FlowProblemList } from '../editor/FlowProblemList';
 import { emptyFlow } from '../editor/flowModel';
-import { usePushConfigMutation, useSaveFlowMutation, useSavedFlowQuery } from '../api/flow';
+import { uploadCertificate, usePushConfigMutation, useSaveFlowMutation, useSavedFlowQuery } from '../api/flow';
+import { parseFlowJson } from '../editor/flowModel';
 import { ConfigStateBanner } from '../components/ConfigStateBanner';
 
 /**
@@ -53,7 +53,8 @@ export function GatewayConfigPage() {
       </div>
     );
   }
-  return <DeviceConfig device={device.data} initial={saved.data.flow ?? emptyFlow()} version={saved.data.version} />;
+  const stored = saved.data.flow ? parseFlowJson(JSON.stringify(saved.data.flow)) : null;
+  return <DeviceConfig device={device.data} initial={stored?.ok ? stored.doc : emptyFlow()} version={device.data.config.version ?? saved.data.appliedVersion} />;
 }
 
 function DeviceConfig({ device, initial, version }: { device: DeviceItem; initial: FlowDocument; version: number | null }) {
@@ -131,7 +132,7 @@ function DeviceConfig({ device, initial, version }: { device: DeviceItem; initia
         initial={initial}
         firmwareVersion={firmware}
         onChange={onChange}
-        uploadCertificate={(file) => uploadObject(file, 'gateway')}
+        uploadCertificate={uploadCertificate}
         actions={
           <>
             <Button icon={<SaveOutlined />} loading={save.isPending} onClick={() => void handleSave()}>

@@ -373,7 +373,9 @@ export async function startSimulatedGateway(options: SimulatedGatewayOptions): P
       if (client.connected) {
         await client.publishAsync(deviceTopics.online(options.sn), JSON.stringify({ online: false }), { qos: 1, retain: true }).catch(() => undefined);
       }
-      await client.endAsync();
+      // Bounded: a client that is already down (crashed, refused) may never call back.
+      const current = client;
+      await Promise.race([new Promise<void>((resolve) => current.end(!current.connected, {}, () => resolve())), new Promise((resolve) => setTimeout(resolve, 2000))]);
       state.connected = false;
     },
   };

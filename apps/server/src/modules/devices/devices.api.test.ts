@@ -1,0 +1,332 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import mqtt from 'mqtt';
+import { startSimulatedGateway, type SimulatedGateway } from '@smartdata/gateway-sim';
+import { adminPassword, as, body, createCompanyUser, createTestApp, signIn, type TestApp } from '@server/test/testApp';
+
+/**
+ * Devices end to end: the API through app.inject, the embedded broker on a random 127.0.0.1
+ * port, and the simulated gateway in-process as the device.
+ */
+let t: TestApp;
+let port: number;
+let dataDir: string;
+type Api = ReturnType<typeof as>;
+let alice: { api: Api; companyId: number };
+let bob: { api: Api; companyId: number };
+const sims: SimulatedGateway[] = [];
+const example = (name: string) => JSON.parse(fs.readFileSync(new URL(`../../../../../examples/flows/${name}`, import.meta.url), 'utf8'));
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-devices-'));
+  t = await createTestApp({ mqttPort: 0, dataDir });
+  port = t.app.platform.broker!.port;
+  const a = await createCompanyUser(t.app, { codes: ['cd_device', 'dm_firmware'], companyName: 'Alpha Plant' });
+  const b = await createCompanyUser(t.app, { codes: ['cd_device', 'dm_firmware'], companyName: 'Beta Works' });
+  alice = { api: as(t.app, await signIn(t.app, a.userName, a.password)), companyId: a.companyId };
+  bob = { api: as(t.app, await signIn(t.app, b.userName, b.password)), companyId: b.companyId };
+  void adminPassword;
+});
+
+afterAll(async () => {
+  await Promise.all(sims.map((s) => s.close().catch(() => undefined)));
+  await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const post = (api: Api, url: string, payload: unknown, lang = 'zh-CN') => api({ method: 'POST', url, payload: payload as object, headers: { 'accept-language': lang } });
+const get = (api: Api, url: string, query: Record<string, string | number>) => api({ method: 'GET', url: `${url}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` });
+
+let snSeq = 0;
+async function addDevice(api: Api = alice.api, model = 'SD-DTU') {
+  snSeq += 1;
+  const sn = `SIM${String(snSeq).padStart(4, '0')}${Date.now() % 1000}`;
+  const answer = body(await post(api, '/general/device/addDevice', { name: `Gateway ${snSeq}`, sn, model }));
+  expect(answer.code).toBe(0);
+  return answer.data as { id: number; nodeId: number; sn: string; secret: string };
+}
+
+async function device(id: number, api: Api = alice.api) {
+  const answer = body(await get(api, '/general/device/getDevice', { id }));
+  expect(answer.code).toBe(0);
+  return answer.data;
+}
+
+/** Polls the device until `test` holds; every wait is bounded. */
+async function until(id: number, test: (d: any) => boolean, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last: any;
+  while (Date.now() < deadline) {
+    last = await device(id);
+    if (test(last)) {
+      return last;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`device ${id} did not reach the state in ${timeoutMs} ms: ${JSON.stringify(last)}`);
+}
+
+async function simulate(d: { sn: string; secret: string }, options: Partial<Parameters<typeof startSimulatedGateway>[0]> = {}) {
+  const sim = await startSimulatedGateway({ sn: d.sn, secret: d.secret, url: `mqtt://127.0.0.1:${port}`, otaSeconds: 0.3, reconnectMs: 200, ...options });
+  sims.push(sim);
+  await sim.waitFor('connected', undefined, 10_000);
+  return sim;
+}
+
+/** Registers, connects and binds a device (the user confirms on the device). */
+async function boundDevice(options: Partial<Parameters<typeof startSimulatedGateway>[0]> = {}) {
+  const d = await addDevice();
+  const sim = await simulate(d, options);
+  await until(d.id, (x) => x.online);
+  const request = sim.waitFor<{ code: string }>('bindRequest');
+  const bind = body(await post(alice.api, '/general/device/bind', { id: d.id }));
+  expect(bind.code).toBe(0);
+  await (await request, sim.confirmBind());
+  await until(d.id, (x) => x.bindState === 'bound');
+  return { d, sim };
+}
+
+async function uploadFirmware(version: string, model = 'SD-DTU') {
+  const bytes = Buffer.from(`firmware ${version} `.repeat(100));
+  const grant = body(await post(alice.api, '/general/cos/getUploadCredential', { purpose: 'gateway', fileName: `fw-${version}.bin`, contentType: 'application/octet-stream', size: bytes.length }));
+  expect(grant.code).toBe(0);
+  const put = await t.app.inject({ method: 'PUT', url: grant.data.uploadUrl, headers: grant.data.headers, payload: bytes });
+  expect(body(put).code).toBe(0);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const added = body(await post(alice.api, '/general/device/addFirmware', { model, version, objectKey: grant.data.objectKey, sha256 }));
+  expect(added.code).toBe(0);
+  return added.data as { id: number; version: string };
+}
+
+describe('device registry', () => {
+  it('adds a device with a secret shown once, lists, searches and refuses a taken or malformed SN', async () => {
+    const d = await addDevice();
+    expect(d.secret).toMatch(/^[0-9a-f]{32}$/);
+    const listed = body(await get(alice.api, '/general/device/getDeviceList', { keyword: d.sn.slice(0, 8), pageNum: 1, pageSize: 50 }));
+    expect(listed.data.list.map((x: { sn: string }) => x.sn)).toContain(d.sn);
+    const item = await device(d.id);
+    expect(item).toMatchObject({ sn: d.sn, model: 'SD-DTU', bindState: 'unbound', online: false, status: 0, firmwareVersion: null });
+    expect(JSON.stringify(item)).not.toContain(d.secret);
+    const again = await post(alice.api, '/general/device/addDevice', { name: 'Twin', sn: d.sn, model: 'SD-DTU' }, 'en-US');
+    expect(body(again)).toMatchObject({ code: 40900, msg: 'This SN is already registered' });
+    // Another company cannot take it either: the SN is the MQTT identity.
+    expect(body(await post(bob.api, '/general/device/addDevice', { name: 'Twin', sn: d.sn.toLowerCase(), model: 'SD-DTU' })).code).toBe(40900);
+    expect(body(await post(alice.api, '/general/device/addDevice', { name: 'Bad', sn: 'sd/#', model: 'SD-DTU' })).code).toBe(50001);
+    const offline = body(await get(alice.api, '/general/device/getDeviceList', { online: '1', pageNum: 1, pageSize: 50 }));
+    expect(offline.data.list.map((x: { id: number }) => x.id)).not.toContain(d.id);
+  });
+
+  it('keeps another company out (40400) of reads, writes, commands and the realtime channel key', async () => {
+    const d = await addDevice();
+    expect(body(await get(bob.api, '/general/device/getDevice', { id: d.id })).code).toBe(40400);
+    expect(body(await post(bob.api, '/general/device/updateDevice', { id: d.id, name: 'Mine' })).code).toBe(40400);
+    expect(body(await post(bob.api, '/general/device/bind', { id: d.id })).code).toBe(40400);
+    expect(body(await post(bob.api, '/general/device/deleteDevice', { id: d.id })).code).toBe(40400);
+    expect(body(await post(bob.api, '/general/gateway/pushConfig', { deviceId: d.id })).code).toBe(40400);
+    expect(body(await post(bob.api, '/general/gateway/saveFlow', { deviceId: d.id, flow: example('modbus-temperature-loop.json') })).code).toBe(40400);
+    expect(body(await get(bob.api, '/general/gateway/getFlow', { deviceId: d.id })).code).toBe(40400);
+    const list = body(await get(bob.api, '/general/device/getDeviceList', { pageNum: 1, pageSize: 100 }));
+    expect(list.data.list.map((x: { id: number }) => x.id)).not.toContain(d.id);
+    expect((await device(d.id)).name).toBe(`Gateway ${snSeq}`);
+  });
+
+  it('refuses illegal lifecycle moves with a reason (40900) and allows the documented ones', async () => {
+    const d = await addDevice();
+    const illegal = await post(alice.api, '/general/device/setStatus', { id: d.id, status: 3 }, 'en-US');
+    expect(body(illegal)).toMatchObject({ code: 40900, msg: 'A device must be on an outbound order before it ships ("Created, not stored" cannot become "Shipped out")' });
+    expect(body(await post(alice.api, '/general/device/setStatus', { id: d.id, status: 4 })).code).toBe(40900);
+    for (const status of [1, 2, 3, 9]) {
+      expect(body(await post(alice.api, '/general/device/setStatus', { id: d.id, status })).data.status).toBe(status);
+    }
+    const fromDisabled = body(await post(alice.api, '/general/device/setStatus', { id: d.id, status: 3 }));
+    expect(fromDisabled).toMatchObject({ code: 40900, msg: '已停用的设备只能重新入库（“已停用”不能变为“已出库”）' });
+    expect((await device(d.id)).status).toBe(9);
+  });
+});
+
+describe('device side of the broker', () => {
+  it('refuses a wrong secret, an unknown SN and a disabled device', async () => {
+    const d = await addDevice();
+    const connect = (username: string, password: string) => mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { username, password, reconnectPeriod: 0, connectTimeout: 3000 });
+    await expect(connect(d.sn, 'wrong-secret')).rejects.toThrow(/Not authorized|Bad username or password/i);
+    await expect(connect('NOBODY0001', d.secret)).rejects.toThrow(/Not authorized|Bad username or password/i);
+    const good = await connect(d.sn, d.secret);
+    await good.endAsync();
+    await post(alice.api, '/general/device/setStatus', { id: d.id, status: 9 });
+    await expect(connect(d.sn, d.secret)).rejects.toThrow(/Not authorized|Bad username or password/i);
+  });
+
+  it('lets a device use only its own topics', async () => {
+    const mine = await addDevice();
+    const other = await addDevice();
+    const otherSim = await simulate(other);
+    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { username: mine.sn, password: mine.secret, reconnectPeriod: 0 });
+    for (const filter of [`sd/${other.sn}/down/cmd`, '#', 'sd/+/up/#', `sd/${other.sn}/up/telemetry`]) {
+      // The broker grants nothing: SUBACK 128, which mqtt.js reports as an error.
+      await expect(client.subscribeAsync(filter, { qos: 1 })).rejects.toThrow(/Subscribe error/);
+    }
+    const own = await client.subscribeAsync(`sd/${mine.sn}/down/cmd`, { qos: 1 });
+    expect(own.map((g) => g.qos)).toEqual([1]);
+    // Publishing as another device closes the connection, and the other device hears nothing.
+    let heard = false;
+    otherSim.events.on('command', () => {
+      heard = true;
+    });
+    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+    client.publish(`sd/${other.sn}/down/cmd`, JSON.stringify({ type: 'unbind', cmdId: 'x' }), { qos: 1 });
+    await Promise.race([closed, new Promise((_, reject) => setTimeout(() => reject(new Error('not closed')), 5000))]);
+    expect(heard).toBe(false);
+    client.end(true);
+  });
+});
+
+describe('binding, config push, detection and telemetry with the simulated gateway', () => {
+  it('add → bind (device confirms) → online → save flow → push config → detection passes → telemetry arrives', async () => {
+    const d = await addDevice();
+    const sim = await simulate(d);
+    const online = await until(d.id, (x) => x.online);
+    expect(online.firmwareVersion).toBe('1.3.4');
+
+    const request = sim.waitFor<{ code: string; companyName: string }>('bindRequest');
+    const bind = body(await post(alice.api, '/general/device/bind', { id: d.id }));
+    expect(bind.data).toMatchObject({ bindState: 'awaiting', bindMessage: 'device.bind.awaiting' });
+    const shown = await request;
+    expect(shown).toMatchObject({ code: bind.data.code, companyName: 'Alpha Plant' });
+    expect((await device(d.id)).bindState).toBe('awaiting');
+    await sim.confirmBind();
+    const bound = await until(d.id, (x) => x.bindState === 'bound');
+    expect(bound).toMatchObject({ status: 4, bindMessage: 'device.bind.success' });
+
+    const flow = example('modbus-temperature-loop.json');
+    const saved = body(await post(alice.api, '/general/gateway/saveFlow', { deviceId: d.id, flow }));
+    expect(saved.code).toBe(0);
+    expect(saved.data.warnings).toEqual([]);
+    expect(body(await get(alice.api, '/general/gateway/getFlow', { deviceId: d.id })).data.flow.nodes).toHaveLength(flow.nodes.length);
+
+    const telemetry = sim.waitFor<{ topic: string; body: string }>('published', (p) => p.topic === `sd/${d.sn}/up/telemetry`);
+    const pushed = body(await post(alice.api, '/general/gateway/pushConfig', { deviceId: d.id }));
+    expect(pushed.data.config).toMatchObject({ state: 'updating', version: 1 });
+    const applied = await until(d.id, (x) => x.config.state === 'success');
+    expect(applied.config).toMatchObject({ version: 1, message: 'device.config.success' });
+    expect(sim.state.configVersion).toBe(1);
+    const versions = body(await get(alice.api, '/general/gateway/getConfigVersions', { deviceId: d.id, pageNum: 1, pageSize: 10 }));
+    expect(versions.data.list[0]).toMatchObject({ version: 1, reason: 'push', state: 'success' });
+
+    const published = await telemetry;
+    const values = JSON.parse(published.body);
+    const withValues = await until(d.id, (x) => x.lastTelemetry !== null);
+    expect(withValues.lastTelemetry.values).toEqual({ temperature: values.temperature, humidity: values.humidity });
+    expect(withValues.lastTelemetry.values.temperature).toBeGreaterThan(10);
+
+    // Detection: passes and is saved as a version; a port the gateway lacks is not passed, with its reason.
+    const detected = body(await post(alice.api, '/general/gateway/detectConfig', { deviceId: d.id, flow: { ...flow, serial: { ...flow.serial, baudRate: 19200 } } }));
+    expect(detected.data.detect.state).toBe('detecting');
+    const passed = await until(d.id, (x) => x.detect.state === 'passed');
+    expect(passed.detect.message).toBe('device.detect.passed');
+    expect(body(await get(alice.api, '/general/gateway/getFlow', { deviceId: d.id })).data.flow.serial.baudRate).toBe(19200);
+    expect(body(await get(alice.api, '/general/gateway/getConfigVersions', { deviceId: d.id, pageNum: 1, pageSize: 10 })).data.list[0]).toMatchObject({ version: 2, reason: 'detect' });
+    await post(alice.api, '/general/gateway/detectConfig', { deviceId: d.id, flow: { ...flow, serial: { ...flow.serial, portName: 'COM9' } } });
+    const failed = await until(d.id, (x) => x.detect.state === 'failed');
+    expect(failed.detect.message).toBe('device.detect.failed');
+    expect(failed.detect.reasons.join()).toContain('COM9');
+    expect(body(await get(alice.api, '/general/gateway/getFlow', { deviceId: d.id })).data.flow.serial.portName).toBe('COM1');
+
+    // Rollback to version 1 keeps the current document as a version first.
+    const rolled = body(await post(alice.api, '/general/gateway/rollbackConfig', { deviceId: d.id, version: 1 }));
+    expect(rolled.data.flow.serial.baudRate).toBe(9600);
+    expect(body(await get(alice.api, '/general/gateway/getConfigVersions', { deviceId: d.id, pageNum: 1, pageSize: 10 })).data.list[0]).toMatchObject({ version: 3, reason: 'rollback' });
+
+    // Unbind; then the gateway is not bound.
+    const unbound = body(await post(alice.api, '/general/device/unbind', { id: d.id }));
+    expect(unbound.data).toMatchObject({ bindState: 'unbound', status: 3 });
+    expect(body(await post(alice.api, '/general/device/unbind', { id: d.id }, 'en-US'))).toMatchObject({ code: 40900, msg: 'The gateway is not bound' });
+    expect(body(await post(alice.api, '/general/gateway/pushConfig', { deviceId: d.id }))).toMatchObject({ code: 40900, msg: '网关未绑定' });
+  });
+
+  it('reports a refused config push as failed with the device reasons', async () => {
+    const { d, sim } = await boundDevice({ serialPorts: ['COM2'] });
+    expect(body(await post(alice.api, '/general/gateway/saveFlow', { deviceId: d.id, flow: example('modbus-temperature-loop.json') })).code).toBe(0);
+    await post(alice.api, '/general/gateway/pushConfig', { deviceId: d.id });
+    const failed = await until(d.id, (x) => x.config.state === 'failed');
+    expect(failed.config.message).toBe('device.config.failed');
+    expect(failed.config.reasons.join()).toContain('COM1');
+    expect(sim.state.configVersion).toBeNull();
+  });
+
+  it('times out a binding the device never confirms, with a clear message', async () => {
+    const d = await addDevice();
+    await simulate(d);
+    await until(d.id, (x) => x.online);
+    t.app.devices.timeouts.bindMs = 100;
+    try {
+      await post(alice.api, '/general/device/bind', { id: d.id });
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await t.app.devices.sweep();
+      const after = await device(d.id);
+      expect(after).toMatchObject({ bindState: 'unbound', bindMessage: 'device.bind.timeout', status: 0 });
+    } finally {
+      t.app.devices.timeouts.bindMs = 120_000;
+    }
+  });
+
+  it('goes offline on the last-will and refuses commands to an offline gateway with the spec texts', async () => {
+    const { d, sim } = await boundDevice();
+    const firmware = await uploadFirmware('1.3.9');
+    expect(body(await post(alice.api, '/general/gateway/saveFlow', { deviceId: d.id, flow: example('modbus-temperature-loop.json') })).code).toBe(0);
+    sim.options.reconnectMs = 60_000;
+    const crashed = sim.crash();
+    await until(d.id, (x) => !x.online);
+    expect(body(await post(alice.api, '/general/device/upgradeFirmware', { deviceId: d.id, firmwareId: firmware.id }))).toMatchObject({ code: 40900, msg: '当前设备离线，无法升级固件。' });
+    expect(body(await post(alice.api, '/general/device/upgradeFirmware', { deviceId: d.id, firmwareId: firmware.id }, 'en-US')).msg).toBe('The current gateway is offline and cannot upgrade firmware');
+    expect(body(await post(alice.api, '/general/gateway/pushConfig', { deviceId: d.id }))).toMatchObject({ code: 40900, msg: '当前设备离线，无法远程更新配置。' });
+    expect(body(await post(alice.api, '/general/gateway/detectConfig', { deviceId: d.id }))).toMatchObject({ code: 40900, msg: '当前设备离线，无法远程更新配置。' });
+    void crashed.catch(() => undefined);
+  });
+});
+
+describe('firmware upgrade', () => {
+  it('succeeds only when the device comes back with the new version, with progress on the way', async () => {
+    const { d, sim } = await boundDevice();
+    const firmware = await uploadFirmware('1.4.0');
+    const progress: number[] = [];
+    sim.events.on('otaProgress', (p: number) => progress.push(p));
+    const started = body(await post(alice.api, '/general/device/upgradeFirmware', { deviceId: d.id, firmwareId: firmware.id }));
+    expect(started.data.ota).toMatchObject({ state: 'progress', targetVersion: '1.4.0' });
+    expect(body(await post(alice.api, '/general/device/upgradeFirmware', { deviceId: d.id, firmwareId: firmware.id })).code).toBe(40900);
+    const done = await until(d.id, (x) => x.ota.state === 'success', 15_000);
+    expect(done).toMatchObject({ firmwareVersion: '1.4.0', online: true });
+    expect(progress).toEqual([10, 20, 30, 40, 50, 60, 70, 80, 90, 100]);
+    const history = body(await get(alice.api, '/general/device/getOtaHistory', { id: d.id }));
+    expect(history.data[0]).toMatchObject({ fromVersion: '1.3.4', toVersion: '1.4.0', state: 'success', percent: 100 });
+  });
+
+  it('reports a failure the device notices', async () => {
+    const { d } = await boundDevice({ otaOutcome: 'fail' });
+    const firmware = await uploadFirmware('1.4.1');
+    await post(alice.api, '/general/device/upgradeFirmware', { deviceId: d.id, firmwareId: firmware.id });
+    const failed = await until(d.id, (x) => x.ota.state === 'failed', 15_000);
+    expect(failed).toMatchObject({ firmwareVersion: '1.3.4', ota: { message: 'device.ota.failed' } });
+  });
+
+  it('does not report a device that rebooted mid-update as updated', async () => {
+    const { d, sim } = await boundDevice({ otaOutcome: 'reboot' });
+    const firmware = await uploadFirmware('1.4.2');
+    await post(alice.api, '/general/device/upgradeFirmware', { deviceId: d.id, firmwareId: firmware.id });
+    await sim.waitFor('otaDone', undefined, 15_000);
+    const failed = await until(d.id, (x) => x.ota.state === 'failed' && x.online, 15_000);
+    expect(failed).toMatchObject({ firmwareVersion: '1.3.4', ota: { message: 'device.ota.rebooted' } });
+  });
+
+  it('refuses a package of another model and an unbound device', async () => {
+    const { d } = await boundDevice();
+    const other = await uploadFirmware('2.0.0', 'SD-METER');
+    expect(body(await post(alice.api, '/general/device/upgradeFirmware', { deviceId: d.id, firmwareId: other.id })).code).toBe(40900);
+    const lone = await addDevice();
+    const firmware = await uploadFirmware('1.5.0');
+    expect(body(await post(alice.api, '/general/device/upgradeFirmware', { deviceId: lone.id, firmwareId: firmware.id }, 'en-US'))).toMatchObject({ code: 40900, msg: 'The gateway is not bound' });
+    expect(body(await post(bob.api, '/general/device/upgradeFirmware', { deviceId: d.id, firmwareId: firmware.id })).code).toBe(40400);
+  });
+});

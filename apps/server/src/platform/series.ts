@@ -305,29 +305,18 @@ export class SeriesStore {
   async stats(db: Db, seriesId: number, from: number, to: number): Promise<ValueStats> {
     const firstHour = Math.ceil(from / HOUR) * HOUR;
     const lastHour = Math.floor(to / HOUR) * HOUR;
-    const parts: RawBuilder<unknown>[] =
+    const where =
       firstHour < lastHour
-        ? [
-            sql`(grain = ${sql.lit(HOUR)} and bucket_ts >= ${firstHour} and bucket_ts < ${lastHour})`,
-            sql`(grain = 60000 and bucket_ts >= ${from} and bucket_ts < ${firstHour})`,
-            sql`(grain = 60000 and bucket_ts >= ${lastHour} and bucket_ts < ${to})`,
-          ]
-        : [sql`(grain = 60000 and bucket_ts >= ${from} and bucket_ts < ${to})`];
-    let stats: ValueStats = { count: 0, sum: 0, min: Infinity, max: -Infinity };
-    for (const part of parts) {
-      const result = await sql<{ cnt: number | null; sum: number | null; min: number | null; max: number | null }>`select sum(cnt) as cnt, sum(sum) as sum, min(min) as min, max(max) as max
-        from series_rollup where series_id = ${seriesId} and ${part}`.execute(db);
-      const row = result.rows[0];
-      if (row && row.cnt !== null && Number(row.cnt) > 0) {
-        stats = {
-          count: stats.count + Number(row.cnt),
-          sum: stats.sum + Number(row.sum),
-          min: Math.min(stats.min, Number(row.min)),
-          max: Math.max(stats.max, Number(row.max)),
-        };
-      }
-    }
-    return stats;
+        ? sql`((grain = ${sql.lit(HOUR)} and bucket_ts >= ${firstHour} and bucket_ts < ${lastHour})
+            or (grain = 60000 and bucket_ts >= ${from} and bucket_ts < ${firstHour})
+            or (grain = 60000 and bucket_ts >= ${lastHour} and bucket_ts < ${to}))`
+        : sql`grain = 60000 and bucket_ts >= ${from} and bucket_ts < ${to}`;
+    const result = await sql<{ cnt: number | null; sum: number | null; min: number | null; max: number | null }>`select sum(cnt) as cnt, sum(sum) as sum, min(min) as min, max(max) as max
+      from series_rollup where series_id = ${seriesId} and ${where}`.execute(db);
+    const row = result.rows[0];
+    return row && row.cnt !== null && Number(row.cnt) > 0
+      ? { count: Number(row.cnt), sum: Number(row.sum), min: Number(row.min), max: Number(row.max) }
+      : { count: 0, sum: 0, min: Infinity, max: -Infinity };
   }
 
   /** The last value in [from, to), or null. */

@@ -28,21 +28,46 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** Local calendar fields of an instant (month 1-12). */
-export function localParts(instant: number, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  const out = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+function intlOffset(instant: number, timeZone: string): number {
+  const p = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
   for (const part of formatter(timeZone).formatToParts(new Date(instant))) {
-    if (part.type in out) {
-      out[part.type as keyof typeof out] = Number(part.value);
+    if (part.type in p) {
+      p[part.type as keyof typeof p] = Number(part.value);
     }
   }
-  return out;
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(instant / 1000) * 1000;
 }
 
-/** Offset of local time from UTC at `instant`, ms (Europe/Berlin in summer: +2 h). */
+const QUARTER = 900_000;
+const offsets = new Map<string, Map<number, number>>();
+
+/**
+ * Offset of local time from UTC at `instant`, ms (Europe/Berlin in summer: +2 h). Intl is slow
+ * (tens of µs a call), so offsets are kept per zone and quarter hour: zones change offset on
+ * quarter hours (every change since 1980 in the tz database).
+ */
 export function offsetAt(instant: number, timeZone: string): number {
-  const p = localParts(instant, timeZone);
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(instant / 1000) * 1000;
+  let zone = offsets.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    offsets.set(timeZone, zone);
+  }
+  const key = Math.floor(instant / QUARTER);
+  let offset = zone.get(key);
+  if (offset === undefined) {
+    offset = intlOffset(key * QUARTER, timeZone);
+    if (zone.size > 50_000) {
+      zone.clear();
+    }
+    zone.set(key, offset);
+  }
+  return offset;
+}
+
+/** Local calendar fields of an instant (month 1-12). */
+export function localParts(instant: number, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  const d = new Date(instant + offsetAt(instant, timeZone));
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
 }
 
 /** The instant of a local wall-clock time (month may overflow like Date.UTC). */

@@ -11,6 +11,7 @@ import {
   mergeStats,
   minMaxDownsample,
   offsetSegments,
+  statsOf,
   timeRangeOf,
   type AddChartRequest,
   type ChartAggregate,
@@ -170,14 +171,14 @@ export class ChartsService {
 
   /** Raw values: all of them when they fit, else min/max (or LTTB) of the values or, for big windows, of rollups. */
   private async rawSeries(seriesId: number, from: number, to: number, maxPoints: number, method: 'minmax' | 'lttb'): Promise<Omit<SeriesResult, 'field' | 'name' | 'unit' | 'aggregate'>> {
+    // Most windows fit: one read answers the points and their summary.
+    const head = await this.store.points(this.db, seriesId, from, to, maxPoints + 1);
+    if (head.length <= maxPoints) {
+      const stats = statsOf(head.map((p) => p[1]));
+      return { points: head, downsampled: false, summary: summaryOf(stats, head.at(-1) ?? null) };
+    }
     const stats = await this.store.stats(this.db, seriesId, from, to);
-    if (stats.count === 0) {
-      return { points: [], downsampled: false, summary: null };
-    }
     const summary = summaryOf(stats, await this.store.last(this.db, seriesId, from, to));
-    if (stats.count <= maxPoints) {
-      return { points: await this.store.points(this.db, seriesId, from, to), downsampled: false, summary };
-    }
     if (stats.count <= RAW_READ_MAX) {
       const points = await this.store.points(this.db, seriesId, from, to);
       return { points: method === 'lttb' ? lttb(points, maxPoints) : minMaxDownsample(points, maxPoints), downsampled: true, summary };
@@ -207,7 +208,11 @@ export class ChartsService {
       const grain = grainDividing([size, ...segments.flatMap((s) => [s.offset, s.from, s.to])]) ?? rollupGrains[0];
       buckets = [];
       for (const segment of segments) {
-        const rows = await this.store.grouped(this.db, seriesId, grain, size, segment.offset, segment.from, segment.to);
+        // A bucket that is a whole rollup row needs no grouping.
+        const rows =
+          grain === size && segment.offset % size === 0
+            ? await this.store.rollups(this.db, seriesId, grain, segment.from, segment.to)
+            : await this.store.grouped(this.db, seriesId, grain, size, segment.offset, segment.from, segment.to);
         for (const row of rows) {
           const last = buckets[buckets.length - 1];
           // A bucket cut by an offset change (sub-hour offsets) joins its first part.

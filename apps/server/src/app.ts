@@ -41,6 +41,7 @@ import { registerDashboardsRoutes } from './modules/dashboards/dashboards.routes
 import { registerChartsRoutes } from './modules/charts/charts.routes';
 import { registerDevicesRoutes } from './modules/devices/devices.routes';
 import { registerGatewaysRoutes } from './modules/gateways/gateways.routes';
+import { registerTelemetryRoutes } from './modules/telemetry/telemetry.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -140,6 +141,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   registerDashboardsRoutes(app, platform, { cabin });
   registerGatewaysRoutes(app, platform, registerDevicesRoutes(app, platform, { cabin, storage }));
   registerChartsRoutes(app, platform, { dataItems });
+  registerTelemetryRoutes(app, platform, { dataItems });
   if (config.testRoutes) {
     registerTestRoutes(app, (phone) => auth.latestSentCode(phone));
   }

@@ -25,3 +25,4 @@ export * from './devices/lifecycle';
 export * from './devices/topics';
 export * from './devices/payloads';
 export * from './devices/deviceMessages';
+export * from './telemetry.schemas';

@@ -51,7 +51,19 @@ export async function openDatabase(config: AppConfig): Promise<DatabaseHandle> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  rawHandles.set(db, sqlite);
   return { db, kind: 'sqlite', close: () => db.destroy() };
+}
+
+const rawHandles = new WeakMap<Db, SQLite.Database>();
+
+/**
+ * The better-sqlite3 handle under a SQLite Kysely instance (null on PostgreSQL), for hot paths
+ * that prepare their own statements (telemetry ingest). Use it only inside a Kysely transaction
+ * or `db.connection().execute(…)` of that instance, so no other query interleaves.
+ */
+export function rawSqlite(db: Db): SQLite.Database | null {
+  return rawHandles.get(db) ?? null;
 }
 
 /**

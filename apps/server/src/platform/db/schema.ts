@@ -4,6 +4,7 @@ import type { CabinTables } from './schema.cabin';
 import type { DashboardTables } from './schema.dashboards';
 import type { DeviceTables } from './schema.devices';
 import type { SeriesTables } from './schema.series';
+import type { TelemetryTables } from './schema.telemetry';
 
 /**
  * Table types of the database, shared by every repository. Instants are epoch milliseconds;
@@ -183,7 +184,7 @@ export interface SchedulerLeaseTable {
   last_run_at: number | null;
 }
 
-export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables {
+export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables {
   role_template: RoleTemplateTable;
   company_invitation: CompanyInvitationTable;
   user_group: UserGroupTable;

@@ -6,6 +6,7 @@ import * as cabin from './2026-11-21-020-cabin';
 import * as dashboards from './2026-11-22-040-dashboards';
 import * as charts from './2026-11-22-030-charts';
 import * as devices from './2026-11-22-050-devices';
+import * as telemetry from './2026-11-22-060-telemetry';
 
 /** Every migration, in order. Names are date-prefixed and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-040-dashboards': dashboards,
   '2026-11-22-030-charts': charts,
   '2026-11-22-050-devices': devices,
+  '2026-11-22-060-telemetry': telemetry,
 };

@@ -1,0 +1,101 @@
+import { sql } from 'kysely';
+import type { Db } from '@server/platform/db/database';
+import { scopedToCompany } from '@server/platform/tenancy';
+
+export interface BindingRow {
+  item_id: number;
+  company_id: number;
+  device_id: number;
+  created_at: number;
+  item_name: string;
+  item_fields: string;
+  device_name: string;
+  device_sn: string;
+}
+
+/** Where a device's telemetry goes: its company and the items bound to it. */
+export interface DeviceRoute {
+  deviceId: number;
+  companyId: number;
+  itemIds: number[];
+}
+
+const HOUR = 3_600_000;
+
+/** Bindings of IoT data lists to devices, and the per-company counters (docs/telemetry.md). */
+export class TelemetryRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Bindings whose item and device both still exist (a deleted item or device leaves a row that
+   * is never answered and is replaced by the next bind).
+   */
+  bindings(companyId: number, filter: { itemId?: number; deviceId?: number }): Promise<BindingRow[]> {
+    let query = this.db
+      .selectFrom('telemetry_binding as b')
+      .innerJoin('data_item as i', (join) => join.onRef('i.id', '=', 'b.item_id').onRef('i.company_id', '=', 'b.company_id'))
+      .innerJoin('device as d', (join) => join.onRef('d.id', '=', 'b.device_id').onRef('d.company_id', '=', 'b.company_id'))
+      .select(['b.item_id', 'b.company_id', 'b.device_id', 'b.created_at', 'i.name as item_name', 'i.fields as item_fields', 'd.name as device_name', 'd.sn as device_sn'])
+      .where('b.company_id', '=', companyId);
+    if (filter.itemId !== undefined) {
+      query = query.where('b.item_id', '=', filter.itemId);
+    }
+    if (filter.deviceId !== undefined) {
+      query = query.where('b.device_id', '=', filter.deviceId);
+    }
+    return query.orderBy('b.created_at').orderBy('b.item_id').execute();
+  }
+
+  async bind(companyId: number, itemId: number, deviceId: number, userId: number, at: number): Promise<void> {
+    await this.db
+      .insertInto('telemetry_binding')
+      .values({ item_id: itemId, company_id: companyId, device_id: deviceId, created_by: userId, created_at: at })
+      .onConflict((oc) => oc.column('item_id').doUpdateSet({ company_id: companyId, device_id: deviceId, created_by: userId, created_at: at }))
+      .execute();
+  }
+
+  async unbind(companyId: number, itemId: number): Promise<number> {
+    const result = await this.db.deleteFrom('telemetry_binding').where(scopedToCompany('telemetry_binding', companyId)).where('item_id', '=', itemId).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** The device of an SN and the items bound to it (null: no such device). */
+  async route(sn: string): Promise<DeviceRoute | null> {
+    const rows = await this.db
+      .selectFrom('device as d')
+      .leftJoin('telemetry_binding as b', (join) => join.onRef('b.device_id', '=', 'd.id').onRef('b.company_id', '=', 'd.company_id'))
+      .select(['d.id', 'd.company_id', 'b.item_id'])
+      .where('d.sn', '=', sn)
+      .execute();
+    const first = rows[0];
+    if (!first) {
+      return null;
+    }
+    return { deviceId: Number(first.id), companyId: Number(first.company_id), itemIds: rows.filter((r) => r.item_id !== null).map((r) => Number(r.item_id)) };
+  }
+
+  /** Values received minus records written per company in [yesterday, today) and since today (hour buckets). */
+  async counts(companyIds: readonly number[], yesterday: number, today: number): Promise<Map<number, { today: number; yesterday: number }>> {
+    const result = new Map<number, { today: number; yesterday: number }>();
+    if (companyIds.length === 0) {
+      return result;
+    }
+    const from = Math.floor(yesterday / HOUR) * HOUR;
+    const split = Math.floor(today / HOUR) * HOUR;
+    const rows = await this.db
+      .selectFrom('telemetry_count')
+      .select((eb) => [
+        'company_id',
+        eb.fn.sum<number>(sql`case when hour_ts >= ${split} then value_count - record_count else 0 end`).as('today'),
+        eb.fn.sum<number>(sql`case when hour_ts < ${split} then value_count - record_count else 0 end`).as('yesterday'),
+      ])
+      .where('company_id', 'in', [...companyIds])
+      .where('hour_ts', '>=', from)
+      .groupBy('company_id')
+      .execute();
+    for (const row of rows) {
+      result.set(Number(row.company_id), { today: Number(row.today), yesterday: Number(row.yesterday) });
+    }
+    return result;
+  }
+}

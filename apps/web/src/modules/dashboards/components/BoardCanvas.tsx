@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { dashboardLimits, type DashboardDetail, type WidgetView } from '@smartdata/domain';
 import { WidgetBody } from './WidgetBody';
 
@@ -19,22 +19,31 @@ export function WidgetFrame({ widget, refreshMs, extra }: { widget: WidgetView; 
   );
 }
 
-/** Scale that fits a width × height canvas into its container (big-screen boards). */
-export function useFitScale(width: number, height: number) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [scale, setScale] = useState(1);
+/**
+ * The size of an element, followed as it changes. A callback ref, so an element that appears
+ * after a loading state is measured too.
+ */
+export function useElementSize() {
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  const [size, setSize] = useState({ width: 0, height: 0 });
   useEffect(() => {
-    const element = ref.current;
     if (!element) {
       return undefined;
     }
-    const measure = () => setScale(Math.min(element.clientWidth / width, element.clientHeight / height) || 1);
+    const measure = () => setSize({ width: element.clientWidth, height: element.clientHeight });
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
-  }, [width, height]);
-  return { ref, scale };
+  }, [element]);
+  return { ref: setElement, ...size };
+}
+
+/** Scale that fits a width × height canvas into its container (big-screen boards). */
+export function useFitScale(width: number, height: number) {
+  const box = useElementSize();
+  const scale = box.width > 0 && box.height > 0 ? Math.min(box.width / width, box.height / height) : 1;
+  return { ref: box.ref, scale };
 }
 
 /**

@@ -15,7 +15,9 @@ export function EChart({ option, label }: { option: EChartsCoreOption; label: st
     if (!ref.current) {
       return undefined;
     }
-    chart.current = echarts.init(ref.current);
+    // Boards on a dark screen (full screen, kiosk, playground) draw with ECharts' dark theme.
+    const dark = ref.current.closest('.sd-screen, .sd-playground__screen') !== null;
+    chart.current = echarts.init(ref.current, dark ? 'dark' : undefined);
     const observer = new ResizeObserver(() => chart.current?.resize());
     observer.observe(ref.current);
     return () => {
@@ -25,7 +27,7 @@ export function EChart({ option, label }: { option: EChartsCoreOption; label: st
     };
   }, []);
   useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
+    chart.current?.setOption({ backgroundColor: 'transparent', ...option }, { notMerge: true });
   }, [option]);
   return <div ref={ref} className="sd-board-echart" role="img" aria-label={label} />;
 }

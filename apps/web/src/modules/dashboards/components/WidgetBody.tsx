@@ -70,6 +70,12 @@ function fieldLabel(widget: WidgetView, fieldName: string): { name: string; unit
   return { name: field?.name ?? fieldName, unit: widget.options.unit ?? field?.unit ?? '' };
 }
 
+const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, useGrouping: false });
+/** At most two decimals on a widget (the records page shows the full value). */
+function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}
+
 function numeric(value: unknown): number | null {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
   return Number.isFinite(n) ? n : null;
@@ -93,12 +99,17 @@ function LatestValue({ widget, refreshMs }: WidgetBodyProps) {
           type: 'gauge',
           min,
           max,
-          progress: { show: true, width: 10 },
-          axisLine: { lineStyle: { width: 10 } },
-          axisLabel: { distance: 14, fontSize: 10 },
-          splitLine: { length: 8 },
-          pointer: { width: 4 },
-          detail: { valueAnimation: true, fontSize: 20, formatter: `{value}${label.unit ? ` ${label.unit}` : ''}`, offsetCenter: [0, '70%'] },
+          radius: '95%',
+          center: ['50%', '58%'],
+          progress: { show: true, width: 8 },
+          axisLine: { lineStyle: { width: 8 } },
+          axisTick: { show: false },
+          axisLabel: { show: false },
+          splitLine: { length: 6, distance: 2 },
+          pointer: { width: 3, length: '55%' },
+          anchor: { show: true, size: 6 },
+          title: { show: false },
+          detail: { valueAnimation: false, fontSize: 15, fontWeight: 600, color: 'inherit', formatter: (v: number) => `${formatNumber(v)}${label.unit ? ` ${label.unit}` : ''}`, offsetCenter: [0, '72%'] },
           data: [{ value: value ?? 0 }],
         },
       ],
@@ -114,12 +125,12 @@ function LatestValue({ widget, refreshMs }: WidgetBodyProps) {
     return <Notice icon={<ClockCircleOutlined />} text={t('widget.noData')} />;
   }
   if (widget.kind === 'gauge') {
-    return <EChart option={option} label={`${widget.title}: ${value ?? '—'}`} />;
+    return <EChart option={option} label={`${widget.title}: ${value === null ? '—' : formatNumber(value)}`} />;
   }
   return (
     <div className="sd-widget__number">
       <div className="sd-widget__value" style={{ color: widget.options.color }} data-testid="widget-value">
-        {value !== null ? value : String(record.values[fieldName] ?? '—')}
+        {value !== null ? formatNumber(value) : String(record.values[fieldName] ?? '—')}
         {label.unit && <span className="sd-widget__unit">{label.unit}</span>}
       </div>
       <div className="sd-widget__caption">
@@ -160,9 +171,10 @@ function LatestTable({ widget, refreshMs }: WidgetBodyProps) {
           {list.map((record) => (
             <tr key={record.id}>
               <td className="sd-nowrap">{formatDateTime(record.createdAt)}</td>
-              {fields.map((f) => (
-                <td key={f}>{String(record.values[f] ?? '')}</td>
-              ))}
+              {fields.map((f) => {
+                const n = numeric(record.values[f]);
+                return <td key={f}>{n !== null ? formatNumber(n) : String(record.values[f] ?? '')}</td>;
+              })}
             </tr>
           ))}
         </tbody>

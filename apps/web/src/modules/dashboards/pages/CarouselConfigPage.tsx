@@ -186,11 +186,11 @@ function CarouselConfig({ playground }: { playground: boolean }) {
                         <InputNumber aria-label={t('carousel.seconds')} placeholder={t('carousel.defaultPlaceholder')} min={5} max={3600} addonAfter={t('carousel.secondsUnit')} style={{ width: 150 }} />
                       </Form.Item>
                       <Form.Item name={[field.name, 'from']} dependencies={[['entries', field.name, 'to']]} rules={[timeRule('to', field.name)]}>
-                        <Input aria-label={t('carousel.windowFrom')} placeholder={t('carousel.windowFrom')} style={{ width: 110 }} maxLength={5} />
+                        <Input aria-label={t('carousel.windowFrom')} placeholder={t('carousel.windowFrom')} style={{ width: 130 }} maxLength={5} />
                       </Form.Item>
                       <span className="sd-muted">–</span>
                       <Form.Item name={[field.name, 'to']} dependencies={[['entries', field.name, 'from']]} rules={[timeRule('from', field.name)]}>
-                        <Input aria-label={t('carousel.windowTo')} placeholder={t('carousel.windowTo')} style={{ width: 110 }} maxLength={5} />
+                        <Input aria-label={t('carousel.windowTo')} placeholder={t('carousel.windowTo')} style={{ width: 130 }} maxLength={5} />
                       </Form.Item>
                       <Space size={0}>
                         <Button type="text" icon={<ArrowUpOutlined />} disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={t('carousel.moveUp')} />

@@ -3,13 +3,14 @@ import { Button, Empty, Space, Spin } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { GridLayout, useContainerWidth, type Layout } from 'react-grid-layout';
+import { GridLayout, type Layout } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import { dashboardLimits, type WidgetView } from '@smartdata/domain';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { EditableWidget } from '../components/EditableWidget';
 import { EditorToolbar } from '../components/EditorToolbar';
 import { WidgetSettingsDrawer } from '../components/WidgetSettingsDrawer';
+import { useElementSize } from '../components/BoardCanvas';
 import { useBoardLive } from '../lib/useBoardLive';
 import { useBoardEditor } from '../lib/useBoardEditor';
 import { dashboardPaths } from '../lib/paths';
@@ -22,7 +23,7 @@ export function EditBoardPage() {
   const boardId = Number(useParams().boardId);
   const editor = useBoardEditor(boardId);
   const [editing, setEditing] = useState<WidgetView | null>(null);
-  const { width, containerRef, mounted } = useContainerWidth();
+  const container = useElementSize();
   useBoardLive(editor.widgets.flatMap((w) => (w.access === 'ok' && w.binding ? [w.binding.itemId] : [])));
 
   if (editor.board.isPending) {
@@ -76,11 +77,11 @@ export function EditBoardPage() {
           />
         }
       />
-      <div ref={containerRef} className="sd-board-editor">
+      <div ref={container.ref} className="sd-board-editor">
         {editor.widgets.length === 0 && <Empty className="sd-board-empty" description={t('editor.empty')} />}
-        {mounted && (
+        {container.width > 0 && (
           <GridLayout
-            width={width}
+            width={container.width - 8}
             layout={layout}
             gridConfig={{ cols: dashboardLimits.gridColumns, rowHeight: dashboardLimits.gridRowHeightPx, margin: [10, 10], maxRows: dashboardLimits.gridRowsMax }}
             dragConfig={{ handle: '.sd-widget__drag', cancel: '.sd-widget__tools' }}

@@ -1,17 +1,21 @@
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline';
+import { readFileSync } from 'node:fs';
 import { startSimulatedGateway, type SimulatedGateway, type OtaOutcome } from './gateway';
 
 const usage = `Usage: npm run sim -- --sn SN --secret S [--url mqtt://127.0.0.1:1883] [--count N]
        [--auto-confirm] [--ota-seconds N] [--ota-outcome success|fail|reboot]
        [--missing-replies RATE] [--firmware 1.3.4] [--links platform|real] [--quiet]
+   or: npm run sim -- --fleet devices.json [options]
 
-With --count N the gateways are SN0001 … SNnnnn (register them first), sharing the secret.
+With --count N the gateways are SN0001 … SNnnnn with the one secret S. A fleet file holds each
+device's own secret: [{"sn": "DTU0001", "secret": "…"}, …] (the answers of addDevice).
 Without --auto-confirm a bind request waits for Enter (confirm) or "n" + Enter (refuse).`;
 
 const { values } = parseArgs({
   options: {
     sn: { type: 'string' },
+    fleet: { type: 'string' },
     secret: { type: 'string' },
     url: { type: 'string', default: process.env.SIM_MQTT_URL ?? 'mqtt://127.0.0.1:1883' },
     count: { type: 'string', default: '1' },
@@ -26,7 +30,7 @@ const { values } = parseArgs({
   },
 });
 
-if (values.help || !values.sn || !values.secret) {
+if (values.help || (!values.fleet && (!values.sn || !values.secret))) {
   console.log(usage);
   process.exit(values.help ? 0 : 2);
 }
@@ -38,12 +42,14 @@ if (!Number.isInteger(count) || count < 1 || !(missing >= 0 && missing <= 1) || 
 }
 
 const log = values.quiet ? () => undefined : (line: string) => console.log(`${new Date().toISOString()} ${line}`);
+const identities: { sn: string; secret: string }[] = values.fleet
+  ? (JSON.parse(readFileSync(values.fleet, 'utf8')) as { sn: string; secret: string }[])
+  : Array.from({ length: count }, (_, i) => ({ sn: count === 1 ? values.sn! : `${values.sn}${String(i + 1).padStart(4, '0')}`, secret: values.secret! }));
 const gateways: SimulatedGateway[] = [];
-for (let i = 1; i <= count; i += 1) {
-  const sn = count === 1 ? values.sn : `${values.sn}${String(i).padStart(4, '0')}`;
+for (const { sn, secret } of identities) {
   const gateway = await startSimulatedGateway({
     sn,
-    secret: values.secret,
+    secret,
     url: values.url,
     firmware: values.firmware,
     autoConfirm: values['auto-confirm'],
@@ -53,7 +59,7 @@ for (let i = 1; i <= count; i += 1) {
     links: values.links === 'real' ? 'real' : 'platform',
     log,
   });
-  if (count === 1) {
+  if (identities.length === 1) {
     gateway.events.on('runner', (event: { type: string }) => log(`${sn} ${JSON.stringify(event)}`));
   }
   gateways.push(gateway);
@@ -70,7 +76,7 @@ if (!values['auto-confirm']) {
     }
   });
 }
-if (count > 1) {
+if (identities.length > 1) {
   setInterval(() => {
     const connected = gateways.filter((g) => g.state.connected).length;
     const published = gateways.reduce((sum, g) => sum + g.state.published, 0);

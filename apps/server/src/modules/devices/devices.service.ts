@@ -83,6 +83,8 @@ export class DevicesService {
   readonly repository: DevicesRepository;
   private readonly listeners: DeviceEventListener[] = [];
   private readonly lastTelemetry = new Map<number, TelemetryPayload>();
+  /** SN → device, for telemetry. */
+  private readonly owners = new Map<string, { id: number; companyId: number }>();
   private sweeper: NodeJS.Timeout | null = null;
 
   constructor(
@@ -483,14 +485,23 @@ export class DevicesService {
 
   private async onTelemetry(sn: string, payload: unknown): Promise<void> {
     const telemetry = parseTelemetry(payload);
-    const row = telemetry ? await this.repository.findBySn(sn) : undefined;
-    if (!telemetry || !row) {
+    if (!telemetry) {
       return;
+    }
+    // Telemetry is the hot path: the SN's device is looked up once, then kept (forgotten on delete).
+    let owner = this.owners.get(sn);
+    if (!owner) {
+      const row = await this.repository.findBySn(sn);
+      if (!row) {
+        return;
+      }
+      owner = { id: row.id, companyId: row.company_id };
+      this.owners.set(sn, owner);
     }
     // Storing values in the bound IoT data list is the ingest task (docs/devices.md); until then
     // the last values are kept in memory and pushed to open pages.
-    this.lastTelemetry.set(row.id, telemetry);
-    this.realtime.publish(devicesChannel(row.company_id), 'telemetry', { id: row.id, ...telemetry });
+    this.lastTelemetry.set(owner.id, telemetry);
+    this.realtime.publish(devicesChannel(owner.companyId), 'telemetry', { id: owner.id, ...telemetry });
   }
 
   /** Deadlines: binding not confirmed, upgrades, config pushes and detections without an answer. */
@@ -554,6 +565,7 @@ export class DevicesService {
       },
       afterRemove: async (companyId, refIds) => {
         for (const sn of this.pendingDisconnect.splice(0)) {
+          this.owners.delete(sn);
           this.bus.disconnect(sn);
         }
         for (const id of refIds) {

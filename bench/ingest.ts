@@ -1,0 +1,488 @@
+/**
+ * Telemetry ingest (issue 6): a simulated fleet publishing through the embedded broker to the
+ * real app (auth, ACL, the devices module's listener, the telemetry publish hook, group commit,
+ * records + series points + rollups, realtime pushes), measured against, in the same run:
+ *   - raw better-sqlite3 insert speed (the same point rows, prepared statement, big transactions),
+ *   - raw aedes throughput (a bare broker, QoS 1, no hook, no database).
+ *
+ *   npx tsx --tsconfig apps/server/tsconfig.json bench/ingest.ts
+ *   npx tsx --tsconfig apps/server/tsconfig.json bench/ingest.ts --devices=5000 --values=20 --seconds=20 --rate=10000
+ *
+ * The fleet runs in two child processes (this file with --fleet), each holding half of the
+ * devices' MQTT connections; every device is bound to its own IoT data list of `values` decimal
+ * fields, and publishes `{ts, values}` with QoS 1, the next publish once the PUBACK of the last
+ * came (acknowledgement after commit: every acknowledged value is stored). Phases:
+ *   1. raw better-sqlite3, 2. raw aedes, 3. connect the fleet to the app (all devices at once),
+ *   4. as fast as possible (values stored per second), 5. a fixed rate (`--rate` values/s) while
+ *   a WebSocket client per 200 items (the "browser", in the first fleet process) measures
+ *   publish-to-browser latency from the payload's ts to the push on records:<itemId>.
+ * Every loop is bounded; the whole run stops after 15 minutes whatever happens.
+ * Results go in docs/performance.md; run by hand, never as a timed test.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Aedes } from 'aedes';
+import mqtt, { type MqttClient } from 'mqtt';
+import WebSocket from 'ws';
+
+const HARD_LIMIT_MS = 15 * 60_000;
+
+interface Options {
+  devices: number;
+  values: number;
+  seconds: number;
+  rate: number;
+  raw: number;
+}
+
+function parseOptions(argv: string[]): Options {
+  const values = new Map<string, string>();
+  for (const arg of argv) {
+    const match = /^--([a-z]+)=(\d+)$/.exec(arg);
+    if (!match) {
+      throw new Error(`unknown argument ${arg} (use --devices=N --values=N --seconds=N --rate=N --raw=N)`);
+    }
+    values.set(match[1]!, match[2]!);
+  }
+  const bounded = (name: string, fallback: number, min: number, max: number) => {
+    const value = Number(values.get(name) ?? fallback);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      throw new Error(`--${name} must be between ${min} and ${max}`);
+    }
+    return value;
+  };
+  return {
+    devices: bounded('devices', 5000, 2, 8000),
+    values: bounded('values', 20, 1, 200),
+    seconds: bounded('seconds', 20, 3, 120),
+    rate: bounded('rate', 10_000, 100, 200_000),
+    raw: bounded('raw', 1_000_000, 10_000, 5_000_000),
+  };
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// ---------------------------------------------------------------- the fleet (child process)
+
+interface Device {
+  sn: string;
+  secret: string;
+}
+type ToFleet =
+  | { type: 'connect'; port: number; devices: Device[] }
+  | { type: 'run'; mode: 'max' | 'rate'; seconds: number; values: number; publishesPerSecond?: number }
+  | { type: 'watch'; httpPort: number; token: string; itemIds: number[] }
+  | { type: 'report' }
+  | { type: 'disconnect' }
+  | { type: 'close' };
+
+async function fleet(): Promise<void> {
+  const clients: MqttClient[] = [];
+  const sockets: WebSocket[] = [];
+  let latencies: number[] = [];
+  const send = (message: unknown) => process.send!(message);
+  const killer = setTimeout(() => process.exit(3), HARD_LIMIT_MS);
+  killer.unref();
+
+  const payload = (values: number, i: number) => {
+    const v: Record<string, number> = {};
+    for (let k = 0; k < values; k += 1) {
+      v[`v${k}`] = Math.round((20 + 10 * Math.sin(i / 10 + k)) * 100) / 100;
+    }
+    return JSON.stringify({ ts: Date.now(), values: v });
+  };
+
+  process.on('message', (message: ToFleet) => {
+    void (async () => {
+      if (message.type === 'connect') {
+        let failed = 0;
+        for (let i = 0; i < message.devices.length; i += 100) {
+          await Promise.all(
+            message.devices.slice(i, i + 100).map(
+              (device) =>
+                new Promise<void>((resolve) => {
+                  const client = mqtt.connect(`mqtt://127.0.0.1:${message.port}`, {
+                    username: device.sn,
+                    password: device.secret,
+                    clientId: device.sn,
+                    reconnectPeriod: 0,
+                    keepalive: 600,
+                    connectTimeout: 60_000,
+                  });
+                  (client as MqttClient & { sn: string }).sn = device.sn;
+                  client.on('error', () => undefined);
+                  client.once('connect', () => {
+                    clients.push(client);
+                    resolve();
+                  });
+                  client.once('close', () => {
+                    failed += clients.includes(client) ? 0 : 1;
+                    resolve();
+                  });
+                }),
+            ),
+          );
+        }
+        send({ type: 'connected', count: clients.filter((c) => c.connected).length, failed });
+      } else if (message.type === 'run') {
+        const deadline = Date.now() + message.seconds * 1000;
+        let acked = 0;
+        let errors = 0;
+        let sent = 0;
+        const live = clients.filter((c) => c.connected);
+        if (message.mode === 'max') {
+          // Each device: publish, wait for the PUBACK (= committed), publish again.
+          await Promise.all(
+            live.map(
+              (client) =>
+                new Promise<void>((resolve) => {
+                  const sn = (client as MqttClient & { sn: string }).sn;
+                  const next = () => {
+                    if (Date.now() >= deadline || !client.connected) {
+                      resolve();
+                      return;
+                    }
+                    sent += 1;
+                    client.publish(`sd/${sn}/up/telemetry`, payload(message.values, sent), { qos: 1 }, (error) => {
+                      if (error) {
+                        errors += 1;
+                        resolve();
+                        return;
+                      }
+                      acked += 1;
+                      next();
+                    });
+                  };
+                  next();
+                }),
+            ),
+          );
+        } else {
+          // A steady rate, spread over the devices round-robin, every 10 ms.
+          const perTick = (message.publishesPerSecond ?? 100) / 100;
+          let carry = 0;
+          let cursor = 0;
+          const pending: Promise<void>[] = [];
+          while (Date.now() < deadline && live.length > 0) {
+            carry += perTick;
+            for (; carry >= 1; carry -= 1) {
+              const client = live[cursor % live.length]!;
+              cursor += 1;
+              const sn = (client as MqttClient & { sn: string }).sn;
+              sent += 1;
+              client.publish(`sd/${sn}/up/telemetry`, payload(message.values, sent), { qos: 1 }, (error) => {
+                if (error) {
+                  errors += 1;
+                } else {
+                  acked += 1;
+                }
+              });
+            }
+            await sleep(10);
+          }
+          await Promise.all(pending);
+          await sleep(2000); // the last acknowledgements and pushes
+        }
+        send({ type: 'ran', sent, acked, errors });
+      } else if (message.type === 'watch') {
+        latencies = [];
+        for (let i = 0; i < message.itemIds.length; i += 200) {
+          const socket = new WebSocket(`ws://127.0.0.1:${message.httpPort}/general/ws?token=${encodeURIComponent(message.token)}`);
+          await new Promise<void>((resolve, reject) => {
+            socket.once('open', () => resolve());
+            socket.once('error', reject);
+          });
+          socket.on('message', (data) => {
+            const now = Date.now();
+            const envelope = JSON.parse(String(data)) as { msg: string; data?: { event: string; payload: { createdAt?: number; latest?: { createdAt: number } } } };
+            if (envelope.msg !== 'push' || !envelope.data) {
+              return;
+            }
+            const at = envelope.data.event === 'recordAdded' ? envelope.data.payload.createdAt : envelope.data.payload.latest?.createdAt;
+            if (typeof at === 'number' && latencies.length < 1_000_000) {
+              latencies.push(now - at);
+            }
+          });
+          for (const itemId of message.itemIds.slice(i, i + 200)) {
+            socket.send(JSON.stringify({ type: 'subscribe', channel: `records:${itemId}` }));
+          }
+          sockets.push(socket);
+        }
+        await sleep(1000);
+        send({ type: 'watching', sockets: sockets.length });
+      } else if (message.type === 'report') {
+        send({ type: 'latencies', latencies });
+        latencies = [];
+      } else if (message.type === 'disconnect') {
+        await Promise.all(clients.map((c) => new Promise<void>((resolve) => c.end(true, {}, () => resolve()))));
+        clients.length = 0;
+        send({ type: 'disconnected' });
+      } else if (message.type === 'close') {
+        for (const socket of sockets) {
+          socket.close();
+        }
+        await Promise.all(clients.map((c) => new Promise<void>((resolve) => c.end(true, {}, () => resolve()))));
+        send({ type: 'closed' });
+        process.exit(0);
+      }
+    })().catch((error: unknown) => {
+      send({ type: 'error', message: String(error) });
+    });
+  });
+  send({ type: 'ready' });
+}
+
+// ---------------------------------------------------------------- the parent
+
+class Fleet {
+  private readonly children: ChildProcess[] = [];
+  private readonly inbox: Array<Array<Record<string, unknown>>> = [];
+  private readonly waiters: Array<Array<(m: Record<string, unknown>) => void>> = [];
+
+  async start(count: number): Promise<void> {
+    for (let i = 0; i < count; i += 1) {
+      const child = fork(import.meta.filename, ['--fleet'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      const index = i;
+      this.inbox.push([]);
+      this.waiters.push([]);
+      child.on('message', (m: Record<string, unknown>) => {
+        if (m.type === 'error') {
+          console.error(`fleet ${index}: ${String(m.message)}`);
+        }
+        const waiter = this.waiters[index]!.shift();
+        if (waiter) {
+          waiter(m);
+        } else {
+          this.inbox[index]!.push(m);
+        }
+      });
+      this.children.push(child);
+    }
+    await Promise.all(this.children.map((_, i) => this.receive(i, 60_000)));
+  }
+
+  receive(index: number, timeoutMs: number): Promise<Record<string, unknown>> {
+    const queued = this.inbox[index]!.shift();
+    if (queued) {
+      return Promise.resolve(queued);
+    }
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`fleet ${index}: no answer in ${timeoutMs} ms`)), timeoutMs);
+      this.waiters[index]!.push((m) => {
+        clearTimeout(timer);
+        resolve(m);
+      });
+    });
+  }
+
+  /** Sends one message to every child (or a message per child) and waits for each answer. */
+  async ask(messages: ToFleet | ToFleet[], timeoutMs: number, only?: number): Promise<Array<Record<string, unknown>>> {
+    const targets = (only === undefined ? this.children.map((_, i) => i) : [only]).filter((i) => this.children[i]!.connected);
+    return Promise.all(
+      targets.map((i) => {
+        this.children[i]!.send(Array.isArray(messages) ? messages[i]! : messages);
+        return this.receive(i, timeoutMs);
+      }),
+    );
+  }
+
+  private closed = false;
+
+  async close(): Promise<void> {
+    if (this.closed) {
+      return;
+    }
+    this.closed = true;
+    await this.ask({ type: 'close' }, 60_000).catch(() => undefined);
+    for (const child of this.children) {
+      if (child.exitCode === null) {
+        child.kill('SIGKILL');
+      }
+    }
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Raw better-sqlite3: point rows (the layout of series_point) in transactions of 20 000. */
+function rawSqliteInsert(dir: string, total: number): number {
+  const db = new SQLite(path.join(dir, 'raw.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec('create table p (series_id integer not null, ts integer not null, record_id integer not null, value real not null, primary key (series_id, ts, record_id)) without rowid');
+  const insert = db.prepare('insert into p values (?, ?, ?, ?)');
+  const perTx = 20_000;
+  const run = db.transaction((from: number) => {
+    for (let i = from; i < from + perTx; i += 1) {
+      insert.run(i % 100_000, 1_700_000_000_000 + Math.floor(i / 100_000) * 1000, i, 20 + (i % 7));
+    }
+  });
+  const started = performance.now();
+  for (let from = 0; from < total; from += perTx) {
+    run(from);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  db.close();
+  return total / seconds;
+}
+
+/** Raw aedes: a bare broker (every client allowed, no hook), the same fleet, QoS 1 acknowledged publishes. */
+async function rawAedes(fleet: Fleet, devices: Device[], options: Options, parts: number): Promise<{ publishesPerSecond: number; connected: number }> {
+  const aedes = await Aedes.createBroker();
+  const server = net.createServer(aedes.handle);
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  const connected = await fleet.ask(split(devices, parts).map((d) => ({ type: 'connect', port, devices: d }) as ToFleet), 300_000);
+  const started = Date.now();
+  const ran = await fleet.ask({ type: 'run', mode: 'max', seconds: Math.min(10, options.seconds), values: options.values }, 300_000);
+  const seconds = (Date.now() - started) / 1000;
+  await fleet.ask({ type: 'disconnect' }, 60_000);
+  await new Promise<void>((resolve) => aedes.close(() => server.close(() => resolve())));
+  return { publishesPerSecond: ran.reduce((n, r) => n + Number(r.acked), 0) / seconds, connected: connected.reduce((n, r) => n + Number(r.count), 0) };
+}
+
+function split<T>(list: readonly T[], parts: number): T[][] {
+  const out: T[][] = Array.from({ length: parts }, () => []);
+  list.forEach((item, i) => out[i % parts]!.push(item));
+  return out;
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const hardStop = setTimeout(() => {
+    console.error('bench: 15 minutes passed, stopping');
+    process.exit(2);
+  }, HARD_LIMIT_MS);
+  hardStop.unref();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sd-bench-ingest-'));
+  const parts = 2;
+  console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, node ${process.version}, ${new Date().toISOString()}`);
+  console.log(`fleet: ${options.devices} devices in ${parts} processes, ${options.values} values per publish, QoS 1`);
+
+  // 1. raw better-sqlite3
+  const rawRate = rawSqliteInsert(dir, options.raw);
+  console.log(`raw better-sqlite3 insert: ${Math.round(rawRate).toLocaleString('en-US')} rows/s (${options.raw.toLocaleString('en-US')} point rows, 20 000 per transaction)`);
+
+  const { buildApp } = await import('../apps/server/src/app');
+  const { testConfig } = await import('../apps/server/src/config');
+  const { rawSqlite } = await import('../apps/server/src/platform/db/database');
+  const { createCompanyUser, signIn } = await import('../apps/server/src/test/testApp');
+
+  const devices: Device[] = Array.from({ length: options.devices }, (_, i) => ({ sn: `BENCH${String(i).padStart(5, '0')}`, secret: randomBytes(12).toString('hex') }));
+  const fleet = new Fleet();
+  await fleet.start(parts);
+  try {
+    // 2. raw aedes
+    const bare = await rawAedes(fleet, devices, options, parts);
+    console.log(`raw aedes (no hook, no database): ${Math.round(bare.publishesPerSecond).toLocaleString('en-US')} publishes/s = ${Math.round(bare.publishesPerSecond * options.values).toLocaleString('en-US')} values/s acknowledged, ${bare.connected} connected`);
+
+    // 3. the app, its data, the fleet connected
+    const mqttPort = await freePort();
+    const app = await buildApp(testConfig({ dataDir: dir, sqliteFile: path.join(dir, 'smartdata.db'), mqttPort, logLevel: 'warn' }));
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const httpPort = (app.server.address() as net.AddressInfo).port;
+    const user = await createCompanyUser(app, { codes: ['sd_capsule', 'cd_device', 'um_role'] });
+    const token = await signIn(app, user.userName, user.password);
+    const itemIds = await seed(app.platform.db, rawSqlite(app.platform.db)!, user.companyId, user.userId, devices, options.values);
+    console.log(`seeded ${devices.length} devices, ${itemIds.length} IoT data lists of ${options.values} decimal fields, one binding each`);
+
+    const connectStarted = Date.now();
+    const connected = await fleet.ask(split(devices, parts).map((d) => ({ type: 'connect', port: mqttPort, devices: d }) as ToFleet), 600_000);
+    const connectedCount = connected.reduce((n, r) => n + Number(r.count), 0);
+    console.log(`connected to the app: ${connectedCount} devices at once (${connected.reduce((n, r) => n + Number(r.failed), 0)} failed) in ${((Date.now() - connectStarted) / 1000).toFixed(1)} s`);
+
+    // 4. as fast as possible
+    const stats = app.telemetry.stats;
+    const before = { ...stats, batches: app.telemetry.commit.stats.batches };
+    const started = Date.now();
+    const ran = await fleet.ask({ type: 'run', mode: 'max', seconds: options.seconds, values: options.values }, options.seconds * 1000 + 120_000);
+    const seconds = (Date.now() - started) / 1000;
+    const stored = stats.values - before.values;
+    const acked = ran.reduce((n, r) => n + Number(r.acked), 0);
+    const batches = app.telemetry.commit.stats.batches - before.batches;
+    console.log(
+      `ingest, as fast as the acknowledgements allow: ${Math.round(stored / seconds).toLocaleString('en-US')} values/s stored (${stored.toLocaleString('en-US')} values, ${acked.toLocaleString('en-US')} publishes acknowledged, ${ran.reduce((n, r) => n + Number(r.errors), 0)} errors, ${stats.refused - before.refused} refused, ${batches} transactions, largest ${app.telemetry.commit.stats.largestBatch} publishes) in ${seconds.toFixed(1)} s`,
+    );
+
+    // 5. a fixed rate with the browsers watching
+    const watched = itemIds.slice(0, Math.min(800, itemIds.length));
+    await fleet.ask({ type: 'watch', httpPort, token, itemIds: watched }, 60_000, 0);
+    const publishesPerSecond = options.rate / options.values;
+    const rateBefore = stats.values;
+    const rateStarted = Date.now();
+    await fleet.ask({ type: 'run', mode: 'rate', seconds: options.seconds, values: options.values, publishesPerSecond: publishesPerSecond / parts }, options.seconds * 1000 + 120_000);
+    const rateSeconds = (Date.now() - rateStarted - 2000) / 1000;
+    const [report] = await fleet.ask({ type: 'report' }, 60_000, 0);
+    const latencies = (report!.latencies as number[]).sort((a, b) => a - b);
+    console.log(
+      `at ${options.rate.toLocaleString('en-US')} values/s offered: ${Math.round((stats.values - rateBefore) / rateSeconds).toLocaleString('en-US')} values/s stored; publish-to-browser latency over ${latencies.length} pushes (${watched.length} items watched): p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${latencies.at(-1)} ms`,
+    );
+    const memory = process.memoryUsage();
+    console.log(`server process: rss ${Math.round(memory.rss / 2 ** 20)} MB, heap ${Math.round(memory.heapUsed / 2 ** 20)} MB; unknown keys ${stats.unknownKeys}, invalid ${stats.invalid}`);
+    await fleet.close();
+    await app.close();
+  } finally {
+    await fleet.close().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Devices, items and bindings written straight into the tables (the API would take minutes for 5 000). */
+async function seed(db: import('../apps/server/src/platform/db/database').Db, raw: SQLite.Database, companyId: number, userId: number, devices: Device[], values: number): Promise<number[]> {
+  const fields = JSON.stringify(
+    Array.from({ length: values }, (_, k) => ({ name: `Value ${k}`, fieldName: `v${k}`, type: 1, unit: '', priority: k, required: false, decimalPlaces: null, dateDisplay: null, indexed: false })),
+  );
+  const hash = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('hex');
+  const itemIds: number[] = [];
+  await db.connection().execute(async () => {
+    const now = Date.now();
+    const node = raw.prepare('insert into cabin_node (company_id, parent_id, kind, name, ref_id, created_by, created_at, updated_at) values (?, ?, ?, ?, null, ?, ?, ?)');
+    const setRef = raw.prepare('update cabin_node set ref_id = ? where id = ?');
+    const item = raw.prepare('insert into data_item (company_id, node_id, name, kind, fields, created_by, created_at, updated_at) values (?, ?, ?, 13, ?, ?, ?, ?)');
+    const device = raw.prepare(
+      "insert into device (company_id, node_id, name, sn, model, address, remarks, pictures, secret_hash, status, bind_state, online, config_state, config_reasons, detect_state, detect_reasons, created_by, created_at, updated_at) values (?, ?, ?, ?, 'SD-G1', '', '', '[]', ?, 4, 'bound', 0, 'idle', '[]', 'idle', '[]', ?, ?, ?)",
+    );
+    const bind = raw.prepare('insert into telemetry_binding (item_id, company_id, device_id, created_by, created_at) values (?, ?, ?, ?, ?)');
+    raw.transaction(() => {
+      const dir = Number(node.run(companyId, null, 'directory', 'Bench fleet', userId, now, now).lastInsertRowid);
+      for (const d of devices) {
+        const itemNode = Number(node.run(companyId, dir, 'dataItem', `Readings ${d.sn}`, userId, now, now).lastInsertRowid);
+        const itemId = Number(item.run(companyId, itemNode, `Readings ${d.sn}`, fields, userId, now, now).lastInsertRowid);
+        setRef.run(itemId, itemNode);
+        const deviceNode = Number(node.run(companyId, dir, 'device', d.sn, userId, now, now).lastInsertRowid);
+        const deviceId = Number(device.run(companyId, deviceNode, d.sn, d.sn, hash(d.secret), userId, now, now).lastInsertRowid);
+        setRef.run(deviceId, deviceNode);
+        bind.run(itemId, companyId, deviceId, userId, now);
+        itemIds.push(itemId);
+      }
+    })();
+  });
+  return itemIds;
+}
+
+if (process.argv.includes('--fleet')) {
+  void fleet();
+} else {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

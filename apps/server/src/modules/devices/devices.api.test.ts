@@ -17,6 +17,8 @@ let dataDir: string;
 type Api = ReturnType<typeof as>;
 let alice: { api: Api; companyId: number };
 let bob: { api: Api; companyId: number };
+/** A company administrator of alice's company (admin level on every node: delete, rotate). */
+let carol: { api: Api };
 const sims: SimulatedGateway[] = [];
 const example = (name: string) => JSON.parse(fs.readFileSync(new URL(`../../../../../examples/flows/${name}`, import.meta.url), 'utf8'));
 
@@ -28,6 +30,8 @@ beforeAll(async () => {
   const b = await createCompanyUser(t.app, { codes: ['cd_device', 'dm_firmware'], companyName: 'Beta Works' });
   alice = { api: as(t.app, await signIn(t.app, a.userName, a.password)), companyId: a.companyId };
   bob = { api: as(t.app, await signIn(t.app, b.userName, b.password)), companyId: b.companyId };
+  const c = await createCompanyUser(t.app, { codes: ['cd_device', 'um_role'], companyId: a.companyId });
+  carol = { api: as(t.app, await signIn(t.app, c.userName, c.password)) };
   void adminPassword;
 });
 
@@ -117,6 +121,49 @@ describe('device registry', () => {
     expect(body(await post(alice.api, '/general/device/addDevice', { name: 'Bad', sn: 'sd/#', model: 'SD-DTU' })).code).toBe(50001);
     const offline = body(await get(alice.api, '/general/device/getDeviceList', { online: '1', pageNum: 1, pageSize: 50 }));
     expect(offline.data.list.map((x: { id: number }) => x.id)).not.toContain(d.id);
+  });
+
+  it('keeps pictures that are JPG or PNG of the company and refuses other files', async () => {
+    const d = await addDevice();
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1e3a4a70000000049454e44ae426082', 'hex');
+    const upload = async (fileName: string, contentType: string, bytes: Buffer) => {
+      const grant = body(await post(alice.api, '/general/cos/getUploadCredential', { purpose: 'object', fileName, contentType, size: bytes.length }));
+      expect(grant.code).toBe(0);
+      expect(body(await t.app.inject({ method: 'PUT', url: grant.data.uploadUrl, headers: grant.data.headers, payload: bytes })).code).toBe(0);
+      return grant.data.objectKey as string;
+    };
+    const picture = await upload('front.png', 'image/png', png);
+    const pdf = await upload('manual.pdf', 'application/pdf', Buffer.from('%PDF-1.4 manual'));
+    const updated = body(await post(alice.api, '/general/device/updateDevice', { id: d.id, pictures: [picture], address: 'Hall 3', remarks: 'left wall' }));
+    expect(updated.data).toMatchObject({ pictures: [picture], address: 'Hall 3', remarks: 'left wall' });
+    const detail = await device(d.id);
+    expect(detail.pictureUrls[0]).toContain('/general/cos/object/');
+    expect(body(await post(alice.api, '/general/device/updateDevice', { id: d.id, pictures: [pdf] }))).toMatchObject({ code: 50001, data: '文件格式错误，请上传图片类型' });
+    expect(body(await post(alice.api, '/general/device/updateDevice', { id: d.id, pictures: ['c1/object/nothing.png'] })).code).toBe(50001);
+    expect((await device(d.id)).pictures).toEqual([picture]);
+  });
+
+  it('rotates the secret (the old one stops working) and deletes a device with its connection', async () => {
+    const d = await addDevice();
+    const sim = await simulate(d, { reconnectMs: 60_000 });
+    await until(d.id, (x) => x.online);
+    // Read-write on the node is not enough: the secret and deletion need admin.
+    expect(body(await post(alice.api, '/general/device/rotateSecret', { id: d.id })).code).toBe(40300);
+    expect(body(await post(alice.api, '/general/device/deleteDevice', { id: d.id })).code).toBe(40300);
+    const rotated = body(await post(carol.api, '/general/device/rotateSecret', { id: d.id }));
+    expect(rotated.data.secret).toMatch(/^[0-9a-f]{32}$/);
+    expect(rotated.data.secret).not.toBe(d.secret);
+    await until(d.id, (x) => !x.online);
+    const connect = (password: string) => mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { username: d.sn, password, reconnectPeriod: 0, connectTimeout: 3000 });
+    await expect(connect(d.secret)).rejects.toThrow(/Not authorized|Bad username or password/i);
+    const fresh = await connect(rotated.data.secret);
+    const closed = new Promise<void>((resolve) => fresh.once('close', () => resolve()));
+    expect(body(await post(carol.api, '/general/device/deleteDevice', { id: d.id })).code).toBe(0);
+    await Promise.race([closed, new Promise((_, reject) => setTimeout(() => reject(new Error('connection not closed')), 5000))]);
+    expect(body(await get(alice.api, '/general/device/getDevice', { id: d.id })).code).toBe(40400);
+    await expect(connect(rotated.data.secret)).rejects.toThrow(/Not authorized|Bad username or password/i);
+    fresh.end(true);
+    void sim;
   });
 
   it('keeps another company out (40400) of reads, writes, commands and the realtime channel key', async () => {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, App, Button, Card, Descriptions, Empty, Form, Image, Input, Progress, Result, Select, Skeleton, Space, Table, Upload } from 'antd';
 import { DeleteOutlined, EditOutlined, KeyOutlined, LinkOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import {
   deviceLimits,
   deviceMessage,
@@ -42,6 +42,7 @@ export function DeviceDetailPage() {
   const deviceId = Number(useParams().deviceId);
   const { t } = useTranslation(['devices', 'texts']);
   const device = useDeviceQuery(deviceId);
+  const navigate = useNavigate();
   const [live, setLive] = useState<Record<string, LiveValue>>({});
   const channel = useDevicesChannel((push: DevicePush) => {
     if (push.event !== 'telemetry') {
@@ -89,11 +90,9 @@ export function DeviceDetailPage() {
           </Space>
         }
         actions={
-          <Link to={gatewayConfigPath(d.id)}>
-            <Button type="primary" icon={<SettingOutlined />}>
-              {t('actions.gatewayConfig')}
-            </Button>
-          </Link>
+          <Button type="primary" icon={<SettingOutlined />} onClick={() => void navigate(gatewayConfigPath(d.id))}>
+            {t('actions.gatewayConfig')}
+          </Button>
         }
       />
       <div className="sd-device-detail">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Card, Empty, Input, Result, Select, Space, Table, Tooltip, type TableColumnsType } from 'antd';
 import { ApartmentOutlined, DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { bindStates, lifecycleCodes, lifecycleNames, type BindState, type DeviceItem, type DeviceListQuery, type LifecycleStatus } from '@smartdata/domain';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useLocale } from '@/shared/i18n/useLocale';
@@ -20,6 +20,7 @@ export function DeviceListPage() {
   const { t } = useTranslation(['devices', 'texts']);
   const locale = useLocale();
   const { message, modal } = App.useApp();
+  const navigate = useNavigate();
   const [query, setQuery] = useState<Partial<DeviceListQuery>>({ pageNum: 1, pageSize: 20 });
   const [keyword, setKeyword] = useState('');
   const [adding, setAdding] = useState(false);
@@ -82,9 +83,9 @@ export function DeviceListPage() {
         description={t('list.description')}
         actions={
           <Space>
-            <Link to={FLOW_DRAFT_PATH}>
-              <Button icon={<ApartmentOutlined />}>{t('list.flowDraft')}</Button>
-            </Link>
+            <Button icon={<ApartmentOutlined />} onClick={() => void navigate(FLOW_DRAFT_PATH)}>
+              {t('list.flowDraft')}
+            </Button>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
               {t('add.title')}
             </Button>

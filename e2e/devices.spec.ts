@@ -1,0 +1,110 @@
+import { startSimulatedGateway, type SimulatedGateway } from '../apps/gateway-sim/src/index';
+import { signInAt } from './support/accounts';
+import { expect, test, uniqueName } from './support/fixtures';
+import { createCompanyAdmin, platformAdmin, toast } from './support/organization';
+
+/**
+ * Devices and gateways in the browser (issue 6): a device is added (its secret shown once), a
+ * simulated gateway connects with it and the list shows it online live, binding waits for the
+ * confirmation on the device, a flow is pushed from the gateway settings and the values the
+ * gateway then publishes appear on the device page as they arrive.
+ */
+
+const mqttUrl = `mqtt://127.0.0.1:${process.env.E2E_MQTT_PORT ?? 18830}`;
+const shots = process.env.E2E_SHOTS;
+
+let gateway: SimulatedGateway | null = null;
+test.afterEach(async () => {
+  await gateway?.close().catch(() => undefined);
+  gateway = null;
+});
+
+test('a device is added, comes online live, is bound on the device, takes a pushed flow and its values arrive live', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1440, height: 960 });
+  const admin = await createCompanyAdmin(await platformAdmin(request), request);
+  await signInAt(page, admin);
+  // The page's own chunk and texts load on first use; 2 shared cores can be slow here.
+  await page.goto('/smartdata/device');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('设备', { timeout: 30_000 });
+  await expect(page.getByText('还没有设备，点击“添加设备”登记第一台')).toBeVisible();
+
+  // ---- add: the form checks first, the secret is shown once ----
+  const sn = `E2E${Date.now().toString(36).toUpperCase()}`;
+  const name = uniqueName('网关');
+  await page.getByRole('button', { name: '添加设备' }).click();
+  const form = page.getByRole('dialog').filter({ hasText: '添加设备' });
+  await form.getByLabel('SN').fill('a/b');
+  await form.getByRole('button', { name: '添加' }).click();
+  await expect(form.getByText('SN 为 4–32 位字母、数字、连字符或下划线')).toBeVisible();
+  await expect(form.getByText('名称不能为空')).toBeVisible();
+  await form.getByLabel('名称').fill(name);
+  await form.getByLabel('SN').fill(sn);
+  await form.getByLabel('型号').fill('DTU-200');
+  await form.getByRole('button', { name: '添加' }).click();
+  const secretDialog = page.getByRole('dialog').filter({ hasText: '密钥只显示这一次' });
+  const secret = (await secretDialog.getByTestId('device-secret').textContent())!.trim();
+  expect(secret).toMatch(/^[0-9a-f]{32,}$/);
+  await secretDialog.getByRole('button', { name: '复制' }).click();
+  await expect(toast(page, '复制成功')).toBeVisible();
+  await secretDialog.getByRole('button', { name: '我已保存' }).click();
+  const row = page.locator('.ant-table-row').filter({ hasText: sn });
+  await expect(row).toContainText('离线');
+  await expect(row).toContainText('已创建未入库');
+
+  // ---- the simulated gateway connects: the list turns online without a reload ----
+  await expect(page.getByText('实时更新中')).toBeVisible();
+  gateway = await startSimulatedGateway({ sn, secret, url: mqttUrl, firmware: '1.3.4', otaSeconds: 2 });
+  await expect(row).toContainText('在线', { timeout: 20_000 });
+  if (shots) {
+    await page.screenshot({ path: `${shots}/devices-zh.png`, fullPage: true });
+  }
+
+  // ---- binding waits for one-key confirm on the device ----
+  await row.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page.getByText('网关未绑定').first()).toBeVisible();
+  await page.getByRole('button', { name: '绑定' }).click();
+  const awaiting = page.getByTestId('bind-awaiting');
+  await expect(awaiting).toContainText('等待设备端确认绑定');
+  const device = gateway;
+  await expect.poll(() => device.state.pendingBind?.code ?? null, { timeout: 15_000 }).not.toBeNull();
+  await expect(awaiting).toContainText(`设备上显示的绑定码：${device.state.pendingBind!.code}`);
+  await gateway.confirmBind();
+  await expect(page.getByTestId('bind-success')).toHaveText('绑定成功');
+  await expect(page.getByText('已绑定').first()).toBeVisible();
+
+  // ---- gateway settings: the example flow, every 2 s, saved and pushed ----
+  await page.getByRole('button', { name: /网关配置$/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`网关配置 · ${name}`);
+  await page.getByRole('button', { name: '示例流程' }).hover();
+  await page.getByRole('menuitem', { name: 'Modbus 温湿度循环采集' }).click();
+  await expect(page.locator('.react-flow__node[data-id="parse"]')).toBeVisible();
+  await page.getByRole('tab', { name: '启动', exact: true }).click();
+  await page.getByLabel('循环间隔').fill('2000');
+  await page.getByRole('button', { name: '保存并下发' }).click();
+  await expect(toast(page, '操作成功')).toBeVisible();
+  await expect(page.getByText('远程更新配置成功')).toBeVisible({ timeout: 30_000 });
+  if (shots) {
+    await page.screenshot({ path: `${shots}/gateway-config-zh.png`, fullPage: true });
+  }
+
+  // ---- the values the gateway publishes arrive on the device page as they come ----
+  await page.getByRole('link', { name: '设备详情' }).click();
+  const values = page.getByTestId('live-values');
+  await expect(values).toContainText('temperature', { timeout: 30_000 });
+  await expect(values).toContainText('humidity');
+  await expect(page.getByText('远程配置（当前版本 1）')).toBeVisible();
+  await expect(page.locator('.ant-table-row').filter({ hasText: '下发前保存' })).toContainText('已下发');
+  if (shots) {
+    await page.screenshot({ path: `${shots}/device-detail-zh.png`, fullPage: true });
+  }
+
+  // ---- offline: the page says so live and refuses a push with the spec's text ----
+  await gateway.close();
+  gateway = null;
+  await expect(page.locator('[data-testid=device-online]:visible').first()).toHaveText('离线', { timeout: 20_000 });
+  await expect(page.getByText('当前设备离线，无法升级固件。').first()).toBeVisible();
+  await page.getByRole('button', { name: '下发配置' }).click();
+  await expect(toast(page, '当前设备离线，无法远程更新配置。')).toBeVisible();
+});

@@ -76,7 +76,7 @@ interface Device {
 }
 type ToFleet =
   | { type: 'connect'; port: number; devices: Device[] }
-  | { type: 'run'; mode: 'max' | 'rate'; seconds: number; values: number; publishesPerSecond?: number }
+  | { type: 'run'; mode: 'max' | 'rate' | 'once'; seconds: number; values: number; publishesPerSecond?: number }
   | { type: 'watch'; httpPort: number; token: string; itemIds: number[] }
   | { type: 'report' }
   | { type: 'disconnect' }
@@ -136,7 +136,27 @@ async function fleet(): Promise<void> {
         let errors = 0;
         let sent = 0;
         const live = clients.filter((c) => c.connected);
-        if (message.mode === 'max') {
+        if (message.mode === 'once') {
+          // One publish per device (the app makes each item's series on its first values).
+          for (let i = 0; i < live.length && Date.now() < deadline; i += 200) {
+            await Promise.all(
+              live.slice(i, i + 200).map(
+                (client) =>
+                  new Promise<void>((resolve) => {
+                    sent += 1;
+                    client.publish(`sd/${(client as MqttClient & { sn: string }).sn}/up/telemetry`, payload(message.values, sent), { qos: 1 }, (error) => {
+                      if (error) {
+                        errors += 1;
+                      } else {
+                        acked += 1;
+                      }
+                      resolve();
+                    });
+                  }),
+              ),
+            );
+          }
+        } else if (message.mode === 'max') {
           // Each device: publish, wait for the PUBACK (= committed), publish again.
           await Promise.all(
             live.map(
@@ -406,7 +426,10 @@ async function main(): Promise<void> {
     const connectedCount = connected.reduce((n, r) => n + Number(r.count), 0);
     console.log(`connected to the app: ${connectedCount} devices at once (${connected.reduce((n, r) => n + Number(r.failed), 0)} failed) in ${((Date.now() - connectStarted) / 1000).toFixed(1)} s`);
 
-    // 4. as fast as possible
+    // 4. as fast as possible (after one publish per device: the items' series exist)
+    const warmStarted = Date.now();
+    const warm = await fleet.ask({ type: 'run', mode: 'once', seconds: 300, values: options.values }, 400_000);
+    console.log(`warm-up: one publish per device, ${warm.reduce((n, r) => n + Number(r.acked), 0)} acknowledged in ${((Date.now() - warmStarted) / 1000).toFixed(1)} s (makes ${(options.devices * options.values).toLocaleString('en-US')} series)`);
     const stats = app.telemetry.stats;
     const before = { ...stats, batches: app.telemetry.commit.stats.batches };
     const started = Date.now();

@@ -64,7 +64,7 @@ export interface IngestOptions {
   routeTtlMs: number;
 }
 
-export const defaultIngestOptions: IngestOptions = { maxBatch: 4000, maxDelayMs: 5, maxQueued: 40_000, pushDelayMs: 50, pushEach: 20, routeTtlMs: 2000 };
+export const defaultIngestOptions: IngestOptions = { maxBatch: 1000, maxDelayMs: 5, maxQueued: 20_000, pushDelayMs: 50, pushEach: 20, routeTtlMs: 2000 };
 
 interface ItemMeta {
   id: number;
@@ -85,6 +85,8 @@ interface PendingPush {
 }
 
 const HOUR = 3_600_000;
+/** Writes per synchronous slice of a SQLite flush. */
+const SLICE = 250;
 
 /**
  * Telemetry ingest (docs/telemetry.md). The broker's publish hook hands every telemetry publish
@@ -126,6 +128,9 @@ export class TelemetryIngest {
     this.options = { ...defaultIngestOptions, ...options };
     this.repository = new TelemetryRepository(db);
     this.raw = dbKind === 'sqlite' ? rawSqlite(db) : null;
+    // The rollups of a fleet's series are upserted all over the table: a page cache of 64 MB
+    // (SQLite's default is 2 MB) keeps them in memory. Applies to the app's one connection.
+    this.raw?.pragma('cache_size = -65536');
     this.series = new SeriesStore(dbKind);
     this.commit = new GroupCommit<TelemetryWrite>({
       flush: (batch) => this.flush(batch),
@@ -263,7 +268,17 @@ export class TelemetryIngest {
     if (fast.length > 0 || counters.size > 0) {
       if (this.raw) {
         await this.db.transaction().execute(async () => {
-          this.writeSqlite(fast, created, [...counters.values()], newSeries);
+          // Slices of the batch, yielding between them so sockets are served during a long
+          // transaction (other queries wait for the connection; the broker and pushes go on).
+          for (let i = 0; i < fast.length; i += SLICE) {
+            if (i > 0) {
+              await new Promise((resolve) => setImmediate(resolve));
+            }
+            this.writeSqlite(fast.slice(i, i + SLICE), created, i + SLICE >= fast.length ? [...counters.values()] : [], newSeries);
+          }
+          if (fast.length === 0) {
+            this.writeSqlite([], created, [...counters.values()], newSeries);
+          }
         });
       } else {
         await this.db.transaction().execute((trx) => this.writeKysely(trx, fast, created, [...counters.values()], newSeries));
@@ -363,11 +378,15 @@ export class TelemetryIngest {
           seriesId = Number((s.findSeries.get(write.itemId, field) as { id: number }).id);
           newSeries.set(seriesKey, seriesId);
         }
-        s.insertPoint.run(seriesId, write.ts, id, value);
         points.push({ seriesId, ts: write.ts, recordId: id, value });
       }
     }
-    for (const row of rollupsOf(points)) {
+    // In key order: neighbouring inserts and upserts touch the same pages.
+    points.sort((a, b) => a.seriesId - b.seriesId || a.ts - b.ts || a.recordId - b.recordId);
+    for (const p of points) {
+      s.insertPoint.run(p.seriesId, p.ts, p.recordId, p.value);
+    }
+    for (const row of [...rollupsOf(points)].sort((a, b) => a.series_id - b.series_id || a.grain - b.grain || a.bucket_ts - b.bucket_ts)) {
       s.upsertRollup.run(row.series_id, row.grain, row.bucket_ts, row.cnt, row.sum, row.min, row.max);
     }
     for (const tally of perItem.values()) {

@@ -168,6 +168,22 @@ export class DevicesRepository {
     await this.db.updateTable('device').set({ online: 0 }).where('online', '=', 1).execute();
   }
 
+  async companyName(companyId: number): Promise<string> {
+    const row = await this.db.selectFrom('company').select('display_name').where('id', '=', companyId).executeTakeFirst();
+    return row?.display_name ?? '';
+  }
+
+  /** A config push that timed out: its version is marked failed. */
+  async failUpdatingVersions(companyId: number, deviceId: number): Promise<void> {
+    await this.db
+      .updateTable('gateway_config_version')
+      .set({ state: 'failed' })
+      .where(scopedToCompany('gateway_config_version', companyId))
+      .where('device_id', '=', deviceId)
+      .where('state', '=', 'updating')
+      .execute();
+  }
+
   // ---- firmware ----
 
   findFirmware(companyId: number, id: number): Promise<FirmwareRow | undefined> {

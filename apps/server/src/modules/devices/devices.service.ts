@@ -263,7 +263,7 @@ export class DevicesService {
     const cmdId = newCmdId();
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await this.repository.update(caller.companyId, row.id, { bind_state: 'awaiting', bind_cmd_id: cmdId, bind_code: code, bind_expires_at: Date.now() + this.timeouts.bindMs, bind_message: 'device.bind.awaiting' });
-    const companyName = await this.companyName(caller.companyId);
+    const companyName = await this.repository.companyName(caller.companyId);
     await this.bus.send(row.sn, { type: 'bind', cmdId, companyName, code });
     return { ...(await this.changed(caller.companyId, row.id)), code };
   }
@@ -290,10 +290,6 @@ export class DevicesService {
     }
   }
 
-  private async companyName(companyId: number): Promise<string> {
-    const row = await this.db.selectFrom('company').select('display_name').where('id', '=', companyId).executeTakeFirst();
-    return row?.display_name ?? '';
-  }
 
   // ---- firmware ----
 
@@ -512,7 +508,7 @@ export class DevicesService {
       }
       if (row.config_state === 'updating' && (row.config_deadline ?? 0) < now && row.config_cmd_id) {
         await this.repository.updateIf(row.id, 'config_cmd_id', row.config_cmd_id, { config_state: 'failed', config_cmd_id: null, config_message: 'device.config.timeout', config_deadline: null });
-        await this.db.updateTable('gateway_config_version').set({ state: 'failed' }).where('device_id', '=', row.id).where('state', '=', 'updating').execute();
+        await this.repository.failUpdatingVersions(row.company_id, row.id);
       }
       if (row.detect_state === 'detecting' && (row.detect_deadline ?? 0) < now && row.detect_cmd_id) {
         await this.repository.updateIf(row.id, 'detect_cmd_id', row.detect_cmd_id, { detect_state: 'failed', detect_cmd_id: null, detect_message: 'device.config.timeout', detect_deadline: null, detect_flow: null });
@@ -552,7 +548,7 @@ export class DevicesService {
     return {
       nameProblem: (name) => (name.trim() === '' ? 'validation.nameRequired' : [...name.trim()].length > limits.generalNameLength ? 'validation.tooLong' : null),
       describe: async (companyId, refIds) => {
-        const rows = await this.db.selectFrom('device').select(['id', 'sn', 'online', 'bind_state']).where('company_id', '=', companyId).where('id', 'in', refIds.length ? refIds : [0]).execute();
+        const rows = await this.repository.findByIds(companyId, refIds);
         return new Map(rows.map((r) => [r.id, { sn: r.sn, online: r.online === 1, bindState: r.bind_state }]));
       },
       rename: async (trx, companyId, refId, name) => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ChartQueryRequest, ChartQueryResult, Page, RecordItem } from '@smartdata/domain';
+import type { Page, RecordItem } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { dashboardsKeys } from './keys';
 
@@ -11,17 +11,6 @@ export function useLatestRecordsQuery(itemId: number, rows: number, refreshMs: n
       api.get<Page<RecordItem>>('/dataItem/getRecords', { itemId, pageNum: 1, pageSize: rows, sort: { field: 'id', order: 'desc' } }, { signal, silent: true }),
     refetchInterval: refreshMs,
     enabled: enabled && itemId > 0,
-    retry: false,
-  });
-}
-
-/** `POST /chart/query` (the charts module's contract): series over a bucket and a range. */
-export function useChartQuery(request: ChartQueryRequest, refreshMs: number, enabled = true) {
-  return useQuery({
-    queryKey: [...dashboardsKeys.itemData(request.itemId), 'chart', request],
-    queryFn: ({ signal }) => api.post<ChartQueryResult>('/chart/query', request, { signal, silent: true }),
-    refetchInterval: refreshMs,
-    enabled: enabled && request.itemId > 0,
     retry: false,
   });
 }

@@ -6,7 +6,9 @@ import type { EChartsCoreOption } from 'echarts/core';
 import type { RecordItem, WidgetView } from '@smartdata/domain';
 import { formatDateTime } from '@/shared/utils/formatTime';
 import { useAlarmFeedQuery } from '../api/boards';
-import { useChartQuery, useDeviceListQuery, useLatestRecordsQuery } from '../api/widgetData';
+import { ChartView } from '@/modules/charts/components/ChartView';
+import { useDeviceListQuery, useLatestRecordsQuery } from '../api/widgetData';
+import { useElementSize } from './BoardCanvas';
 import { EChart } from './EChart';
 
 interface WidgetBodyProps {
@@ -39,11 +41,12 @@ export function WidgetBody({ widget, refreshMs }: WidgetBodyProps) {
   switch (widget.kind) {
     case 'numberCard':
     case 'gauge':
-      return <LatestValue widget={widget} refreshMs={refreshMs} />;
+      // An aggregate over a time range is the charts module's query; otherwise the newest value.
+      return widget.options.aggregate && widget.options.aggregate !== 'none' ? <ChartWidget widget={widget} /> : <LatestValue widget={widget} refreshMs={refreshMs} />;
     case 'table':
       return <LatestTable widget={widget} refreshMs={refreshMs} />;
     case 'chart':
-      return <ChartBody widget={widget} refreshMs={refreshMs} />;
+      return <ChartWidget widget={widget} />;
     case 'text':
       return (
         <div className="sd-widget__text" style={{ fontSize: widget.options.fontSize ?? 18, color: widget.options.color }}>
@@ -183,62 +186,36 @@ function LatestTable({ widget, refreshMs }: WidgetBodyProps) {
   );
 }
 
-/** Line, bar, area or pie over the charts module's query (aggregated and downsampled by the server). */
-function ChartBody({ widget, refreshMs }: WidgetBodyProps) {
-  const { t } = useTranslation('dashboards');
+/**
+ * Charts, and number cards or gauges over an aggregate: the charts module's ChartView (server-side
+ * aggregation and downsampling, live refresh, its own empty / no-permission / error states),
+ * sized to the widget.
+ */
+function ChartWidget({ widget }: { widget: WidgetView }) {
+  const box = useElementSize();
   const fields = widget.binding?.fields ?? [];
   const aggregate = widget.options.aggregate ?? 'none';
-  const request = {
-    itemId: widget.binding?.itemId ?? 0,
-    series: fields.map((field) => ({ field, aggregate })),
-    bucket: widget.options.bucket ?? 'raw',
-    range: { preset: widget.options.rangePreset ?? 'today' },
-    maxPoints: 300,
-  } as const;
-  const chart = useChartQuery(request, refreshMs, fields.length > 0);
-  const kind = widget.options.chartKind ?? 'line';
-  const option = useMemo<EChartsCoreOption | null>(() => {
-    if (!chart.data) {
-      return null;
-    }
-    const series = chart.data.series;
-    if (kind === 'pie') {
-      return {
-        tooltip: { trigger: 'item' },
-        series: [
-          {
-            type: 'pie',
-            radius: ['35%', '70%'],
-            data: series.map((s) => ({ name: fieldLabel(widget, s.field).name, value: s.points.reduce((sum, p) => sum + p[1], 0) })),
-          },
-        ],
-      };
-    }
-    return {
-      tooltip: { trigger: 'axis' },
-      legend: { top: 0, textStyle: { fontSize: 11 } },
-      grid: { left: 40, right: 12, top: 28, bottom: 24 },
-      xAxis: { type: 'time' },
-      yAxis: { type: 'value', scale: true },
-      series: series.map((s) => ({
-        name: fieldLabel(widget, s.field).name,
-        type: kind === 'bar' ? 'bar' : 'line',
-        showSymbol: false,
-        areaStyle: kind === 'area' ? {} : undefined,
-        data: s.points,
-      })),
-    };
-  }, [chart.data, kind, widget]);
-  if (chart.isPending) {
-    return <Spin className="sd-widget__spin" />;
-  }
-  if (chart.isError || !option) {
-    return <Notice icon={<WarningOutlined />} text={t('widget.loadFailed')} />;
-  }
-  if (chart.data.series.every((s) => s.points.length === 0)) {
-    return <Notice icon={<ClockCircleOutlined />} text={t('widget.noData')} />;
-  }
-  return <EChart option={option} label={widget.title} />;
+  const kind = widget.kind === 'chart' ? (widget.options.chartKind ?? 'line') : widget.kind === 'gauge' ? 'gauge' : 'numberCard';
+  const series = useMemo(() => (kind === 'numberCard' || kind === 'gauge' ? fields.slice(0, 1) : fields).map((field) => ({ field, aggregate })), [fields, aggregate, kind]);
+  const range = useMemo(() => ({ preset: widget.options.rangePreset ?? 'today' }), [widget.options.rangePreset]);
+  const options = useMemo(() => ({ min: widget.options.min, max: widget.options.max, decimals: 2 }), [widget.options.min, widget.options.max]);
+  return (
+    <div ref={box.ref} className="sd-widget__chart">
+      {box.height > 0 && (
+        <ChartView
+          itemId={widget.binding?.itemId ?? 0}
+          kind={kind}
+          series={series}
+          bucket={widget.kind === 'chart' ? (widget.options.bucket ?? 'raw') : 'raw'}
+          range={range}
+          maxPoints={300}
+          live
+          height={Math.max(60, box.height)}
+          options={options}
+        />
+      )}
+    </div>
+  );
 }
 
 function Clock() {

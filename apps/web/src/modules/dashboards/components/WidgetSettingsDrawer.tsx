@@ -169,6 +169,16 @@ export function WidgetSettingsDrawer({ widget, onApply, onClose }: WidgetSetting
             </Form.Item>
           </>
         )}
+        {(widget.kind === 'gauge' || widget.kind === 'numberCard') && (
+          <>
+            <Form.Item name={['options', 'aggregate']} label={t('settings.aggregate')} extra={t('settings.aggregateHint')}>
+              <Select allowClear options={chartAggregates.map((a) => ({ value: a, label: a === 'none' ? t('settings.latest') : t(`aggregate.${a}`) }))} />
+            </Form.Item>
+            <Form.Item name={['options', 'rangePreset']} label={t('settings.range')}>
+              <Select allowClear options={timeRangePresets.map((p) => ({ value: p, label: t(`range.${p}`) }))} />
+            </Form.Item>
+          </>
+        )}
         {widget.kind === 'gauge' && (
           <Space>
             <Form.Item name={['options', 'min']} label={t('settings.min')}>

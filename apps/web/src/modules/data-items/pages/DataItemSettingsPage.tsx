@@ -1,9 +1,11 @@
 import { Alert, Card, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DataItemKind } from '@smartdata/domain';
 import { useParams, useSearchParams } from 'react-router';
 import { useDataItemQuery } from '../api/getDataItem';
 import { ItemHeader } from '../components/ItemHeader';
 import { ItemStatus } from '../components/ItemStatus';
+import { DeviceTab } from '../components/settings/DeviceTab';
 import { ExpiryTab } from '../components/settings/ExpiryTab';
 import { FieldsTab } from '../components/settings/FieldsTab';
 import { FormsTab } from '../components/settings/FormsTab';
@@ -13,7 +15,7 @@ import { JumpsTab } from '../components/settings/JumpsTab';
 import { useCompanyTimeZone } from '../hooks/useCompanyTimeZone';
 import '../dataItems.css';
 
-const tabs = ['fields', 'forms', 'jumps', 'forwards', 'expiry', 'general'] as const;
+const tabs = ['fields', 'forms', 'jumps', 'forwards', 'device', 'expiry', 'general'] as const;
 type SettingsTab = (typeof tabs)[number];
 
 /**
@@ -59,6 +61,8 @@ export function DataItemSettingsPage() {
             { key: 'forms', label: t('settings.tabs.forms', { count: data.forms.length }), children: <FormsTab item={data} canWrite={canWrite} timeZone={timeZone} /> },
             { key: 'jumps', label: t('settings.tabs.jumps', { count: data.jumps.length }), children: <JumpsTab item={data} canWrite={canWrite} /> },
             { key: 'forwards', label: t('settings.tabs.forwards', { count: data.forwards.length }), children: <ForwardsTab item={data} canWrite={canWrite} timeZone={timeZone} /> },
+            // IoT data lists (kind 13) are fed by a device (docs/telemetry.md).
+            ...(data.kind === DataItemKind.iotDataList ? [{ key: 'device', label: t('settings.tabs.device'), children: <DeviceTab item={data} canWrite={canWrite} /> }] : []),
             { key: 'expiry', label: t('settings.tabs.expiry'), children: <ExpiryTab key={version} item={data} canWrite={canWrite} /> },
             { key: 'general', label: t('settings.tabs.general'), children: <GeneralTab key={version} item={data} canWrite={canWrite} /> },
           ]}

@@ -35,6 +35,8 @@ export interface SimulatedGatewayOptions {
   /** Links: `platform` publishes every link through the platform connection; `real` connects to each link's broker. */
   links?: 'platform' | 'real';
   seed?: number;
+  /** Commands it receives but never answers (a firmware that hangs), to exercise the platform's time-outs. */
+  ignore?: DeviceCommand['type'][];
   /** Reconnect delay after a drop (ms). */
   reconnectMs?: number;
   log?: (line: string) => void;
@@ -154,6 +156,9 @@ export async function startSimulatedGateway(options: SimulatedGatewayOptions): P
         return;
       }
       events.emit('command', parsed);
+      if (options.ignore?.includes(parsed.type)) {
+        return;
+      }
       handleCommand(parsed).catch((error: unknown) => log(`${options.sn} command ${parsed.type} failed: ${(error as Error).message}`));
     });
     return c;

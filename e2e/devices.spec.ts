@@ -85,6 +85,7 @@ test('a device is added, comes online live, is bound on the device, takes a push
   await page.getByRole('button', { name: '保存并下发' }).click();
   await expect(toast(page, '操作成功')).toBeVisible();
   await expect(page.getByText('远程更新配置成功')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('有未保存的修改')).toHaveCount(0);
   if (shots) {
     await page.screenshot({ path: `${shots}/gateway-config-zh.png`, fullPage: true });
   }
@@ -98,6 +99,16 @@ test('a device is added, comes online live, is bound on the device, takes a push
   await expect(page.locator('.ant-table-row').filter({ hasText: '下发前保存' })).toContainText('已下发');
   if (shots) {
     await page.screenshot({ path: `${shots}/device-detail-zh.png`, fullPage: true });
+  }
+
+  if (shots) {
+    await page.getByRole('button', { name: /^语言/ }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(page.getByText('Remote configuration (current version 1)')).toBeVisible();
+    await page.screenshot({ path: `${shots}/device-detail-en.png`, fullPage: true });
+    await page.getByRole('button', { name: /^Language/ }).click();
+    await page.getByRole('menuitem', { name: '中文' }).click();
+    await expect(page.getByText('远程配置（当前版本 1）')).toBeVisible();
   }
 
   // ---- offline: the page says so live and refuses a push with the spec's text ----

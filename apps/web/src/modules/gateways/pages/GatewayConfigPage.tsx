@@ -62,19 +62,18 @@ function DeviceConfig({ device, initial, version }: { device: DeviceItem; initia
   const locale = useLocale();
   const { message, modal } = App.useApp();
   const current = useRef<FlowDocument>(initial);
+  /** The document as last saved (or loaded): changes are "unsaved" against it. */
+  const saved = useRef<FlowDocument>(initial);
   const [dirty, setDirty] = useState(false);
   const save = useSaveFlowMutation();
   const push = usePushConfigMutation();
   const firmware = device.firmwareVersion ?? '1.3.0';
   useDevicesChannel();
 
-  const onChange = useCallback(
-    (doc: FlowDocument) => {
-      setDirty(doc !== initial);
-      current.current = doc;
-    },
-    [initial],
-  );
+  const onChange = useCallback((doc: FlowDocument) => {
+    setDirty(doc !== saved.current);
+    current.current = doc;
+  }, []);
 
   const showProblems = (problems: FlowProblem[]) =>
     void modal.error({ title: t('check.failed', { count: problems.length }), width: 560, content: <FlowProblemList doc={current.current} problems={problems} /> });
@@ -88,6 +87,7 @@ function DeviceConfig({ device, initial, version }: { device: DeviceItem; initia
     }
     try {
       await save.mutateAsync({ deviceId: device.id, flow: current.current });
+      saved.current = current.current;
       setDirty(false);
       void message.success(t('texts:operationSuccess'));
       return true;

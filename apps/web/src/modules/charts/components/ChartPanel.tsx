@@ -19,10 +19,12 @@ interface ChartPanelProps {
   /** Opens the chart in the dialog view (left out inside the dialog itself). */
   onOpenDialog?: () => void;
   deleting?: boolean;
+  /** Without its card and title (inside the dialog, which has the title). */
+  bare?: boolean;
 }
 
 /** A saved chart with its actions: live refresh, refresh, dialog, PNG and CSV export, edit, delete. */
-export function ChartPanel({ chart, canWrite, height = 420, onEdit, onDelete, onOpenDialog, deleting }: ChartPanelProps) {
+export function ChartPanel({ chart, canWrite, height = 420, onEdit, onDelete, onOpenDialog, deleting, bare = false }: ChartPanelProps) {
   const { t } = useTranslation('charts');
   const timeZone = useCompanyTimeZone();
   const queryClient = useQueryClient();
@@ -46,54 +48,54 @@ export function ChartPanel({ chart, canWrite, height = 420, onEdit, onDelete, on
     }
   };
 
-  return (
-    <Card
-      className="sd-chart-panel"
-      title={
-        <Space direction="vertical" size={0}>
-          <span>{chart.name}</span>
-          <Typography.Text type="secondary" className="sd-charts__meta">
-            {chartMeta(chart, timeZone, t)}
-            {result && ` · ${t('points', { count: points })}`}
-          </Typography.Text>
-        </Space>
-      }
-      extra={
-        <Space wrap size={4}>
-          <Tooltip title={t('actions.live')}>
-            <Switch size="small" checked={live} onChange={setLive} aria-label={t('actions.live')} />
+  const meta = (
+    <Typography.Text type="secondary" className="sd-charts__meta">
+      {chartMeta(chart, timeZone, t)}
+      {result && ` · ${t('points', { count: points })}`}
+    </Typography.Text>
+  );
+  const toolbar = (
+    <div className="sd-chart-panel__toolbar">
+      {bare ? meta : <span />}
+      <Space wrap size={4}>
+        <Tooltip title={t('actions.live')}>
+          <Switch size="small" checked={live} onChange={setLive} aria-label={t('actions.live')} />
+        </Tooltip>
+        <Tooltip title={t('actions.refresh')}>
+          <Button type="text" icon={<ReloadOutlined />} aria-label={t('actions.refresh')} onClick={() => void queryClient.invalidateQueries({ queryKey: chartsKeys.queries(chart.itemId) })} />
+        </Tooltip>
+        {onOpenDialog && (
+          <Tooltip title={t('actions.dialog')}>
+            <Button type="text" icon={<ExpandOutlined />} aria-label={t('actions.dialog')} onClick={onOpenDialog} />
           </Tooltip>
-          <Tooltip title={t('actions.refresh')}>
-            <Button type="text" icon={<ReloadOutlined />} aria-label={t('actions.refresh')} onClick={() => void queryClient.invalidateQueries({ queryKey: chartsKeys.queries(chart.itemId) })} />
-          </Tooltip>
-          {onOpenDialog && (
-            <Tooltip title={t('actions.dialog')}>
-              <Button type="text" icon={<ExpandOutlined />} aria-label={t('actions.dialog')} onClick={onOpenDialog} />
-            </Tooltip>
-          )}
-          {hasCanvas && (
-            <Button icon={<FileImageOutlined />} disabled={points === 0} onClick={handlePng}>
-              {t('actions.png')}
-            </Button>
-          )}
-          <Button icon={<DownloadOutlined />} disabled={!result} onClick={handleCsv}>
-            {t('actions.csv')}
+        )}
+        {hasCanvas && (
+          <Button icon={<FileImageOutlined />} disabled={points === 0} onClick={handlePng}>
+            {t('actions.png')}
           </Button>
-          {canWrite && onEdit && (
-            <Button icon={<EditOutlined />} onClick={onEdit}>
-              {t('actions.edit')}
+        )}
+        <Button icon={<DownloadOutlined />} disabled={!result} onClick={handleCsv}>
+          {t('actions.csv')}
+        </Button>
+        {canWrite && onEdit && (
+          <Button icon={<EditOutlined />} onClick={onEdit}>
+            {t('actions.edit')}
+          </Button>
+        )}
+        {canWrite && onDelete && (
+          <Popconfirm title={t('confirm.delete', { name: chart.name })} description={t('confirm.deleteHint')} okButtonProps={{ danger: true, loading: deleting }} onConfirm={onDelete}>
+            <Button danger icon={<DeleteOutlined />}>
+              {t('actions.delete')}
             </Button>
-          )}
-          {canWrite && onDelete && (
-            <Popconfirm title={t('confirm.delete', { name: chart.name })} description={t('confirm.deleteHint')} okButtonProps={{ danger: true, loading: deleting }} onConfirm={onDelete}>
-              <Button danger icon={<DeleteOutlined />}>
-                {t('actions.delete')}
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
-      }
-    >
+          </Popconfirm>
+        )}
+      </Space>
+    </div>
+  );
+
+  const body = (
+    <>
+      {toolbar}
       <ChartView
         ref={view}
         itemId={chart.itemId}
@@ -111,6 +113,22 @@ export function ChartPanel({ chart, canWrite, height = 420, onEdit, onDelete, on
           {t('view.downsampled')}
         </Typography.Text>
       )}
+    </>
+  );
+  if (bare) {
+    return <div className="sd-chart-panel">{body}</div>;
+  }
+  return (
+    <Card
+      className="sd-chart-panel"
+      title={
+        <div className="sd-chart-panel__title">
+          <span>{chart.name}</span>
+          {meta}
+        </div>
+      }
+    >
+      {body}
     </Card>
   );
 }

@@ -156,7 +156,7 @@ export function ChartView({ itemId, kind, series, bucket, range, maxPoints, live
 
   return (
     <div
-      className="sd-chart"
+      className={`sd-chart sd-chart--${kind}`}
       data-testid="chart-view"
       data-state={state}
       data-kind={kind}

@@ -64,7 +64,13 @@ export function chartOption(kind: ChartKind, result: ChartQueryResult, options: 
       axisPointer: { label: { formatter: (p: { value: number }) => format(p.value, precision) } },
     },
     dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }],
-    xAxis: { type: 'time', axisLabel: { hideOverlap: true } },
+    xAxis: {
+      type: 'time',
+      axisLabel: {
+        hideOverlap: true,
+        formatter: { year: '{yyyy}', month: '{yyyy}-{MM}', day: '{MM}-{dd}', hour: '{HH}:{mm}', minute: '{HH}:{mm}', second: '{HH}:{mm}:{ss}', millisecond: '{HH}:{mm}:{ss}' },
+      },
+    },
     yAxis: { type: 'value', scale: kind === 'line', name: commonUnit(result.series) },
     series: result.series.map((s) => ({
       type: kind === 'bar' ? 'bar' : 'line',

@@ -256,7 +256,7 @@ function ChartConfigForm({ item, chart }: { item: DataItemDetail; chart?: ChartC
                 </Form.Item>
               )}
             </Space>
-            <Space>
+            <Space className="sd-chart-config__actions">
               <Button type="primary" htmlType="submit" loading={save.isPending} disabled={!canWrite || numericFields.length === 0}>
                 {t('actions.save')}
               </Button>

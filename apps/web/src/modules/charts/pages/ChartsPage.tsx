@@ -71,7 +71,8 @@ function ChartsOfItem({ item, chartId, dialog }: { item: DataItemDetail; chartId
     <ChartPanel
       chart={chart}
       canWrite={canWrite}
-      height={inDialog ? 520 : 420}
+      height={inDialog ? 460 : 420}
+      bare={inDialog}
       deleting={remove.isPending}
       onEdit={() => navigate(chartConfigPath(link, chart.id))}
       onDelete={() => void handleDelete(chart)}

@@ -41,6 +41,9 @@ export interface ChartViewProps {
   onData?: (result: ChartQueryResult) => void;
 }
 
+/** One object for "no options", so a chart without options is not redrawn on every render. */
+const noOptions: ChartOptions = {};
+
 /** At most one refetch a second however fast records arrive. */
 const liveThrottleMs = 1_000;
 
@@ -50,7 +53,7 @@ const liveThrottleMs = 1_000;
  * "no permission" (40300: a dashboard widget the viewer may not read) and error states instead
  * of failing the page. `data-points` on the root holds the number of points drawn.
  */
-export function ChartView({ itemId, kind, series, bucket, range, maxPoints, live = false, height = 360, options = {}, ref, onData }: ChartViewProps) {
+export function ChartView({ itemId, kind, series, bucket, range, maxPoints, live = false, height = 360, options = noOptions, ref, onData }: ChartViewProps) {
   const { t } = useTranslation('charts');
   const timeZone = useCompanyTimeZone();
   const queryClient = useQueryClient();

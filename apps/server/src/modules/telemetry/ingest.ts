@@ -64,7 +64,7 @@ export interface IngestOptions {
   routeTtlMs: number;
 }
 
-export const defaultIngestOptions: IngestOptions = { maxBatch: 1000, maxDelayMs: 5, maxQueued: 20_000, pushDelayMs: 50, pushEach: 20, routeTtlMs: 2000 };
+export const defaultIngestOptions: IngestOptions = { maxBatch: 1000, maxDelayMs: 5, maxQueued: 20_000, pushDelayMs: 50, pushEach: 20, routeTtlMs: 10_000 };
 
 interface ItemMeta {
   id: number;
@@ -177,10 +177,27 @@ export class TelemetryIngest {
     let route: Promise<DeviceRoute | null>;
     if (cached && now - cached.at < this.options.routeTtlMs) {
       route = cached.route;
+    } else if (cached) {
+      // Stale: answered from the cache while it is read again (a lookup waits for the running
+      // flush's transaction; a device must not wait for that on every publish).
+      route = cached.route;
+      cached.at = now;
+      const fresh = this.repository.route(up.sn);
+      fresh.then(
+        () => {
+          if (this.routes.get(up.sn) === cached) {
+            this.routes.set(up.sn, { at: Date.now(), route: fresh });
+          }
+        },
+        () => undefined,
+      );
     } else {
       route = this.repository.route(up.sn);
       this.routes.set(up.sn, { at: now, route });
       route.catch(() => this.routes.delete(up.sn));
+    }
+    if (this.routes.size > 200_000) {
+      this.routes.clear();
     }
     const { ts, values } = telemetry;
     return route.then((found) => {

@@ -132,9 +132,11 @@ export function DeviceTab({ item, canWrite }: { item: DataItemDetail; canWrite: 
                   options={(devices.data?.list ?? []).map((d) => ({ value: d.id, label: `${d.name} · ${d.sn}${d.online ? '' : ` (${t('device.offline')})`}` }))}
                 />
               </Form.Item>
-              <Button type="primary" htmlType="submit" loading={bind.isPending}>
-                {t('device.bind')}
-              </Button>
+              <Form.Item>
+                <Button type="primary" htmlType="submit" loading={bind.isPending}>
+                  {t('device.bind')}
+                </Button>
+              </Form.Item>
             </Form>
           )}
         </>

@@ -3,6 +3,8 @@ import mqtt, { type MqttClient } from 'mqtt';
 import {
   checkFlow,
   deviceCommand,
+  devicePublishAllowed,
+  deviceSubscribeAllowed,
   deviceTopics,
   encodeDeviceReason,
   flowDocumentSchema,
@@ -172,13 +174,24 @@ export async function startSimulatedGateway(options: SimulatedGatewayOptions): P
 
   const links: LinkBus = {
     publish: async (linkId, topic, body, qos) => {
-      const target = (options.links ?? 'platform') === 'real' ? await linkClient(linkId) : client;
+      const real = (options.links ?? 'platform') === 'real';
+      if (!real && !devicePublishAllowed(options.sn, topic)) {
+        // Platform mode: a link to another broker is not reachable from here, and the platform's
+        // broker would close the connection for a topic outside sd/{sn}/up/. Logged, not sent.
+        events.emit('published', { linkId, topic, body, external: true });
+        return;
+      }
+      const target = real ? await linkClient(linkId) : client;
       await target.publishAsync(topic, body, { qos });
       state.published += 1;
       events.emit('published', { linkId, topic, body });
     },
     subscribe: async (linkId, topic, onMessage) => {
-      const target = (options.links ?? 'platform') === 'real' ? await linkClient(linkId) : client;
+      const real = (options.links ?? 'platform') === 'real';
+      if (!real && !deviceSubscribeAllowed(options.sn, topic)) {
+        return;
+      }
+      const target = real ? await linkClient(linkId) : client;
       target.on('message', (t, payload) => {
         if (t === topic) {
           onMessage(payload.toString());

@@ -293,6 +293,29 @@ describe('binding, config push, detection and telemetry with the simulated gatew
     expect(body(await post(alice.api, '/general/gateway/pushConfig', { deviceId: d.id }))).toMatchObject({ code: 40900, msg: '网关未绑定' });
   });
 
+  it('runs a server-triggered flow on request, and keeps a three-link flow from tripping the topic rules', async () => {
+    const { d, sim } = await boundDevice();
+    const flow = example('modbus-temperature-loop.json');
+    flow.startMode = { kind: 'server' };
+    expect(body(await post(alice.api, '/general/gateway/saveFlow', { deviceId: d.id, flow })).code).toBe(0);
+    await post(alice.api, '/general/gateway/pushConfig', { deviceId: d.id });
+    await until(d.id, (x) => x.config.state === 'success');
+    expect(sim.state.published).toBe(0);
+    const published = sim.waitFor<{ topic: string }>('published', (p) => p.topic === `sd/${d.sn}/up/telemetry`);
+    expect(body(await post(alice.api, '/general/gateway/runFlow', { deviceId: d.id })).code).toBe(0);
+    await published;
+    await until(d.id, (x) => x.lastTelemetry !== null);
+
+    expect(body(await post(alice.api, '/general/gateway/saveFlow', { deviceId: d.id, flow: example('three-links-edge.json') })).code).toBe(0);
+    await post(alice.api, '/general/gateway/pushConfig', { deviceId: d.id });
+    await until(d.id, (x) => x.config.state === 'success' && x.config.version === 2);
+    const external = sim.waitFor<{ topic: string; external?: boolean }>('published', (p) => p.topic === 'backup/meter/power');
+    await post(alice.api, '/general/gateway/runFlow', { deviceId: d.id });
+    expect((await external).external).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await device(d.id)).online).toBe(true);
+  });
+
   it('reports a refused config push as failed with the device reasons', async () => {
     const { d, sim } = await boundDevice({ serialPorts: ['COM2'] });
     expect(body(await post(alice.api, '/general/gateway/saveFlow', { deviceId: d.id, flow: example('modbus-temperature-loop.json') })).code).toBe(0);

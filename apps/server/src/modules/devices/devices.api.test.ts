@@ -119,6 +119,11 @@ describe('device registry', () => {
     // Another company cannot take it either: the SN is the MQTT identity.
     expect(body(await post(bob.api, '/general/device/addDevice', { name: 'Twin', sn: d.sn.toLowerCase(), model: 'SD-DTU' })).code).toBe(40900);
     expect(body(await post(alice.api, '/general/device/addDevice', { name: 'Bad', sn: 'sd/#', model: 'SD-DTU' })).code).toBe(50001);
+    const renamed = body(await post(alice.api, '/general/device/updateDevice', { id: d.id, name: 'Boiler room' }));
+    expect(renamed.data.name).toBe('Boiler room');
+    // The device is a cabin node: its node carries the name too.
+    const node = await t.app.platform.db.selectFrom('cabin_node').select(['name', 'kind']).where('id', '=', d.nodeId).executeTakeFirstOrThrow();
+    expect(node).toEqual({ name: 'Boiler room', kind: 'device' });
     const offline = body(await get(alice.api, '/general/device/getDeviceList', { online: '1', pageNum: 1, pageSize: 50 }));
     expect(offline.data.list.map((x: { id: number }) => x.id)).not.toContain(d.id);
   });
@@ -411,6 +416,22 @@ describe('firmware upgrade', () => {
     await sim.waitFor('otaDone', undefined, 15_000);
     const failed = await until(d.id, (x) => x.ota.state === 'failed' && x.online, 15_000);
     expect(failed).toMatchObject({ firmwareVersion: '1.3.4', ota: { message: 'device.ota.rebooted' } });
+  });
+
+  it('keeps one package per model and version, refuses a file never uploaded, and keeps a package that is being installed', async () => {
+    const firmware = await uploadFirmware('1.6.0');
+    const list = body(await get(alice.api, '/general/device/getFirmwareList', { model: 'SD-DTU', pageNum: 1, pageSize: 50 }));
+    expect(list.data.list.find((f: { id: number }) => f.id === firmware.id)).toMatchObject({ version: '1.6.0', fileName: 'fw-1.6.0.bin', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const again = await post(alice.api, '/general/device/addFirmware', { model: 'SD-DTU', version: '1.6.0', objectKey: list.data.list[0].objectKey, sha256: 'a'.repeat(64) }, 'en-US');
+    expect(body(again)).toMatchObject({ code: 40900, msg: 'This model already has a firmware package of this version' });
+    expect(body(await post(alice.api, '/general/device/addFirmware', { model: 'SD-DTU', version: '1.6.1', objectKey: 'c1/gateway/none.bin', sha256: 'a'.repeat(64) })).data).toBe('固件文件尚未上传');
+    expect(body(await post(alice.api, '/general/device/addFirmware', { model: 'SD-DTU', version: 'v1', objectKey: 'x', sha256: 'a'.repeat(64) })).code).toBe(50001);
+    expect(body(await get(bob.api, '/general/device/getFirmwareList', { pageNum: 1, pageSize: 50 })).data.total).toBe(0);
+    const { d } = await boundDevice({ otaSeconds: 5 });
+    await post(alice.api, '/general/device/upgradeFirmware', { deviceId: d.id, firmwareId: firmware.id });
+    expect(body(await post(alice.api, '/general/device/deleteFirmware', { id: firmware.id })).code).toBe(40900);
+    await until(d.id, (x) => x.ota.state === 'success', 20_000);
+    expect(body(await post(alice.api, '/general/device/deleteFirmware', { id: firmware.id })).code).toBe(0);
   });
 
   it('refuses a package of another model and an unbound device', async () => {

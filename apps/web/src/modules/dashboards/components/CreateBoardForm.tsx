@@ -1,12 +1,15 @@
-import { Button, Form, Input, InputNumber, Radio, Select, Space } from 'antd';
+import { Button, Form, Input, InputNumber, Radio, Select, Space, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { boardNameSchema, dashboardLimits, templateCodes, validationMessage, type BoardType, type TemplateCode } from '@smartdata/domain';
+import { boardNameSchema, dashboardLimits, levelAtLeast, templateCodes, validationMessage, type BoardType, type CabinTreeNode, type TemplateCode } from '@smartdata/domain';
+import { useMenuCodes } from '@/app/router/useMenuCodes';
+import { useTreeQuery } from '@/modules/cabin/api/getTree';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useTemplatesQuery } from '../api/boards';
 import { dashboardText, schemaRule } from '../lib/texts';
 
 export interface CreateBoardValues {
   name: string;
+  parentId: number | null;
   boardType: BoardType;
   templateCode: TemplateCode;
   width: number;
@@ -21,17 +24,35 @@ export function CreateBoardForm({ templateCode, saving, onSubmit, onCancel }: { 
   const templates = useTemplatesQuery(locale);
   const [form] = Form.useForm<CreateBoardValues>();
   const boardType = Form.useWatch('boardType', form);
+  // The directory the board's node goes in: directories where the user may write (the cabin needs sd_capsule).
+  const canBrowse = useMenuCodes().has('sd_capsule');
+  const tree = useTreeQuery({ enabled: canBrowse });
+  interface DirectoryOption {
+    value: number;
+    title: string;
+    disabled: boolean;
+    children: DirectoryOption[];
+  }
+  const directories = (nodes: CabinTreeNode[]): DirectoryOption[] =>
+    nodes
+      .filter((n) => n.kind === 'directory')
+      .map((n) => ({ value: n.id, title: n.name, disabled: !levelAtLeast(n.level, 'readWrite'), children: directories(n.children) }));
   return (
     <Form<CreateBoardValues>
       form={form}
       layout="vertical"
       requiredMark
-      initialValues={{ boardType: 'grid', templateCode, width: dashboardLimits.canvasWidthDefault, height: dashboardLimits.canvasHeightDefault, refreshMinutes: 5 }}
-      onFinish={(values) => onSubmit({ ...values, name: values.name.trim() })}
+      initialValues={{ parentId: null, boardType: 'grid', templateCode, width: dashboardLimits.canvasWidthDefault, height: dashboardLimits.canvasHeightDefault, refreshMinutes: 5 }}
+      onFinish={(values) => onSubmit({ ...values, parentId: values.parentId ?? null, name: values.name.trim() })}
     >
       <Form.Item name="name" label={t('fields.name')} rules={[{ required: true, whitespace: true, message: validationMessage('validation.nameRequired', locale) ?? '' }, schemaRule(boardNameSchema, locale)]}>
         <Input autoFocus maxLength={dashboardLimits.nameLength} showCount placeholder={t('fields.namePlaceholder')} />
       </Form.Item>
+      {canBrowse && (
+        <Form.Item name="parentId" label={t('fields.directory')} extra={t('fields.directoryHint')}>
+          <TreeSelect allowClear treeDefaultExpandAll loading={tree.isPending} placeholder={t('fields.directoryTop')} treeData={directories(tree.data ?? [])} style={{ maxWidth: 360 }} />
+        </Form.Item>
+      )}
       <Form.Item name="templateCode" label={t('fields.template')}>
         <Radio.Group className="sd-template-choice">
           {(templates.data ?? templateCodes.map((code) => ({ code, name: t(`templates.${code}`), description: '', widgetKinds: [] }))).map((template) => (

@@ -45,7 +45,7 @@ export function BoardConfigPage() {
 
   const handleCreate = async (values: CreateBoardValues) => {
     try {
-      const created = await addBoard.mutateAsync({ ...values, parentId: null });
+      const created = await addBoard.mutateAsync(values);
       void message.success(t('texts:operationSuccess'));
       void navigate(dashboardPaths.edit({ id: created.id, nodeId: created.nodeId, name: values.name, boardType: values.boardType }));
     } catch {

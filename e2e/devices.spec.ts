@@ -111,6 +111,29 @@ test('a device is added, comes online live, is bound on the device, takes a push
     await expect(page.getByText('远程配置（当前版本 1）')).toBeVisible();
   }
 
+  // ---- firmware: a package for the model, then an upgrade with progress and the new version ----
+  const detailUrl = page.url();
+  await page.goto('/device/firmware');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('固件', { timeout: 30_000 });
+  await page.getByRole('button', { name: '上传固件' }).click();
+  const upload = page.getByRole('dialog').filter({ hasText: '上传固件' });
+  await upload.getByLabel('型号').fill('DTU-200');
+  await upload.getByLabel('版本').fill('v1.3');
+  await upload.getByRole('button', { name: '上传', exact: true }).click();
+  await expect(upload.getByText('版本格式如 1.3.4')).toBeVisible();
+  await upload.getByLabel('版本').fill('1.3.5');
+  await upload.locator('input[type=file]').setInputFiles({ name: 'dtu-1.3.5.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(4096, 7) });
+  await upload.getByRole('button', { name: '上传', exact: true }).click();
+  await expect(page.locator('.ant-table-row').filter({ hasText: '1.3.5' })).toContainText('dtu-1.3.5.bin');
+  await page.goto(detailUrl);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name, { timeout: 30_000 });
+  await page.getByLabel('选择固件版本').click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: '1.3.5' }).click();
+  await page.getByRole('button', { name: '升级' }).click();
+  await expect(page.getByTestId('ota-progress')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('固件升级成功，当前版本 1.3.5')).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator('.ant-descriptions-item').filter({ hasText: '固件版本' })).toContainText('1.3.5');
+
   // ---- offline: the page says so live and refuses a push with the spec's text ----
   await gateway.close();
   gateway = null;

@@ -7,5 +7,6 @@ const list = lazyPage(() => import('./pages/DeviceListPage'), 'DeviceListPage');
 export const devicesRoutes: ModuleRoutes = {
   '/smartdata/device': list,
   '/device/gateway': list,
+  '/device/firmware': lazyPage(() => import('./pages/FirmwarePage'), 'FirmwarePage'),
   '/smartdata/device/deviceconfig/:deviceId': lazyPage(() => import('./pages/DeviceDetailPage'), 'DeviceDetailPage'),
 };

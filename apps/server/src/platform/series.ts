@@ -12,10 +12,11 @@ import type { Db, DbKind } from '@server/platform/db/database';
  * or removed together. A value's instant is its record's `created_at`.
  */
 
-/** Rollup grains, finest first (UTC-aligned: 1 min, 15 min, 1 h). */
-export const rollupGrains = [60_000, 900_000, 3_600_000] as const;
+/** Rollup grains, finest first (UTC-aligned: 1 min, 15 min, 1 h, 6 h). */
+export const rollupGrains = [60_000, 900_000, 3_600_000, 21_600_000] as const;
 export type RollupGrain = (typeof rollupGrains)[number];
-const HOUR = 3_600_000;
+/** The coarsest grain: every rollup row lies inside one stretch of it, so rebuilds work in its units. */
+const COARSEST = rollupGrains[rollupGrains.length - 1];
 
 export interface SeriesPoint {
   seriesId: number;
@@ -41,19 +42,36 @@ const ROLLUP_CHUNK = 1000;
 
 const isValue = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-/** Merges sorted instants into hour-aligned [from, to) ranges (what a rebuild re-reads). */
-function hourRanges(instants: Iterable<number>): Array<[number, number]> {
-  const hours = [...new Set([...instants].map((ts) => Math.floor(ts / HOUR) * HOUR))].sort((a, b) => a - b);
+/** Merges instants into [from, to) ranges aligned to the coarsest grain (what a rebuild re-reads). */
+function rebuildRanges(instants: Iterable<number>): Array<[number, number]> {
+  const starts = [...new Set([...instants].map((ts) => Math.floor(ts / COARSEST) * COARSEST))].sort((a, b) => a - b);
   const ranges: Array<[number, number]> = [];
-  for (const hour of hours) {
+  for (const start of starts) {
     const last = ranges[ranges.length - 1];
-    if (last && last[1] === hour) {
-      last[1] = hour + HOUR;
+    if (last && last[1] === start) {
+      last[1] = start + COARSEST;
     } else {
-      ranges.push([hour, hour + HOUR]);
+      ranges.push([start, start + COARSEST]);
     }
   }
   return ranges;
+}
+
+/**
+ * Cuts a minute-aligned window into parts each covered by whole rollup rows of one grain: the
+ * coarsest grain in the middle, finer ones at the edges (at most two parts per grain).
+ */
+export function windowParts(from: number, to: number, level = rollupGrains.length - 1): Array<{ grain: RollupGrain; from: number; to: number }> {
+  if (from >= to || level < 0) {
+    return [];
+  }
+  const grain = rollupGrains[level]!;
+  const a = Math.ceil(from / grain) * grain;
+  const b = Math.floor(to / grain) * grain;
+  if (level === 0 || a >= b) {
+    return level === 0 ? [{ grain, from: a, to: Math.max(a, b) }].filter((p) => p.to > p.from) : windowParts(from, to, level - 1);
+  }
+  return [...windowParts(from, a, level - 1), { grain, from: a, to: b }, ...windowParts(b, to, level - 1)];
 }
 
 export class SeriesStore {
@@ -226,7 +244,7 @@ export class SeriesStore {
       return;
     }
     await trx.deleteFrom('series_point').where('series_id', 'in', series).where('ts', '<', before).execute();
-    await trx.deleteFrom('series_rollup').where('series_id', 'in', series).where('bucket_ts', '<', Math.floor(before / HOUR) * HOUR).execute();
+    await trx.deleteFrom('series_rollup').where('series_id', 'in', series).where('bucket_ts', '<', Math.floor(before / COARSEST) * COARSEST).execute();
     await this.rebuild(trx, series, [before]);
   }
 
@@ -249,13 +267,13 @@ export class SeriesStore {
     return rows.map((r) => Number(r.id));
   }
 
-  /** Recomputes every rollup of the series in the hours holding the instants, from their points. */
+  /** Recomputes every rollup of the series around the instants (whole coarsest-grain stretches), from their points. */
   async rebuild(trx: Db, seriesIds: readonly number[], instants: Iterable<number>): Promise<void> {
     if (seriesIds.length === 0) {
       return;
     }
     const list = [...seriesIds];
-    for (const [from, to] of hourRanges(instants)) {
+    for (const [from, to] of rebuildRanges(instants)) {
       await trx.deleteFrom('series_rollup').where('series_id', 'in', list).where('bucket_ts', '>=', from).where('bucket_ts', '<', to).execute();
       for (const grain of rollupGrains) {
         const g = sql.lit(grain);
@@ -299,20 +317,20 @@ export class SeriesStore {
   }
 
   /**
-   * count/sum/min/max over [from, to) (minute-aligned): whole hours from hour rollups, the
-   * minutes before the first and after the last whole hour from minute rollups.
+   * count/sum/min/max over [from, to) (minute-aligned), in one statement: whole 6-hour stretches
+   * from their rollups, the edges from finer ones (`windowParts`).
    */
   async stats(db: Db, seriesId: number, from: number, to: number): Promise<ValueStats> {
-    const firstHour = Math.ceil(from / HOUR) * HOUR;
-    const lastHour = Math.floor(to / HOUR) * HOUR;
-    const where =
-      firstHour < lastHour
-        ? sql`((grain = ${sql.lit(HOUR)} and bucket_ts >= ${firstHour} and bucket_ts < ${lastHour})
-            or (grain = 60000 and bucket_ts >= ${from} and bucket_ts < ${firstHour})
-            or (grain = 60000 and bucket_ts >= ${lastHour} and bucket_ts < ${to}))`
-        : sql`grain = 60000 and bucket_ts >= ${from} and bucket_ts < ${to}`;
+    const parts = windowParts(from, to);
+    if (parts.length === 0) {
+      return { count: 0, sum: 0, min: Infinity, max: -Infinity };
+    }
+    const where = sql.join(
+      parts.map((p) => sql`(grain = ${sql.lit(p.grain)} and bucket_ts >= ${p.from} and bucket_ts < ${p.to})`),
+      sql` or `,
+    );
     const result = await sql<{ cnt: number | null; sum: number | null; min: number | null; max: number | null }>`select sum(cnt) as cnt, sum(sum) as sum, min(min) as min, max(max) as max
-      from series_rollup where series_id = ${seriesId} and ${where}`.execute(db);
+      from series_rollup where series_id = ${seriesId} and (${where})`.execute(db);
     const row = result.rows[0];
     return row && row.cnt !== null && Number(row.cnt) > 0
       ? { count: Number(row.cnt), sum: Number(row.sum), min: Number(row.min), max: Number(row.max) }

@@ -171,13 +171,22 @@ export class ChartsService {
 
   /** Raw values: all of them when they fit, else min/max (or LTTB) of the values or, for big windows, of rollups. */
   private async rawSeries(seriesId: number, from: number, to: number, maxPoints: number, method: 'minmax' | 'lttb'): Promise<Omit<SeriesResult, 'field' | 'name' | 'unit' | 'aggregate'>> {
-    // Most windows fit: one read answers the points and their summary.
-    const head = await this.store.points(this.db, seriesId, from, to, maxPoints + 1);
-    if (head.length <= maxPoints) {
-      const stats = statsOf(head.map((p) => p[1]));
-      return { points: head, downsampled: false, summary: summaryOf(stats, head.at(-1) ?? null) };
+    // A window of at most maxPoints minutes usually fits: one read answers the points and their
+    // summary. Longer windows count first (from the rollups) so a dense series is never read whole.
+    if (to - from <= maxPoints * 60_000) {
+      const head = await this.store.points(this.db, seriesId, from, to, maxPoints + 1);
+      if (head.length <= maxPoints) {
+        return { points: head, downsampled: false, summary: summaryOf(statsOf(head.map((p) => p[1])), head.at(-1) ?? null) };
+      }
     }
     const stats = await this.store.stats(this.db, seriesId, from, to);
+    if (stats.count === 0) {
+      return { points: [], downsampled: false, summary: null };
+    }
+    if (stats.count <= maxPoints) {
+      const points = await this.store.points(this.db, seriesId, from, to);
+      return { points, downsampled: false, summary: summaryOf(stats, points.at(-1) ?? null) };
+    }
     const summary = summaryOf(stats, await this.store.last(this.db, seriesId, from, to));
     if (stats.count <= RAW_READ_MAX) {
       const points = await this.store.points(this.db, seriesId, from, to);

@@ -18,7 +18,7 @@ export interface SeriesPointTable {
   value: number;
 }
 
-/** count/sum/min/max of a series over [bucket_ts, bucket_ts + grain), grain 1 min, 15 min or 1 h (UTC-aligned). */
+/** count/sum/min/max of a series over [bucket_ts, bucket_ts + grain), grain 1 min, 15 min, 1 h or 6 h (UTC-aligned). */
 export interface SeriesRollupTable {
   series_id: number;
   grain: number;

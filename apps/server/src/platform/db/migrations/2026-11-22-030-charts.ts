@@ -10,7 +10,7 @@ function isPostgres(db: Kysely<any>): boolean {
 }
 
 const NUMERIC_TYPES = [1, 2, 10];
-const GRAINS = [60_000, 900_000, 3_600_000];
+const GRAINS = [60_000, 900_000, 3_600_000, 21_600_000];
 
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = isPostgres(db);
@@ -39,7 +39,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .modifyEnd(noRowid)
     .execute();
 
-  // count, sum, min, max of a series per minute, 15 minutes and hour (UTC-aligned grains), kept
+  // count, sum, min, max of a series per minute, 15 minutes, hour and 6 hours (UTC-aligned grains), kept
   // on every write: long windows and aggregates read these instead of every value.
   await db.schema
     .createTable('series_rollup')

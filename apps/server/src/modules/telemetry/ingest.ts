@@ -76,6 +76,38 @@ interface ItemMeta {
   hasForwards: boolean;
 }
 
+interface ItemRow {
+  id: number;
+  company_id: number;
+  kind: number;
+  fields: string;
+  updated_at: number;
+  has_forwards: unknown;
+}
+
+interface PlannedRecord {
+  write: TelemetryWrite;
+  meta: ItemMeta;
+  values: RecordValues;
+  keys: number;
+}
+
+interface Counter {
+  companyId: number;
+  hour: number;
+  values: number;
+  records: number;
+  unknown: number;
+}
+
+interface BatchPlan {
+  fast: PlannedRecord[];
+  slow: PlannedRecord[];
+  counters: Counter[];
+  unknown: number;
+  rejected: number;
+}
+
 interface PendingPush {
   records: RecordItem[];
   count: number;
@@ -85,8 +117,8 @@ interface PendingPush {
 }
 
 const HOUR = 3_600_000;
-/** Writes per synchronous slice of a SQLite flush. */
-const SLICE = 250;
+/** Writes per transaction of a SQLite flush (one synchronous slice each). */
+const SLICE = 500;
 
 /**
  * Telemetry ingest (docs/telemetry.md). The broker's publish hook hands every telemetry publish
@@ -221,9 +253,47 @@ export class TelemetryIngest {
   // ---- the flush ----
 
   private async flush(batch: TelemetryWrite[]): Promise<void> {
-    const metas = await this.loadItems([...new Set(batch.map((w) => w.itemId))]);
-    const fast: Array<{ write: TelemetryWrite; meta: ItemMeta; values: RecordValues; keys: number }> = [];
-    const slow: Array<{ write: TelemetryWrite; values: RecordValues; keys: number }> = [];
+    const ids = [...new Set(batch.map((w) => w.itemId))];
+    const created: RecordItem[] = [];
+    const newSeries = new Map<string, number>();
+    let plan: BatchPlan;
+    if (this.raw) {
+      const s = (this.statements ??= prepare(this.raw));
+      plan = this.plan(batch, this.itemsFrom(ids, (id) => s.findItem.get(id) as ItemRow | undefined));
+      // Slices of SLICE writes, each one transaction run synchronously on the raw handle, with a
+      // yield between them so sockets are served. The publishes are answered after the last.
+      for (let i = 0; i < plan.fast.length || i === 0; i += SLICE) {
+        if (i > 0) {
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        const last = i + SLICE >= plan.fast.length;
+        await this.rawTransaction(() => this.writeSqlite(plan.fast.slice(i, i + SLICE), created, last ? plan.counters : [], newSeries));
+      }
+    } else {
+      plan = this.plan(batch, await this.loadItems(ids));
+      if (plan.fast.length > 0 || plan.counters.length > 0) {
+        await this.db.transaction().execute((trx) => this.writeKysely(trx, plan.fast, created, plan.counters, newSeries));
+      }
+    }
+    for (const [key, id] of newSeries) {
+      this.seriesIds.set(key, id);
+    }
+    for (const entry of plan.slow) {
+      // Forward conditions run exactly as for any record (data-items path, its own transaction).
+      await this.dataItems.ingestChecked(entry.write.companyId, entry.write.itemId, [entry.values], { source: 'device', at: entry.write.ts });
+      this.stats.forwarded += 1;
+    }
+    this.stats.records += plan.fast.length + plan.slow.length;
+    this.stats.values += plan.fast.reduce((n, e) => n + e.keys, 0) + plan.slow.reduce((n, e) => n + e.keys, 0);
+    this.stats.unknownKeys += plan.unknown;
+    this.stats.rejectedValues += plan.rejected;
+    this.queuePushes(created);
+  }
+
+  /** Keys mapped to fields and checked; records split into the fast path and the forward path; counters. */
+  private plan(batch: readonly TelemetryWrite[], metas: Map<number, ItemMeta>): BatchPlan {
+    const fast: PlannedRecord[] = [];
+    const slow: PlannedRecord[] = [];
     let unknown = 0;
     let rejected = 0;
     const unknownOf = new Map<number, number>();
@@ -259,13 +329,11 @@ export class TelemetryIngest {
           rejected += 1;
         }
       }
-      if (keys === 0) {
-        continue;
+      if (keys > 0) {
+        (meta.hasForwards ? slow : fast).push({ write, meta, values, keys });
       }
-      (meta.hasForwards ? slow : fast).push({ write, meta, values, keys } as never);
     }
-    const created: RecordItem[] = [];
-    const counters = new Map<string, { companyId: number; hour: number; values: number; records: number; unknown: number }>();
+    const counters = new Map<string, Counter>();
     const count = (companyId: number, ts: number, values: number, records: number, unknownKeys: number) => {
       const hour = Math.floor(ts / HOUR) * HOUR;
       const key = `${companyId}:${hour}`;
@@ -275,52 +343,39 @@ export class TelemetryIngest {
       row.unknown += unknownKeys;
       counters.set(key, row);
     };
-    for (const entry of [...fast, ...slow]) {
+    for (const entry of fast) {
+      count(entry.write.companyId, entry.write.ts, entry.keys, 1, 0);
+    }
+    for (const entry of slow) {
       count(entry.write.companyId, entry.write.ts, entry.keys, 1, 0);
     }
     for (const [companyId, n] of unknownOf) {
       count(companyId, Date.now(), 0, 0, n);
     }
-    const newSeries = new Map<string, number>();
-    if (fast.length > 0 || counters.size > 0) {
-      if (this.raw) {
-        await this.db.transaction().execute(async () => {
-          // Slices of the batch, yielding between them so sockets are served during a long
-          // transaction (other queries wait for the connection; the broker and pushes go on).
-          for (let i = 0; i < fast.length; i += SLICE) {
-            if (i > 0) {
-              await new Promise((resolve) => setImmediate(resolve));
-            }
-            this.writeSqlite(fast.slice(i, i + SLICE), created, i + SLICE >= fast.length ? [...counters.values()] : [], newSeries);
-          }
-          if (fast.length === 0) {
-            this.writeSqlite([], created, [...counters.values()], newSeries);
-          }
-        });
-      } else {
-        await this.db.transaction().execute((trx) => this.writeKysely(trx, fast, created, [...counters.values()], newSeries));
-      }
-    }
-    for (const [key, id] of newSeries) {
-      this.seriesIds.set(key, id);
-    }
-    for (const entry of slow) {
-      // Forward conditions run exactly as for any record (data-items path, its own transaction).
-      await this.dataItems.ingestChecked(entry.write.companyId, entry.write.itemId, [entry.values], { source: 'device', at: entry.write.ts });
-      this.stats.forwarded += 1;
-    }
-    this.stats.records += fast.length + slow.length;
-    this.stats.values += fast.reduce((n, e) => n + e.keys, 0) + slow.reduce((n, e) => n + e.keys, 0);
-    this.stats.unknownKeys += unknown;
-    this.stats.rejectedValues += rejected;
-    this.queuePushes(created);
+    return { fast, slow, counters: [...counters.values()], unknown, rejected };
   }
 
-  /** Item settings for a batch: read in one query, fields parsed again only when the item changed. */
+  /**
+   * Runs `work` (synchronous statements on the raw handle) in one transaction. JavaScript runs one
+   * thing at a time, so a synchronous transaction cannot interleave with any other query; only a
+   * Kysely transaction already open (awaiting between its statements) could, and then the work
+   * waits for Kysely's connection like any query and runs in a transaction of its own there.
+   */
+  private async rawTransaction(work: () => void): Promise<void> {
+    const raw = this.raw!;
+    if (!raw.inTransaction) {
+      raw.transaction(work).immediate();
+      return;
+    }
+    await this.db.transaction().execute(async () => {
+      work();
+    });
+  }
+
+  /** Item settings for a batch (PostgreSQL): one query. */
   private async loadItems(ids: number[]): Promise<Map<number, ItemMeta>> {
-    const out = new Map<number, ItemMeta>();
     if (ids.length === 0) {
-      return out;
+      return new Map();
     }
     const rows = await this.db
       .selectFrom('data_item')
@@ -332,8 +387,22 @@ export class TelemetryIngest {
       )
       .where('id', 'in', ids)
       .execute();
-    for (const row of rows) {
-      const id = Number(row.id);
+    const byId = new Map(rows.map((r) => [Number(r.id), r as ItemRow]));
+    return this.itemsFrom(ids, (id) => byId.get(id));
+  }
+
+  /** Item metas from their rows; fields parsed again only when the item changed. */
+  private itemsFrom(ids: readonly number[], rowOf: (id: number) => ItemRow | undefined): Map<number, ItemMeta> {
+    const out = new Map<number, ItemMeta>();
+    for (const id of ids) {
+      const row = rowOf(id);
+      if (!row) {
+        this.items.delete(id);
+        for (const key of [...this.seriesIds.keys()].filter((k) => k.startsWith(`${id}:`))) {
+          this.seriesIds.delete(key);
+        }
+        continue;
+      }
       let meta = this.items.get(id);
       if (!meta || meta.updatedAt !== Number(row.updated_at) || meta.companyId !== Number(row.company_id)) {
         const fields = parseFields(row.fields);
@@ -350,14 +419,6 @@ export class TelemetryIngest {
       }
       meta.hasForwards = Boolean(Number(row.has_forwards));
       out.set(id, meta);
-    }
-    for (const id of ids) {
-      if (!out.has(id)) {
-        this.items.delete(id);
-        for (const key of [...this.seriesIds.keys()].filter((k) => k.startsWith(`${id}:`))) {
-          this.seriesIds.delete(key);
-        }
-      }
     }
     if (this.items.size > 100_000) {
       this.items.clear();
@@ -537,6 +598,9 @@ function prepare(raw: SQLite.Database) {
   return {
     insertRecord: raw.prepare(
       "insert into data_record (company_id, item_id, parent_record_id, values_json, source, created_by, created_at, updated_at) values (?, ?, null, ?, 'device', null, ?, ?)",
+    ),
+    findItem: raw.prepare(
+      'select id, company_id, kind, fields, updated_at, exists (select 1 from data_forward f where f.item_id = data_item.id and f.company_id = data_item.company_id and f.enabled = 1) as has_forwards from data_item where id = ?',
     ),
     ensureSeries: raw.prepare('insert into series (company_id, item_id, field) values (?, ?, ?) on conflict (item_id, field) do nothing'),
     findSeries: raw.prepare('select id from series where item_id = ? and field = ?'),

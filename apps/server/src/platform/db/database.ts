@@ -59,8 +59,9 @@ const rawHandles = new WeakMap<Db, SQLite.Database>();
 
 /**
  * The better-sqlite3 handle under a SQLite Kysely instance (null on PostgreSQL), for hot paths
- * that prepare their own statements (telemetry ingest). Use it only inside a Kysely transaction
- * or `db.connection().execute(…)` of that instance, so no other query interleaves.
+ * that prepare their own statements (telemetry ingest). Use it inside a Kysely transaction or
+ * `db.connection().execute(…)` of that instance, or for a transaction run synchronously while
+ * `inTransaction` is false, so no other query interleaves.
  */
 export function rawSqlite(db: Db): SQLite.Database | null {
   return rawHandles.get(db) ?? null;

@@ -305,3 +305,34 @@ describe('ingest', () => {
     expect(copies.map((r) => [r.values.temperature, r.source])).toEqual([[80, 'forward']]);
   });
 });
+
+describe('overload', () => {
+  it('a full queue refuses a QoS 1 publish (no PUBACK, the connection closes) and drops a QoS 0 one, instead of growing', async () => {
+    const { TelemetryIngest } = await import('./ingest');
+    const { GroupCommitOverloaded } = await import('@server/platform/groupCommit');
+    const admin = await person(t.app);
+    const itemId = await addItem(admin.api, 'Overloaded');
+    const device = await addDevice(admin.api);
+    expect(body(await post(admin.api, 'telemetry/bindItem', { itemId, deviceId: device.id })).code).toBe(0);
+    const ingest = new TelemetryIngest(t.app.platform.db, t.app.platform.dbKind, undefined as never, t.app.platform.realtime, t.app.log, { maxBatch: 1, maxQueued: 2, maxDelayMs: 0 });
+    // The database is stuck: the first flush never ends, so publishes wait in the queue.
+    (ingest as unknown as { flush: () => Promise<void> }).flush = () => new Promise<void>(() => undefined);
+    const topic = `sd/${device.sn}/up/telemetry`;
+    const payload = (n: number) => Buffer.from(JSON.stringify({ ts: Date.now(), values: { count: n } }));
+    const client = {} as never;
+    const first = ingest.onPublish(client, topic, payload(1), 1)!;
+    await new Promise((r) => setTimeout(r, 100));
+    const second = ingest.onPublish(client, topic, payload(2), 1)!;
+    const third = ingest.onPublish(client, topic, payload(3), 1)!;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(ingest.commit.queued).toBe(2);
+    const fourth = ingest.onPublish(client, topic, payload(4), 1)!;
+    await expect(fourth).rejects.toBeInstanceOf(GroupCommitOverloaded);
+    await expect(ingest.onPublish(client, topic, payload(5), 0)!).resolves.toBeUndefined();
+    expect(ingest.stats.refused).toBe(2);
+    expect(ingest.commit.queued).toBe(2);
+    void first;
+    void second;
+    void third;
+  });
+});

@@ -19,7 +19,7 @@ test.afterEach(async () => {
   gateway = null;
 });
 
-test('a device is added, comes online live, is bound on the device, takes a pushed flow and its values arrive live', async ({ page, request }) => {
+test('a device is added, comes online live, is bound on the device, takes a pushed flow and its values arrive live', async ({ page, request, browser }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1440, height: 960 });
   const admin = await createCompanyAdmin(await platformAdmin(request), request);
@@ -45,8 +45,10 @@ test('a device is added, comes online live, is bound on the device, takes a push
   const secretDialog = page.getByRole('dialog').filter({ hasText: '密钥只显示这一次' });
   const secret = (await secretDialog.getByTestId('device-secret').textContent())!.trim();
   expect(secret).toMatch(/^[0-9a-f]{32,}$/);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await secretDialog.getByRole('button', { name: '复制' }).click();
   await expect(toast(page, '复制成功')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
   await secretDialog.getByRole('button', { name: '我已保存' }).click();
   const row = page.locator('.ant-table-row').filter({ hasText: sn });
   await expect(row).toContainText('离线');
@@ -133,6 +135,17 @@ test('a device is added, comes online live, is bound on the device, takes a push
   await expect(page.getByTestId('ota-progress')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('固件升级成功，当前版本 1.3.5')).toBeVisible({ timeout: 60_000 });
   await expect(page.locator('.ant-descriptions-item').filter({ hasText: '固件版本' })).toContainText('1.3.5');
+
+  // ---- another company's administrator cannot see it ----
+  const other = await createCompanyAdmin(await platformAdmin(request), request);
+  const otherContext = await browser.newContext();
+  const otherPage = await otherContext.newPage();
+  await otherPage.setViewportSize({ width: 1440, height: 960 });
+  await signInAt(otherPage, other);
+  await otherPage.goto(detailUrl);
+  await expect(otherPage.getByText('设备不存在或您无权查看')).toBeVisible({ timeout: 30_000 });
+  await expect(otherPage.getByText(sn)).toHaveCount(0);
+  await otherContext.close();
 
   // ---- offline: the page says so live and refuses a push with the spec's text ----
   await gateway.close();

@@ -39,7 +39,7 @@ export function DeviceSecretModal({ value, onClose }: { value: { sn: string; sec
               <Button
                 autoFocus
                 icon={<CopyOutlined />}
-                onClick={() => void copyText(value.secret).then((ok) => ok && void message.success(t('texts:copySuccess')))}
+                onClick={() => void copyText(value.secret).then((ok) => (ok ? void message.success(t('texts:copySuccess')) : void message.error(t('secret.copyFailed'))))}
               >
                 {t('secret.copy')}
               </Button>

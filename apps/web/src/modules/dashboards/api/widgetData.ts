@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Page, RecordItem } from '@smartdata/domain';
+import type { DeviceItem, Page, RecordItem } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { dashboardsKeys } from './keys';
 
@@ -15,26 +15,19 @@ export function useLatestRecordsQuery(itemId: number, rows: number, refreshMs: n
   });
 }
 
-export interface DeviceLike {
-  id?: number | string;
-  name?: string;
-  deviceName?: string;
-  sn?: string;
-  online?: boolean | number | string;
-  onlineStatus?: boolean | number | string;
-}
+export type DeviceLike = Pick<DeviceItem, 'id' | 'name' | 'sn' | 'online'>;
 
 /**
- * `GET /device/getDeviceList` of the devices module (built beside this one): an answer of 404 or
- * nothing leaves the widget in its empty state.
+ * `GET /device/getDeviceList` of the devices module; a refusal (no device permission) leaves the
+ * widget in its empty state.
  */
 export function useDeviceListQuery(refreshMs: number) {
   return useQuery({
     queryKey: dashboardsKeys.devices(),
     queryFn: async ({ signal }) => {
       try {
-        const page = await api.get<Page<DeviceLike> | DeviceLike[] | null>('/device/getDeviceList', { pageNum: 1, pageSize: 200 }, { signal, silent: true });
-        return Array.isArray(page) ? page : (page?.list ?? []);
+        const page = await api.get<Page<DeviceLike> | null>('/device/getDeviceList', { pageNum: 1, pageSize: 200 }, { signal, silent: true });
+        return page?.list ?? [];
       } catch {
         return [];
       }

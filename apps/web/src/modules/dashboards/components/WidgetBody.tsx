@@ -233,10 +233,6 @@ function Clock() {
   );
 }
 
-function isOnline(value: unknown): boolean {
-  return value === true || value === 1 || value === '1' || value === 'online';
-}
-
 /** Devices and their online state, from the devices module when it answers. */
 function DeviceStatus({ refreshMs }: { refreshMs: number }) {
   const { t } = useTranslation('dashboards');
@@ -248,16 +244,16 @@ function DeviceStatus({ refreshMs }: { refreshMs: number }) {
   if (list.length === 0) {
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('widget.noDevices')} />;
   }
-  const online = list.filter((d) => isOnline(d.online ?? d.onlineStatus)).length;
+  const online = list.filter((d) => d.online).length;
   return (
     <div className="sd-widget__devices">
       <div className="sd-widget__caption">{t('widget.devicesOnline', { online, total: list.length })}</div>
       <ul>
-        {list.slice(0, 50).map((d, index) => (
-          <li key={String(d.id ?? index)}>
-            <span className={isOnline(d.online ?? d.onlineStatus) ? 'sd-dot sd-dot--on' : 'sd-dot'} />
-            {d.name ?? d.deviceName ?? d.sn ?? String(d.id)}
-            <span className="sd-muted">{isOnline(d.online ?? d.onlineStatus) ? t('widget.online') : t('widget.offline')}</span>
+        {list.slice(0, 50).map((d) => (
+          <li key={d.id}>
+            <span className={d.online ? 'sd-dot sd-dot--on' : 'sd-dot'} />
+            {d.name || d.sn}
+            <span className="sd-muted">{d.online ? t('widget.online') : t('widget.offline')}</span>
           </li>
         ))}
       </ul>

@@ -103,14 +103,19 @@ test('a device is added, comes online live, is bound on the device, takes a push
     await page.screenshot({ path: `${shots}/device-detail-zh.png`, fullPage: true });
   }
 
+  // ---- detection: the gateway checks the saved configuration; passed is kept as a version ----
+  await page.getByRole('button', { name: '配置检测' }).click();
+  await expect(page.getByTestId('config-state').getByText('检测通过')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.ant-table-row').filter({ hasText: '检测通过' }).first()).toBeVisible();
+
   if (shots) {
     await page.getByRole('button', { name: /^语言/ }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
-    await expect(page.getByText('Remote configuration (current version 1)')).toBeVisible();
+    await expect(page.getByText(/^Remote configuration \(current version \d\)$/)).toBeVisible();
     await page.screenshot({ path: `${shots}/device-detail-en.png`, fullPage: true });
     await page.getByRole('button', { name: /^Language/ }).click();
     await page.getByRole('menuitem', { name: '中文' }).click();
-    await expect(page.getByText('远程配置（当前版本 1）')).toBeVisible();
+    await expect(page.getByText(/^远程配置（当前版本 \d）$/)).toBeVisible();
   }
 
   // ---- firmware: a package for the model, then an upgrade with progress and the new version ----

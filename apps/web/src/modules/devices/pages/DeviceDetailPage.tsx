@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Empty, Form, Image, Input, Progress, Result, Select, Skeleton, Space, Table, Upload } from 'antd';
 import { DeleteOutlined, EditOutlined, KeyOutlined, LinkOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +22,7 @@ import { uploadObject } from '@/shared/api/objectUpload';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { formatDateTime } from '@/shared/utils/formatTime';
 import { ConfigStateBanner } from '@/modules/gateways/components/ConfigStateBanner';
-import { useConfigVersionsQuery, useDetectConfigMutation, usePushConfigMutation, useRollbackConfigMutation } from '@/modules/gateways/api/flow';
+import { gatewayKeys, useConfigVersionsQuery, useDetectConfigMutation, usePushConfigMutation, useRollbackConfigMutation } from '@/modules/gateways/api/flow';
 import { useBindMutation, useDeviceQuery, useRotateSecretMutation, useSetStatusMutation, useUnbindMutation, useUpdateDeviceMutation } from '../api/devices';
 import { useFirmwareListQuery } from '../api/firmware';
 import { api } from '@/shared/api/client';
@@ -439,6 +440,11 @@ function ConfigCard({ device }: { device: DeviceItem }) {
   const locale = useLocale();
   const { message, modal } = App.useApp();
   const versions = useConfigVersionsQuery(device.id);
+  const queryClient = useQueryClient();
+  // A push or a passed detection keeps a version: the history follows the device's states.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: gatewayKeys.versions(device.id) });
+  }, [queryClient, device.id, device.config.state, device.config.version, device.detect.state]);
   const push = usePushConfigMutation();
   const detect = useDetectConfigMutation();
   const rollback = useRollbackConfigMutation();

@@ -19,12 +19,12 @@ export function ConfigStateBanner({ device, onDetect, detecting }: { device: Dev
   } else if (config.state === 'success') {
     items.push(<Alert key="config" type="success" showIcon closable message={text(config.message) ?? t('state.updated', { version: config.version ?? '—' })} />);
   } else if (config.state === 'failed') {
-    items.push(<Alert key="config" type="error" showIcon message={userText('remoteUpdateFailed', locale)} description={reasons(config.reasons, text(config.message), locale)} />);
+    items.push(<Alert key="config" type="error" showIcon message={userText('remoteUpdateFailed', locale)} description={reasons(config.reasons, other(text(config.message), userText('remoteUpdateFailed', locale)), locale)} />);
   }
   if (detect.state === 'detecting') {
     items.push(<Alert key="detect" type="info" showIcon message={t('state.detecting')} />);
   } else if (detect.state === 'passed') {
-    items.push(<Alert key="detect" type="success" showIcon closable message={userText('detectionPassed', locale)} description={text(detect.message)} />);
+    items.push(<Alert key="detect" type="success" showIcon closable message={userText('detectionPassed', locale)} description={other(text(detect.message), userText('detectionPassed', locale))} />);
   } else if (detect.state === 'failed') {
     items.push(
       <Alert
@@ -32,7 +32,7 @@ export function ConfigStateBanner({ device, onDetect, detecting }: { device: Dev
         type="error"
         showIcon
         message={userText('detectionFailed', locale)}
-        description={reasons(detect.reasons, text(detect.message), locale)}
+        description={reasons(detect.reasons, other(text(detect.message), userText('detectionFailed', locale)), locale)}
         action={onDetect && <Button size="small" loading={detecting} onClick={onDetect}>{t('state.detectAgain')}</Button>}
       />,
     );
@@ -42,6 +42,11 @@ export function ConfigStateBanner({ device, onDetect, detecting }: { device: Dev
       {items}
     </Space>
   ) : null;
+}
+
+/** A detail line only when it says more than the title. */
+function other(detail: string | null, title: string): string | null {
+  return detail && detail !== title ? detail : null;
 }
 
 function reasons(list: string[], fallback: string | null, locale: Locale) {

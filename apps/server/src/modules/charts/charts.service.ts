@@ -1,6 +1,7 @@
 import {
   aggregateValue,
   alignWindow,
+  bucketStart,
   bucketEdges,
   chartableFieldTypes,
   chartLimits,
@@ -233,9 +234,23 @@ export class ChartsService {
         }
       }
     } else {
-      const edges = bucketEdges(from, to, bucket, timeZone);
-      const grain = grainDividing([...edges, to]) ?? rollupGrains[0];
-      buckets = foldIntoBuckets(await this.store.rollups(this.db, seriesId, grain, from, to), edges, to);
+      // Days group in SQL too (a day is 24 h within a stretch of constant offset); the part of a
+      // day after an offset change is moved to its day's real start, and months fold the days.
+      const segments = offsetSegments(from, to, timeZone);
+      const grain = grainDividing([DAY, ...segments.flatMap((s) => [s.offset, s.from, s.to])]) ?? rollupGrains[0];
+      const days: Array<{ at: number } & ValueStats> = [];
+      for (const segment of segments) {
+        for (const row of await this.store.grouped(this.db, seriesId, grain, DAY, segment.offset, segment.from, segment.to)) {
+          const at = bucketStart(row.at + DAY / 2, 'day', timeZone);
+          const last = days[days.length - 1];
+          if (last && last.at === at) {
+            mergeStats(last, row);
+          } else {
+            days.push({ ...row, at });
+          }
+        }
+      }
+      buckets = bucket === 'day' ? days.map(({ at, ...stats }) => ({ at, stats })) : foldIntoBuckets(days, bucketEdges(from, to, bucket, timeZone), to);
     }
     if (buckets.length === 0) {
       return { points: [], downsampled: false, summary: null };

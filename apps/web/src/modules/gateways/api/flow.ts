@@ -75,3 +75,8 @@ export async function uploadCertificate(file: File): Promise<CertificateItem> {
   bytes.forEach((b) => (binary += String.fromCharCode(b)));
   return api.post<CertificateItem>('/gateway/uploadCertificate', { fileName: file.name, content: pem ? text : btoa(binary), encoding: pem ? 'pem' : 'base64' });
 }
+
+/** `POST /gateway/runFlow {deviceId}`: server-triggered execution of the saved flow. */
+export function useRunFlowMutation() {
+  return useMutation({ mutationFn: (deviceId: number) => api.post<null>('/gateway/runFlow', { deviceId }) });
+}

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { Alert, App, Button, Result, Skeleton, Space, Tag, Tooltip } from 'antd';
-import { CloudUploadOutlined, SaveOutlined } from '@ant-design/icons';
+import { CaretRightOutlined, CloudUploadOutlined, SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { checkFlow, deviceMessage, userText, type DeviceItem, type FlowDocument, type FlowProblem } from '@smartdata/domain';
@@ -13,7 +13,7 @@ import { useDevicesChannel } from '@/modules/devices/hooks/useDevicesChannel';
 import { FlowEditor } from '../editor/FlowEditor';
 import { FlowProblemList } from '../editor/FlowProblemList';
 import { emptyFlow } from '../editor/flowModel';
-import { uploadCertificate, usePushConfigMutation, useSaveFlowMutation, useSavedFlowQuery } from '../api/flow';
+import { uploadCertificate, useRunFlowMutation, usePushConfigMutation, useSaveFlowMutation, useSavedFlowQuery } from '../api/flow';
 import { parseFlowJson } from '../editor/flowModel';
 import { ConfigStateBanner } from '../components/ConfigStateBanner';
 
@@ -67,11 +67,14 @@ function DeviceConfig({ device, initial, version }: { device: DeviceItem; initia
   const [dirty, setDirty] = useState(false);
   const save = useSaveFlowMutation();
   const push = usePushConfigMutation();
+  const run = useRunFlowMutation();
+  const [serverMode, setServerMode] = useState(initial.startMode.kind === 'server');
   const firmware = device.firmwareVersion ?? '1.3.0';
   useDevicesChannel();
 
   const onChange = useCallback((doc: FlowDocument) => {
     setDirty(doc !== saved.current);
+    setServerMode(doc.startMode.kind === 'server');
     current.current = doc;
   }, []);
 
@@ -138,6 +141,21 @@ function DeviceConfig({ device, initial, version }: { device: DeviceItem; initia
             <Button icon={<SaveOutlined />} loading={save.isPending} onClick={() => void handleSave()}>
               {t('page.save')}
             </Button>
+            {serverMode && (
+              <Tooltip title={t('page.runHint')}>
+                <Button
+                  icon={<CaretRightOutlined />}
+                  loading={run.isPending}
+                  onClick={() =>
+                    device.online
+                      ? void run.mutateAsync(device.id).then(() => void message.success(t('page.runSent')), () => undefined)
+                      : void message.error(deviceMessage('device.config.offline', locale) ?? '')
+                  }
+                >
+                  {t('page.run')}
+                </Button>
+              </Tooltip>
+            )}
             <Tooltip title={device.online ? t('page.pushHint') : deviceMessage('device.config.offline', locale)}>
               <Button type="primary" icon={<CloudUploadOutlined />} loading={push.isPending || device.config.state === 'updating'} onClick={() => void handlePush()}>
                 {t('page.push')}

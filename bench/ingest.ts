@@ -14,7 +14,7 @@
  * came (acknowledgement after commit: every acknowledged value is stored). Phases:
  *   1. raw better-sqlite3, 2. raw aedes, 3. connect the fleet to the app (all devices at once),
  *   4. as fast as possible (values stored per second), 5. a fixed rate (`--rate` values/s) while
- *   a WebSocket client per 200 items (the "browser", in the first fleet process) measures
+ *   a WebSocket client per 200 items (the "browser", in a third child process) measures
  *   publish-to-browser latency from the payload's ts to the push on records:<itemId>.
  * Every loop is bounded; the whole run stops after 15 minutes whatever happens.
  * Results go in docs/performance.md; run by hand, never as a timed test.
@@ -367,7 +367,7 @@ async function rawAedes(fleet: Fleet, devices: Device[], options: Options, parts
   const server = net.createServer(aedes.handle);
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
-  const connected = await fleet.ask(split(devices, parts).map((d) => ({ type: 'connect', port, devices: d }) as ToFleet), 300_000);
+  const connected = await fleet.ask([...split(devices, parts), []].map((d) => ({ type: 'connect', port, devices: d }) as ToFleet), 300_000);
   const started = Date.now();
   const ran = await fleet.ask({ type: 'run', mode: 'max', seconds: Math.min(10, options.seconds), values: options.values }, 300_000);
   const seconds = (Date.now() - started) / 1000;
@@ -405,7 +405,8 @@ async function main(): Promise<void> {
 
   const devices: Device[] = Array.from({ length: options.devices }, (_, i) => ({ sn: `BENCH${String(i).padStart(5, '0')}`, secret: randomBytes(12).toString('hex') }));
   const fleet = new Fleet();
-  await fleet.start(parts);
+  // Two fleet processes and a third one for the "browsers" (so their clock is not slowed by 2 500 MQTT clients).
+  await fleet.start(parts + 1);
   try {
     // 2. raw aedes
     const bare = await rawAedes(fleet, devices, options, parts);
@@ -422,7 +423,7 @@ async function main(): Promise<void> {
     console.log(`seeded ${devices.length} devices, ${itemIds.length} IoT data lists of ${options.values} decimal fields, one binding each`);
 
     const connectStarted = Date.now();
-    const connected = await fleet.ask(split(devices, parts).map((d) => ({ type: 'connect', port: mqttPort, devices: d }) as ToFleet), 600_000);
+    const connected = await fleet.ask([...split(devices, parts), []].map((d) => ({ type: 'connect', port: mqttPort, devices: d }) as ToFleet), 600_000);
     const connectedCount = connected.reduce((n, r) => n + Number(r.count), 0);
     console.log(`connected to the app: ${connectedCount} devices at once (${connected.reduce((n, r) => n + Number(r.failed), 0)} failed) in ${((Date.now() - connectStarted) / 1000).toFixed(1)} s`);
 
@@ -444,13 +445,13 @@ async function main(): Promise<void> {
 
     // 5. a fixed rate with the browsers watching
     const watched = itemIds.slice(0, Math.min(800, itemIds.length));
-    await fleet.ask({ type: 'watch', httpPort, token, itemIds: watched }, 60_000, 0);
+    await fleet.ask({ type: 'watch', httpPort, token, itemIds: watched }, 60_000, parts);
     const publishesPerSecond = options.rate / options.values;
     const rateBefore = stats.values;
     const rateStarted = Date.now();
     const rated = await fleet.ask({ type: 'run', mode: 'rate', seconds: options.seconds, values: options.values, publishesPerSecond: publishesPerSecond / parts }, options.seconds * 1000 + 120_000);
     const rateSeconds = (Date.now() - rateStarted - 2000) / 1000;
-    const [report] = await fleet.ask({ type: 'report' }, 60_000, 0);
+    const [report] = await fleet.ask({ type: 'report' }, 60_000, parts);
     const latencies = (report!.latencies as number[]).sort((a, b) => a - b);
     console.log(
       `at ${options.rate.toLocaleString('en-US')} values/s offered (the fleet sent ${Math.round((rated.reduce((n, r) => n + Number(r.sent), 0) * options.values) / (rateSeconds || 1)).toLocaleString('en-US')} values/s, ${rated.reduce((n, r) => n + Number(r.acked), 0)} publishes acknowledged): ${Math.round((stats.values - rateBefore) / rateSeconds).toLocaleString('en-US')} values/s stored; publish-to-browser latency over ${latencies.length} pushes (${watched.length} items watched): p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${latencies.at(-1)} ms`,

@@ -1,10 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
-import { App, Button, Card, Empty, Input, List, Modal, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useRef, useState } from 'react';
+import { App, Button, List, Modal, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { CopyOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, ImportOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { levelAtLeast, type DashboardSummary, type ImportDashboardResult } from '@smartdata/domain';
+import { ListCard } from '@/shared/components/ListCard';
 import { PageHeader } from '@/shared/components/PageHeader';
+import { useListActions } from '@/shared/hooks/useListActions';
+import { usePagedList } from '@/shared/hooks/usePagedList';
 import { formatDateTime } from '@/shared/utils/formatTime';
 import { exportBoard, useAddBoardMutation, useBoardListQuery, useCopyBoardMutation, useDeleteBoardMutation, useImportBoardMutation } from '../api/boards';
 import { CreateBoardForm, type CreateBoardValues } from '../components/CreateBoardForm';
@@ -24,12 +27,11 @@ function downloadJson(fileName: string, value: unknown) {
 /** /smartdata/dashboard3: the dashboards the user can read (paged, searchable), create, copy, export, import, delete. */
 export function DashboardListPage() {
   const { t } = useTranslation(['dashboards', 'texts']);
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const navigate = useNavigate();
-  const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const [keyword, setKeyword] = useState('');
-  const boards = useBoardListQuery({ pageNum, pageSize, keyword });
+  const paged = usePagedList();
+  const { confirmDelete } = useListActions();
+  const boards = useBoardListQuery({ pageNum: paged.pageNum, pageSize: paged.pageSize, keyword: paged.keyword });
   const [creating, setCreating] = useState(false);
   const [report, setReport] = useState<ImportDashboardResult | null>(null);
   const addBoard = useAddBoardMutation();
@@ -37,13 +39,6 @@ export function DashboardListPage() {
   const deleteBoard = useDeleteBoardMutation();
   const importBoard = useImportBoardMutation();
   const fileInput = useRef<HTMLInputElement>(null);
-
-  const total = boards.data?.total;
-  useEffect(() => {
-    if (total !== undefined && pageNum > 1 && (pageNum - 1) * pageSize >= total) {
-      setPageNum(Math.max(1, Math.ceil(total / pageSize)));
-    }
-  }, [total, pageNum, pageSize]);
 
   const handleCreate = async (values: CreateBoardValues) => {
     try {
@@ -88,23 +83,13 @@ export function DashboardListPage() {
     }
   };
 
-  const handleDelete = (board: DashboardSummary) => {
-    void modal.confirm({
+  const handleDelete = (board: DashboardSummary) =>
+    confirmDelete({
       title: t('delete.title', { name: board.name }),
       content: t('delete.content'),
       okText: t('actions.delete'),
-      okButtonProps: { danger: true },
-      autoFocusButton: 'cancel',
-      onOk: async () => {
-        try {
-          await deleteBoard.mutateAsync(board.id);
-          void message.success(t('texts:deleteSuccess'));
-        } catch {
-          // Shown by the API client.
-        }
-      },
+      onDelete: () => deleteBoard.mutateAsync(board.id),
     });
-  };
 
   const columns: TableColumnsType<DashboardSummary> = [
     {
@@ -129,24 +114,24 @@ export function DashboardListPage() {
         const canWrite = levelAtLeast(board.level, 'readWrite');
         return (
           <Space size={0} wrap>
-            <Link to={dashboardPaths.view(board.id)}>
-              <Button type="link" size="small" icon={<EyeOutlined />} aria-label={t('actions.viewNamed', { name: board.name })}>
-                {t('actions.view')}
-              </Button>
-            </Link>
+            <Button type="link" size="small" icon={<EyeOutlined />} aria-label={t('actions.viewNamed', { name: board.name })} onClick={() => void navigate(dashboardPaths.view(board.id))}>
+              {t('actions.view')}
+            </Button>
             {canWrite && (
-              <Link to={dashboardPaths.edit(board)}>
-                <Button type="link" size="small" icon={<EditOutlined />} aria-label={t('actions.editNamed', { name: board.name })}>
-                  {t('actions.edit')}
-                </Button>
-              </Link>
+              <Button type="link" size="small" icon={<EditOutlined />} aria-label={t('actions.editNamed', { name: board.name })} onClick={() => void navigate(dashboardPaths.edit(board))}>
+                {t('actions.edit')}
+              </Button>
             )}
             {canWrite && (
-              <Link to={dashboardPaths.config(board.id, board.templateCode ?? 'blank')}>
-                <Button type="link" size="small" icon={<SettingOutlined />} aria-label={t('actions.settingsNamed', { name: board.name })}>
-                  {t('actions.settings')}
-                </Button>
-              </Link>
+              <Button
+                type="link"
+                size="small"
+                icon={<SettingOutlined />}
+                aria-label={t('actions.settingsNamed', { name: board.name })}
+                onClick={() => void navigate(dashboardPaths.config(board.id, board.templateCode ?? 'blank'))}
+              >
+                {t('actions.settings')}
+              </Button>
             )}
             <Button type="link" size="small" icon={<CopyOutlined />} onClick={() => void handleCopy(board)} aria-label={t('actions.copyNamed', { name: board.name })}>
               {t('actions.copy')}
@@ -195,51 +180,19 @@ export function DashboardListPage() {
           }
         }}
       />
-      <Card>
-        <div className="sd-page__toolbar">
-          <Input.Search
-            allowClear
-            placeholder={t('list.search')}
-            aria-label={t('list.search')}
-            style={{ width: 260 }}
-            onSearch={(value) => {
-              setKeyword(value.trim());
-              setPageNum(1);
-            }}
-            onChange={(event) => {
-              if (event.target.value === '') {
-                setKeyword('');
-                setPageNum(1);
-              }
-            }}
-          />
-        </div>
-        <Table<DashboardSummary>
-          rowKey="id"
-          columns={columns}
-          dataSource={boards.data?.list ?? []}
-          loading={boards.isFetching}
-          scroll={{ x: 980 }}
-          pagination={{
-            current: pageNum,
-            pageSize,
-            total: boards.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (count) => t('list.total', { count }),
-            onChange: (page, size) => {
-              setPageNum(size === pageSize ? page : 1);
-              setPageSize(size);
-            },
-          }}
-          locale={{
-            emptyText: boards.isPending ? ' ' : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={keyword ? t('list.emptySearch') : t('list.empty')}>
-                {!keyword && <p className="sd-page__empty-hint">{t('list.emptyHint')}</p>}
-              </Empty>
-            ),
-          }}
-        />
-      </Card>
+      <ListCard<DashboardSummary>
+        rowKey="id"
+        columns={columns}
+        rows={boards.data?.list ?? []}
+        loading={boards.isFetching}
+        pending={boards.isPending}
+        keyword={paged.keyword}
+        searchPlaceholder={t('list.search')}
+        onSearch={paged.search}
+        paging={{ state: paged, total: boards.data?.total ?? 0, totalText: (count) => t('list.total', { count }) }}
+        empty={{ text: t('list.empty'), searchText: t('list.emptySearch'), hint: t('list.emptyHint') }}
+        scrollX={980}
+      />
       <Modal open={creating} title={t('create.title')} footer={null} width={760} destroyOnHidden onCancel={() => setCreating(false)}>
         <CreateBoardForm templateCode="blank" saving={addBoard.isPending} onSubmit={(values) => void handleCreate(values)} onCancel={() => setCreating(false)} />
       </Modal>

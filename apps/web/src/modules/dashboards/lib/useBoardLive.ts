@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { realtimeUrl } from '@/modules/data-items/hooks/useRecordsChannel';
+import { realtimeUrl } from '@/shared/realtime/useRealtimeChannel';
 import { currentLocale } from '@/shared/i18n/locale';
 import { useSessionStore } from '@/shared/session/sessionStore';
 import { dashboardsKeys } from '../api/keys';

@@ -7,6 +7,7 @@ import * as dashboards from './2026-11-22-040-dashboards';
 import * as charts from './2026-11-22-030-charts';
 import * as devices from './2026-11-22-050-devices';
 import * as telemetry from './2026-11-22-060-telemetry';
+import * as bindingIndex from './2026-11-22-070-binding-index';
 
 /** Every migration, in order. Names are date-prefixed and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-030-charts': charts,
   '2026-11-22-050-devices': devices,
   '2026-11-22-060-telemetry': telemetry,
+  '2026-11-22-070-binding-index': bindingIndex,
 };

@@ -75,6 +75,9 @@ test('a device is added, comes online live, is bound on the device, takes a push
   await gateway.confirmBind();
   await expect(page.getByTestId('bind-success')).toHaveText('绑定成功');
   await expect(page.getByText('已绑定').first()).toBeVisible();
+  // The header says it once: the lifecycle status 已绑定 needs no binding tag 已绑定 beside it.
+  const header = page.locator('header.sd-page__header:visible');
+  await expect(header.getByText('已绑定', { exact: true })).toHaveCount(1);
 
   // ---- gateway settings: the example flow, every 2 s, saved and pushed ----
   await page.getByRole('button', { name: /网关配置$/ }).click();
@@ -112,6 +115,8 @@ test('a device is added, comes online live, is bound on the device, takes a push
     await page.getByRole('button', { name: /^语言/ }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await expect(page.getByText(/^Remote configuration \(current version \d\)$/)).toBeVisible();
+    const headerEn = page.locator('header.sd-page__header:visible');
+    await expect(headerEn.getByText('Bound', { exact: true })).toHaveCount(1);
     await page.screenshot({ path: `${shots}/device-detail-en.png`, fullPage: true });
     await page.getByRole('button', { name: /^Language/ }).click();
     await page.getByRole('menuitem', { name: '中文' }).click();

@@ -27,7 +27,7 @@ import { useBindMutation, useDeviceQuery, useRotateSecretMutation, useSetStatusM
 import { useFirmwareListQuery } from '../api/firmware';
 import { api } from '@/shared/api/client';
 import { DeviceSecretModal } from '../components/DeviceSecretModal';
-import { BindTag, OnlineBadge, StatusTag } from '../components/DeviceTags';
+import { BindTag, DeviceStateTags, OnlineBadge, StatusTag } from '../components/DeviceTags';
 import { useDevicesChannel, type DevicePush } from '../hooks/useDevicesChannel';
 import { DEVICE_LIST_PATH, gatewayConfigPath } from '../paths';
 import '../devices.css';
@@ -84,9 +84,7 @@ export function DeviceDetailPage() {
         description={
           <Space wrap>
             <code>{d.sn}</code>
-            <OnlineBadge online={d.online} />
-            <BindTag state={d.bindState} />
-            <StatusTag status={d.status} />
+            <DeviceStateTags device={d} />
             <span className="sd-muted">{channel === 'live' ? t('list.live') : t('list.notLive')}</span>
           </Space>
         }

@@ -71,6 +71,33 @@ test.describe('personal center', () => {
     await expect(userMenu(page, user.name)).toBeVisible();
   });
 
+  test('the language saved in the profile follows the user to another browser at sign-in', async ({ page, request, browser }) => {
+    const admin = await platformAdmin(request);
+    const company = await createCompany(admin);
+    const user = await createPerson(admin, request, company.id, []);
+
+    await signIn(page, user, '/user/userinfo');
+    const card = page.locator('.ant-card').filter({ has: page.getByText('基本信息', { exact: true }) });
+    await card.getByText('English', { exact: true }).click();
+    await expect(card.getByRole('radio', { name: 'English' })).toBeChecked();
+    await card.getByRole('button', { name: '保存' }).click();
+    await expect(toast(page, 'Operation successful')).toBeVisible();
+    await expect(page.getByRole('button', { name: `User menu: ${user.name}` })).toBeVisible();
+
+    // Another browser remembers no language: the sign-in page is in Chinese, the console then
+    // opens in the language the user saved.
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await otherPage.goto('/login');
+    await expect(otherPage.getByRole('heading', { name: '欢迎登录' })).toBeVisible();
+    await submitPasswordSignIn(otherPage, user.userName, user.password);
+    await expect(otherPage).toHaveURL(/\/home$/);
+    await expect(otherPage).toHaveTitle('Home - SmartData Console');
+    await expect(otherPage.getByRole('button', { name: `User menu: ${user.name}` })).toBeVisible();
+    await expect(otherPage.getByRole('tab', { name: 'Home' })).toBeVisible();
+    await other.close();
+  });
+
   test('the navbar shows a renewal notice when the order expires within 30 days', async ({ page, request }) => {
     const admin = await platformAdmin(request);
     const company = await createCompany(admin);

@@ -1,9 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { locales } from '@smartdata/domain';
-import { changeLocale } from '@/shared/i18n/locale';
+import { pickLocaleAtSignIn } from '@/shared/i18n/locale';
 import { useLocale } from '@/shared/i18n/useLocale';
 
-/** 中文 / English switch for pages without the navbar (sign-in); light on purpose. */
+/**
+ * 中文 / English switch for pages without the navbar (sign-in, register, reset); light on purpose.
+ * A pick here also wins over the user's saved language at the sign-in that follows.
+ */
 export function LanguageSegmented({ className }: { className?: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -16,7 +19,7 @@ export function LanguageSegmented({ className }: { className?: string }) {
           lang={value}
           aria-pressed={value === locale}
           className={value === locale ? 'sd-lang-switch__option sd-lang-switch__option--active' : 'sd-lang-switch__option'}
-          onClick={() => void changeLocale(value)}
+          onClick={() => void pickLocaleAtSignIn(value)}
         >
           {t(`language.${value}`)}
         </button>

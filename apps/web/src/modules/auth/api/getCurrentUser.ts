@@ -1,5 +1,6 @@
 import { currentUser, type CurrentUser } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { applySessionLocale } from '@/shared/i18n/locale';
 import { useSessionStore } from '@/shared/session/sessionStore';
 
 /** `GET /user/getUser`: the current user with menu codes, company and notice state. */
@@ -25,9 +26,15 @@ export async function loadSession(signal?: AbortSignal): Promise<CurrentUser> {
   return user;
 }
 
-/** After getToken: loads the user with the new token, then stores token, user and routes at once. */
+/**
+ * After getToken: loads the user with the new token, switches to the user's saved language (unless
+ * one was just picked on the sign-in page), then stores token, user and routes at once, so the
+ * console opens in that language.
+ */
 export async function startSession(token: string): Promise<CurrentUser> {
   const user = await fetchCurrentUser(undefined, token);
+  // A text that fails to load must not keep the user out: the console loads it again on use.
+  await applySessionLocale(user.language).catch(() => undefined);
   useSessionStore.setState({ token, user, company: user.company, accessRoutes: true, signedOut: false });
   return user;
 }

@@ -59,7 +59,7 @@ function parseOptions(argv: string[]): Options {
   return {
     devices: bounded('devices', 5000, 2, 8000),
     values: bounded('values', 20, 1, 200),
-    seconds: bounded('seconds', 20, 3, 120),
+    seconds: bounded('seconds', 20, 3, 300),
     rate: bounded('rate', 10_000, 100, 200_000),
     raw: bounded('raw', 1_000_000, 10_000, 5_000_000),
   };
@@ -432,7 +432,7 @@ async function main(): Promise<void> {
     const warm = await fleet.ask({ type: 'run', mode: 'once', seconds: 300, values: options.values }, 400_000);
     console.log(`warm-up: one publish per device, ${warm.reduce((n, r) => n + Number(r.acked), 0)} acknowledged in ${((Date.now() - warmStarted) / 1000).toFixed(1)} s (makes ${(options.devices * options.values).toLocaleString('en-US')} series)`);
     const stats = app.telemetry.stats;
-    const before = { ...stats, batches: app.telemetry.commit.stats.batches };
+    const before = { ...stats, batches: app.telemetry.commit.stats.batches, rolled: app.telemetry.rollStats.series, rollMs: app.telemetry.rollStats.ms };
     const started = Date.now();
     const ran = await fleet.ask({ type: 'run', mode: 'max', seconds: options.seconds, values: options.values }, options.seconds * 1000 + 120_000);
     const seconds = (Date.now() - started) / 1000;
@@ -440,8 +440,23 @@ async function main(): Promise<void> {
     const acked = ran.reduce((n, r) => n + Number(r.acked), 0);
     const batches = app.telemetry.commit.stats.batches - before.batches;
     console.log(
-      `ingest, as fast as the acknowledgements allow: ${Math.round(stored / seconds).toLocaleString('en-US')} values/s stored (${stored.toLocaleString('en-US')} values, ${acked.toLocaleString('en-US')} publishes acknowledged, ${ran.reduce((n, r) => n + Number(r.errors), 0)} errors, ${stats.refused - before.refused} refused, ${batches} transactions, largest ${app.telemetry.commit.stats.largestBatch} publishes) in ${seconds.toFixed(1)} s`,
+      `ingest, as fast as the acknowledgements allow: ${Math.round(stored / seconds).toLocaleString('en-US')} values/s stored (${stored.toLocaleString('en-US')} values, ${acked.toLocaleString('en-US')} publishes acknowledged, ${ran.reduce((n, r) => n + Number(r.errors), 0)} errors, ${stats.refused - before.refused} refused, ${batches} transactions, largest ${app.telemetry.commit.stats.largestBatch} publishes) in ${seconds.toFixed(1)} s; meanwhile the roller folded ${(app.telemetry.rollStats.series - before.rolled).toLocaleString('en-US')} series (${((app.telemetry.rollStats.ms - before.rollMs) / 1000).toFixed(1)} s)`,
     );
+
+    // The roller's share: one whole round now (every series, the points since its watermark), and
+    // the rate net of that round repeated every `everyMs` (what a run of many minutes settles at).
+    const everyMs = app.telemetry.rollerOptions?.everyMs ?? 0;
+    if (everyMs > 0) {
+      const roundStarted = performance.now();
+      const cpuBefore = process.cpuUsage();
+      const rolledNow = await app.telemetry.rollDue(Date.now(), true);
+      const roundSeconds = (performance.now() - roundStarted) / 1000;
+      const cpu = process.cpuUsage(cpuBefore);
+      const shared = seconds + (roundSeconds * seconds) / (everyMs / 1000);
+      console.log(
+        `roller: one round over ${rolledNow.toLocaleString('en-US')} series (${((Date.now() - warmStarted) / 60_000).toFixed(1)} min of values since their watermarks) in ${roundSeconds.toFixed(1)} s (CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s); at one round per ${everyMs / 60_000} min the ingest above nets ${Math.round(stored / shared).toLocaleString('en-US')} values/s`,
+      );
+    }
 
     // 5. a fixed rate with the browsers watching
     const watched = itemIds.slice(0, Math.min(800, itemIds.length));
@@ -455,6 +470,10 @@ async function main(): Promise<void> {
     const latencies = (report!.latencies as number[]).sort((a, b) => a - b);
     console.log(
       `at ${options.rate.toLocaleString('en-US')} values/s offered (the fleet sent ${Math.round((rated.reduce((n, r) => n + Number(r.sent), 0) * options.values) / (rateSeconds || 1)).toLocaleString('en-US')} values/s, ${rated.reduce((n, r) => n + Number(r.acked), 0)} publishes acknowledged): ${Math.round((stats.values - rateBefore) / rateSeconds).toLocaleString('en-US')} values/s stored; publish-to-browser latency over ${latencies.length} pushes (${watched.length} items watched): p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${latencies.at(-1)} ms`,
+    );
+    const roll = app.telemetry.rollStats;
+    console.log(
+      `roller (deferred rollups, SQLite): ${roll.series.toLocaleString('en-US')} series rolled in ${roll.rounds} rounds, ${(roll.ms / 1000).toFixed(1)} s wall (slices interleave with ingest) — with --seconds under ~90 the first round may not have come yet`,
     );
     const memory = process.memoryUsage();
     console.log(`server process: rss ${Math.round(memory.rss / 2 ** 20)} MB, heap ${Math.round(memory.heapUsed / 2 ** 20)} MB; unknown keys ${stats.unknownKeys}, invalid ${stats.invalid}`);

@@ -5,6 +5,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Record this GET in the audit log too (GET calls that change something). */
     audit?: boolean;
+    /**
+     * A POST that only reads (a query whose input is too big for a query string, a check): no
+     * audit row and no write-version bump, like a GET. Dashboards call chart/query per widget.
+     */
+    readOnly?: boolean;
   }
   interface FastifyRequest {
     auditCode?: number;
@@ -46,7 +51,7 @@ export function registerAuditLog(app: FastifyInstance, db: Db): void {
     if (!url || !url.startsWith('/general/') || url.startsWith('/general/test/')) {
       return;
     }
-    if (request.method === 'GET' && !route.config.audit) {
+    if ((request.method === 'GET' && !route.config.audit) || route.config.readOnly) {
       return;
     }
     const session = request.session;

@@ -84,7 +84,7 @@ describe('series store', () => {
     const from = start + 3 * 3_600_000 - 17 * 60_000;
     const to = start + 5 * 3_600_000 + 23 * 60_000;
     const inside = kept.filter((p) => p.seriesId === 1 && p.ts >= from && p.ts < to).map((p) => p.value);
-    const stats = await store.stats(db as Db, 1, from, to);
+    const stats = await store.stats(db as Db, { id: 1, rolledUntil: null }, from, to);
     expect([stats.count, Math.round(stats.sum * 1e6) / 1e6, stats.min, stats.max]).toEqual([inside.length, Math.round(inside.reduce((a, b) => a + b, 0) * 1e6) / 1e6, Math.min(...inside), Math.max(...inside)]);
   });
 
@@ -125,6 +125,6 @@ describe('series store', () => {
       [base, 2],
       [base + 90_000, 3],
     ]);
-    expect(await store.rollups(db as Db, t, 3_600_000, base, base + 3_600_000)).toEqual([{ at: base, count: 2, sum: 6, min: 1.5, max: 4.5 }]);
+    expect(await store.rollups(db as Db, { id: t, rolledUntil: null }, 3_600_000, base, base + 3_600_000)).toEqual([{ at: base, count: 2, sum: 6, min: 1.5, max: 4.5 }]);
   });
 });

@@ -10,6 +10,13 @@ import type { Db, DbKind } from '@server/platform/db/database';
  *
  * Every write method takes the caller's transaction: a record and its points are stored, changed
  * or removed together. A value's instant is its record's `created_at`.
+ *
+ * Deferred rollups (docs/charts.md, "Rollups after commit"): a series whose `rolled_until` W is
+ * set has complete rollup rows only for buckets that end at or before W; its values from W on are
+ * in points only (telemetry ingest stores them so and the roller, platform/seriesRoller.ts, folds
+ * them a minute or two later). Reads therefore take rows of buckets that end by W from the
+ * rollups and compute the rest from minute rows before W and points after it. W null: every
+ * row is complete (the data-items write path keeps rollups on every write).
  */
 
 /** Rollup grains, finest first (UTC-aligned: 1 min, 15 min, 1 h, 6 h). */
@@ -34,6 +41,34 @@ export interface SeriesRecord {
 
 export interface RollupRow extends ValueStats {
   at: number;
+}
+
+/** A series as reads need it: its id and the instant up to which its rollups are complete (null: all of them). */
+export interface SeriesRef {
+  id: number;
+  rolledUntil: number | null;
+}
+
+/** Where stored rows of a grain stop being usable in [from, to): rows of buckets that start before it are complete. */
+function completeBefore(series: SeriesRef, grain: number, from: number, to: number): number {
+  if (series.rolledUntil === null) {
+    return to;
+  }
+  return Math.min(to, Math.max(from, Math.floor(series.rolledUntil / grain) * grain));
+}
+
+/** Joins rows of two reads of one window (the first before the second); a bucket cut by the seam is merged. */
+function joinRows(head: RollupRow[], tail: RollupRow[]): RollupRow[] {
+  const first = tail[0];
+  const last = head[head.length - 1];
+  if (first && last && first.at === last.at) {
+    last.count += first.count;
+    last.sum += first.sum;
+    last.min = Math.min(last.min, first.min);
+    last.max = Math.max(last.max, first.max);
+    return [...head, ...tail.slice(1)];
+  }
+  return [...head, ...tail];
 }
 
 /** Rows of one multi-row statement: SQLite allows 32 766 parameters, PostgreSQL 65 535. */
@@ -88,6 +123,25 @@ export class SeriesStore {
     const rows = await db.selectFrom('series').select(['id', 'field']).where('company_id', '=', companyId).where('item_id', '=', itemId).where('field', 'in', [...fields]).execute();
     for (const row of rows) {
       found.set(row.field, Number(row.id));
+    }
+    return found;
+  }
+
+  /** An item's series as reads need them (id and rollup watermark), for the fields that have one. */
+  async refs(db: Db, companyId: number, itemId: number, fields: readonly string[]): Promise<Map<string, SeriesRef>> {
+    const found = new Map<string, SeriesRef>();
+    if (fields.length === 0) {
+      return found;
+    }
+    const rows = await db
+      .selectFrom('series')
+      .select(['id', 'field', 'rolled_until'])
+      .where('company_id', '=', companyId)
+      .where('item_id', '=', itemId)
+      .where('field', 'in', [...fields])
+      .execute();
+    for (const row of rows) {
+      found.set(row.field, { id: Number(row.id), rolledUntil: row.rolled_until === null ? null : Number(row.rolled_until) });
     }
     return found;
   }
@@ -295,8 +349,14 @@ export class SeriesStore {
     return result.rows.map((r) => [Number(r.ts), Number(r.value)]);
   }
 
-  /** Rollup rows of one grain in [from, to), time order. */
-  async rollups(db: Db, seriesId: number, grain: RollupGrain, from: number, to: number): Promise<RollupRow[]> {
+  /** Rollup rows of one grain in [from, to), time order (rows past the watermark computed, see the class notes). */
+  async rollups(db: Db, series: SeriesRef, grain: RollupGrain, from: number, to: number): Promise<RollupRow[]> {
+    const cut = completeBefore(series, grain, from, to);
+    const head = cut > from ? await this.storedRollups(db, series.id, grain, from, cut) : [];
+    return cut < to ? joinRows(head, await this.computed(db, series, grain, 0, cut, to)) : head;
+  }
+
+  private async storedRollups(db: Db, seriesId: number, grain: RollupGrain, from: number, to: number): Promise<RollupRow[]> {
     const result = await sql<{ bucket_ts: number; cnt: number; sum: number; min: number; max: number }>`select bucket_ts, cnt, sum, min, max from series_rollup
       where series_id = ${seriesId} and grain = ${sql.lit(grain)} and bucket_ts >= ${from} and bucket_ts < ${to} order by bucket_ts`.execute(db);
     return result.rows.map((r) => ({ at: Number(r.bucket_ts), count: Number(r.cnt), sum: Number(r.sum), min: Number(r.min), max: Number(r.max) }));
@@ -306,7 +366,13 @@ export class SeriesStore {
    * Rollups of one grain grouped into fixed buckets of `size` laid on local time with a constant
    * `offset` (a stretch of the window without offset change): rows keyed by bucket start.
    */
-  async grouped(db: Db, seriesId: number, grain: RollupGrain, size: number, offset: number, from: number, to: number): Promise<RollupRow[]> {
+  async grouped(db: Db, series: SeriesRef, grain: RollupGrain, size: number, offset: number, from: number, to: number): Promise<RollupRow[]> {
+    const cut = completeBefore(series, grain, from, to);
+    const head = cut > from ? await this.storedGrouped(db, series.id, grain, size, offset, from, cut) : [];
+    return cut < to ? joinRows(head, await this.computed(db, series, size, offset, cut, to)) : head;
+  }
+
+  private async storedGrouped(db: Db, seriesId: number, grain: RollupGrain, size: number, offset: number, from: number, to: number): Promise<RollupRow[]> {
     const shift = sql.lit(offset + size * 1_000_000);
     const s = sql.lit(size);
     // The shift keeps the dividend positive so integer division floors on both databases.
@@ -317,24 +383,53 @@ export class SeriesStore {
   }
 
   /**
-   * count/sum/min/max over [from, to) (minute-aligned), in one statement: whole 6-hour stretches
-   * from their rollups, the edges from finer ones (`windowParts`).
+   * Buckets of `size` (laid with `offset`) over [from, to) past a series' complete rollups: its
+   * minute rows before the watermark and its points from it on, grouped in one statement.
    */
-  async stats(db: Db, seriesId: number, from: number, to: number): Promise<ValueStats> {
-    const parts = windowParts(from, to);
-    if (parts.length === 0) {
-      return { count: 0, sum: 0, min: Infinity, max: -Infinity };
+  private async computed(db: Db, series: SeriesRef, size: number, offset: number, from: number, to: number): Promise<RollupRow[]> {
+    const w = Math.min(to, Math.max(from, series.rolledUntil ?? to));
+    const shift = sql.lit(offset + size * 1_000_000);
+    const s = sql.lit(size);
+    const result = await sql<{ k: number; cnt: number; sum: number; min: number; max: number }>`select (t + ${shift}) / ${s} as k, sum(c) as cnt, sum(v) as sum, min(lo) as min, max(hi) as max from (
+        select bucket_ts as t, cnt as c, sum as v, min as lo, max as hi from series_rollup where series_id = ${series.id} and grain = ${sql.lit(rollupGrains[0])} and bucket_ts >= ${from} and bucket_ts < ${w}
+        union all
+        select ts as t, 1 as c, value as v, value as lo, value as hi from series_point where series_id = ${series.id} and ts >= ${w} and ts < ${to}
+      ) parts group by (t + ${shift}) / ${s} order by k`.execute(db);
+    return result.rows.map((r) => ({ at: Number(r.k) * size - offset - size * 1_000_000, count: Number(r.cnt), sum: Number(r.sum), min: Number(r.min), max: Number(r.max) }));
+  }
+
+  /**
+   * count/sum/min/max over [from, to) (minute-aligned), in one statement: whole 6-hour stretches
+   * from their rollups, the edges from finer ones (`windowParts`), values past the watermark from points.
+   */
+  async stats(db: Db, series: SeriesRef, from: number, to: number): Promise<ValueStats> {
+    const w = Math.min(to, Math.max(from, series.rolledUntil ?? to));
+    const parts = windowParts(from, w);
+    const reads: RawBuilder<unknown>[] = [];
+    if (parts.length > 0) {
+      const where = sql.join(
+        parts.map((p) => sql`(grain = ${sql.lit(p.grain)} and bucket_ts >= ${p.from} and bucket_ts < ${p.to})`),
+        sql` or `,
+      );
+      reads.push(sql`select sum(cnt) as cnt, sum(sum) as sum, min(min) as min, max(max) as max from series_rollup where series_id = ${series.id} and (${where})`);
     }
-    const where = sql.join(
-      parts.map((p) => sql`(grain = ${sql.lit(p.grain)} and bucket_ts >= ${p.from} and bucket_ts < ${p.to})`),
-      sql` or `,
-    );
-    const result = await sql<{ cnt: number | null; sum: number | null; min: number | null; max: number | null }>`select sum(cnt) as cnt, sum(sum) as sum, min(min) as min, max(max) as max
-      from series_rollup where series_id = ${seriesId} and (${where})`.execute(db);
-    const row = result.rows[0];
-    return row && row.cnt !== null && Number(row.cnt) > 0
-      ? { count: Number(row.cnt), sum: Number(row.sum), min: Number(row.min), max: Number(row.max) }
-      : { count: 0, sum: 0, min: Infinity, max: -Infinity };
+    if (w < to) {
+      reads.push(sql`select count(*) as cnt, sum(value) as sum, min(value) as min, max(value) as max from series_point where series_id = ${series.id} and ts >= ${w} and ts < ${to}`);
+    }
+    const total: ValueStats = { count: 0, sum: 0, min: Infinity, max: -Infinity };
+    if (reads.length === 0) {
+      return total;
+    }
+    const result = await sql<{ cnt: number | null; sum: number | null; min: number | null; max: number | null }>`${sql.join(reads, sql` union all `)}`.execute(db);
+    for (const row of result.rows) {
+      if (row.cnt !== null && Number(row.cnt) > 0) {
+        total.count += Number(row.cnt);
+        total.sum += Number(row.sum);
+        total.min = Math.min(total.min, Number(row.min));
+        total.max = Math.max(total.max, Number(row.max));
+      }
+    }
+    return total;
   }
 
   /** The last value in [from, to), or null. */

@@ -19,7 +19,8 @@ export class WriteVersion {
 
   register(app: FastifyInstance): void {
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (request.method !== 'GET' || request.routeOptions.config.audit) {
+      const config = request.routeOptions.config;
+      if ((request.method !== 'GET' && !config.readOnly) || config.audit) {
         this.bump();
       }
       return payload;

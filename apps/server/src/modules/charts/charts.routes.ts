@@ -24,7 +24,7 @@ export function registerChartsRoutes(app: FastifyInstance, platform: Platform, d
 
   r.post(
     '/general/chart/query',
-    { config: { permission: ['sd_capsule', 'sd_board', 'sd_board_play'] }, schema: { tags, summary: 'Values of numeric fields of a data item: bucketed, aggregated, at most 2 000 points a series', body: chartQueryRequest } },
+    { config: { permission: ['sd_capsule', 'sd_board', 'sd_board_play'], readOnly: true }, schema: { tags, summary: 'Values of numeric fields of a data item: bucketed, aggregated, at most 2 000 points a series', body: chartQueryRequest } },
     async (request) => ok(await charts.query(caller(request), request.body)),
   );
   r.get('/general/chart/getCharts', { config, schema: { tags, summary: 'Charts of a data item (paged, searched by name)', querystring: chartListQuery } }, async (request) =>

@@ -30,7 +30,7 @@ import {
 } from '@smartdata/domain';
 import type { Db } from '@server/platform/db/database';
 import { conflict, notFound, validationError } from '@server/platform/errors';
-import { rollupGrains, type RollupGrain, type RollupRow, type SeriesStore } from '@server/platform/series';
+import { rollupGrains, type RollupGrain, type RollupRow, type SeriesRef, type SeriesStore } from '@server/platform/series';
 import type { CabinCaller } from '../cabin/cabin.service';
 import type { DataItemsService } from '../data-items/dataItems.service';
 import { ChartsRepository, type ChartRow } from './charts.repository';
@@ -128,7 +128,7 @@ export class ChartsService {
     this.checkSeries(fields, request.series);
     const timeZone = await this.dataItems.timeZone(caller.companyId);
     const maxPoints = Math.min(request.maxPoints ?? chartLimits.maxPointsPerSeries, chartLimits.maxPointsPerSeries);
-    const ids = await this.store.find(this.db, caller.companyId, request.itemId, [...new Set(request.series.map((s) => s.field))]);
+    const refs = await this.store.refs(this.db, caller.companyId, request.itemId, [...new Set(request.series.map((s) => s.field))]);
 
     let from: number;
     let to: number;
@@ -136,7 +136,7 @@ export class ChartsService {
       ({ from, to } = timeRangeOf(request.range.preset, now, timeZone));
     } else {
       to = request.range.to ?? now + 1;
-      from = request.range.from ?? (await this.store.firstInstant(this.db, [...ids.values()])) ?? to - DAY;
+      from = request.range.from ?? (await this.store.firstInstant(this.db, [...refs.values()].map((r) => r.id))) ?? to - DAY;
     }
     if (from >= to) {
       throw validationError('chart.rangeEmpty');
@@ -144,15 +144,15 @@ export class ChartsService {
     const window = alignWindow(from, to, request.bucket, timeZone);
     const series: SeriesResult[] = [];
     for (const s of request.series) {
-      const seriesId = ids.get(s.field);
+      const ref = refs.get(s.field);
       const field = fields.find((f) => f.fieldName === s.field)!;
       const head = { field: s.field, name: field.name, unit: field.unit ?? '', aggregate: s.aggregate };
-      if (seriesId === undefined) {
+      if (ref === undefined) {
         series.push({ ...head, points: [], downsampled: false, summary: null });
       } else if (request.bucket === 'raw' || s.aggregate === 'none') {
-        series.push({ ...head, ...(await this.rawSeries(seriesId, window.from, window.to, maxPoints, request.downsample ?? 'minmax')) });
+        series.push({ ...head, ...(await this.rawSeries(ref, window.from, window.to, maxPoints, request.downsample ?? 'minmax')) });
       } else {
-        series.push({ ...head, ...(await this.bucketSeries(seriesId, request.bucket, s.aggregate, window.from, window.to, timeZone, maxPoints)) });
+        series.push({ ...head, ...(await this.bucketSeries(ref, request.bucket, s.aggregate, window.from, window.to, timeZone, maxPoints)) });
       }
     }
     return { from: window.from, to: window.to, bucket: request.bucket, series };
@@ -171,38 +171,38 @@ export class ChartsService {
   }
 
   /** Raw values: all of them when they fit, else min/max (or LTTB) of the values or, for big windows, of rollups. */
-  private async rawSeries(seriesId: number, from: number, to: number, maxPoints: number, method: 'minmax' | 'lttb'): Promise<Omit<SeriesResult, 'field' | 'name' | 'unit' | 'aggregate'>> {
+  private async rawSeries(series: SeriesRef, from: number, to: number, maxPoints: number, method: 'minmax' | 'lttb'): Promise<Omit<SeriesResult, 'field' | 'name' | 'unit' | 'aggregate'>> {
     // A window of at most maxPoints minutes usually fits: one read answers the points and their
     // summary. Longer windows count first (from the rollups) so a dense series is never read whole.
     if (to - from <= maxPoints * 60_000) {
-      const head = await this.store.points(this.db, seriesId, from, to, maxPoints + 1);
+      const head = await this.store.points(this.db, series.id, from, to, maxPoints + 1);
       if (head.length <= maxPoints) {
         return { points: head, downsampled: false, summary: summaryOf(statsOf(head.map((p) => p[1])), head.at(-1) ?? null) };
       }
     }
-    const stats = await this.store.stats(this.db, seriesId, from, to);
+    const stats = await this.store.stats(this.db, series, from, to);
     if (stats.count === 0) {
       return { points: [], downsampled: false, summary: null };
     }
     if (stats.count <= maxPoints) {
-      const points = await this.store.points(this.db, seriesId, from, to);
+      const points = await this.store.points(this.db, series.id, from, to);
       return { points, downsampled: false, summary: summaryOf(stats, points.at(-1) ?? null) };
     }
-    const summary = summaryOf(stats, await this.store.last(this.db, seriesId, from, to));
+    const summary = summaryOf(stats, await this.store.last(this.db, series.id, from, to));
     if (stats.count <= RAW_READ_MAX) {
-      const points = await this.store.points(this.db, seriesId, from, to);
+      const points = await this.store.points(this.db, series.id, from, to);
       return { points: method === 'lttb' ? lttb(points, maxPoints) : minMaxDownsample(points, maxPoints), downsampled: true, summary };
     }
     // A slot of the thinned line spans `width`; the coarsest rollup no longer than a slot keeps its extremes.
     const width = (to - from) / Math.max(1, Math.floor(maxPoints / 2));
     const grain = [...rollupGrains].reverse().find((g) => g <= width) ?? rollupGrains[0];
-    const rows = await this.store.rollups(this.db, seriesId, grain, from, to);
+    const rows = await this.store.rollups(this.db, series, grain, from, to);
     return { points: minMaxOfRollups(rows, from, to, maxPoints), downsampled: true, summary };
   }
 
   /** One aggregate per bucket from the rollups (the window is whole buckets), thinned if there are more buckets than points. */
   private async bucketSeries(
-    seriesId: number,
+    series: SeriesRef,
     bucket: ChartBucket,
     aggregate: ChartAggregate,
     from: number,
@@ -221,8 +221,8 @@ export class ChartsService {
         // A bucket that is a whole rollup row needs no grouping.
         const rows =
           grain === size && segment.offset % size === 0
-            ? await this.store.rollups(this.db, seriesId, grain, segment.from, segment.to)
-            : await this.store.grouped(this.db, seriesId, grain, size, segment.offset, segment.from, segment.to);
+            ? await this.store.rollups(this.db, series, grain, segment.from, segment.to)
+            : await this.store.grouped(this.db, series, grain, size, segment.offset, segment.from, segment.to);
         for (const row of rows) {
           const last = buckets[buckets.length - 1];
           // A bucket cut by an offset change (sub-hour offsets) joins its first part.
@@ -240,7 +240,7 @@ export class ChartsService {
       const grain = grainDividing([DAY, ...segments.flatMap((s) => [s.offset, s.from, s.to])]) ?? rollupGrains[0];
       const days: Array<{ at: number } & ValueStats> = [];
       for (const segment of segments) {
-        for (const row of await this.store.grouped(this.db, seriesId, grain, DAY, segment.offset, segment.from, segment.to)) {
+        for (const row of await this.store.grouped(this.db, series, grain, DAY, segment.offset, segment.from, segment.to)) {
           const at = bucketStart(row.at + DAY / 2, 'day', timeZone);
           const last = days[days.length - 1];
           if (last && last.at === at) {
@@ -256,7 +256,7 @@ export class ChartsService {
       return { points: [], downsampled: false, summary: null };
     }
     const total = buckets.reduce((all, b) => mergeStats(all, b.stats), emptyStats());
-    const summary = summaryOf(total, await this.store.last(this.db, seriesId, from, to));
+    const summary = summaryOf(total, await this.store.last(this.db, series.id, from, to));
     const points = buckets.map((b): Point => [b.at, aggregateValue(b.stats, aggregate) ?? 0]);
     return points.length > maxPoints ? { points: minMaxDownsample(points, maxPoints), downsampled: true, summary } : { points, downsampled: false, summary };
   }

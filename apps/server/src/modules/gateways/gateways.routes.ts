@@ -32,7 +32,7 @@ export function registerGatewaysRoutes(app: FastifyInstance, platform: Platform,
   const config = { permission: devicePermission } as const;
   const caller = (request: FastifyRequest) => cabinCaller(sessionOf(request), companyOf(request));
 
-  r.post('/general/gateway/checkFlow', { config, schema: { tags, summary: 'Check a flow document for a firmware version: 0 {warnings} or 50001 {data: first reason, reasons}', body: checkFlowRequest } }, (request, reply) =>
+  r.post('/general/gateway/checkFlow', { config: { ...config, readOnly: true }, schema: { tags, summary: 'Check a flow document for a firmware version: 0 {warnings} or 50001 {data: first reason, reasons}', body: checkFlowRequest } }, (request, reply) =>
     answer(request, reply, async () => {
       const result = await gateways.check(companyOf(request), request.body.flow, request.body.firmwareVersion);
       if (result.errors.length > 0) {

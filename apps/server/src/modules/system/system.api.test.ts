@@ -55,6 +55,15 @@ describe('audit log', () => {
     await as(t.app, await signIn(t.app, user.userName, user.password))({ url: '/general/company/member/getMemberList' });
     const reads = await auditRows('userName=reader_wu&action=getMemberList');
     expect(reads.total).toBe(0);
+    // A POST that only reads (chart/query, gateway/checkFlow: `readOnly`) is not a write either;
+    // a POST that writes, by the same person just after, is.
+    const charter = await createCompanyUser(t.app, { codes: ['sd_capsule', 'um_user_group'], userName: 'charter_qian' });
+    const charterCall = as(t.app, await signIn(t.app, charter.userName, charter.password));
+    const query = await post(charterCall, '/general/chart/query', { itemId: 987_654, bucket: 'raw', range: { preset: 'today' }, series: [{ field: 'temperature' }] });
+    expect(body(query).code).toBe(40400);
+    await post(charterCall, '/general/company/group/addGroup', { name: 'Charted group' });
+    expect((await auditRows('userName=charter_qian&action=addGroup')).total).toBe(1);
+    expect((await auditRows('userName=charter_qian&action=query')).total).toBe(0);
   });
 
   it('filters by time and pages', async () => {

@@ -8,6 +8,8 @@ export interface SeriesTable {
   company_id: number;
   item_id: number;
   field: string;
+  /** Rollups are complete for buckets ending by this instant; later values are in points only (null: all complete). */
+  rolled_until: number | null;
 }
 
 /** One value of a series at an instant; primary key (series_id, ts, record_id). */

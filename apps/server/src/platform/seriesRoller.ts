@@ -1,0 +1,105 @@
+import type SQLite from 'better-sqlite3';
+import { rollupGrains } from '@server/platform/series';
+
+/**
+ * The roller of deferred rollups (docs/charts.md, "Rollups after commit"), on the embedded
+ * database. Telemetry ingest stores a series' values as points only from the series' watermark
+ * `rolled_until` W on; the roller moves W forward a minute or two behind the clock and makes the
+ * rollups of the time it passed complete:
+ *
+ *   - minute rows of [W, W') are computed from the points (replacing any row a record written
+ *     through the data-items path put there meanwhile: the points hold every value);
+ *   - a row of a coarser grain whose bucket ends in (W, W'] is computed from the rows of the next
+ *     finer grain inside it, which are complete by then (finest grain first);
+ *   - W' is written in the same transaction.
+ *
+ * Every step is idempotent (a roll repeated, or interrupted by a crash, gives the same rows), so
+ * there is nothing to recover after a kill. A value that arrives for an instant before W is folded
+ * into the rollups at once by its writer (telemetry's late path, or the data-items path).
+ *
+ * Synchronous statements on the raw handle: call `rollAll` inside a transaction.
+ */
+export interface RollerOptions {
+  /** W' = the current minute's start minus this (values a little late still find W ahead of them). */
+  lagMs: number;
+  /** A series is rolled once its W is this far behind W' (reads compute at most lag + this from points). */
+  everyMs: number;
+}
+
+export const defaultRollerOptions: RollerOptions = { lagMs: 60_000, everyMs: 300_000 };
+
+const MINUTE = rollupGrains[0];
+
+export class SeriesRoller {
+  private readonly statements;
+
+  constructor(
+    raw: SQLite.Database,
+    readonly options: RollerOptions = defaultRollerOptions,
+  ) {
+    this.statements = {
+      due: raw.prepare('select id, rolled_until from series where rolled_until is not null and rolled_until <= ?'),
+      minutes: raw.prepare(
+        `insert or replace into series_rollup (series_id, grain, bucket_ts, cnt, sum, min, max)
+         select series_id, ${MINUTE}, (ts / ${MINUTE}) * ${MINUTE}, count(*), sum(value), min(value), max(value)
+         from series_point where series_id = ? and ts >= ? and ts < ? group by ts / ${MINUTE}`,
+      ),
+      coarse: rollupGrains.slice(1).map((grain, i) => {
+        const finer = rollupGrains[i]!;
+        return {
+          grain,
+          clear: raw.prepare(`delete from series_rollup where series_id = ? and grain = ${grain} and bucket_ts >= ? and bucket_ts < ?`),
+          fold: raw.prepare(
+            `insert into series_rollup (series_id, grain, bucket_ts, cnt, sum, min, max)
+             select series_id, ${grain}, (bucket_ts / ${grain}) * ${grain}, sum(cnt), sum(sum), min(min), max(max)
+             from series_rollup where series_id = ? and grain = ${finer} and bucket_ts >= ? and bucket_ts < ? group by bucket_ts / ${grain}`,
+          ),
+        };
+      }),
+      advance: raw.prepare('update series set rolled_until = ? where id in (select value from json_each(?))'),
+    };
+  }
+
+  /** Where W goes at `now`: the start of the current minute, less the lag. */
+  target(now: number): number {
+    return Math.floor(now / MINUTE) * MINUTE - this.options.lagMs;
+  }
+
+  /** Deferred series whose W is at least `everyMs` behind the target at `now` (`all`: any behind it). */
+  due(now: number, all = false): Array<{ id: number; rolledUntil: number }> {
+    const rows = this.statements.due.all(this.target(now) - (all ? 1 : this.options.everyMs)) as Array<{ id: number; rolled_until: number }>;
+    return rows.map((r) => ({ id: Number(r.id), rolledUntil: Number(r.rolled_until) }));
+  }
+
+  /**
+   * Makes the rollups of series complete over [their W, until) and sets their W to `until`
+   * (minute-aligned), in the caller's transaction.
+   */
+  rollAll(series: ReadonlyArray<{ id: number; rolledUntil: number }>, until: number): void {
+    const moved: number[] = [];
+    for (const { id, rolledUntil } of series) {
+      if (rolledUntil < until) {
+        this.fold(id, rolledUntil, until);
+        moved.push(id);
+      }
+    }
+    if (moved.length > 0) {
+      this.statements.advance.run(until, JSON.stringify(moved));
+    }
+  }
+
+  /** One series: minute rows of [from, until) from points, coarser rows of buckets ending in (from, until] from finer rows. */
+  private fold(seriesId: number, from: number, until: number): void {
+    const s = this.statements;
+    s.minutes.run(seriesId, from, until);
+    for (const { grain, clear, fold } of s.coarse) {
+      // Buckets of this grain that end in (from, until]: [first, last) of their starts.
+      const first = Math.floor(from / grain) * grain;
+      const last = Math.floor(until / grain) * grain;
+      if (last > first) {
+        clear.run(seriesId, first, last);
+        fold.run(seriesId, first, last);
+      }
+    }
+  }
+}

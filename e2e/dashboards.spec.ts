@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, WebSocket } from '@playwright/test';
 import { signInAt } from './support/accounts';
 import { expect, test, uniqueName, type ApiClient } from './support/fixtures';
 import { createCompanyAdmin, dialog, platformAdmin, tableRow, toast } from './support/organization';
@@ -40,6 +40,16 @@ async function addBoundWidget(page: Page, kind: string, itemName: string): Promi
   await choose(page, drawer.getByLabel('字段'), '温度');
   await drawer.getByRole('button', { name: '应用' }).click();
   await expect(drawer).toBeHidden();
+}
+
+/** Counts the page's open WebSockets from now on. */
+function openSockets(page: Page): () => number {
+  const open = new Set<WebSocket>();
+  page.on('websocket', (socket) => {
+    open.add(socket);
+    socket.on('close', () => open.delete(socket));
+  });
+  return () => open.size;
 }
 
 test('a dashboard with three widgets bound to a data item updates live as records arrive', async ({ page, request }) => {
@@ -88,6 +98,56 @@ test('a dashboard with three widgets bound to a data item updates live as record
   await expect(board.getByRole('img', { name: '仪表盘: 23.75' })).toBeVisible();
   await expect(board.locator('section[aria-label="最新记录表"] tbody tr')).toHaveCount(2);
   await expect(board.locator('section[aria-label="最新记录表"] tbody tr').first()).toContainText('23.75');
+});
+
+test('a board of five live charts over two data items holds one connection, and each chart follows its own item', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const admin = await createCompanyAdmin(await platformAdmin(request), request);
+  const lineOne = await itemIn(admin.api, uniqueName('一车间'), uniqueName('一号线'));
+  const lineTwo = await itemIn(admin.api, uniqueName('二车间'), uniqueName('二号线'));
+  const board = await admin.api.post<{ id: number }>('dashboard/addDashboard', { name: uniqueName('图表看板') });
+  const chart = (id: string, itemId: number, chartKind: string, x: number, y: number) => ({
+    id,
+    kind: 'chart',
+    title: id,
+    layout: { x, y, w: 4, h: 4 },
+    binding: { itemId, fields: ['temperature'] },
+    options: { chartKind, bucket: 'raw', rangePreset: 'today' },
+  });
+  await admin.api.post('dashboard/saveDashboard', {
+    id: board.id,
+    boardType: 'grid',
+    width: 1920,
+    height: 1080,
+    refreshMinutes: 5,
+    widgets: [
+      chart('一号线趋势', lineOne, 'line', 0, 0),
+      chart('一号线柱状', lineOne, 'bar', 4, 0),
+      chart('二号线趋势', lineTwo, 'line', 0, 4),
+      chart('二号线面积', lineTwo, 'area', 4, 4),
+      { id: 'sum', kind: 'numberCard', title: '一号线合计', layout: { x: 8, y: 0, w: 4, h: 4 }, binding: { itemId: lineOne, fields: ['temperature'] }, options: { aggregate: 'SUM', rangePreset: 'today' } },
+    ],
+  });
+  const sockets = openSockets(page);
+
+  await signInAt(page, admin, `/smartdata/currentshowdashboard/${board.id}`);
+  const widget = (title: string) => page.locator(`section[aria-label="${title}"]`).getByTestId('chart-view');
+  await expect(page.getByTestId('chart-view')).toHaveCount(5);
+  await expect(widget('一号线趋势')).toHaveAttribute('data-state', 'empty');
+  await expect(page.getByTestId('live-state')).toHaveText('实时');
+
+  // A record of line one redraws line one's charts, not line two's.
+  await admin.api.post('dataItem/addRecord', { itemId: lineOne, values: { temperature: 21.5, humidity: 40 } });
+  await expect(widget('一号线趋势')).toHaveAttribute('data-points', '1');
+  await expect(widget('一号线柱状')).toHaveAttribute('data-points', '1');
+  await expect(widget('一号线合计')).toContainText('21.5');
+  await expect(widget('二号线趋势')).toHaveAttribute('data-state', 'empty');
+  await admin.api.post('dataItem/addRecord', { itemId: lineTwo, values: { temperature: 19, humidity: 50 } });
+  await expect(widget('二号线趋势')).toHaveAttribute('data-points', '1');
+  await expect(widget('二号线面积')).toHaveAttribute('data-points', '1');
+
+  // Five live charts and the board share the tab's one connection.
+  await expect.poll(sockets).toBe(1);
 });
 
 test('a carousel of two boards with 5 s durations switches in big_screen, pauses with space and resumes after a reload', async ({ page, request }) => {

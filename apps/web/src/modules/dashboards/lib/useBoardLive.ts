@@ -1,19 +1,26 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { realtimeUrl } from '@/shared/realtime/useRealtimeChannel';
-import { currentLocale } from '@/shared/i18n/locale';
+import { realtimeConnection, type ChannelState } from '@/shared/realtime/realtimeConnection';
 import { useSessionStore } from '@/shared/session/sessionStore';
 import { dashboardsKeys } from '../api/keys';
 
 export type LiveState = 'off' | 'connecting' | 'live' | 'offline';
 
-const retryDelaysMs = [1_000, 2_000, 5_000, 10_000, 30_000];
+/** The board's state from its channels': live when one is, connecting while one tries. */
+export function boardLiveState(states: Iterable<ChannelState>): LiveState {
+  const all = [...states];
+  if (all.length === 0) {
+    return 'off';
+  }
+  return all.includes('live') ? 'live' : all.includes('connecting') ? 'connecting' : 'offline';
+}
 
 /**
- * One WebSocket per shown board: subscribes to `records:<itemId>` of every item its readable
- * widgets are bound to, and on each push (record added, changed, deleted, imported) refreshes
- * what the widgets of that item show. Each (re)subscription reads the item again (pushes may
- * have been missed). A refused channel (no read permission) is simply not live.
+ * Listens to `records:<itemId>` of every item the shown board's readable widgets are bound to,
+ * over the tab's shared WebSocket (the widgets' own charts listen to the same channels, without
+ * another socket or subscription), and on each push (record added, changed, deleted, imported)
+ * refreshes what the widgets of that item show. Each (re)subscription reads the item again
+ * (pushes may have been missed). A refused channel (no read permission) is simply not live.
  */
 export function useBoardLive(itemIds: readonly number[]): LiveState {
   const token = useSessionStore((state) => state.token);
@@ -29,64 +36,27 @@ export function useBoardLive(itemIds: readonly number[]): LiveState {
       setState('off');
       return undefined;
     }
-    let socket: WebSocket | null = null;
-    let closed = false;
-    let attempts = 0;
-    let retryTimer: number | undefined;
-    let pingTimer: number | undefined;
+    const connection = realtimeConnection(token);
+    const states = new Map<number, ChannelState>();
     const refresh = (itemId: number) => void clientRef.current.invalidateQueries({ queryKey: dashboardsKeys.itemData(itemId) });
-
-    const connect = () => {
-      setState('connecting');
-      socket = new WebSocket(realtimeUrl(token, currentLocale()));
-      socket.onopen = () => {
-        for (const id of ids) {
-          socket?.send(JSON.stringify({ type: 'subscribe', channel: `records:${id}` }));
-        }
-        attempts = 0;
-      };
-      socket.onmessage = (event: MessageEvent<string>) => {
-        let message: { code?: number; msg?: string; data?: { channel?: string } };
-        try {
-          message = JSON.parse(event.data) as typeof message;
-        } catch {
-          return;
-        }
-        const channel = message.data?.channel ?? '';
-        if (!channel.startsWith('records:')) {
-          return;
-        }
-        if (message.code === 0 && message.msg === 'subscribed') {
-          // Read once more now that pushes flow: a record written between the first read and the
-          // subscription would otherwise wait for the refresh interval.
-          setState('live');
-          refresh(Number(channel.slice('records:'.length)));
-        } else if (message.code === 0 && message.msg === 'push') {
-          refresh(Number(channel.slice('records:'.length)));
-        }
-      };
-      socket.onclose = (event) => {
-        window.clearInterval(pingTimer);
-        if (closed || event.code === 4401) {
-          setState('offline');
-          return;
-        }
-        setState('connecting');
-        retryTimer = window.setTimeout(connect, retryDelaysMs[Math.min(attempts, retryDelaysMs.length - 1)]);
-        attempts += 1;
-      };
-      pingTimer = window.setInterval(() => {
-        if (socket?.readyState === WebSocket.OPEN) {
-          socket.send(JSON.stringify({ type: 'ping' }));
-        }
-      }, 25_000);
-    };
-    connect();
+    const stops = ids.map((id) =>
+      connection.listen(`records:${id}`, {
+        onPush: () => refresh(id),
+        onState: (channelState) => {
+          states.set(id, channelState);
+          setState(boardLiveState(states.values()));
+          if (channelState === 'live') {
+            // Read once more now that pushes flow: a record written between the first read and
+            // the subscription (or while the connection was lost) would otherwise wait.
+            refresh(id);
+          }
+        },
+      }),
+    );
     return () => {
-      closed = true;
-      window.clearTimeout(retryTimer);
-      window.clearInterval(pingTimer);
-      socket?.close();
+      for (const stop of stops) {
+        stop();
+      }
     };
   }, [key, token]);
 

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { ValueStats } from '@smartdata/domain';
-import type { Db, DbKind } from '@server/platform/db/database';
+import type SQLite from 'better-sqlite3';
+import { rawSqlite, type Db, type DbKind } from '@server/platform/db/database';
 
 /**
  * The series store (docs/charts.md): numeric values of data-item records — and later device
@@ -343,10 +344,29 @@ export class SeriesStore {
 
   /** Raw values in [from, to), time order (at most `limit`). */
   async points(db: Db, seriesId: number, from: number, to: number, limit?: number): Promise<Array<[number, number]>> {
+    const raw = this.kind === 'sqlite' ? rawSqlite(db) : null;
+    if (raw && !raw.inTransaction) {
+      // The embedded database's hot read (a day of values for a chart): one prepared statement
+      // answering rows as [ts, value] arrays, the very shape of a point — no row objects, no
+      // mapping (1 440 values: ~1.2 ms instead of ~2 ms through Kysely, docs/performance.md).
+      return this.rawPoints(raw).all(seriesId, from, to, limit ?? -1) as Array<[number, number]>;
+    }
     const result = await sql<{ ts: number; value: number }>`select ts, value from series_point where series_id = ${seriesId} and ts >= ${from} and ts < ${to} order by ts, record_id${
       limit !== undefined ? sql` limit ${sql.lit(limit)}` : sql``
     }`.execute(db);
     return result.rows.map((r) => [Number(r.ts), Number(r.value)]);
+  }
+
+  private readonly rawStatements = new WeakMap<SQLite.Database, SQLite.Statement>();
+
+  /** The values of a window as [ts, value] rows, prepared once per handle. */
+  private rawPoints(raw: SQLite.Database): SQLite.Statement {
+    let statement = this.rawStatements.get(raw);
+    if (!statement) {
+      statement = raw.prepare('select ts, value from series_point where series_id = ? and ts >= ? and ts < ? order by ts, record_id limit ?').raw(true);
+      this.rawStatements.set(raw, statement);
+    }
+    return statement;
   }
 
   /** Rollup rows of one grain in [from, to), time order (rows past the watermark computed, see the class notes). */

@@ -431,6 +431,22 @@ async function main(): Promise<void> {
     const warmStarted = Date.now();
     const warm = await fleet.ask({ type: 'run', mode: 'once', seconds: 300, values: options.values }, 400_000);
     console.log(`warm-up: one publish per device, ${warm.reduce((n, r) => n + Number(r.acked), 0)} acknowledged in ${((Date.now() - warmStarted) / 1000).toFixed(1)} s (makes ${(options.devices * options.values).toLocaleString('en-US')} series)`);
+    // How long the server's event loop was held up (a long synchronous transaction or checkpoint
+    // delays every socket): printed per phase.
+    let lags: number[] = [];
+    let expected = performance.now() + 10;
+    const sampler = setInterval(() => {
+      const now = performance.now();
+      if (lags.length < 1_000_000) {
+        lags.push(Math.max(0, now - expected));
+      }
+      expected = now + 10;
+    }, 10);
+    const loopReport = () => {
+      const sorted = lags.sort((a, b) => a - b);
+      lags = [];
+      return `server event loop lag (10 ms timer) p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${percentile(sorted, 99).toFixed(0)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms`;
+    };
     const stats = app.telemetry.stats;
     const before = { ...stats, batches: app.telemetry.commit.stats.batches, rolled: app.telemetry.rollStats.series, rollMs: app.telemetry.rollStats.ms };
     const started = Date.now();
@@ -440,7 +456,7 @@ async function main(): Promise<void> {
     const acked = ran.reduce((n, r) => n + Number(r.acked), 0);
     const batches = app.telemetry.commit.stats.batches - before.batches;
     console.log(
-      `ingest, as fast as the acknowledgements allow: ${Math.round(stored / seconds).toLocaleString('en-US')} values/s stored (${stored.toLocaleString('en-US')} values, ${acked.toLocaleString('en-US')} publishes acknowledged, ${ran.reduce((n, r) => n + Number(r.errors), 0)} errors, ${stats.refused - before.refused} refused, ${batches} transactions, largest ${app.telemetry.commit.stats.largestBatch} publishes) in ${seconds.toFixed(1)} s; meanwhile the roller folded ${(app.telemetry.rollStats.series - before.rolled).toLocaleString('en-US')} series (${((app.telemetry.rollStats.ms - before.rollMs) / 1000).toFixed(1)} s)`,
+      `ingest, as fast as the acknowledgements allow: ${Math.round(stored / seconds).toLocaleString('en-US')} values/s stored (${stored.toLocaleString('en-US')} values, ${acked.toLocaleString('en-US')} publishes acknowledged, ${ran.reduce((n, r) => n + Number(r.errors), 0)} errors, ${stats.refused - before.refused} refused, ${batches} transactions, largest ${app.telemetry.commit.stats.largestBatch} publishes) in ${seconds.toFixed(1)} s; meanwhile the roller folded ${(app.telemetry.rollStats.series - before.rolled).toLocaleString('en-US')} series (${((app.telemetry.rollStats.ms - before.rollMs) / 1000).toFixed(1)} s); ${loopReport()}`,
     );
 
     // The roller's share: one whole round now (every series, the points since its watermark), and
@@ -463,18 +479,20 @@ async function main(): Promise<void> {
     await fleet.ask({ type: 'watch', httpPort, token, itemIds: watched }, 60_000, parts);
     const publishesPerSecond = options.rate / options.values;
     const rateBefore = stats.values;
+    loopReport();
     const rateStarted = Date.now();
     const rated = await fleet.ask({ type: 'run', mode: 'rate', seconds: options.seconds, values: options.values, publishesPerSecond: publishesPerSecond / parts }, options.seconds * 1000 + 120_000);
     const rateSeconds = (Date.now() - rateStarted - 2000) / 1000;
     const [report] = await fleet.ask({ type: 'report' }, 60_000, parts);
     const latencies = (report!.latencies as number[]).sort((a, b) => a - b);
     console.log(
-      `at ${options.rate.toLocaleString('en-US')} values/s offered (the fleet sent ${Math.round((rated.reduce((n, r) => n + Number(r.sent), 0) * options.values) / (rateSeconds || 1)).toLocaleString('en-US')} values/s, ${rated.reduce((n, r) => n + Number(r.acked), 0)} publishes acknowledged): ${Math.round((stats.values - rateBefore) / rateSeconds).toLocaleString('en-US')} values/s stored; publish-to-browser latency over ${latencies.length} pushes (${watched.length} items watched): p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${latencies.at(-1)} ms`,
+      `at ${options.rate.toLocaleString('en-US')} values/s offered (the fleet sent ${Math.round((rated.reduce((n, r) => n + Number(r.sent), 0) * options.values) / (rateSeconds || 1)).toLocaleString('en-US')} values/s, ${rated.reduce((n, r) => n + Number(r.acked), 0)} publishes acknowledged): ${Math.round((stats.values - rateBefore) / rateSeconds).toLocaleString('en-US')} values/s stored; publish-to-browser latency over ${latencies.length} pushes (${watched.length} items watched): p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${latencies.at(-1)} ms; ${loopReport()}`,
     );
     const roll = app.telemetry.rollStats;
     console.log(
       `roller (deferred rollups, SQLite): ${roll.series.toLocaleString('en-US')} series rolled in ${roll.rounds} rounds, ${(roll.ms / 1000).toFixed(1)} s wall (slices interleave with ingest) — with --seconds under ~90 the first round may not have come yet`,
     );
+    clearInterval(sampler);
     const memory = process.memoryUsage();
     console.log(`server process: rss ${Math.round(memory.rss / 2 ** 20)} MB, heap ${Math.round(memory.heapUsed / 2 ** 20)} MB; unknown keys ${stats.unknownKeys}, invalid ${stats.invalid}`);
     await fleet.close();

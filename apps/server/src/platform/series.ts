@@ -358,6 +358,36 @@ export class SeriesStore {
   }
 
   private readonly rawStatements = new WeakMap<SQLite.Database, SQLite.Statement>();
+  private readonly rawJsonStatements = new WeakMap<SQLite.Database, SQLite.Statement>();
+
+  /**
+   * SQLite only (null elsewhere, or inside a transaction): at most `limit` values of [from, to)
+   * as one JSON text `[[ts,value],…]` in time order, with their count, sum, min, max and the last
+   * one — what a chart answers for a window that fits, without a JavaScript value per point.
+   */
+  pointsJson(db: Db, seriesId: number, from: number, to: number, limit: number): { json: string; stats: ValueStats; last: [number, number] | null } | null {
+    const raw = this.kind === 'sqlite' ? rawSqlite(db) : null;
+    if (!raw || raw.inTransaction) {
+      return null;
+    }
+    let statement = this.rawJsonStatements.get(raw);
+    if (!statement) {
+      statement = raw
+        .prepare(
+          `select json_group_array(json_array(ts, value) order by ts, record_id) as json, count(*) as n, sum(value) as s, min(value) as lo, max(value) as hi
+           from (select ts, value, record_id from series_point where series_id = ? and ts >= ? and ts < ? order by ts, record_id limit ?)`,
+        )
+        .raw(true);
+      this.rawJsonStatements.set(raw, statement);
+    }
+    const [json, n, sum, min, max] = statement.get(seriesId, from, to, limit) as [string, number, number | null, number | null, number | null];
+    if (n === 0) {
+      return { json: '[]', stats: { count: 0, sum: 0, min: Infinity, max: -Infinity }, last: null };
+    }
+    // The last pair is the text after the last '[' (values are numbers: no bracket inside them).
+    const last = JSON.parse(json.slice(json.lastIndexOf('['), -1)) as [number, number];
+    return { json, stats: { count: n, sum: sum!, min: min!, max: max! }, last };
+  }
 
   /** The values of a window as [ts, value] rows, prepared once per handle. */
   private rawPoints(raw: SQLite.Database): SQLite.Statement {

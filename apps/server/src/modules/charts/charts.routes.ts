@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addChartRequest, chartListQuery, chartQuery, chartQueryRequest, deleteChartRequest, updateChartRequest } from '@smartdata/domain';
 import type { Platform } from '@server/platform/context';
 import { ok } from '@server/platform/envelope';
+import { stringifyWithRaw } from '@server/platform/rawJson';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
 import { SeriesStore } from '@server/platform/series';
 import { cabinCaller } from '../cabin/cabin.service';
@@ -25,7 +26,8 @@ export function registerChartsRoutes(app: FastifyInstance, platform: Platform, d
   r.post(
     '/general/chart/query',
     { config: { permission: ['sd_capsule', 'sd_board', 'sd_board_play'], readOnly: true }, schema: { tags, summary: 'Values of numeric fields of a data item: bucketed, aggregated, at most 2 000 points a series', body: chartQueryRequest } },
-    async (request) => ok(await charts.query(caller(request), request.body)),
+    // Raw points may come from the database as JSON text: the answer is serialised here with them spliced in.
+    async (request, reply) => reply.type('application/json; charset=utf-8').send(stringifyWithRaw(ok(await charts.query(caller(request), request.body)))),
   );
   r.get('/general/chart/getCharts', { config, schema: { tags, summary: 'Charts of a data item (paged, searched by name)', querystring: chartListQuery } }, async (request) =>
     ok(await charts.getCharts(caller(request), request.query)),

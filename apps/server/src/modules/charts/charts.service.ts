@@ -29,11 +29,16 @@ import {
   type ValueStats,
 } from '@smartdata/domain';
 import type { Db } from '@server/platform/db/database';
+import { RawJson } from '@server/platform/rawJson';
 import { conflict, notFound, validationError } from '@server/platform/errors';
 import { rollupGrains, type RollupGrain, type RollupRow, type SeriesRef, type SeriesStore } from '@server/platform/series';
 import type { CabinCaller } from '../cabin/cabin.service';
 import type { DataItemsService } from '../data-items/dataItems.service';
 import { ChartsRepository, type ChartRow } from './charts.repository';
+
+/** A series as answered: its points may be a JSON text from the database, spliced in as is (`stringifyWithRaw`). */
+export type ServedSeries = Omit<SeriesResult, 'points'> & { points: Point[] | RawJson };
+export type ServedChartResult = Omit<ChartQueryResult, 'series'> & { series: ServedSeries[] };
 
 /** Raw windows with at most this many values are read whole and thinned exactly; larger ones from rollups. */
 const RAW_READ_MAX = 20_000;
@@ -123,7 +128,7 @@ export class ChartsService {
   // ---- query ----
 
   /** `POST /general/chart/query`: read on the item; unknown or non-numeric fields are 50001. */
-  async query(caller: CabinCaller, request: ChartQueryRequest, now = Date.now()): Promise<ChartQueryResult> {
+  async query(caller: CabinCaller, request: ChartQueryRequest, now = Date.now()): Promise<ServedChartResult> {
     const { fields } = await this.dataItems.requireItem(caller, request.itemId, 'read');
     this.checkSeries(fields, request.series);
     const timeZone = await this.dataItems.timeZone(caller.companyId);
@@ -142,7 +147,7 @@ export class ChartsService {
       throw validationError('chart.rangeEmpty');
     }
     const window = alignWindow(from, to, request.bucket, timeZone);
-    const series: SeriesResult[] = [];
+    const series: ServedSeries[] = [];
     for (const s of request.series) {
       const ref = refs.get(s.field);
       const field = fields.find((f) => f.fieldName === s.field)!;
@@ -171,9 +176,16 @@ export class ChartsService {
   }
 
   /** Raw values: all of them when they fit, else min/max (or LTTB) of the values or, for big windows, of rollups. */
-  private async rawSeries(series: SeriesRef, from: number, to: number, maxPoints: number, method: 'minmax' | 'lttb'): Promise<Omit<SeriesResult, 'field' | 'name' | 'unit' | 'aggregate'>> {
+  private async rawSeries(series: SeriesRef, from: number, to: number, maxPoints: number, method: 'minmax' | 'lttb'): Promise<Omit<ServedSeries, 'field' | 'name' | 'unit' | 'aggregate'>> {
     // A window of at most maxPoints minutes usually fits: one read answers the points and their
     // summary. Longer windows count first (from the rollups) so a dense series is never read whole.
+    if (to - from <= maxPoints * 60_000) {
+      // SQLite: the points as one JSON text with their summary, passed into the answer as is.
+      const served = this.store.pointsJson(this.db, series.id, from, to, maxPoints + 1);
+      if (served && served.stats.count <= maxPoints) {
+        return { points: new RawJson(served.json), downsampled: false, summary: summaryOf(served.stats, served.last) };
+      }
+    }
     if (to - from <= maxPoints * 60_000) {
       const head = await this.store.points(this.db, series.id, from, to, maxPoints + 1);
       if (head.length <= maxPoints) {

@@ -131,7 +131,7 @@ async function main(): Promise<void> {
       { name: 'one field, one day, hourly AVG', target: 5, body: { bucket: 'hour', range: day, series: [{ field: 'temperature', aggregate: 'AVG' }] } },
       { name: 'one field, preset today, 5-minute MAX', target: 5, body: { bucket: '5m', range: { preset: 'today' }, series: [{ field: 'temperature', aggregate: 'MAX' }] } },
       { name: '30 days of 1-minute values, raw (43 200 → min/max)', target: 50, body: { bucket: 'raw', range: month, series: [{ field: 'temperature' }] } },
-      { name: '30 days, 1-minute MAX buckets (43 200 → min/max)', target: 50, body: { bucket: '1m', range: month, series: [{ field: 'temperature', aggregate: 'MAX' }] } },
+      { name: '30 days, 1-minute MAX buckets (43 200 → min/max)', body: { bucket: '1m', range: month, series: [{ field: 'temperature', aggregate: 'MAX' }] } },
       { name: '30 days, 15-minute AVG + MIN + MAX', target: 50, body: { bucket: '15m', range: month, series: ['AVG', 'MIN', 'MAX'].map((aggregate) => ({ field: 'temperature', aggregate })) } },
       { name: '30 days, daily SUM', target: 50, body: { bucket: 'day', range: month, series: [{ field: 'temperature', aggregate: 'SUM' }] } },
       { name: `whole item (${options.values.toLocaleString('en-US')} values), raw → min/max`, target: 100, body: { bucket: 'raw', range: whole, series: [{ field: 'temperature' }] } },

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * A JSON text put into an answer as it is, without being parsed and serialised again: the chart
- * query's raw points, which SQLite hands over as one JSON array (docs/charts.md, "Speed").
+ * query's raw points, which SQLite hands over as one JSON array (docs/performance.md, "Charts").
  * `stringifyWithRaw` serialises an answer holding such values.
  */
 export class RawJson {

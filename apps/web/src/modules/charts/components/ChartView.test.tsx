@@ -6,32 +6,10 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChartSeries } from '@smartdata/domain';
+import { FakeSocket } from '@/shared/realtime/fakeSocket';
 import { useSessionStore } from '@/shared/session/sessionStore';
 import zh from '../locales/zh-CN.json';
 import { ChartView } from './ChartView';
-
-/** Stand-in WebSocket: counts the sockets the charts open and what they send. */
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: Array<{ type: string; channel?: string }> = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(text: string) {
-    this.sent.push(JSON.parse(text) as { type: string; channel?: string });
-  }
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-}
 
 const series: ChartSeries[] = [{ field: 'temperature', aggregate: 'none' }];
 const range = { preset: 'today' } as const;

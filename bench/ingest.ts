@@ -445,7 +445,7 @@ async function main(): Promise<void> {
     const loopReport = () => {
       const sorted = lags.sort((a, b) => a - b);
       lags = [];
-      return `server event loop lag (10 ms timer) p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${percentile(sorted, 99).toFixed(0)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms`;
+      return `server event loop lag (10 ms timer, ${sorted.length} ticks) p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${percentile(sorted, 99).toFixed(0)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms`;
     };
     const stats = app.telemetry.stats;
     const before = { ...stats, batches: app.telemetry.commit.stats.batches, rolled: app.telemetry.rollStats.series, rollMs: app.telemetry.rollStats.ms };

@@ -101,6 +101,39 @@ describe('group commit', () => {
     await Promise.all([inFlight, waiting]);
   });
 
+  it('lets timers run between flushes when every flush finds a full queue', async () => {
+    // Writers that always have more waiting (a saturated fleet): 50 flushes in a row. A timer set
+    // at the start must fire long before the last of them, not after the whole chain.
+    let flushes = 0;
+    let flushesWhenTimerFired = -1;
+    const pending: Array<Promise<void>> = [];
+    const group = new GroupCommit<number>({
+      maxBatch: 1,
+      maxDelayMs: 0,
+      maxQueued: 1000,
+      flush: async () => {
+        await Promise.resolve();
+        // The write itself: a synchronous transaction of about a millisecond; meanwhile more arrives.
+        const until = performance.now() + 1;
+        while (performance.now() < until) {
+          // busy, as SQLite is
+        }
+        flushes += 1;
+        if (flushes < 50) {
+          pending.push(group.submit([flushes]));
+        }
+      },
+    });
+    setTimeout(() => (flushesWhenTimerFired = flushes), 0);
+    await group.submit([0]);
+    while (flushes < 50) {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    await Promise.all(pending);
+    expect(flushesWhenTimerFired).toBeGreaterThanOrEqual(0);
+    expect(flushesWhenTimerFired).toBeLessThan(10);
+  });
+
   it('writes what waits on close and refuses afterwards', async () => {
     const written: number[] = [];
     const group = new GroupCommit<number>({ maxBatch: 100, maxDelayMs: 10_000, maxQueued: 1000, flush: async (batch) => void written.push(...batch) });

@@ -119,9 +119,15 @@ export class GroupCommit<T> {
     this.waiters = [];
     this.flushing = this.run(batch, waiters).finally(() => {
       this.flushing = null;
-      // What arrived during the flush has waited long enough: write it at once.
+      // What arrived during the flush has waited long enough: write it next — after one turn of
+      // the event loop, so timers (keep-alives, pushes) run between flushes even when every flush
+      // finds a full queue (a chain of flushes in promise callbacks held timers for seconds).
       if (this.items.length > 0) {
-        this.startFlush();
+        setImmediate(() => {
+          if (!this.flushing && this.items.length > 0) {
+            this.startFlush();
+          }
+        });
       }
     });
   }

@@ -132,12 +132,11 @@ interface PendingPush {
 const HOUR = 3_600_000;
 /**
  * Values per transaction of a SQLite flush (one synchronous slice each), with a yield to the
- * event loop between slices. Measured with bench/ingest.ts (5 000 devices, 100 000 series):
- * 10 000 values a slice stored 64 000 values/s with the event loop never held more than 0.8 s;
- * 40 000 stored no more (55 000–74 000) and held the loop for seconds (checkpoints of big
- * transactions), which tripled publish-to-browser latency.
+ * event loop between slices. Measured with bench/ingest.ts over 150 s (5 000 devices, 100 000
+ * series): 10 000 values a slice stored 40 700 values/s, 20 000 stored 62 000; 40 000 held the
+ * event loop for seconds (checkpoints of big transactions) and tripled publish-to-browser latency.
  */
-const SLICE_VALUES = 10_000;
+const SLICE_VALUES = 20_000;
 
 /**
  * Telemetry ingest (docs/telemetry.md). The broker's publish hook hands every telemetry publish

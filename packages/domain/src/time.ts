@@ -18,7 +18,7 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
       second: '2-digit',
       hourCycle: 'h23',
     });
-    // Only valid zones get here (an invalid one throws above); there are a few hundred at most.
+    // Only valid zones get here (an invalid one throws above): a few hundred at most.
     formatters.set(timeZone, formatter);
   }
   return formatter;

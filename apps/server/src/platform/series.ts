@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { ValueStats } from '@smartdata/domain';
+import { emptyStats, mergeStats, type ValueStats } from '@smartdata/domain';
 import type SQLite from 'better-sqlite3';
 import { rawSqlite, type Db, type DbKind } from '@server/platform/db/database';
 
@@ -63,10 +63,7 @@ function joinRows(head: RollupRow[], tail: RollupRow[]): RollupRow[] {
   const first = tail[0];
   const last = head[head.length - 1];
   if (first && last && first.at === last.at) {
-    last.count += first.count;
-    last.sum += first.sum;
-    last.min = Math.min(last.min, first.min);
-    last.max = Math.max(last.max, first.max);
+    mergeStats(last, first);
     return [...head, ...tail.slice(1)];
   }
   return [...head, ...tail];
@@ -77,6 +74,49 @@ const POINT_CHUNK = 2000;
 const ROLLUP_CHUNK = 1000;
 
 const isValue = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** A rollup row as stored. */
+export interface RollupWrite {
+  series_id: number;
+  grain: number;
+  bucket_ts: number;
+  cnt: number;
+  sum: number;
+  min: number;
+  max: number;
+}
+
+/** count/sum/min/max per series, grain and bucket of a batch of points: the rows `append` upserts. */
+export function rollupRowsOf(points: readonly SeriesPoint[]): RollupWrite[] {
+  const rollups = new Map<string, RollupWrite>();
+  for (const p of points) {
+    for (const grain of rollupGrains) {
+      const bucket = Math.floor(p.ts / grain) * grain;
+      const key = `${p.seriesId}:${grain}:${bucket}`;
+      const row = rollups.get(key);
+      if (row) {
+        row.cnt += 1;
+        row.sum += p.value;
+        if (p.value < row.min) row.min = p.value;
+        if (p.value > row.max) row.max = p.value;
+      } else {
+        rollups.set(key, { series_id: p.seriesId, grain, bucket_ts: bucket, cnt: 1, sum: p.value, min: p.value, max: p.value });
+      }
+    }
+  }
+  return [...rollups.values()];
+}
+
+/** Rows of a `group by (ts + shift) / size` read, keyed back to their bucket start. */
+const bucketRow =
+  (size: number, offset: number) =>
+  (r: { k: number; cnt: number; sum: number; min: number; max: number }): RollupRow => ({
+    at: Number(r.k) * size - offset - size * 1_000_000,
+    count: Number(r.cnt),
+    sum: Number(r.sum),
+    min: Number(r.min),
+    max: Number(r.max),
+  });
 
 /** Merges instants into [from, to) ranges aligned to the coarsest grain (what a rebuild re-reads). */
 function rebuildRanges(instants: Iterable<number>): Array<[number, number]> {
@@ -117,15 +157,7 @@ export class SeriesStore {
 
   /** Series ids of an item's fields that already have one (reads never create series). */
   async find(db: Db, companyId: number, itemId: number, fields: readonly string[]): Promise<Map<string, number>> {
-    const found = new Map<string, number>();
-    if (fields.length === 0) {
-      return found;
-    }
-    const rows = await db.selectFrom('series').select(['id', 'field']).where('company_id', '=', companyId).where('item_id', '=', itemId).where('field', 'in', [...fields]).execute();
-    for (const row of rows) {
-      found.set(row.field, Number(row.id));
-    }
-    return found;
+    return new Map([...(await this.refs(db, companyId, itemId, fields))].map(([field, ref]) => [field, ref.id]));
   }
 
   /** An item's series as reads need them (id and rollup watermark), for the fields that have one. */
@@ -180,23 +212,7 @@ export class SeriesStore {
         .values(points.slice(i, i + POINT_CHUNK).map((p) => ({ series_id: p.seriesId, ts: p.ts, record_id: p.recordId, value: p.value })))
         .execute();
     }
-    const rollups = new Map<string, { series_id: number; grain: number; bucket_ts: number; cnt: number; sum: number; min: number; max: number }>();
-    for (const p of points) {
-      for (const grain of rollupGrains) {
-        const bucket = Math.floor(p.ts / grain) * grain;
-        const key = `${p.seriesId}:${grain}:${bucket}`;
-        const row = rollups.get(key);
-        if (row) {
-          row.cnt += 1;
-          row.sum += p.value;
-          row.min = Math.min(row.min, p.value);
-          row.max = Math.max(row.max, p.value);
-        } else {
-          rollups.set(key, { series_id: p.seriesId, grain, bucket_ts: bucket, cnt: 1, sum: p.value, min: p.value, max: p.value });
-        }
-      }
-    }
-    const rows = [...rollups.values()];
+    const rows = rollupRowsOf(points);
     const least: RawBuilder<number> = this.kind === 'postgres' ? sql`least(series_rollup.min, excluded.min)` : sql`min(series_rollup.min, excluded.min)`;
     const greatest: RawBuilder<number> = this.kind === 'postgres' ? sql`greatest(series_rollup.max, excluded.max)` : sql`max(series_rollup.max, excluded.max)`;
     for (let i = 0; i < rows.length; i += ROLLUP_CHUNK) {
@@ -349,7 +365,7 @@ export class SeriesStore {
       // The embedded database's hot read (a day of values for a chart): one prepared statement
       // answering rows as [ts, value] arrays, the very shape of a point — no row objects, no
       // mapping (1 440 values: ~1.2 ms instead of ~2 ms through Kysely, docs/performance.md).
-      return this.rawPoints(raw).all(seriesId, from, to, limit ?? -1) as Array<[number, number]>;
+      return this.rawReads(raw).points.all(seriesId, from, to, limit ?? -1) as Array<[number, number]>;
     }
     const result = await sql<{ ts: number; value: number }>`select ts, value from series_point where series_id = ${seriesId} and ts >= ${from} and ts < ${to} order by ts, record_id${
       limit !== undefined ? sql` limit ${sql.lit(limit)}` : sql``
@@ -357,8 +373,28 @@ export class SeriesStore {
     return result.rows.map((r) => [Number(r.ts), Number(r.value)]);
   }
 
-  private readonly rawStatements = new WeakMap<SQLite.Database, SQLite.Statement>();
-  private readonly rawJsonStatements = new WeakMap<SQLite.Database, SQLite.Statement>();
+  /** The raw reads of the embedded database, prepared once per handle. */
+  private readonly rawStatements = new WeakMap<SQLite.Database, { points: SQLite.Statement; json: SQLite.Statement }>();
+
+  private rawReads(raw: SQLite.Database): { points: SQLite.Statement; json: SQLite.Statement } {
+    let statements = this.rawStatements.get(raw);
+    if (!statements) {
+      statements = {
+        points: raw.prepare('select ts, value from series_point where series_id = ? and ts >= ? and ts < ? order by ts, record_id limit ?').raw(true),
+        // The ordered, limited subquery runs as a co-routine feeding the aggregate in its order
+        // (SQLite does not flatten a LIMIT subquery under an aggregate); an ORDER BY inside
+        // json_group_array would sort the rows again and double the cost. The API tests check the order.
+        json: raw
+          .prepare(
+            `select json_group_array(json_array(ts, value)) as json, count(*) as n, sum(value) as s, min(value) as lo, max(value) as hi
+             from (select ts, value from series_point where series_id = ? and ts >= ? and ts < ? order by ts, record_id limit ?)`,
+          )
+          .raw(true),
+      };
+      this.rawStatements.set(raw, statements);
+    }
+    return statements;
+  }
 
   /**
    * SQLite only (null elsewhere, or inside a transaction): at most `limit` values of [from, to)
@@ -370,36 +406,13 @@ export class SeriesStore {
     if (!raw || raw.inTransaction) {
       return null;
     }
-    let statement = this.rawJsonStatements.get(raw);
-    if (!statement) {
-      statement = raw
-        .prepare(
-          // The ordered, limited subquery runs as a co-routine feeding the aggregate in its order
-          // (SQLite does not flatten a LIMIT subquery under an aggregate); an ORDER BY inside
-          // json_group_array would sort the rows again and double the cost. The API tests check the order.
-          `select json_group_array(json_array(ts, value)) as json, count(*) as n, sum(value) as s, min(value) as lo, max(value) as hi
-           from (select ts, value from series_point where series_id = ? and ts >= ? and ts < ? order by ts, record_id limit ?)`,
-        )
-        .raw(true);
-      this.rawJsonStatements.set(raw, statement);
-    }
-    const [json, n, sum, min, max] = statement.get(seriesId, from, to, limit) as [string, number, number | null, number | null, number | null];
+    const [json, n, sum, min, max] = this.rawReads(raw).json.get(seriesId, from, to, limit) as [string, number, number | null, number | null, number | null];
     if (n === 0) {
-      return { json: '[]', stats: { count: 0, sum: 0, min: Infinity, max: -Infinity }, last: null };
+      return { json: '[]', stats: emptyStats(), last: null };
     }
     // The last pair is the text after the last '[' (values are numbers: no bracket inside them).
     const last = JSON.parse(json.slice(json.lastIndexOf('['), -1)) as [number, number];
     return { json, stats: { count: n, sum: sum!, min: min!, max: max! }, last };
-  }
-
-  /** The values of a window as [ts, value] rows, prepared once per handle. */
-  private rawPoints(raw: SQLite.Database): SQLite.Statement {
-    let statement = this.rawStatements.get(raw);
-    if (!statement) {
-      statement = raw.prepare('select ts, value from series_point where series_id = ? and ts >= ? and ts < ? order by ts, record_id limit ?').raw(true);
-      this.rawStatements.set(raw, statement);
-    }
-    return statement;
   }
 
   /** Rollup rows of one grain in [from, to), time order (rows past the watermark computed, see the class notes). */
@@ -432,7 +445,7 @@ export class SeriesStore {
     const result = await sql<{ k: number; cnt: number; sum: number; min: number; max: number }>`select (bucket_ts + ${shift}) / ${s} as k, sum(cnt) as cnt, sum(sum) as sum, min(min) as min, max(max) as max
       from series_rollup where series_id = ${seriesId} and grain = ${sql.lit(grain)} and bucket_ts >= ${from} and bucket_ts < ${to}
       group by (bucket_ts + ${shift}) / ${s} order by k`.execute(db);
-    return result.rows.map((r) => ({ at: Number(r.k) * size - offset - size * 1_000_000, count: Number(r.cnt), sum: Number(r.sum), min: Number(r.min), max: Number(r.max) }));
+    return result.rows.map(bucketRow(size, offset));
   }
 
   /**
@@ -448,7 +461,7 @@ export class SeriesStore {
         union all
         select ts as t, 1 as c, value as v, value as lo, value as hi from series_point where series_id = ${series.id} and ts >= ${w} and ts < ${to}
       ) parts group by (t + ${shift}) / ${s} order by k`.execute(db);
-    return result.rows.map((r) => ({ at: Number(r.k) * size - offset - size * 1_000_000, count: Number(r.cnt), sum: Number(r.sum), min: Number(r.min), max: Number(r.max) }));
+    return result.rows.map(bucketRow(size, offset));
   }
 
   /**
@@ -469,17 +482,14 @@ export class SeriesStore {
     if (w < to) {
       reads.push(sql`select count(*) as cnt, sum(value) as sum, min(value) as min, max(value) as max from series_point where series_id = ${series.id} and ts >= ${w} and ts < ${to}`);
     }
-    const total: ValueStats = { count: 0, sum: 0, min: Infinity, max: -Infinity };
+    const total = emptyStats();
     if (reads.length === 0) {
       return total;
     }
     const result = await sql<{ cnt: number | null; sum: number | null; min: number | null; max: number | null }>`${sql.join(reads, sql` union all `)}`.execute(db);
     for (const row of result.rows) {
       if (row.cnt !== null && Number(row.cnt) > 0) {
-        total.count += Number(row.cnt);
-        total.sum += Number(row.sum);
-        total.min = Math.min(total.min, Number(row.min));
-        total.max = Math.max(total.max, Number(row.max));
+        mergeStats(total, { count: Number(row.cnt), sum: Number(row.sum), min: Number(row.min), max: Number(row.max) });
       }
     }
     return total;

@@ -1,4 +1,5 @@
 import type { ChartBucket } from '../charts.schemas';
+import { zoneOffset } from '../time';
 
 /**
  * Time buckets of charts in the company's time zone (docs/charts.md). Minute and hour buckets
@@ -17,27 +18,6 @@ export const fixedBucketMs: Partial<Record<ChartBucket, number>> = {
 };
 
 const MINUTE = 60_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-function intlOffset(instant: number, timeZone: string): number {
-  const p = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-  for (const part of formatter(timeZone).formatToParts(new Date(instant))) {
-    if (part.type in p) {
-      p[part.type as keyof typeof p] = Number(part.value);
-    }
-  }
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(instant / 1000) * 1000;
-}
-
 const QUARTER = 900_000;
 const offsets = new Map<string, Map<number, number>>();
 
@@ -55,7 +35,7 @@ export function offsetAt(instant: number, timeZone: string): number {
   const key = Math.floor(instant / QUARTER);
   let offset = zone.get(key);
   if (offset === undefined) {
-    offset = intlOffset(key * QUARTER, timeZone);
+    offset = zoneOffset(key * QUARTER, timeZone);
     if (zone.size > 50_000) {
       zone.clear();
     }

@@ -18,7 +18,7 @@ import { rawSqlite, type Db, type DbKind } from '@server/platform/db/database';
 import { GroupCommit, GroupCommitOverloaded } from '@server/platform/groupCommit';
 import type { Broker } from '@server/platform/mqtt';
 import type { Realtime } from '@server/platform/realtime';
-import { rollupGrains, SeriesStore, type SeriesPoint } from '@server/platform/series';
+import { rollupRowsOf, SeriesStore, type SeriesPoint } from '@server/platform/series';
 import { defaultRollerOptions, SeriesRoller, type RollerOptions } from '@server/platform/seriesRoller';
 import type { DataItemsService } from '../data-items/dataItems.service';
 import { parseFields } from '../data-items/dataItems.service';
@@ -579,7 +579,7 @@ export class TelemetryIngest {
     for (const p of points) {
       s.insertPoint.run(p.seriesId, p.ts, p.recordId, p.value);
     }
-    for (const row of [...rollupsOf(late)].sort((a, b) => a.series_id - b.series_id || a.grain - b.grain || a.bucket_ts - b.bucket_ts)) {
+    for (const row of rollupRowsOf(late).sort((a, b) => a.series_id - b.series_id || a.grain - b.grain || a.bucket_ts - b.bucket_ts)) {
       s.upsertRollup.run(row.series_id, row.grain, row.bucket_ts, row.cnt, row.sum, row.min, row.max);
     }
     for (const tally of perItem.values()) {
@@ -733,25 +733,4 @@ function prepare(raw: SQLite.Database) {
        record_count = telemetry_count.record_count + excluded.record_count, unknown_count = telemetry_count.unknown_count + excluded.unknown_count`,
     ),
   };
-}
-
-/** count/sum/min/max per series, grain and bucket of a batch's points (as SeriesStore.append folds them). */
-function rollupsOf(points: readonly SeriesPoint[]) {
-  const rollups = new Map<string, { series_id: number; grain: number; bucket_ts: number; cnt: number; sum: number; min: number; max: number }>();
-  for (const p of points) {
-    for (const grain of rollupGrains) {
-      const bucket = Math.floor(p.ts / grain) * grain;
-      const key = `${p.seriesId}:${grain}:${bucket}`;
-      const row = rollups.get(key);
-      if (row) {
-        row.cnt += 1;
-        row.sum += p.value;
-        if (p.value < row.min) row.min = p.value;
-        if (p.value > row.max) row.max = p.value;
-      } else {
-        rollups.set(key, { series_id: p.seriesId, grain, bucket_ts: bucket, cnt: 1, sum: p.value, min: p.value, max: p.value });
-      }
-    }
-  }
-  return rollups.values();
 }

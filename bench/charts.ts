@@ -151,39 +151,39 @@ async function main(): Promise<void> {
     );
 
     async function measure(list: typeof scenarios, suffix: string): Promise<void> {
-    for (const scenario of list) {
-      const body = { itemId, ...scenario.body };
-      for (let i = 0; i < options.warmup; i += 1) {
-        await call('POST', '/general/chart/query', body);
-      }
-      const times: number[] = [];
-      let points = 0;
-      const cpuBefore = process.cpuUsage();
-      for (let i = 0; i < options.iterations; i += 1) {
-        const started = performance.now();
-        const answer = await call('POST', '/general/chart/query', body);
-        times.push(performance.now() - started);
-        if (answer.code !== 0 || answer.data.series[0].points.length === 0) {
-          throw new Error(`${scenario.name}: unexpected answer ${JSON.stringify(answer).slice(0, 300)}`);
+      for (const scenario of list) {
+        const body = { itemId, ...scenario.body };
+        for (let i = 0; i < options.warmup; i += 1) {
+          await call('POST', '/general/chart/query', body);
         }
-        points = Math.max(...answer.data.series.map((s: { points: unknown[] }) => s.points.length));
-        if (points > 2000) {
-          throw new Error(`${scenario.name}: ${points} points`);
+        const times: number[] = [];
+        let points = 0;
+        const cpuBefore = process.cpuUsage();
+        for (let i = 0; i < options.iterations; i += 1) {
+          const started = performance.now();
+          const answer = await call('POST', '/general/chart/query', body);
+          times.push(performance.now() - started);
+          if (answer.code !== 0 || answer.data.series[0].points.length === 0) {
+            throw new Error(`${scenario.name}: unexpected answer ${JSON.stringify(answer).slice(0, 300)}`);
+          }
+          points = Math.max(...answer.data.series.map((s: { points: unknown[] }) => s.points.length));
+          if (points > 2000) {
+            throw new Error(`${scenario.name}: ${points} points`);
+          }
         }
+        const cpu = process.cpuUsage(cpuBefore);
+        times.sort((a, b) => a - b);
+        results.push({
+          name: scenario.name + suffix,
+          target: scenario.target,
+          points,
+          p50: percentile(times, 50),
+          p95: percentile(times, 95),
+          p99: percentile(times, 99),
+          mean: times.reduce((a, b) => a + b, 0) / times.length,
+          cpu: (cpu.user + cpu.system) / 1000 / options.iterations,
+        });
       }
-      const cpu = process.cpuUsage(cpuBefore);
-      times.sort((a, b) => a - b);
-      results.push({
-        name: scenario.name + suffix,
-        target: scenario.target,
-        points,
-        p50: percentile(times, 50),
-        p95: percentile(times, 95),
-        p99: percentile(times, 99),
-        mean: times.reduce((a, b) => a + b, 0) / times.length,
-        cpu: (cpu.user + cpu.system) / 1000 / options.iterations,
-      });
-    }
     }
 
     const version =

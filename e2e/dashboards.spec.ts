@@ -21,6 +21,11 @@ async function itemIn(client: ApiClient, directoryName: string, itemName: string
   return id;
 }
 
+/** Saves a grid board of the default size (1920×1080, refreshed every 5 minutes) with these widgets. */
+async function saveGridBoard(client: ApiClient, id: number, widgets: unknown[]): Promise<void> {
+  await client.post('dashboard/saveDashboard', { id, boardType: 'grid', width: 1920, height: 1080, refreshMinutes: 5, widgets });
+}
+
 async function choose(page: Page, select: Locator, option: string | RegExp): Promise<void> {
   await select.click();
   const listId = await select.getAttribute('aria-controls');
@@ -114,20 +119,13 @@ test('a board of five live charts over two data items holds one connection, and 
     binding: { itemId, fields: ['temperature'] },
     options: { chartKind, bucket: 'raw', rangePreset: 'today' },
   });
-  await admin.api.post('dashboard/saveDashboard', {
-    id: board.id,
-    boardType: 'grid',
-    width: 1920,
-    height: 1080,
-    refreshMinutes: 5,
-    widgets: [
-      chart('一号线趋势', lineOne, 'line', 0, 0),
-      chart('一号线柱状', lineOne, 'bar', 4, 0),
-      chart('二号线趋势', lineTwo, 'line', 0, 4),
-      chart('二号线面积', lineTwo, 'area', 4, 4),
-      { id: 'sum', kind: 'numberCard', title: '一号线合计', layout: { x: 8, y: 0, w: 4, h: 4 }, binding: { itemId: lineOne, fields: ['temperature'] }, options: { aggregate: 'SUM', rangePreset: 'today' } },
-    ],
-  });
+  await saveGridBoard(admin.api, board.id, [
+    chart('一号线趋势', lineOne, 'line', 0, 0),
+    chart('一号线柱状', lineOne, 'bar', 4, 0),
+    chart('二号线趋势', lineTwo, 'line', 0, 4),
+    chart('二号线面积', lineTwo, 'area', 4, 4),
+    { id: 'sum', kind: 'numberCard', title: '一号线合计', layout: { x: 8, y: 0, w: 4, h: 4 }, binding: { itemId: lineOne, fields: ['temperature'] }, options: { aggregate: 'SUM', rangePreset: 'today' } },
+  ]);
   const sockets = openSockets(page);
 
   await signInAt(page, admin, `/smartdata/currentshowdashboard/${board.id}`);
@@ -218,17 +216,10 @@ test('a board exported from one company is imported into another: its data item 
   const bItem = await itemIn(b.api, directoryName, itemName, [fields[0]!]);
   const boardName = uniqueName('导出看板');
   const board = await a.api.post<{ id: number }>('dashboard/addDashboard', { name: boardName });
-  await a.api.post('dashboard/saveDashboard', {
-    id: board.id,
-    boardType: 'grid',
-    width: 1920,
-    height: 1080,
-    refreshMinutes: 5,
-    widgets: [
-      { id: 'card', kind: 'numberCard', title: '温度卡片', layout: { x: 0, y: 0, w: 3, h: 3 }, binding: { itemId: aItem, fields: ['temperature'] } },
-      { id: 'table', kind: 'table', title: '温湿度表', layout: { x: 3, y: 0, w: 6, h: 6 }, binding: { itemId: aItem, fields: ['temperature', 'humidity'] } },
-    ],
-  });
+  await saveGridBoard(a.api, board.id, [
+    { id: 'card', kind: 'numberCard', title: '温度卡片', layout: { x: 0, y: 0, w: 3, h: 3 }, binding: { itemId: aItem, fields: ['temperature'] } },
+    { id: 'table', kind: 'table', title: '温湿度表', layout: { x: 3, y: 0, w: 6, h: 6 }, binding: { itemId: aItem, fields: ['temperature', 'humidity'] } },
+  ]);
 
   await signInAt(page, a, '/smartdata/dashboard3');
   const download = page.waitForEvent('download');

@@ -62,13 +62,16 @@ export function runCommand(command, args, { env = process.env, timeoutMs, tailLi
         ? spawn(command, args, { cwd, env, stdio: 'inherit' })
         : spawn(command, args, { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     } catch (error) {
-      resolve({ code: null, signal: null, timedOut: false, tail: '', error });
+      resolve({ code: null, signal: null, timedOut: false, tail: '', failures: [], error });
       return;
     }
     running.set(child, !inherit);
     let buffered = '';
+    const failures = new FailureLines();
     const keep = (chunk) => {
-      buffered += chunk.toString();
+      const text = chunk.toString();
+      failures.push(text);
+      buffered += text;
       if (buffered.length > 200_000) {
         buffered = buffered.slice(-100_000);
       }
@@ -99,9 +102,50 @@ export function runCommand(command, args, { env = process.env, timeoutMs, tailLi
       }
       running.delete(child);
       const tail = stripAnsi(buffered).split('\n').slice(-tailLines).join('\n');
-      resolve({ code, signal, timedOut, tail, error: spawnError });
+      resolve({ code, signal, timedOut, tail, failures: failures.lines(), error: spawnError });
     });
   });
+}
+
+/**
+ * The failed tests named in a runner's output, each with the first line of its error, so the
+ * summary at the very end of a long CI log says what failed (vitest: `FAIL  |api| file > test`
+ * then the error; Playwright: `1) [chromium] › file:line › test` then the error). At most 30.
+ */
+class FailureLines {
+  #partial = '';
+  #found = [];
+  #seen = new Set();
+  #awaitingError = null;
+
+  push(text) {
+    const lines = (this.#partial + text).split('\n');
+    this.#partial = lines.pop() ?? '';
+    for (const raw of lines) {
+      const line = stripAnsi(raw).trim();
+      if (this.#awaitingError !== null) {
+        if (line === '' || /^[⎯─-]+$/.test(line)) {
+          continue;
+        }
+        if (!/^(FAIL\s|\d+\)\s)/.test(line)) {
+          this.#found[this.#awaitingError] += `\n      ${line.slice(0, 200)}`;
+          this.#awaitingError = null;
+          continue;
+        }
+        this.#awaitingError = null;
+      }
+      const header = /^FAIL\s+.*\s>\s/.test(line) || /^\d+\)\s+\[[\w-]+\]\s+›/.test(line);
+      if (header && !this.#seen.has(line) && this.#found.length < 30) {
+        this.#seen.add(line);
+        this.#found.push(`    ${line.slice(0, 240)}`);
+        this.#awaitingError = this.#found.length - 1;
+      }
+    }
+  }
+
+  lines() {
+    return [...this.#found];
+  }
 }
 
 /** Human duration: 850ms, 12.3s, 4m05s. */

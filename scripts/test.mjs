@@ -97,10 +97,10 @@ async function command(name, file, args, { env, runner } = {}) {
     return { status: 'fail', summary: `could not start ${file}: ${result.error.message}` };
   }
   if (result.timedOut) {
-    return { status: 'fail', summary: `timed out after ${formatDuration(TIMEOUTS[name])}${summary ? `; ${summary}` : ''}` };
+    return { status: 'fail', summary: `timed out after ${formatDuration(TIMEOUTS[name])}${summary ? `; ${summary}` : ''}`, failures: result.failures };
   }
   if (result.code !== 0) {
-    return { status: 'fail', summary: summary || `exit ${result.code ?? result.signal}` };
+    return { status: 'fail', summary: summary || `exit ${result.code ?? result.signal}`, failures: result.failures };
   }
   return { status: 'pass', summary };
 }
@@ -184,5 +184,8 @@ for (const [index, row] of rows.entries()) {
   }
 }
 const failed = results.filter((r) => r.status === 'fail');
+for (const r of failed.filter((r) => r.failures?.length)) {
+  console.log(`\n${r.title}, failed:\n${r.failures.join('\n')}`);
+}
 console.log(failed.length === 0 ? '\nAll steps passed (or were skipped).' : `\n${failed.length} step(s) failed: ${failed.map((r) => r.name).join(', ')}`);
 process.exitCode = interrupted ? 130 : failed.length === 0 ? 0 : 1;

@@ -331,43 +331,35 @@ describe('binding, config push, detection and telemetry with the simulated gatew
     expect(sim.state.configVersion).toBeNull();
   });
 
+  // The deadlines pass by sweeping at a later instant, not by shortening them: the service's own
+  // sweep (every second) would otherwise race the refusal checked in between.
   it('fails a config push and a detection the device never answers', async () => {
     const { d, sim } = await boundDevice({ ignore: ['config', 'detect'] });
+    const afterDeadline = () => Date.now() + t.app.devices.timeouts.commandMs + 1;
     expect(body(await post(alice.api, '/general/gateway/saveFlow', { deviceId: d.id, flow: example('modbus-temperature-loop.json') })).code).toBe(0);
-    t.app.devices.timeouts.commandMs = 100;
-    try {
-      const command = sim.waitFor<{ type: string }>('command', (c) => c.type === 'config');
-      await post(alice.api, '/general/gateway/pushConfig', { deviceId: d.id });
-      await command;
-      expect(body(await post(alice.api, '/general/gateway/detectConfig', { deviceId: d.id }))).toMatchObject({ code: 40900, msg: '配置正在更新或检测中，请等待完成' });
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      await t.app.devices.sweep();
-      const failed = await device(d.id);
-      expect(failed.config).toMatchObject({ state: 'failed', message: 'device.config.timeout' });
-      expect(body(await get(alice.api, '/general/gateway/getConfigVersions', { deviceId: d.id, pageNum: 1, pageSize: 5 })).data.list[0]).toMatchObject({ version: 1, state: 'failed' });
-      await post(alice.api, '/general/gateway/detectConfig', { deviceId: d.id });
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      await t.app.devices.sweep();
-      expect((await device(d.id)).detect).toMatchObject({ state: 'failed', message: 'device.config.timeout' });
-    } finally {
-      t.app.devices.timeouts.commandMs = 60_000;
-    }
+    const command = sim.waitFor<{ type: string }>('command', (c) => c.type === 'config');
+    await post(alice.api, '/general/gateway/pushConfig', { deviceId: d.id });
+    await command;
+    expect(body(await post(alice.api, '/general/gateway/detectConfig', { deviceId: d.id }))).toMatchObject({ code: 40900, msg: '配置正在更新或检测中，请等待完成' });
+    await t.app.devices.sweep(afterDeadline());
+    const failed = await device(d.id);
+    expect(failed.config).toMatchObject({ state: 'failed', message: 'device.config.timeout' });
+    expect(body(await get(alice.api, '/general/gateway/getConfigVersions', { deviceId: d.id, pageNum: 1, pageSize: 5 })).data.list[0]).toMatchObject({ version: 1, state: 'failed' });
+    await post(alice.api, '/general/gateway/detectConfig', { deviceId: d.id });
+    expect((await device(d.id)).detect).toMatchObject({ state: 'detecting' });
+    await t.app.devices.sweep(afterDeadline());
+    expect((await device(d.id)).detect).toMatchObject({ state: 'failed', message: 'device.config.timeout' });
   });
 
   it('times out a binding the device never confirms, with a clear message', async () => {
     const d = await addDevice();
     await simulate(d);
     await until(d.id, (x) => x.online);
-    t.app.devices.timeouts.bindMs = 100;
-    try {
-      await post(alice.api, '/general/device/bind', { id: d.id });
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      await t.app.devices.sweep();
-      const after = await device(d.id);
-      expect(after).toMatchObject({ bindState: 'unbound', bindMessage: 'device.bind.timeout', status: 0 });
-    } finally {
-      t.app.devices.timeouts.bindMs = 120_000;
-    }
+    await post(alice.api, '/general/device/bind', { id: d.id });
+    expect(await device(d.id)).toMatchObject({ bindState: 'awaiting' });
+    await t.app.devices.sweep(Date.now() + t.app.devices.timeouts.bindMs + 1);
+    const after = await device(d.id);
+    expect(after).toMatchObject({ bindState: 'unbound', bindMessage: 'device.bind.timeout', status: 0 });
   });
 
   it('goes offline on the last-will and refuses commands to an offline gateway with the spec texts', async () => {

@@ -379,7 +379,8 @@ describe('binding, config push, detection and telemetry with the simulated gatew
 
 describe('firmware upgrade', () => {
   it('succeeds only when the device comes back with the new version, with progress on the way', async () => {
-    const { d, sim } = await boundDevice();
+    // 2 s, so the second request below meets the update still running even on a loaded machine.
+    const { d, sim } = await boundDevice({ otaSeconds: 2 });
     const firmware = await uploadFirmware('1.4.0');
     const progress: number[] = [];
     sim.events.on('otaProgress', (p: number) => progress.push(p));

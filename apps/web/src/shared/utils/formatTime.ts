@@ -1,26 +1,26 @@
-import type { Locale } from '@smartdata/domain';
-
-const pad = (value: number) => String(value).padStart(2, '0');
+import { defaultTimeZone, formatInstant, type Locale } from '@smartdata/domain';
+import { useSessionStore } from '@/shared/session/sessionStore';
 
 /**
- * An instant (epoch ms) as `yyyy-MM-dd HH:mm:ss` in the browser's time zone (spec §3 date
- * formats), or `—` when there is none.
+ * The time zone every date and time of the console is shown in: the current company's (DESIGN §5;
+ * default Asia/Shanghai), never the browser's, so a board, a records table and a chart on one
+ * screen show the same wall clock. Read at render time; `useCompanyTimeZone` subscribes to it.
  */
-export function formatDateTime(instant: number | null | undefined): string {
-  if (instant === null || instant === undefined || !Number.isFinite(instant)) {
-    return '—';
-  }
-  const date = new Date(instant);
-  return `${formatDate(instant)} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+export function companyTimeZone(): string {
+  return useSessionStore.getState().company?.timeZone || defaultTimeZone;
 }
 
-/** An instant as `yyyy-MM-dd`, or `—`. */
-export function formatDate(instant: number | null | undefined): string {
-  if (instant === null || instant === undefined || !Number.isFinite(instant)) {
-    return '—';
-  }
-  const date = new Date(instant);
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+/**
+ * An instant (epoch ms) as `yyyy-MM-dd HH:mm:ss` in the company's time zone (spec §3 date
+ * formats), or `—` when there is none.
+ */
+export function formatDateTime(instant: number | null | undefined, timeZone = companyTimeZone()): string {
+  return instant === null || instant === undefined || !Number.isFinite(instant) ? '—' : formatInstant(instant, 'datetime', timeZone);
+}
+
+/** An instant as `yyyy-MM-dd` in the company's time zone, or `—`. */
+export function formatDate(instant: number | null | undefined, timeZone = companyTimeZone()): string {
+  return instant === null || instant === undefined || !Number.isFinite(instant) ? '—' : formatInstant(instant, 'date', timeZone);
 }
 
 /** A count with thousands separators in the interface language, or `—` when unknown. */

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { RecordItem, WidgetView } from '@smartdata/domain';
 import { formatDateTime } from '@/shared/utils/formatTime';
+import { useLocale } from '@/shared/i18n/useLocale';
+import { useCompanyTimeZone } from '@/modules/data-items/hooks/useCompanyTimeZone';
 import { useAlarmFeedQuery } from '../api/boards';
 import { ChartView } from '@/modules/charts/components/ChartView';
 import { useDeviceListQuery, useLatestRecordsQuery } from '../api/widgetData';
@@ -218,7 +220,10 @@ function ChartWidget({ widget }: { widget: WidgetView }) {
   );
 }
 
+/** The company's wall clock (DESIGN §5: times are the company's), in the interface language. */
 function Clock() {
+  const locale = useLocale();
+  const timeZone = useCompanyTimeZone();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
@@ -227,8 +232,8 @@ function Clock() {
   const date = new Date(now);
   return (
     <div className="sd-widget__clock">
-      <div className="sd-widget__clock-time">{date.toLocaleTimeString(undefined, { hour12: false })}</div>
-      <div className="sd-widget__caption">{date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' })}</div>
+      <div className="sd-widget__clock-time">{date.toLocaleTimeString(locale, { hour12: false, timeZone })}</div>
+      <div className="sd-widget__caption">{date.toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long', timeZone })}</div>
     </div>
   );
 }

@@ -42,7 +42,9 @@ export function WidgetSettingsDrawer({ widget, onApply, onClose }: WidgetSetting
   const locale = useLocale();
   const { message } = App.useApp();
   const [form] = Form.useForm<SettingsValues>();
-  const itemId = Form.useWatch('itemId', form);
+  // The chosen item in state of its own, not Form.useWatch: the form instance outlives each opening
+  // of the drawer, and a watch re-registered on a remounted form could miss the first choice.
+  const [itemId, setItemId] = useState<number | undefined>(undefined);
   const items = useDataItemListQuery({}, widget !== null && isDataWidget(widget.kind));
   const item = useDataItemQuery(itemId ?? 0);
   const [uploading, setUploading] = useState(false);
@@ -50,9 +52,11 @@ export function WidgetSettingsDrawer({ widget, onApply, onClose }: WidgetSetting
 
   useEffect(() => {
     if (widget) {
+      const boundItem = widget.access === 'ok' ? widget.binding?.itemId : undefined;
+      setItemId(boundItem);
       form.setFieldsValue({
         title: widget.title,
-        itemId: widget.access === 'ok' ? widget.binding?.itemId : undefined,
+        itemId: boundItem,
         fields: widget.access === 'ok' ? (singleField ? widget.binding?.fields[0] : widget.binding?.fields) : undefined,
         options: widget.options,
       });
@@ -135,7 +139,10 @@ export function WidgetSettingsDrawer({ widget, onApply, onClose }: WidgetSetting
                 loading={items.isPending}
                 placeholder={t('settings.itemPlaceholder')}
                 options={(items.data?.list ?? []).map((i) => ({ value: i.id, label: i.name }))}
-                onChange={() => form.setFieldValue('fields', undefined)}
+                onChange={(value: number) => {
+                  setItemId(value);
+                  form.setFieldValue('fields', undefined);
+                }}
                 notFoundContent={t('settings.noItems')}
               />
             </Form.Item>

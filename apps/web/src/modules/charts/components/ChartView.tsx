@@ -10,7 +10,7 @@ import { useRecordsChannel } from '@/modules/data-items/hooks/useRecordsChannel'
 import { chartsKeys } from '../api/keys';
 import { useChartQuery } from '../api/queryChart';
 import { bucketPrecision, chartCsv, formatNumber, pointCount, seriesLabel, singleValues, tableRows, timeFormatter, type ChartSeriesResult } from '../lib/chartData';
-import { chartOption } from '../lib/chartOption';
+import { chartOption, compactChartHeight } from '../lib/chartOption';
 import type { EChartHandle } from './EChart';
 import '../charts.css';
 
@@ -94,7 +94,8 @@ export function ChartView({ itemId, kind, series, bucket, range, maxPoints, live
     [result, kind, timeZone, t, label],
   );
 
-  const option = useMemo(() => (result && usesECharts(kind) ? chartOption(kind, result, options, timeZone, label) : null), [result, kind, options, timeZone, label]);
+  const compact = height < compactChartHeight;
+  const option = useMemo(() => (result && usesECharts(kind) ? chartOption(kind, result, options, timeZone, label, compact) : null), [result, kind, options, timeZone, label, compact]);
   const points = pointCount(result);
   const state = query.error ? (query.error instanceof ApiError && query.error.code === 40300 ? 'denied' : 'error') : !result ? 'loading' : points === 0 ? 'empty' : 'ready';
 

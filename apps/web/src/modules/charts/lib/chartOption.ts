@@ -6,11 +6,16 @@ export type EChartOption = Record<string, unknown>;
 
 const palette = ['#1677ff', '#52c41a', '#fa8c16', '#eb2f96', '#722ed1', '#13c2c2', '#faad14', '#2f54eb', '#a0d911', '#f5222d'];
 
+/** Below this canvas height a time chart drops its zoom slider and keeps three value ticks. */
+export const compactChartHeight = 240;
+
 /**
  * The ECharts option of a chart kind. Time axes are drawn in UTC from instants shifted to the
  * company's zone (`zoneShifter`), so axis labels and tooltips show the company's wall clock.
+ * `compact` (a canvas lower than `compactChartHeight`, e.g. a board widget of a few rows) zooms
+ * with the wheel only: the slider would take most of its height and crush the value axis.
  */
-export function chartOption(kind: ChartKind, result: ChartQueryResult, options: ChartOptions, timeZone: string, label: (s: ChartSeriesResult) => string): EChartOption {
+export function chartOption(kind: ChartKind, result: ChartQueryResult, options: ChartOptions, timeZone: string, label: (s: ChartSeriesResult) => string, compact = false): EChartOption {
   const legend = { type: 'scroll', top: 0 };
   if (kind === 'pie') {
     return {
@@ -57,13 +62,13 @@ export function chartOption(kind: ChartKind, result: ChartQueryResult, options: 
     animation: false,
     useUTC: true,
     legend,
-    grid: { left: 16, right: 24, top: 40, bottom: 48, containLabel: true },
+    grid: compact ? { left: 8, right: 16, top: result.series.length > 1 ? 32 : 24, bottom: 4, containLabel: true } : { left: 16, right: 24, top: 40, bottom: 48, containLabel: true },
     tooltip: {
       trigger: 'axis',
       valueFormatter: (v: number) => formatNumber(v, options),
       axisPointer: { label: { formatter: (p: { value: number }) => format(p.value, precision) } },
     },
-    dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }],
+    dataZoom: compact ? [{ type: 'inside' }] : [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }],
     xAxis: {
       type: 'time',
       axisLabel: {
@@ -71,7 +76,7 @@ export function chartOption(kind: ChartKind, result: ChartQueryResult, options: 
         formatter: { year: '{yyyy}', month: '{yyyy}-{MM}', day: '{MM}-{dd}', hour: '{HH}:{mm}', minute: '{HH}:{mm}', second: '{HH}:{mm}:{ss}', millisecond: '{HH}:{mm}:{ss}' },
       },
     },
-    yAxis: { type: 'value', scale: kind === 'line', name: commonUnit(result.series) },
+    yAxis: { type: 'value', scale: kind === 'line', name: commonUnit(result.series), ...(compact ? { splitNumber: 3, nameGap: 8 } : {}) },
     series: result.series.map((s) => ({
       type: kind === 'bar' ? 'bar' : 'line',
       name: label(s),

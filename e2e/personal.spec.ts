@@ -98,6 +98,25 @@ test.describe('personal center', () => {
     await other.close();
   });
 
+  test('the navbar language switch is saved to the account too', async ({ page, request, browser }) => {
+    const admin = await platformAdmin(request);
+    const company = await createCompany(admin);
+    const user = await createPerson(admin, request, company.id, []);
+
+    await signIn(page, user, '/home');
+    await page.getByRole('button', { name: '语言: 中文' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(page).toHaveTitle('Home - SmartData Console');
+
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await otherPage.goto('/login');
+    await expect(otherPage.getByRole('heading', { name: '欢迎登录' })).toBeVisible();
+    await submitPasswordSignIn(otherPage, user.userName, user.password);
+    await expect(otherPage).toHaveTitle('Home - SmartData Console');
+    await other.close();
+  });
+
   test('the navbar shows a renewal notice when the order expires within 30 days', async ({ page, request }) => {
     const admin = await platformAdmin(request);
     const company = await createCompany(admin);

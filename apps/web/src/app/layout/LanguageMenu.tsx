@@ -4,11 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { locales } from '@smartdata/domain';
 import { changeLocale, isLocale } from '@/shared/i18n/locale';
 import { useLocale } from '@/shared/i18n/useLocale';
+import { useUpdateUserMutation } from '@/modules/users/api/updateUser';
 
-/** Navbar language switch: 中文 / English, remembered in localStorage. */
+/**
+ * Navbar language switch: 中文 / English. Switches at once (and this browser remembers it), then
+ * saves it as the user's language, so the next sign-in, here or elsewhere, opens in it too.
+ */
 export function LanguageMenu() {
   const { t } = useTranslation();
   const locale = useLocale();
+  const save = useUpdateUserMutation();
   return (
     <Dropdown
       trigger={['click']}
@@ -17,8 +22,9 @@ export function LanguageMenu() {
         selectedKeys: [locale],
         items: locales.map((value) => ({ key: value, label: t(`language.${value}`) })),
         onClick: ({ key }) => {
-          if (isLocale(key)) {
+          if (isLocale(key) && key !== locale) {
             void changeLocale(key);
+            save.mutate({ language: key });
           }
         },
       }}

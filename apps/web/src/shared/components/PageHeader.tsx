@@ -13,7 +13,7 @@ export function PageHeader({ title, description, actions }: PageHeaderProps) {
     <header className="sd-page__header">
       <div className="sd-page__heading">
         <h1 className="sd-page__title">{title}</h1>
-        {description && <p className="sd-page__description">{description}</p>}
+        {description && <div className="sd-page__description">{description}</div>}
       </div>
       {actions && <div className="sd-page__actions">{actions}</div>}
     </header>

@@ -248,7 +248,33 @@ export function connectionProblem(doc: Pick<FlowDocument, 'nodes' | 'edges'>, fr
   if (kindOf(to) === 'serialRx' && kindOf(from) !== 'serialTx') {
     return 'flow.edge.rxAfterTx';
   }
+  // Longer loops than the spec's two elements (only possible away from Start, as every node has
+  // one way in): the flow would never end and Start could never reach them.
+  if (reaches(doc.edges, to, from)) {
+    return 'flow.edge.cycle';
+  }
   return null;
+}
+
+/** Whether following edges from `from` arrives at `to` (bounded by the number of edges). */
+function reaches(edges: readonly FlowEdge[], from: string, to: string): boolean {
+  const seen = new Set<string>();
+  const pending = [from];
+  while (pending.length > 0) {
+    const at = pending.pop()!;
+    if (at === to) {
+      return true;
+    }
+    if (!seen.has(at)) {
+      seen.add(at);
+      for (const edge of edges) {
+        if (edge.from === at) {
+          pending.push(edge.to);
+        }
+      }
+    }
+  }
+  return false;
 }
 
 /** An edge touching an MQTT subscribe node cannot be deleted (spec §5). */
@@ -478,6 +504,15 @@ export function checkFlow(input: unknown, firmware: string): FlowCheck {
       errors.push({ key: problem, nodeId: edge.to });
     } else {
       drawn.push(edge);
+    }
+  }
+
+  // Advice: a node Start never reaches, by connections or as a timeout's next node, never runs
+  // (a draft, or a connection forgotten).
+  const runs = [...drawn, ...doc.nodes.flatMap((n) => (n.kind === 'serialRx' && n.timeout ? [{ from: n.id, to: n.timeout.next }] : []))];
+  for (const node of doc.nodes) {
+    if (node.kind !== 'start' && !reaches(runs, 'start', node.id)) {
+      warnings.push({ key: 'flow.warn.unreachable', nodeId: node.id, params: { name: node.name } });
     }
   }
 

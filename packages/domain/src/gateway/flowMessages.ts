@@ -59,6 +59,7 @@ export const flowMessages: Record<string, Record<Locale, string>> = {
   'flow.edge.self': t('节点不能连接自身', 'A node cannot connect to itself'),
   'flow.edge.exists': userTexts.connectionExists,
   'flow.edge.loop': t('两个节点之间不能形成回路', 'Two nodes cannot connect to each other both ways'),
+  'flow.edge.cycle': t('连线不能形成闭环', 'Connections cannot form a closed loop'),
   'flow.edge.toStart': t('不能连接到开始节点', 'Nothing can connect to Start'),
   'flow.edge.startOne': t('开始节点只能连接一个节点', 'Start connects to one node only'),
   'flow.edge.oneOut': t('一个节点不能连接多个节点', 'A node cannot connect to several nodes'),
@@ -66,6 +67,7 @@ export const flowMessages: Record<string, Record<Locale, string>> = {
   'flow.edge.rxAfterTx': t('串口接收解析之前只能是串口发送报文', 'Only a serial TX packet may come before a serial RX parser'),
   'flow.edge.subscribeFixed': t('MQTT 订阅的连线不能删除', 'A connection of an MQTT subscribe node cannot be deleted'),
   'flow.warn.loopWait': t('建议在循环的末尾添加等待节点', 'Add a wait node at the end of the loop'),
+  'flow.warn.unreachable': t('节点“{name}”未连接到开始节点，不会执行', 'The node "{name}" is not connected to Start and will never run'),
 };
 
 /** The text of a flow problem in a language, with its parameters filled in. */

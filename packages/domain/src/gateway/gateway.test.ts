@@ -248,10 +248,22 @@ describe('flow rules, one invalid document each', () => {
   it('a loop without a wait at its end is a warning, not an error', () => {
     const doc = base();
     doc.edges = doc.edges.filter((e) => e.to !== 'pause');
+    doc.nodes = doc.nodes.filter((n) => n.id !== 'pause');
     const check = checkFlow(doc, '9.9.9');
     expect(check.errors).toEqual([]);
     expect(check.warnings.map((w) => w.key)).toEqual(['flow.warn.loopWait']);
     expect(checkFlow(base(), '9.9.9').warnings).toEqual([]);
+  });
+
+  it('a node Start never reaches is a warning naming it; a timeout next node is reached', () => {
+    const doc = base();
+    doc.edges = doc.edges.filter((e) => e.to !== 'publish' && e.from !== 'publish');
+    const check = checkFlow(doc, '9.9.9');
+    expect(check.errors).toEqual([]);
+    const unreachable = check.warnings.filter((w) => w.key === 'flow.warn.unreachable');
+    expect(unreachable.map((w) => w.nodeId).sort()).toEqual(['pause', 'publish']);
+    expect(flowMessage(unreachable[0]!, 'zh-CN')).toMatch(/^节点“.+”未连接到开始节点，不会执行$/);
+    expect(checkFlow(base(), '9.9.9').warnings.some((w) => w.nodeId === 'alarm')).toBe(false);
   });
 });
 
@@ -270,6 +282,16 @@ describe('flow-graph rules while drawing', () => {
     expect(connectionProblem(g, 'stamp', 'ask')).toBe('flow.edge.oneIn');
     expect(connectionProblem({ nodes: doc.nodes, edges: [] }, 'stamp', 'parse')).toBe('flow.edge.rxAfterTx');
     expect(connectionProblem(g, 'parse', 'stamp')).toBeNull();
+  });
+
+  it('refuses a connection that closes a loop of three or more nodes', () => {
+    const chain = { nodes: doc.nodes, edges: [{ from: 'stamp', to: 'publish' }, { from: 'publish', to: 'pause' }] };
+    expect(connectionProblem(chain, 'pause', 'stamp')).toBe('flow.edge.cycle');
+    expect(flowMessage({ key: 'flow.edge.cycle' }, 'zh-CN')).toBe('连线不能形成闭环');
+    expect(connectionProblem(chain, 'pause', 'alarm')).toBeNull();
+    const closed = base();
+    closed.edges = [{ from: 'stamp', to: 'publish' }, { from: 'publish', to: 'pause' }, { from: 'pause', to: 'stamp' }];
+    expect(keys(closed)).toContain('flow.edge.cycle');
   });
 
   it('MQTT subscribe connections cannot be deleted; creation stops at the node maximum', () => {

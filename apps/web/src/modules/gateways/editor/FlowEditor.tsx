@@ -68,6 +68,8 @@ function FlowEditorInner({ initial, firmwareVersion, onFirmwareChange, onChange,
   const positions = useRef<Record<string, { x: number; y: number }>>(layoutFlow(initial));
 
   const check = useMemo(() => checkFlow(doc, firmwareVersion), [doc, firmwareVersion]);
+  // Nodes Start never reaches: one line naming them all, not one warning each while drawing.
+  const unreachable = check.warnings.filter((w) => w.key === 'flow.warn.unreachable').map((w) => String(w.params?.name ?? w.nodeId));
   const selectedNodeIds = canvasNodes.filter((n) => n.selected).map((n) => n.id);
   const selectedNode = selectedNodeIds.length === 1 ? doc.nodes.find((n) => n.id === selectedNodeIds[0]) : undefined;
 
@@ -289,9 +291,14 @@ function FlowEditorInner({ initial, firmwareVersion, onFirmwareChange, onChange,
         {actions && <Space wrap size="small">{actions}</Space>}
       </div>
 
-      {check.warnings.map((w) => (
-        <Alert key={w.key} type="warning" showIcon message={flowMessage(w, locale)} className="sd-flow__warning" />
-      ))}
+      {check.warnings
+        .filter((w) => w.key !== 'flow.warn.unreachable')
+        .map((w) => (
+          <Alert key={w.key} type="warning" showIcon message={flowMessage(w, locale)} className="sd-flow__warning" />
+        ))}
+      {unreachable.length > 0 && (
+        <Alert type="warning" showIcon message={t('check.unreachable', { count: unreachable.length, names: unreachable.join(locale === 'zh-CN' ? '、' : ', ') })} className="sd-flow__warning" />
+      )}
       {shownCheck && (
         <div className="sd-flow__check">
           {shownCheck.length === 0 ? (

@@ -140,8 +140,8 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   const dataItems = registerDataItemsRoutes(app, platform, { cabin, storage, home, scheduler });
   registerDashboardsRoutes(app, platform, { cabin });
   registerGatewaysRoutes(app, platform, registerDevicesRoutes(app, platform, { cabin, storage }));
-  registerChartsRoutes(app, platform, { dataItems });
-  registerTelemetryRoutes(app, platform, { dataItems });
+  registerChartsRoutes(app, platform, { cabin, dataItems });
+  registerTelemetryRoutes(app, platform, { cabin, dataItems });
   if (config.testRoutes) {
     registerTestRoutes(app, (phone) => auth.latestSentCode(phone));
   }

@@ -79,6 +79,7 @@ export class CabinService {
   private readonly groups: GroupsRepository;
   private readonly members: MembersRepository;
   private readonly handlers = new Map<string, NodeKindHandler>();
+  private readonly dependents = new Map<string, Array<(trx: Db, companyId: number, refIds: number[]) => Promise<void>>>();
 
   constructor(private readonly db: Db) {
     this.repository = new CabinRepository(db);
@@ -89,6 +90,14 @@ export class CabinService {
   /** A module registers the kind of node it owns. */
   registerKind(kind: CabinNodeKind, handler: NodeKindHandler): void {
     this.handlers.set(kind, handler);
+  }
+
+  /**
+   * A module that keeps rows pointing at entities of another module's kind (charts of a data item,
+   * a device's bound items) removes them here, in the transaction that deletes those entities.
+   */
+  onRemove(kind: CabinNodeKind, dependent: (trx: Db, companyId: number, refIds: number[]) => Promise<void>): void {
+    this.dependents.set(kind, [...(this.dependents.get(kind) ?? []), dependent]);
   }
 
   // ---- levels ----
@@ -440,6 +449,9 @@ export class CabinService {
     }
     await this.db.transaction().execute(async (trx) => {
       for (const [kind, refIds] of byKind) {
+        for (const dependent of this.dependents.get(kind) ?? []) {
+          await dependent(trx, caller.companyId, refIds);
+        }
         await this.handlers.get(kind)?.remove?.(trx, caller.companyId, refIds);
       }
       await CabinRepository.in(trx).deleteNodes(

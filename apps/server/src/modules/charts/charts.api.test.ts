@@ -375,10 +375,13 @@ describe('series store consistency', () => {
     const store = t.app.platform.db;
     const before = await store.selectFrom('series_point').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
 
-    // Deleting the item removes its series.
+    // Deleting the item removes its series and its saved charts.
     const series = await store.selectFrom('series').select('id').where('item_id', '=', itemId).execute();
     expect(series.length).toBe(2);
+    const saved = { itemId, name: 'Kept until the item goes', kind: 'line', series: [{ field: 'temperature' }], bucket: 'raw', range: { preset: 'today' } };
+    expect((await post(admin.api, 'chart/addChart', saved)).code).toBe(0);
     expect((await post(admin.api, 'dataItem/deleteDataItem', { id: itemId })).code).toBe(0);
+    expect(await store.selectFrom('chart').select('id').where('item_id', '=', itemId).execute()).toEqual([]);
     expect(await store.selectFrom('series').select('id').where('item_id', '=', itemId).execute()).toEqual([]);
     const after = await store.selectFrom('series_point').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(before.n) - Number(after.n)).toBe(4);

@@ -95,4 +95,9 @@ export class ChartsRepository {
   async delete(companyId: number, id: number): Promise<void> {
     await this.db.deleteFrom('chart').where(scopedToCompany('chart', companyId)).where('id', '=', id).execute();
   }
+
+  /** The charts of data items being deleted (inside the cabin's delete transaction). */
+  async deleteOfItems(companyId: number, itemIds: readonly number[]): Promise<void> {
+    await this.db.deleteFrom('chart').where(scopedToCompany('chart', companyId)).where('item_id', 'in', [...itemIds]).execute();
+  }
 }

@@ -107,6 +107,16 @@ describe('bindings', () => {
     expect(again).toMatchObject({ code: 50001, data: 'This data item is not bound to a device' });
     // Now the other device may take it.
     expect(body(await post(admin.api, 'telemetry/bindItem', { itemId, deviceId: other.id })).code).toBe(0);
+
+    // A deleted device takes its bindings along: the item is free for another device.
+    expect(body(await post(admin.api, 'device/deleteDevice', { id: other.id })).code).toBe(0);
+    expect(body(await get(admin.api, 'telemetry/getBindings', { itemId })).data).toEqual([]);
+    expect(body(await post(admin.api, 'telemetry/bindItem', { itemId, deviceId: device.id })).code).toBe(0);
+    // A deleted item too: the device has no bindings left.
+    expect(body(await post(admin.api, 'dataItem/deleteDataItem', { id: itemId })).code).toBe(0);
+    expect(body(await get(admin.api, 'telemetry/getBindings', { deviceId: device.id })).data).toEqual([]);
+    const rows = await t.app.platform.db.selectFrom('telemetry_binding').select('item_id').where('item_id', '=', itemId).execute();
+    expect(rows).toEqual([]);
   });
 
   it('only IoT data lists (kind 13) can be bound', async () => {

@@ -59,6 +59,11 @@ export class TelemetryRepository {
     return Number(result.numDeletedRows);
   }
 
+  /** Bindings of data items or devices being deleted (inside the cabin's delete transaction). */
+  async deleteOf(companyId: number, column: 'item_id' | 'device_id', ids: readonly number[]): Promise<void> {
+    await this.db.deleteFrom('telemetry_binding').where(scopedToCompany('telemetry_binding', companyId)).where(column, 'in', [...ids]).execute();
+  }
+
   /** The device of an SN and the items bound to it (null: no such device). */
   async route(sn: string): Promise<DeviceRoute | null> {
     const rows = await this.db

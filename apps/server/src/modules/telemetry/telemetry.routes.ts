@@ -6,9 +6,10 @@ import { ok } from '@server/platform/envelope';
 import { AppError } from '@server/platform/errors';
 import { requestLocale } from '@server/platform/i18n';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
-import { cabinCaller } from '../cabin/cabin.service';
+import { cabinCaller, type CabinService } from '../cabin/cabin.service';
 import type { DataItemsService } from '../data-items/dataItems.service';
 import { TelemetryIngest, type IngestOptions } from './ingest';
+import { TelemetryRepository } from './telemetry.repository';
 import { TelemetryService } from './telemetry.service';
 
 declare module 'fastify' {
@@ -40,9 +41,12 @@ async function answer<T>(request: FastifyRequest, _reply: FastifyReply, work: ()
  * publish hook that turns device values into records (group commit, PUBACK after commit), and the
  * values received per company on the acquisition page. Needs the devices module (app.devices).
  */
-export function registerTelemetryRoutes(app: FastifyInstance, platform: Platform, deps: { dataItems: DataItemsService; options?: Partial<IngestOptions> }): TelemetryService {
+export function registerTelemetryRoutes(app: FastifyInstance, platform: Platform, deps: { cabin: CabinService; dataItems: DataItemsService; options?: Partial<IngestOptions> }): TelemetryService {
   const ingest = new TelemetryIngest(platform.db, platform.dbKind, deps.dataItems, platform.realtime, app.log, deps.options);
   const telemetry = new TelemetryService(platform.db, deps.dataItems, app.devices, ingest);
+  // A deleted data item or device takes its bindings along (and devices stop feeding it at once).
+  deps.cabin.onRemove('dataItem', (trx, companyId, itemIds) => new TelemetryRepository(trx).deleteOf(companyId, 'item_id', itemIds));
+  deps.cabin.onRemove('device', (trx, companyId, deviceIds) => new TelemetryRepository(trx).deleteOf(companyId, 'device_id', deviceIds));
   app.decorate('telemetry', ingest);
   ingest.attach(platform.broker);
   // Before the broker and the database close (onClose hooks run in reverse order of registration).

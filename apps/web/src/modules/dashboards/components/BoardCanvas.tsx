@@ -66,7 +66,14 @@ export function BoardCanvas({ board }: { board: DashboardDetail }) {
       </div>
     );
   }
-  const style: CSSProperties = { gridTemplateColumns: `repeat(${dashboardLimits.gridColumns}, minmax(0, 1fr))`, gridAutoRows: dashboardLimits.gridRowHeightPx };
+  // Rows as laid out in the editor; full-screen pages (.sd-screen) share the screen height among
+  // the board's rows instead, so a kiosk never needs a scroll bar nobody can use.
+  const rows = Math.max(1, ...board.widgets.map((w) => w.layout.y + w.layout.h));
+  const style = {
+    gridTemplateColumns: `repeat(${dashboardLimits.gridColumns}, minmax(0, 1fr))`,
+    '--sd-row-height': `${dashboardLimits.gridRowHeightPx}px`,
+    '--sd-grid-rows': rows,
+  } as CSSProperties;
   return (
     <div className="sd-board-grid" style={style}>
       {board.widgets.map((widget) => (

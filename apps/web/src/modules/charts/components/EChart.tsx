@@ -1,4 +1,5 @@
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { isOnDarkScreen } from '@/shared/theme/darkScreen';
 import { echarts } from '../lib/echarts';
 import type { EChartOption } from '../lib/chartOption';
 
@@ -17,9 +18,13 @@ interface EChartProps {
 export default function EChart({ option, height, ref }: EChartProps) {
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  const darkTheme = useRef(false);
 
   useEffect(() => {
-    const instance = echarts.init(element.current!, undefined, { renderer: 'canvas' });
+    // On a dark full-screen page (a board widget in the kiosk) with ECharts' dark theme.
+    const dark = isOnDarkScreen(element.current!);
+    darkTheme.current = dark;
+    const instance = echarts.init(element.current!, dark ? 'dark' : undefined, { renderer: 'canvas' });
     chart.current = instance;
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(element.current!);
@@ -31,7 +36,7 @@ export default function EChart({ option, height, ref }: EChartProps) {
   }, []);
 
   useEffect(() => {
-    chart.current?.setOption(option, true);
+    chart.current?.setOption(darkTheme.current ? { backgroundColor: 'transparent', ...option } : option, true);
   }, [option]);
 
   useImperativeHandle(ref, () => ({

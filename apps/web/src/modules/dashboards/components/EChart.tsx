@@ -4,6 +4,7 @@ import { BarChart, GaugeChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsCoreOption } from 'echarts/core';
+import { isOnDarkScreen } from '@/shared/theme/darkScreen';
 
 echarts.use([BarChart, GaugeChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
@@ -16,8 +17,7 @@ export function EChart({ option, label }: { option: EChartsCoreOption; label: st
       return undefined;
     }
     // Boards on a dark screen (full screen, kiosk, playground) draw with ECharts' dark theme.
-    const dark = ref.current.closest('.sd-screen, .sd-playground__screen') !== null;
-    chart.current = echarts.init(ref.current, dark ? 'dark' : undefined);
+    chart.current = echarts.init(ref.current, isOnDarkScreen(ref.current) ? 'dark' : undefined);
     const observer = new ResizeObserver(() => chart.current?.resize());
     observer.observe(ref.current);
     return () => {

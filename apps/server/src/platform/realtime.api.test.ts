@@ -1,83 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { dropSchema } from './db/database';
 import { adminPassword, as, body, createCompanyUser, createTestApp, signIn, type TestApp } from '@server/test/testApp';
+import { connectRealtime as connect } from '@server/test/realtimeClient';
 
 type Api = (options: InjectOptions) => Promise<LightMyRequestResponse>;
-interface Envelope {
-  code: number;
-  msg: string;
-  data: any;
-}
-
-/** A browser's WebSocket: every envelope it receives, and a way to wait for the next matching one. */
-class Client {
-  readonly received: Envelope[] = [];
-  private waiters: { match: (e: Envelope) => boolean; resolve: (e: Envelope) => void }[] = [];
-  readonly closed: Promise<number>;
-
-  constructor(readonly socket: WebSocket) {
-    socket.on('message', (data) => {
-      const envelope = JSON.parse(String(data)) as Envelope;
-      this.received.push(envelope);
-      for (const waiter of [...this.waiters]) {
-        if (waiter.match(envelope)) {
-          this.waiters = this.waiters.filter((w) => w !== waiter);
-          waiter.resolve(envelope);
-        }
-      }
-    });
-    this.closed = new Promise((resolve) => socket.on('close', (code) => resolve(code)));
-  }
-
-  next(match: (e: Envelope) => boolean, timeoutMs = 5000): Promise<Envelope> {
-    const seen = this.received.find(match);
-    if (seen) {
-      this.received.splice(this.received.indexOf(seen), 1);
-      return Promise.resolve(seen);
-    }
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching message; got ${JSON.stringify(this.received)}`)), timeoutMs);
-      this.waiters.push({
-        match,
-        resolve: (e) => {
-          clearTimeout(timer);
-          this.received.splice(this.received.indexOf(e), 1);
-          resolve(e);
-        },
-      });
-    });
-  }
-
-  send(message: unknown): void {
-    this.socket.send(JSON.stringify(message));
-  }
-
-  async subscribe(channel: string): Promise<Envelope> {
-    this.send({ type: 'subscribe', channel });
-    return this.next((e) => e.msg !== 'push' && e.data?.channel === channel);
-  }
-
-  close(): void {
-    this.socket.close();
-  }
-}
-
-async function connect(app: FastifyInstance, token: string, lang = 'en'): Promise<Client> {
-  const { port } = app.server.address() as AddressInfo;
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/general/ws?token=${encodeURIComponent(token)}&lang=${lang}`);
-  const client = new Client(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  return client;
-}
 
 async function member(app: FastifyInstance, codes: string[], companyId?: number): Promise<{ api: Api; token: string; userId: number; companyId: number }> {
   const user = await createCompanyUser(app, { codes, companyId });
@@ -162,6 +92,35 @@ describe('realtime over WebSocket', () => {
     foreign.close();
   });
 
+  it('stops the pushes of a data item as soon as read on it is taken away after subscribing, and resumes them when given back', async () => {
+    const owner = await member(t.app, ['sd_capsule', 'um_role']);
+    const colleague = await member(t.app, ['sd_capsule'], owner.companyId);
+    const { itemId, directoryId } = await itemWithDirectory(owner.api);
+    const other = await itemWithDirectory(owner.api);
+    const client = await connect(t.app, colleague.token);
+    expect((await client.subscribe(`records:${itemId}`)).code).toBe(0);
+    expect((await client.subscribe(`records:${other.itemId}`)).code).toBe(0);
+    const add = async (id: number, value: number) => expect(body(await owner.api({ method: 'POST', url: '/general/dataItem/addRecord', payload: { itemId: id, values: { value } } })).code).toBe(0);
+    const setLevel = async (level: string) => {
+      const grants = [{ scope: 'user', targetId: colleague.userId, level }];
+      expect(body(await owner.api({ method: 'POST', url: '/general/cabin/setPermission', payload: { nodeId: directoryId, mode: 'custom', grants } })).code).toBe(0);
+    };
+    await add(itemId, 1);
+    expect((await client.next((e) => e.msg === 'push')).data).toMatchObject({ channel: `records:${itemId}`, payload: { values: { value: 1 } } });
+
+    // Pushes to one socket keep their order: the other item's push comes after any of the first.
+    await setLevel('none');
+    await add(itemId, 2);
+    await add(other.itemId, 3);
+    expect((await client.next((e) => e.msg === 'push')).data).toMatchObject({ channel: `records:${other.itemId}`, payload: { values: { value: 3 } } });
+    expect(client.takePushes()).toEqual([]);
+
+    await setLevel('read');
+    await add(itemId, 4);
+    expect((await client.next((e) => e.msg === 'push')).data).toMatchObject({ channel: `records:${itemId}`, payload: { values: { value: 4 } } });
+    client.close();
+  });
+
   it('refuses a connection without a valid token', async () => {
     const client = await connect(t.app, 'not-a-token');
     expect(await client.next((e) => e.code !== 0)).toEqual({ code: 70004, msg: expect.any(String), data: null });
@@ -193,6 +152,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('realtime across instances (Post
     const added = body(await writer.api({ method: 'POST', url: '/general/dataItem/addRecord', payload: { itemId, values: { value: 7 } } }));
     const push = await client.next((e) => e.msg === 'push');
     expect(push.data).toMatchObject({ channel: `records:${itemId}`, event: 'recordAdded', payload: { id: added.data.id, values: { value: 7 } } });
+    client.close();
+  });
+
+  it('filters a device push on the instance that delivers it: hidden devices do not reach a member of another instance', async () => {
+    const admin = await member(first, ['cd_device', 'sd_capsule', 'um_role']);
+    const watcher = await member(first, ['cd_device'], admin.companyId);
+    const add = async (name: string) => {
+      const answer = body(await admin.api({ method: 'POST', url: '/general/device/addDevice', payload: { name, sn: `PG${randomBytes(4).toString('hex')}`, model: 'SD-DTU' } }));
+      expect(answer.code).toBe(0);
+      return answer.data as { id: number; nodeId: number };
+    };
+    const shown = await add('Shown');
+    const hidden = await add('Hidden');
+    const grants = [{ scope: 'company', level: 'readWrite' }, { scope: 'user', targetId: watcher.userId, level: 'none' }];
+    expect(body(await admin.api({ method: 'POST', url: '/general/cabin/setPermission', payload: { nodeId: hidden.nodeId, mode: 'custom', grants } })).code).toBe(0);
+    const client = await connect(second, watcher.token);
+    expect((await client.subscribe(`devices:${admin.companyId}`)).code).toBe(0);
+    for (const id of [hidden.id, shown.id]) {
+      expect(body(await admin.api({ method: 'POST', url: '/general/device/setStatus', payload: { id, status: 1 } })).code).toBe(0);
+    }
+    expect((await client.next((e) => e.msg === 'push')).data).toMatchObject({ event: 'deviceUpdated', payload: { id: shown.id, nodeId: shown.nodeId } });
+    expect(client.takePushes()).toEqual([]);
     client.close();
   });
 });

@@ -14,6 +14,25 @@ import { translate } from './i18n';
  */
 export type ChannelAuthorizer = (session: Session, key: string) => Promise<void>;
 
+/**
+ * Decides whether one push of a channel reaches one subscriber, with the subscriber's current
+ * session and the channel key. Run for every push on the instance that delivers it (pushes heard
+ * through NOTIFY too), so it reads the message, never a closure of the publisher. It is on the hot
+ * path: answer synchronously when the answer is cached, a promise only to fill the cache. A throw
+ * or a rejection counts as false.
+ */
+export type ChannelFilter = (session: Session, key: string, message: RealtimeMessage) => boolean | Promise<boolean>;
+
+export interface ChannelOptions {
+  /** Per-subscriber filter of pushes (a permission lowered after subscribing stops them at once). */
+  visible?: ChannelFilter;
+}
+
+interface ChannelDefinition {
+  authorize: ChannelAuthorizer;
+  visible?: ChannelFilter;
+}
+
 /** What travels between instances, and to each subscriber as `data` of a push. */
 export interface RealtimeMessage {
   channel: string;
@@ -27,6 +46,9 @@ interface Client {
   token: string;
   locale: Locale;
   channels: Set<string>;
+  /** Filtered pushes waiting for an asynchronous answer; later ones queue behind them (order kept). */
+  pending: number;
+  queue: Promise<void>;
 }
 
 /** A client message: subscribe, unsubscribe or ping. */
@@ -35,23 +57,26 @@ interface ClientMessage {
   channel?: unknown;
 }
 
-/** PostgreSQL NOTIFY payloads must stay under 8000 bytes; bigger pushes carry only their ids. */
+/** PostgreSQL NOTIFY payloads must stay under 8000 bytes; bigger pushes carry only their ids (`id`, `nodeId`). */
 const notifyPayloadMax = 7000;
 const maxChannelsPerClient = 200;
+/** Filtered pushes one socket may have waiting (a database that stopped answering): beyond, it is closed and reconnects. */
+const maxPendingPerClient = 5000;
 
 /**
  * Server pushes over WebSocket at `/general/ws` (DESIGN.md §4, §5). A browser connects with its
  * token in the query (`?token=`; browsers cannot set headers on a WebSocket), then sends
  * `{type:'subscribe', channel:'records:12'}`; each channel prefix has an authorizer registered by
- * the module that owns it, run with the caller's session on every subscribe. Any module publishes
- * with `publish(channel, event, payload)`; subscribers receive envelopes
- * `{code:0, msg:'push', data:{channel, event, payload, at}}`.
+ * the module that owns it, run with the caller's session on every subscribe, and optionally a
+ * filter run for every push and every subscriber (`visible`: per-node permissions, checked again
+ * as they change). Any module publishes with `publish(channel, event, payload)`; subscribers
+ * receive envelopes `{code:0, msg:'push', data:{channel, event, payload, at}}`.
  *
  * With several instances (PostgreSQL), every publish goes through NOTIFY and each instance
  * delivers what it hears from LISTEN to its own sockets (docs/architecture.md, "Realtime").
  */
 export class Realtime {
-  private readonly authorizers = new Map<string, ChannelAuthorizer>();
+  private readonly definitions = new Map<string, ChannelDefinition>();
   private readonly subscribers = new Map<string, Set<Client>>();
   private readonly clients = new Set<Client>();
   private readonly origin = randomBytes(6).toString('hex');
@@ -64,12 +89,16 @@ export class Realtime {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** A module declares a channel prefix (`records`) and who may listen to it. */
-  defineChannel(prefix: string, authorize: ChannelAuthorizer): void {
-    if (this.authorizers.has(prefix)) {
+  /**
+   * A module declares a channel prefix (`records`), who may listen to it (`authorize`, on every
+   * subscribe) and, when a channel carries things of different permissions or a permission may be
+   * lowered while a page listens, which push reaches which subscriber (`options.visible`).
+   */
+  defineChannel(prefix: string, authorize: ChannelAuthorizer, options: ChannelOptions = {}): void {
+    if (this.definitions.has(prefix)) {
       throw new Error(`realtime channel prefix ${prefix} defined twice`);
     }
-    this.authorizers.set(prefix, authorize);
+    this.definitions.set(prefix, { authorize, visible: options.visible });
   }
 
   /**
@@ -83,7 +112,7 @@ export class Realtime {
       let text = JSON.stringify({ origin: this.origin, message });
       if (Buffer.byteLength(text) > notifyPayloadMax) {
         // Too big for NOTIFY: other instances tell their clients what changed, they re-read it.
-        text = JSON.stringify({ origin: this.origin, message: { ...message, payload: { truncated: true, id: idOf(payload) } } });
+        text = JSON.stringify({ origin: this.origin, message: { ...message, payload: { truncated: true, ...idsOf(payload) } } });
       }
       this.notify(this.notifyChannel, text).catch((error: unknown) => this.log.warn({ err: error }, 'realtime NOTIFY failed'));
     }
@@ -166,7 +195,7 @@ export class Realtime {
       socket.close(4401, 'unauthorized');
       return;
     }
-    const client: Client = { socket, token, locale, channels: new Set() };
+    const client: Client = { socket, token, locale, channels: new Set(), pending: 0, queue: Promise.resolve() };
     this.clients.add(client);
     socket.off('message', onEarly);
     socket.on('message', (data: unknown) => void this.handle(client, String(data)));
@@ -206,7 +235,7 @@ export class Realtime {
 
   private async subscribe(client: Client, channel: string): Promise<void> {
     const separator = channel.indexOf(':');
-    const authorize = separator > 0 ? this.authorizers.get(channel.slice(0, separator)) : undefined;
+    const authorize = separator > 0 ? this.definitions.get(channel.slice(0, separator))?.authorize : undefined;
     if (!authorize || channel.length > 200) {
       send(client.socket, failure(ErrorCode.notFound, client.locale, undefined, { channel }));
       return;
@@ -246,11 +275,87 @@ export class Realtime {
       return;
     }
     const text = JSON.stringify({ code: ErrorCode.ok, msg: 'push', data: message } satisfies Envelope<RealtimeMessage>);
+    const separator = message.channel.indexOf(':');
+    const visible = this.definitions.get(message.channel.slice(0, separator))?.visible;
+    if (!visible) {
+      for (const client of set) {
+        sendText(client.socket, text);
+      }
+      return;
+    }
+    const key = message.channel.slice(separator + 1);
     for (const client of set) {
-      if (client.socket.readyState === client.socket.OPEN) {
-        client.socket.send(text);
+      this.deliverFiltered(client, visible, key, message, text);
+    }
+  }
+
+  /**
+   * One filtered push to one subscriber. The fast path (session and permissions cached, nothing
+   * queued) decides and sends at once; otherwise the push waits in the client's queue, so a
+   * subscriber never sees pushes out of order while a cache is being filled.
+   */
+  private deliverFiltered(client: Client, visible: ChannelFilter, key: string, message: RealtimeMessage, text: string): void {
+    if (client.pending === 0) {
+      const session = this.sessions.peek(client.token);
+      if (session) {
+        let verdict: boolean | Promise<boolean>;
+        try {
+          verdict = visible(session, key, message);
+        } catch (error) {
+          this.log.error({ err: error, channel: message.channel }, 'realtime filter failed');
+          return;
+        }
+        if (typeof verdict === 'boolean') {
+          if (verdict) {
+            sendText(client.socket, text);
+          }
+          return;
+        }
+        const answer = verdict;
+        this.enqueue(client, message.channel, async () => {
+          if (await answer) {
+            sendText(client.socket, text);
+          }
+        });
+        return;
       }
     }
+    this.enqueue(client, message.channel, async () => {
+      if (client.socket.readyState !== client.socket.OPEN) {
+        return;
+      }
+      let session: Session;
+      try {
+        // A push to a revoked or expired token ends the connection, as a subscribe would.
+        session = await this.sessions.resolve(client.token);
+      } catch (error) {
+        if (error instanceof AppError && (error.code === ErrorCode.tokenInvalid || error.code === ErrorCode.tokenExpired)) {
+          send(client.socket, failure(error.code, client.locale, undefined, null));
+          client.socket.close(4401, 'unauthorized');
+          return;
+        }
+        throw error;
+      }
+      if (await visible(session, key, message)) {
+        sendText(client.socket, text);
+      }
+    });
+  }
+
+  private enqueue(client: Client, channel: string, task: () => Promise<void>): void {
+    if (client.pending >= maxPendingPerClient) {
+      this.log.warn({ channel }, 'realtime pushes piled up behind their filter; socket closed');
+      client.socket.close(1013, 'try again later');
+      this.drop(client);
+      return;
+    }
+    client.pending += 1;
+    client.queue = client.queue
+      .then(task)
+      .catch((error: unknown) => this.log.error({ err: error, channel }, 'realtime filter failed'))
+      .finally(() => {
+        client.pending -= 1;
+      });
   }
 
   private drop(client: Client): void {
@@ -272,11 +377,17 @@ function failure(code: ErrorCodeValue, locale: Locale, reason: string | undefine
 }
 
 function send(socket: WebSocket, envelope: Envelope): void {
+  sendText(socket, JSON.stringify(envelope));
+}
+
+function sendText(socket: WebSocket, text: string): void {
   if (socket.readyState === socket.OPEN) {
-    socket.send(JSON.stringify(envelope));
+    socket.send(text);
   }
 }
 
-function idOf(payload: unknown): unknown {
-  return payload && typeof payload === 'object' && 'id' in payload ? (payload as { id: unknown }).id : null;
+/** What a truncated push keeps: its id, and the cabin node a channel filter decides on. */
+function idsOf(payload: unknown): { id: unknown; nodeId?: unknown } {
+  const object = payload && typeof payload === 'object' ? (payload as { id?: unknown; nodeId?: unknown }) : {};
+  return { id: object.id ?? null, ...(object.nodeId !== undefined ? { nodeId: object.nodeId } : {}) };
 }

@@ -10,7 +10,7 @@ const tags = ['cabin'];
 
 /** The data cabin tree and its permissions (spec §1, §4, §6; docs/cabin.md). */
 export function registerCabinRoutes(app: FastifyInstance, platform: Platform): CabinService {
-  const cabin = new CabinService(platform.db);
+  const cabin = new CabinService(platform.db, { writes: platform.writes, cacheMs: platform.config.sessionCacheMs });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { permission: 'sd_capsule' } as const;
   const caller = (request: FastifyRequest) => cabinCaller(sessionOf(request), companyOf(request));

@@ -4,7 +4,6 @@ import {
   directoryNameProblem,
   levelAtLeast,
   resolveLevel,
-  rootGrantLevel,
   type CabinNodeKind,
   type CabinTreeNode,
   type GrantLike,
@@ -17,10 +16,13 @@ import {
 } from '@smartdata/domain';
 import type { Db } from '@server/platform/db/database';
 import type { Session } from '@server/platform/auth/sessions';
+import type { WriteVersion } from '@server/platform/writeVersion';
 import { conflict, notFound, permissionDenied, validationError } from '@server/platform/errors';
 import { GroupsRepository } from '../groups/groups.repository';
 import { MembersRepository } from '../companies/members.repository';
 import { CabinRepository, type CabinNodeRow } from './cabin.repository';
+import { grantsByNode, levelsOver, rootGrants } from './levels';
+import { PushLevelCache } from './pushLevels';
 
 /**
  * Who calls: the session's person and company. Holders of `um_role` (company administrators, and
@@ -59,8 +61,6 @@ export interface NodeKindHandler {
   afterRemove?(companyId: number, refIds: number[]): Promise<void>;
 }
 
-const rootGrants: readonly GrantLike[] = [{ scope: 'company', targetId: 0, level: rootGrantLevel }];
-
 /** A person's effective levels over the whole tree, computed once per call. */
 interface LevelMap {
   levelOf(nodeId: number): PermissionLevel;
@@ -81,10 +81,18 @@ export class CabinService {
   private readonly handlers = new Map<string, NodeKindHandler>();
   private readonly dependents = new Map<string, Array<(trx: Db, companyId: number, refIds: number[]) => Promise<void>>>();
 
-  constructor(private readonly db: Db) {
+  /** Levels for realtime push filters, cached until the next write (`pushLevels.of(caller)`). */
+  readonly pushLevels: PushLevelCache;
+
+  /** `cache`: the write version and lifetime (the session cache's) of the push levels. */
+  constructor(
+    private readonly db: Db,
+    cache: { writes: WriteVersion; cacheMs: number } | null = null,
+  ) {
     this.repository = new CabinRepository(db);
     this.groups = new GroupsRepository(db);
     this.members = new MembersRepository(db);
+    this.pushLevels = new PushLevelCache(this.repository, this.groups, cache);
   }
 
   /** A module registers the kind of node it owns. */
@@ -150,44 +158,9 @@ export class CabinService {
     if (caller.isCompanyAdmin) {
       return { nodes: all, levelOf: () => 'admin' };
     }
-    const byId = new Map(all.map((n) => [n.id, n]));
-    const grantsByNode = new Map<number, GrantLike[]>();
-    for (const grant of toGrants(await this.repository.allGrants(caller.companyId), true)) {
-      const list = grantsByNode.get(grant.nodeId) ?? [];
-      list.push(grant);
-      grantsByNode.set(grant.nodeId, list);
-    }
+    const tree = { byId: new Map(all.map((n) => [n.id, n])), grantsByNode: grantsByNode(toGrants(await this.repository.allGrants(caller.companyId), true)) };
     const person = { userId: caller.userId, groupIds: await this.groupIds(caller) };
-    const rootLevel = resolveLevel(rootGrants, person).level;
-    const memo = new Map<number, PermissionLevel>();
-    const levelOf = (nodeId: number): PermissionLevel => {
-      const known = memo.get(nodeId);
-      if (known) {
-        return known;
-      }
-      // Walk up to the nearest custom node (iteratively: trees may be deep).
-      const path: number[] = [];
-      let current = byId.get(nodeId);
-      let level: PermissionLevel = rootLevel;
-      while (current) {
-        const cached = memo.get(current.id);
-        if (cached) {
-          level = cached;
-          break;
-        }
-        path.push(current.id);
-        if (current.perm_mode === 'custom') {
-          level = resolveLevel(grantsByNode.get(current.id) ?? [], person).level;
-          break;
-        }
-        current = current.parent_id === null ? undefined : byId.get(current.parent_id);
-      }
-      for (const id of path) {
-        memo.set(id, level);
-      }
-      return level;
-    };
-    return { nodes: all, levelOf };
+    return { nodes: all, levelOf: levelsOver(tree, person) };
   }
 
   // ---- tree ----
@@ -441,6 +414,7 @@ export class CabinService {
         throw permissionDenied('cabin.subtreeNotAdmin');
       }
     }
+    await this.pushLevels.removing(caller.companyId, subtree);
     const byKind = new Map<string, number[]>();
     for (const node of subtree) {
       if (node.ref_id !== null) {

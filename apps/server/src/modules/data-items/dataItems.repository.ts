@@ -31,6 +31,10 @@ export class DataItemsRepository {
     return this.db.selectFrom('data_item').select(itemColumns).where(scopedToCompany('data_item', companyId)).where('id', '=', id).executeTakeFirst();
   }
 
+  itemNode(companyId: number, id: number): Promise<{ node_id: number } | undefined> {
+    return this.db.selectFrom('data_item').select('node_id').where(scopedToCompany('data_item', companyId)).where('id', '=', id).executeTakeFirst();
+  }
+
   itemsByIds(companyId: number, ids: readonly number[]): Promise<DataItemRow[]> {
     if (ids.length === 0) {
       return Promise.resolve([]);

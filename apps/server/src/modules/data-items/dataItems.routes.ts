@@ -206,19 +206,35 @@ export function registerDataItemsRoutes(app: FastifyInstance, platform: Platform
 
   // ---- platform hooks ----
   deps.cabin.registerKind('dataItem', dataItems.nodeHandler());
-  platform.realtime.defineChannel('records', async (session, key) => {
-    const itemId = Number(key);
-    if (!Number.isSafeInteger(itemId) || itemId <= 0) {
-      throw notFound();
-    }
-    if (!session.codes.has('sd_capsule')) {
-      throw permissionDenied();
-    }
-    if (session.companyId === null) {
-      throw permissionDenied('auth.noCompany');
-    }
-    await dataItems.requireItem(cabinCaller(session, session.companyId), itemId, 'read');
-  });
+  platform.realtime.defineChannel(
+    'records',
+    async (session, key) => {
+      const itemId = Number(key);
+      if (!Number.isSafeInteger(itemId) || itemId <= 0) {
+        throw notFound();
+      }
+      if (!session.codes.has('sd_capsule')) {
+        throw permissionDenied();
+      }
+      if (session.companyId === null) {
+        throw permissionDenied('auth.noCompany');
+      }
+      await dataItems.requireItem(cabinCaller(session, session.companyId), itemId, 'read');
+    },
+    {
+      // Checked again for every push (cached levels): a read permission lowered, a node moved under
+      // a hidden directory, a lost code or another current company stop the pushes at once.
+      visible: (session, key) => {
+        if (!session.codes.has('sd_capsule') || session.companyId === null) {
+          return false;
+        }
+        const caller = cabinCaller(session, session.companyId);
+        const nodeId = dataItems.itemNode(caller.companyId, Number(key));
+        const readable = (id: number | null) => id !== null && deps.cabin.pushLevels.readable(caller, id);
+        return nodeId instanceof Promise ? nodeId.then(readable) : readable(nodeId);
+      },
+    },
+  );
   platform.registry.purgers.push((companyId, before) => dataItems.purgeCompany(companyId, before));
   platform.registry.acquisition.push(async (companyIds, { today, yesterday }) => {
     const received = await dataItems.records.receivedPerCompany(companyIds, yesterday, today);

@@ -116,6 +116,8 @@ export class DataItemsService {
   readonly records: RecordsRepository;
   /** Numeric values of records for charts, written in the records' transactions (docs/charts.md). */
   readonly series: SeriesStore;
+  /** Item → its company and cabin node, for the push filter of `records:<itemId>` (never change; dropped on delete). */
+  private readonly nodes = new Map<number, { companyId: number; nodeId: number }>();
 
   constructor(
     private readonly db: Db,
@@ -144,6 +146,28 @@ export class DataItemsService {
       throw permissionDenied(`cabin.needs.${level}`);
     }
     return { row, fields: parseFields(row.fields), level: effective.level };
+  }
+
+  /**
+   * The cabin node of an item of the company, for the realtime filter run on every push of
+   * `records:<itemId>`: synchronous once known (an item never changes node); null when the company
+   * has no such item.
+   */
+  itemNode(companyId: number, itemId: number): number | null | Promise<number | null> {
+    const known = this.nodes.get(itemId);
+    if (known) {
+      return known.companyId === companyId ? known.nodeId : null;
+    }
+    return this.items.itemNode(companyId, itemId).then((row) => {
+      if (!row) {
+        return null;
+      }
+      if (this.nodes.size >= 100_000) {
+        this.nodes.clear();
+      }
+      this.nodes.set(itemId, { companyId, nodeId: row.node_id });
+      return row.node_id;
+    });
   }
 
   async timeZone(companyId: number): Promise<string> {
@@ -310,6 +334,7 @@ export class DataItemsService {
       },
       afterRemove: async (_companyId, refIds) => {
         for (const id of refIds) {
+          this.nodes.delete(id);
           await this.records.dropFieldIndexes(id);
         }
       },

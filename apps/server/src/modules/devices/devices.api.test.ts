@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
 import { startSimulatedGateway, type SimulatedGateway } from '@smartdata/gateway-sim';
 import { adminPassword, as, body, createCompanyUser, createTestApp, signIn, type TestApp } from '@server/test/testApp';
+import { connectRealtime } from '@server/test/realtimeClient';
 
 /**
  * Devices end to end: the API through app.inject, the embedded broker on a random 127.0.0.1
@@ -25,6 +26,7 @@ const example = (name: string) => JSON.parse(fs.readFileSync(new URL(`../../../.
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-devices-'));
   t = await createTestApp({ mqttPort: 0, dataDir });
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
   port = t.app.platform.broker!.port;
   const a = await createCompanyUser(t.app, { codes: ['cd_device', 'dm_firmware'], companyName: 'Alpha Plant' });
   const b = await createCompanyUser(t.app, { codes: ['cd_device', 'dm_firmware'], companyName: 'Beta Works' });
@@ -45,10 +47,10 @@ const post = (api: Api, url: string, payload: unknown, lang = 'zh-CN') => api({ 
 const get = (api: Api, url: string, query: Record<string, string | number>) => api({ method: 'GET', url: `${url}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` });
 
 let snSeq = 0;
-async function addDevice(api: Api = alice.api, model = 'SD-DTU') {
+async function addDevice(api: Api = alice.api, model = 'SD-DTU', parentId?: number) {
   snSeq += 1;
   const sn = `SIM${String(snSeq).padStart(4, '0')}${Date.now() % 1000}`;
-  const answer = body(await post(api, '/general/device/addDevice', { name: `Gateway ${snSeq}`, sn, model }));
+  const answer = body(await post(api, '/general/device/addDevice', { name: `Gateway ${snSeq}`, sn, model, ...(parentId ? { parentId } : {}) }));
   expect(answer.code).toBe(0);
   return answer.data as { id: number; nodeId: number; sn: string; secret: string };
 }
@@ -435,5 +437,90 @@ describe('firmware upgrade', () => {
     const firmware = await uploadFirmware('1.5.0');
     expect(body(await post(alice.api, '/general/device/upgradeFirmware', { deviceId: lone.id, firmwareId: firmware.id }, 'en-US'))).toMatchObject({ code: 40900, msg: 'The gateway is not bound' });
     expect(body(await post(bob.api, '/general/device/upgradeFirmware', { deviceId: d.id, firmwareId: firmware.id })).code).toBe(40400);
+  });
+});
+
+describe('realtime pushes of devices', () => {
+  it('pushes a device only to members who may read its node, follows level changes at once, and gives another company nothing', async () => {
+    const admin = await createCompanyUser(t.app, { codes: ['cd_device', 'sd_capsule', 'um_role'], companyId: alice.companyId });
+    const adminToken = await signIn(t.app, admin.userName, admin.password);
+    const erin = as(t.app, adminToken);
+    const member = await createCompanyUser(t.app, { codes: ['cd_device'], companyId: alice.companyId });
+    const daveToken = await signIn(t.app, member.userName, member.password);
+    const dave = as(t.app, daveToken);
+    const outsider = await createCompanyUser(t.app, { codes: ['cd_device'], companyId: bob.companyId });
+    const channel = `devices:${alice.companyId}`;
+
+    // Three devices: one everybody reads, one with dave at none on its own node, one in a
+    // directory where dave is at none.
+    const shown = await addDevice(erin);
+    const hidden = await addDevice(erin);
+    const directory = body(await post(erin, '/general/cabin/addDirectory', { name: `Locked ${snSeq}` })).data.id as number;
+    const locked = await addDevice(erin, 'SD-DTU', directory);
+    const setLevel = async (nodeId: number, level: string) => {
+      const grants = [{ scope: 'company', level: 'readWrite' }, { scope: 'user', targetId: member.userId, level }];
+      expect(body(await post(erin, '/general/cabin/setPermission', { nodeId, mode: 'custom', grants })).code).toBe(0);
+    };
+    await setLevel(hidden.nodeId, 'none');
+    await setLevel(directory, 'none');
+    const listed = body(await get(dave, '/general/device/getDeviceList', { pageNum: 1, pageSize: 100 })).data.list.map((x: { id: number }) => x.id);
+    expect(listed).toContain(shown.id);
+    expect(listed).not.toContain(hidden.id);
+    expect(listed).not.toContain(locked.id);
+
+    const watcher = await connectRealtime(t.app, daveToken);
+    expect((await watcher.subscribe(channel)).code).toBe(0);
+    const everything = await connectRealtime(t.app, adminToken);
+    expect((await everything.subscribe(channel)).code).toBe(0);
+    const stranger = await connectRealtime(t.app, await signIn(t.app, outsider.userName, outsider.password));
+    expect((await stranger.subscribe(channel)).code).toBe(40400);
+    expect((await stranger.subscribe(`devices:${bob.companyId}`)).code).toBe(0);
+
+    // A lifecycle move pushes the device. Pushes to one socket keep their order, so once the
+    // visible device's push is there, a push of the hidden ones would have come before it.
+    const move = async (id: number, status: number) => expect(body(await post(erin, '/general/device/setStatus', { id, status })).code).toBe(0);
+    const nextPush = () => watcher.next((e) => e.msg === 'push');
+    await move(hidden.id, 1);
+    await move(locked.id, 1);
+    await move(shown.id, 1);
+    expect((await nextPush()).data).toMatchObject({ channel, event: 'deviceUpdated', payload: { id: shown.id, nodeId: shown.nodeId, status: 1 } });
+    expect(watcher.takePushes()).toEqual([]);
+
+    // Telemetry of the hidden device (straight from the broker) does not reach him either.
+    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { username: hidden.sn, password: hidden.secret, reconnectPeriod: 0 });
+    await client.publishAsync(`sd/${hidden.sn}/up/telemetry`, JSON.stringify({ ts: Date.now(), values: { temperature: 21.5 } }), { qos: 1 });
+    expect((await everything.next((e) => e.data?.event === 'telemetry')).data.payload).toMatchObject({ id: hidden.id, nodeId: hidden.nodeId, values: { temperature: 21.5 } });
+    await client.endAsync();
+    await move(shown.id, 2);
+    expect((await nextPush()).data.payload).toMatchObject({ id: shown.id, status: 2 });
+    expect(watcher.takePushes()).toEqual([]);
+
+    // Raised: the next pushes reach him.
+    await setLevel(hidden.nodeId, 'read');
+    await setLevel(directory, 'read');
+    await move(hidden.id, 2);
+    expect((await nextPush()).data.payload).toMatchObject({ id: hidden.id, status: 2 });
+    await move(locked.id, 2);
+    expect((await nextPush()).data.payload).toMatchObject({ id: locked.id, status: 2 });
+
+    // Lowered while he listens: stops at once.
+    await setLevel(shown.nodeId, 'none');
+    await move(shown.id, 1);
+    await move(hidden.id, 1);
+    expect((await nextPush()).data.payload).toMatchObject({ id: hidden.id, status: 1 });
+    expect(watcher.takePushes()).toEqual([]);
+
+    // A removal reaches those who could see the device, and nobody else.
+    expect(body(await post(erin, '/general/device/deleteDevice', { id: shown.id })).code).toBe(0);
+    expect(body(await post(erin, '/general/device/deleteDevice', { id: locked.id })).code).toBe(0);
+    expect((await nextPush()).data).toMatchObject({ event: 'deviceRemoved', payload: { id: locked.id, nodeId: locked.nodeId } });
+    expect(watcher.takePushes()).toEqual([]);
+    await everything.next((e) => e.data?.event === 'deviceRemoved' && e.data.payload.id === locked.id);
+
+    // Another company heard nothing of it all.
+    expect(stranger.takePushes()).toEqual([]);
+    for (const socket of [watcher, everything, stranger]) {
+      socket.close();
+    }
   });
 });

@@ -44,14 +44,28 @@ export function registerDevicesRoutes(app: FastifyInstance, platform: Platform, 
   app.addHook('onReady', async () => devices.start());
   app.addHook('onClose', async () => devices.stop());
 
-  platform.realtime.defineChannel('devices', async (session, key) => {
-    if (!devicePermission.some((code) => session.codes.has(code))) {
-      throw permissionDenied();
-    }
-    if (session.companyId === null || String(session.companyId) !== key) {
-      throw notFound();
-    }
-  });
+  platform.realtime.defineChannel(
+    'devices',
+    async (session, key) => {
+      if (!devicePermission.some((code) => session.codes.has(code))) {
+        throw permissionDenied();
+      }
+      if (session.companyId === null || String(session.companyId) !== key) {
+        throw notFound();
+      }
+    },
+    {
+      // The channel carries every device of the company: each push names the device's cabin node
+      // and reaches only those who may read it (at least read, cached levels checked per push).
+      visible: (session, key, message) => {
+        if (session.companyId === null || String(session.companyId) !== key || !devicePermission.some((code) => session.codes.has(code))) {
+          return false;
+        }
+        const nodeId = (message.payload as { nodeId?: unknown } | null)?.nodeId;
+        return typeof nodeId === 'number' && deps.cabin.pushLevels.readable(cabinCaller(session, session.companyId), nodeId);
+      },
+    },
+  );
   platform.registry.acquisition.push(async (companyIds) => {
     const counts = await devices.repository.counts(companyIds);
     return new Map([...counts].map(([companyId, c]) => [companyId, { devicesTotal: c.total, devicesOnline: c.online }]));

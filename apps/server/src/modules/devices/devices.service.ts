@@ -84,7 +84,7 @@ export class DevicesService {
   private readonly listeners: DeviceEventListener[] = [];
   private readonly lastTelemetry = new Map<number, TelemetryPayload>();
   /** SN → device, for telemetry. */
-  private readonly owners = new Map<string, { id: number; companyId: number }>();
+  private readonly owners = new Map<string, { id: number; companyId: number; nodeId: number }>();
   private sweeper: NodeJS.Timeout | null = null;
 
   constructor(
@@ -460,7 +460,7 @@ export class DevicesService {
         if (event.type === 'otaProgress') {
           const percent = Math.max(job.percent, Math.round(event.percent));
           await this.repository.updateOta(job.id, { percent });
-          this.realtime.publish(devicesChannel(row.company_id), 'otaProgress', { id: row.id, jobId: job.id, percent, targetVersion: job.to_version });
+          this.realtime.publish(devicesChannel(row.company_id), 'otaProgress', { id: row.id, nodeId: row.node_id, jobId: job.id, percent, targetVersion: job.to_version });
           return;
         }
         if (event.ok) {
@@ -491,13 +491,13 @@ export class DevicesService {
       if (!row) {
         return;
       }
-      owner = { id: row.id, companyId: row.company_id };
+      owner = { id: row.id, companyId: row.company_id, nodeId: row.node_id };
       this.owners.set(sn, owner);
     }
     // Storing values in the bound IoT data list is the ingest task (docs/devices.md); until then
     // the last values are kept in memory and pushed to open pages.
     this.lastTelemetry.set(owner.id, telemetry);
-    this.realtime.publish(devicesChannel(owner.companyId), 'telemetry', { id: owner.id, ...telemetry });
+    this.realtime.publish(devicesChannel(owner.companyId), 'telemetry', { id: owner.id, nodeId: owner.nodeId, ...telemetry });
   }
 
   /** Deadlines: binding not confirmed, upgrades, config pushes and detections without an answer. */
@@ -532,7 +532,11 @@ export class DevicesService {
     return (await this.toItems([row]))[0]!;
   }
 
-  /** Reads the device again, pushes its state to the company's pages and answers it. */
+  /**
+   * Reads the device again, pushes its state to the company's pages and answers it. Every push of
+   * `devices:<companyId>` names the device's `nodeId`: the channel's filter delivers it only to
+   * subscribers who may read that node (devices.routes.ts, docs/devices.md).
+   */
   async changed(companyId: number, id: number): Promise<DeviceItem> {
     const item = await this.itemOf(companyId, id);
     this.realtime.publish(devicesChannel(companyId), 'deviceUpdated', item);
@@ -558,6 +562,9 @@ export class DevicesService {
         const rows = await DevicesRepository.in(trx).findByIds(companyId, refIds);
         await DevicesRepository.in(trx).removeByIds(companyId, refIds);
         this.pendingDisconnect.push(...rows.map((r) => r.sn));
+        for (const row of rows) {
+          this.pendingRemoved.set(row.id, row.node_id);
+        }
       },
       afterRemove: async (companyId, refIds) => {
         for (const sn of this.pendingDisconnect.splice(0)) {
@@ -565,14 +572,18 @@ export class DevicesService {
           this.bus.disconnect(sn);
         }
         for (const id of refIds) {
+          const nodeId = this.pendingRemoved.get(id);
+          this.pendingRemoved.delete(id);
           this.lastTelemetry.delete(id);
-          this.realtime.publish(devicesChannel(companyId), 'deviceRemoved', { id });
+          this.realtime.publish(devicesChannel(companyId), 'deviceRemoved', { id, nodeId });
         }
       },
     };
   }
 
   private readonly pendingDisconnect: string[] = [];
+  /** Device → cabin node of devices being deleted, for `deviceRemoved`. */
+  private readonly pendingRemoved = new Map<number, number>();
 }
 
 export function toDeviceItem(row: DeviceRow, job: OtaRow | undefined): DeviceItem {

@@ -157,7 +157,7 @@ describe('checkFlow', () => {
 async function addDevice(api: Api, sn: string) {
   const answer = body(await post(api, '/general/device/addDevice', { name: sn, sn, model: 'SD-DTU' }));
   expect(answer.code).toBe(0);
-  return answer.data as { id: number; sn: string; secret: string };
+  return answer.data as { id: number; nodeId: number; sn: string; secret: string };
 }
 
 describe('saving configurations', () => {
@@ -249,7 +249,7 @@ describe('realtime devices channel', () => {
       expect(online.data.payload).toMatchObject({ sn: d.sn, firmwareVersion: '1.3.4' });
       await sim.client.publishAsync(`sd/${d.sn}/up/telemetry`, JSON.stringify({ ts: 1_800_000_000_000, values: { temperature: 22.5 } }), { qos: 1 });
       const telemetry = await waitFor((m) => m.data?.event === 'telemetry');
-      expect(telemetry.data.payload).toEqual({ id: d.id, ts: 1_800_000_000_000, values: { temperature: 22.5 } });
+      expect(telemetry.data.payload).toEqual({ id: d.id, nodeId: d.nodeId, ts: 1_800_000_000_000, values: { temperature: 22.5 } });
     } finally {
       await sim.close();
     }

@@ -48,18 +48,21 @@ describe('group commit', () => {
   it('writes what arrived during a flush as the next batch, right after it', async () => {
     const batches: number[][] = [];
     const gate = deferred();
+    const started = deferred();
     const group = new GroupCommit<number>({
       maxBatch: 2,
       maxDelayMs: 1000,
       maxQueued: 100,
       flush: async (batch) => {
         if (batches.length === 0) {
+          started.resolve();
           await gate.promise;
         }
         batches.push(batch);
       },
     });
     const first = group.submit([1, 2]);
+    await started.promise;
     const second = group.submit([3]);
     const third = group.submit([4]);
     gate.resolve();
@@ -92,8 +95,18 @@ describe('group commit', () => {
 
   it('refuses at once when too much waits, instead of growing without bound', async () => {
     const gate = deferred();
-    const group = new GroupCommit<number>({ maxBatch: 2, maxDelayMs: 1, maxQueued: 3, flush: () => gate.promise });
+    const started = deferred();
+    const group = new GroupCommit<number>({
+      maxBatch: 2,
+      maxDelayMs: 1,
+      maxQueued: 3,
+      flush: () => {
+        started.resolve();
+        return gate.promise;
+      },
+    });
     const inFlight = group.submit([1, 2]); // being written
+    await started.promise;
     const waiting = group.submit([3, 4, 5]); // waits for the next batch
     await expect(group.submit([6])).rejects.toBeInstanceOf(GroupCommitOverloaded);
     expect(group.stats.refused).toBe(1);
@@ -132,6 +145,17 @@ describe('group commit', () => {
     await Promise.all(pending);
     expect(flushesWhenTimerFired).toBeGreaterThanOrEqual(0);
     expect(flushesWhenTimerFired).toBeLessThan(10);
+  });
+
+  it('never starts a flush inside the submitting callback: a full batch waits for the check phase', async () => {
+    const batches: number[][] = [];
+    const group = new GroupCommit<number>({ maxBatch: 2, maxDelayMs: 1000, maxQueued: 100, flush: async (batch) => void batches.push(batch) });
+    const first = group.submit([1, 2]);
+    const second = group.submit([3]);
+    await Promise.resolve();
+    expect(batches).toEqual([]); // a socket read that submits returns before anything is written
+    await Promise.all([first, second]);
+    expect(batches).toEqual([[1, 2, 3]]); // what arrived in the same turn shares the transaction
   });
 
   it('writes what waits on close and refuses afterwards', async () => {

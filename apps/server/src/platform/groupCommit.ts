@@ -4,9 +4,10 @@
  * has committed. Telemetry ingest acknowledges a QoS 1 publish (PUBACK) from that answer, so
  * nothing acknowledged is lost if the process dies.
  *
- * One flush runs at a time. A flush starts when `maxBatch` items wait, or `maxDelayMs` after the
- * first item of a batch arrived, whichever comes first; items that arrive during a flush form the
- * next batch, which starts as soon as that flush ends. When more than `maxQueued` items wait, `submit` refuses at once (the caller does not
+ * One flush runs at a time. A flush starts when `maxBatch` items wait (on the next check phase of
+ * the event loop, never inside the submitting callback), or `maxDelayMs` after the first item of a
+ * batch arrived, whichever comes first; items that arrive during a flush form the next batch,
+ * which starts one turn of the event loop after that flush ends. When more than `maxQueued` items wait, `submit` refuses at once (the caller does not
  * acknowledge, so the device sends again later) instead of letting memory grow.
  */
 export interface GroupCommitOptions<T> {
@@ -40,6 +41,7 @@ export class GroupCommit<T> {
   private items: T[] = [];
   private waiters: Waiter[] = [];
   private timer: NodeJS.Timeout | null = null;
+  private immediate: NodeJS.Immediate | null = null;
   private flushing: Promise<void> | null = null;
   private closed = false;
   readonly stats: GroupCommitStats = { batches: 0, items: 0, failedBatches: 0, refused: 0, largestBatch: 0 };
@@ -88,11 +90,20 @@ export class GroupCommit<T> {
   }
 
   private schedule(): void {
-    if (this.flushing) {
-      return; // the running flush starts the next one when it ends
+    if (this.flushing || this.immediate) {
+      return; // the running flush (or the one about to start) takes these too
     }
     if (this.items.length >= this.options.maxBatch || this.options.maxDelayMs === 0) {
-      this.startFlush();
+      // Never inside the submitting callback: a socket read that flushed, committed and acknowledged
+      // at once let devices answer within the same poll phase, which then ran for tens of seconds
+      // (libuv polls again while events keep coming) and starved every timer. Started from the
+      // check phase, a flush ends the poll phase's chain: devices wait for their acknowledgement.
+      this.immediate = setImmediate(() => {
+        this.immediate = null;
+        if (!this.flushing) {
+          this.startFlush();
+        }
+      });
     } else if (!this.timer) {
       this.timer = setTimeout(() => {
         this.timer = null;
@@ -108,6 +119,10 @@ export class GroupCommit<T> {
       clearTimeout(this.timer);
       this.timer = null;
     }
+    if (this.immediate) {
+      clearImmediate(this.immediate);
+      this.immediate = null;
+    }
     if (this.items.length === 0) {
       return;
     }
@@ -122,8 +137,9 @@ export class GroupCommit<T> {
       // What arrived during the flush has waited long enough: write it next — after one turn of
       // the event loop, so timers (keep-alives, pushes) run between flushes even when every flush
       // finds a full queue (a chain of flushes in promise callbacks held timers for seconds).
-      if (this.items.length > 0) {
-        setImmediate(() => {
+      if (this.items.length > 0 && !this.immediate) {
+        this.immediate = setImmediate(() => {
+          this.immediate = null;
           if (!this.flushing && this.items.length > 0) {
             this.startFlush();
           }

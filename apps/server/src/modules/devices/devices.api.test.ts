@@ -523,4 +523,16 @@ describe('realtime pushes of devices', () => {
       socket.close();
     }
   });
+
+  it('pushes a renamed or edited device to open pages', async () => {
+    const editor = await createCompanyUser(t.app, { codes: ['cd_device', 'sd_capsule'], companyId: alice.companyId });
+    const token = await signIn(t.app, editor.userName, editor.password);
+    const d = await addDevice(alice.api);
+    const listener = await connectRealtime(t.app, token);
+    expect((await listener.subscribe(`devices:${alice.companyId}`)).code).toBe(0);
+    expect(body(await post(alice.api, '/general/device/updateDevice', { id: d.id, name: 'Pump house', address: 'Hall 7' })).code).toBe(0);
+    const push = await listener.next((e) => e.msg === 'push' && e.data.payload.id === d.id);
+    expect(push.data).toMatchObject({ event: 'deviceUpdated', payload: { id: d.id, name: 'Pump house', address: 'Hall 7' } });
+    listener.close();
+  });
 });

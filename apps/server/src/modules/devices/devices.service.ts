@@ -189,7 +189,8 @@ export class DevicesService {
       ...(request.remarks !== undefined ? { remarks: request.remarks } : {}),
       ...(request.pictures !== undefined ? { pictures: JSON.stringify([...new Set(request.pictures)]) } : {}),
     });
-    return this.itemOf(caller.companyId, row.id);
+    // Open lists and detail pages of others show the new name and details at once.
+    return this.changed(caller.companyId, row.id);
   }
 
   /** Pictures (spec §5): JPG or PNG of at most 3 MB, uploaded in the company. */

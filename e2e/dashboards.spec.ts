@@ -182,8 +182,12 @@ test('a carousel of two boards with 5 s durations switches in big_screen, pauses
 
   await page.getByRole('button', { name: '大屏播放' }).click();
   await expect(page).toHaveURL(/\/big_screen\/\d+$/);
-  // No console chrome in the kiosk.
+  // No console chrome in the kiosk, and a grid board fills the screen without a scroll bar.
   await expect(page.locator('.ant-layout-sider')).toHaveCount(0);
+  const grid = page.locator('.sd-board-grid');
+  await expect(grid).toBeVisible();
+  expect(await grid.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(true);
   const shown = page.getByTestId('player-board');
   await expect(shown).toHaveText(new RegExp(`^(${first}|${second})$`));
   const before = await shown.textContent();

@@ -35,7 +35,7 @@ export function EditorToolbar({ dirty, saving, refreshMinutes, onRefreshChange, 
       <Select
         aria-label={t('fields.refreshMinutes')}
         value={refreshMinutes}
-        style={{ width: 150 }}
+        style={{ width: 180 }}
         onChange={onRefreshChange}
         options={dashboardLimits.refreshMinutes.map((m) => ({ value: m, label: t('refresh.every', { count: m }) }))}
       />

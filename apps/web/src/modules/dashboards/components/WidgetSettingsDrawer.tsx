@@ -112,7 +112,7 @@ export function WidgetSettingsDrawer({ widget, onApply, onClose }: WidgetSetting
   return (
     <Drawer
       open
-      width={420}
+      width={480}
       title={t('settings.title', { kind: t(`kind.${widget.kind}`) })}
       onClose={onClose}
       destroyOnHidden
@@ -179,10 +179,11 @@ export function WidgetSettingsDrawer({ widget, onApply, onClose }: WidgetSetting
         {(widget.kind === 'gauge' || widget.kind === 'numberCard') && (
           <>
             <Form.Item name={['options', 'aggregate']} label={t('settings.aggregate')} extra={t('settings.aggregateHint')}>
-              <Select allowClear options={chartAggregates.map((a) => ({ value: a, label: a === 'none' ? t('settings.latest') : t(`aggregate.${a}`) }))} />
+              <Select allowClear placeholder={t('settings.latest')} options={chartAggregates.map((a) => ({ value: a, label: a === 'none' ? t('settings.latest') : t(`aggregate.${a}`) }))} />
             </Form.Item>
+            {/* Left empty, the widget reads today (WidgetBody); the placeholder says so. */}
             <Form.Item name={['options', 'rangePreset']} label={t('settings.range')}>
-              <Select allowClear options={timeRangePresets.map((p) => ({ value: p, label: t(`range.${p}`) }))} />
+              <Select allowClear placeholder={t('range.today')} options={timeRangePresets.map((p) => ({ value: p, label: t(`range.${p}`) }))} />
             </Form.Item>
           </>
         )}

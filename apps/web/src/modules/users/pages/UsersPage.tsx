@@ -81,7 +81,7 @@ export function UsersPage() {
     {
       title: t('columns.actions'),
       key: 'actions',
-      width: 250,
+      width: 290,
       render: (_value, member) => {
         const self = isSelf(member);
         const name = member.name || member.userName;

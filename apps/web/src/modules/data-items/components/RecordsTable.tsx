@@ -16,6 +16,7 @@ import {
   type RecordSort,
   type RecordValues,
 } from '@smartdata/domain';
+import { useIsMobile } from '@/shared/hooks/useIsMobile';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useAddRecordMutation } from '../api/addRecord';
 import { useDeleteRecordsMutation } from '../api/deleteRecords';
@@ -57,6 +58,7 @@ type Editing = { mode: 'add' } | { mode: 'edit'; record: RecordItem };
  */
 export function RecordsTable({ item, timeZone, parentRecordId, initialFilters }: RecordsTableProps) {
   const { t } = useTranslation(['data-items', 'texts']);
+  const isMobile = useIsMobile();
   const { message, modal } = App.useApp();
   const locale = useLocale();
   const navigate = useNavigate();
@@ -272,7 +274,8 @@ export function RecordsTable({ item, timeZone, parentRecordId, initialFilters }:
     {
       key: 'actions',
       title: t('columns.actions'),
-      fixed: 'right',
+      // On a phone a fixed action column would cover the values; there it scrolls with them.
+      fixed: isMobile ? undefined : 'right',
       width: 24 + (canWrite ? 150 : 0) + (jumps.length > 0 || children.length > 0 ? 80 : 0),
       render: (_value, record) => (
         <Space size={0} wrap={false}>

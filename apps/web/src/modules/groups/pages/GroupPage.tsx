@@ -65,7 +65,7 @@ export function GroupPage() {
     {
       title: t('columns.actions'),
       key: 'actions',
-      width: 240,
+      width: 290,
       render: (_value, group) => (
         <Space size={4}>
           <Button type="link" size="small" icon={<TeamOutlined />} onClick={() => setMembersOf(group)} aria-label={t('actions.membersNamed', { name: group.name })}>
@@ -104,7 +104,7 @@ export function GroupPage() {
         onSearch={paged.search}
         paging={{ state: paged, total: groups.data?.total ?? 0, totalText: (count) => t('total', { count }) }}
         empty={{ text: t('empty'), searchText: t('emptySearch'), hint: t('emptyHint') }}
-        scrollX={820}
+        scrollX={870}
       />
       {editing && (
         <GroupFormModal

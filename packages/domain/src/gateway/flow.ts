@@ -48,6 +48,12 @@ export function compareFirmware(a: string, b: string): number {
   return 0;
 }
 
+/**
+ * The newest firmware any rule is gated on. A device that never reported its version is checked
+ * against it, by the server when a flow is saved and by the editor, so both accept the same flows.
+ */
+export const newestFirmwareGate: string = Object.values(firmwareGates).reduce((a, b) => (compareFirmware(a, b) >= 0 ? a : b));
+
 export function firmwareSupports(version: string, feature: FirmwareFeature): boolean {
   return compareFirmware(version, firmwareGates[feature]) >= 0;
 }

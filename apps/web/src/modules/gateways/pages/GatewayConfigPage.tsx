@@ -3,7 +3,7 @@ import { Alert, App, Button, Result, Skeleton, Space, Tag, Tooltip } from 'antd'
 import { CaretRightOutlined, CloudUploadOutlined, SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { checkFlow, deviceMessage, userText, type DeviceItem, type FlowDocument, type FlowProblem } from '@smartdata/domain';
+import { checkFlow, deviceMessage, newestFirmwareGate, userText, type DeviceItem, type FlowDocument, type FlowProblem } from '@smartdata/domain';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { PageSpin } from '@/shared/components/PageSpin';
 import { useLocale } from '@/shared/i18n/useLocale';
@@ -69,7 +69,8 @@ function DeviceConfig({ device, initial, version }: { device: DeviceItem; initia
   const push = usePushConfigMutation();
   const run = useRunFlowMutation();
   const [serverMode, setServerMode] = useState(initial.startMode.kind === 'server');
-  const firmware = device.firmwareVersion ?? '1.3.0';
+  // Never reported: checked like the server does, against the newest gate.
+  const firmware = device.firmwareVersion ?? newestFirmwareGate;
   useDevicesChannel();
 
   const onChange = useCallback((doc: FlowDocument) => {

@@ -98,12 +98,7 @@ export class GroupCommit<T> {
       // at once let devices answer within the same poll phase, which then ran for tens of seconds
       // (libuv polls again while events keep coming) and starved every timer. Started from the
       // check phase, a flush ends the poll phase's chain: devices wait for their acknowledgement.
-      this.immediate = setImmediate(() => {
-        this.immediate = null;
-        if (!this.flushing) {
-          this.startFlush();
-        }
-      });
+      this.startSoon();
     } else if (!this.timer) {
       this.timer = setTimeout(() => {
         this.timer = null;
@@ -137,13 +132,21 @@ export class GroupCommit<T> {
       // What arrived during the flush has waited long enough: write it next — after one turn of
       // the event loop, so timers (keep-alives, pushes) run between flushes even when every flush
       // finds a full queue (a chain of flushes in promise callbacks held timers for seconds).
-      if (this.items.length > 0 && !this.immediate) {
-        this.immediate = setImmediate(() => {
-          this.immediate = null;
-          if (!this.flushing && this.items.length > 0) {
-            this.startFlush();
-          }
-        });
+      if (this.items.length > 0) {
+        this.startSoon();
+      }
+    });
+  }
+
+  /** Starts a flush on the next check phase of the event loop (once, however often asked). */
+  private startSoon(): void {
+    if (this.immediate) {
+      return;
+    }
+    this.immediate = setImmediate(() => {
+      this.immediate = null;
+      if (!this.flushing) {
+        this.startFlush();
       }
     });
   }

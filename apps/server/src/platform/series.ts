@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { emptyStats, mergeStats, type ValueStats } from '@smartdata/domain';
 import type SQLite from 'better-sqlite3';
 import { rawSqlite, type Db, type DbKind } from '@server/platform/db/database';
+import type { SeriesRollupTable } from '@server/platform/db/schema.series';
 
 /**
  * The series store (docs/charts.md): numeric values of data-item records — and later device
@@ -75,20 +76,9 @@ const ROLLUP_CHUNK = 1000;
 
 const isValue = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-/** A rollup row as stored. */
-export interface RollupWrite {
-  series_id: number;
-  grain: number;
-  bucket_ts: number;
-  cnt: number;
-  sum: number;
-  min: number;
-  max: number;
-}
-
 /** count/sum/min/max per series, grain and bucket of a batch of points: the rows `append` upserts. */
-export function rollupRowsOf(points: readonly SeriesPoint[]): RollupWrite[] {
-  const rollups = new Map<string, RollupWrite>();
+export function rollupRowsOf(points: readonly SeriesPoint[]): SeriesRollupTable[] {
+  const rollups = new Map<string, SeriesRollupTable>();
   for (const p of points) {
     for (const grain of rollupGrains) {
       const bucket = Math.floor(p.ts / grain) * grain;

@@ -256,21 +256,18 @@ export function connectionProblem(doc: Pick<FlowDocument, 'nodes' | 'edges'>, fr
   }
   // Longer loops than the spec's two elements (only possible away from Start, as every node has
   // one way in): the flow would never end and Start could never reach them.
-  if (reaches(doc.edges, to, from)) {
+  if (reachableFrom(doc.edges, to).has(from)) {
     return 'flow.edge.cycle';
   }
   return null;
 }
 
-/** Whether following edges from `from` arrives at `to` (bounded by the number of edges). */
-function reaches(edges: readonly FlowEdge[], from: string, to: string): boolean {
+/** The nodes reached by following edges from `from`, itself included. */
+function reachableFrom(edges: readonly FlowEdge[], from: string): Set<string> {
   const seen = new Set<string>();
   const pending = [from];
   while (pending.length > 0) {
     const at = pending.pop()!;
-    if (at === to) {
-      return true;
-    }
     if (!seen.has(at)) {
       seen.add(at);
       for (const edge of edges) {
@@ -280,7 +277,7 @@ function reaches(edges: readonly FlowEdge[], from: string, to: string): boolean 
       }
     }
   }
-  return false;
+  return seen;
 }
 
 /** An edge touching an MQTT subscribe node cannot be deleted (spec §5). */
@@ -515,9 +512,9 @@ export function checkFlow(input: unknown, firmware: string): FlowCheck {
 
   // Advice: a node Start never reaches, by connections or as a timeout's next node, never runs
   // (a draft, or a connection forgotten).
-  const runs = [...drawn, ...doc.nodes.flatMap((n) => (n.kind === 'serialRx' && n.timeout ? [{ from: n.id, to: n.timeout.next }] : []))];
+  const runs = reachableFrom([...drawn, ...doc.nodes.flatMap((n) => (n.kind === 'serialRx' && n.timeout ? [{ from: n.id, to: n.timeout.next }] : []))], 'start');
   for (const node of doc.nodes) {
-    if (node.kind !== 'start' && !reaches(runs, 'start', node.id)) {
+    if (node.kind !== 'start' && !runs.has(node.id)) {
       warnings.push({ key: 'flow.warn.unreachable', nodeId: node.id, params: { name: node.name } });
     }
   }

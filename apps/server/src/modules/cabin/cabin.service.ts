@@ -21,7 +21,7 @@ import { conflict, notFound, permissionDenied, validationError } from '@server/p
 import { GroupsRepository } from '../groups/groups.repository';
 import { MembersRepository } from '../companies/members.repository';
 import { CabinRepository, type CabinNodeRow } from './cabin.repository';
-import { grantsByNode, levelsOver, rootGrants } from './levels';
+import { grantsByNode, levelsOver, rootGrants, toGrants } from './levels';
 import { PushLevelCache } from './pushLevels';
 
 /**
@@ -527,12 +527,6 @@ export class CabinService {
       level: g.level,
     }));
   }
-}
-
-function toGrants(rows: readonly { node_id: number; scope: string; target_id: number; level: string }[]): GrantLike[];
-function toGrants(rows: readonly { node_id: number; scope: string; target_id: number; level: string }[], withNode: true): (GrantLike & { nodeId: number })[];
-function toGrants(rows: readonly { node_id: number; scope: string; target_id: number; level: string }[], withNode = false) {
-  return rows.map((r) => ({ scope: r.scope as GrantScope, targetId: r.target_id, level: r.level as PermissionLevel, ...(withNode ? { nodeId: r.node_id } : {}) }));
 }
 
 function nameProblemOf(kind: string, name: string, handler: NodeKindHandler | undefined): string | null {

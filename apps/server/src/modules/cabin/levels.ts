@@ -1,4 +1,4 @@
-import { resolveLevel, rootGrantLevel, type GrantLike, type PermissionLevel } from '@smartdata/domain';
+import { resolveLevel, rootGrantLevel, type GrantLike, type GrantScope, type PermissionLevel } from '@smartdata/domain';
 import type { CabinNodeRow } from './cabin.repository';
 
 /** Where no node up to the root is custom: read-write to the whole company (docs/cabin.md). */
@@ -8,6 +8,13 @@ export const rootGrants: readonly GrantLike[] = [{ scope: 'company', targetId: 0
 export interface TreeGrants {
   byId: ReadonlyMap<number, Pick<CabinNodeRow, 'id' | 'parent_id' | 'perm_mode'>>;
   grantsByNode: ReadonlyMap<number, GrantLike[]>;
+}
+
+/** Grant rows as the domain's grants, with their node when asked. */
+export function toGrants(rows: readonly { node_id: number; scope: string; target_id: number; level: string }[]): GrantLike[];
+export function toGrants(rows: readonly { node_id: number; scope: string; target_id: number; level: string }[], withNode: true): (GrantLike & { nodeId: number })[];
+export function toGrants(rows: readonly { node_id: number; scope: string; target_id: number; level: string }[], withNode = false) {
+  return rows.map((r) => ({ scope: r.scope as GrantScope, targetId: r.target_id, level: r.level as PermissionLevel, ...(withNode ? { nodeId: r.node_id } : {}) }));
 }
 
 export function grantsByNode(grants: readonly (GrantLike & { nodeId: number })[]): Map<number, GrantLike[]> {

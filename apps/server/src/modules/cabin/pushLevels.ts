@@ -1,8 +1,8 @@
-import { levelAtLeast, type GrantLike, type GrantScope, type PermissionLevel } from '@smartdata/domain';
+import { levelAtLeast, type PermissionLevel } from '@smartdata/domain';
 import type { WriteVersion } from '@server/platform/writeVersion';
 import type { GroupsRepository } from '../groups/groups.repository';
 import type { CabinGrantRow, CabinNodeRow, CabinRepository } from './cabin.repository';
-import { grantsByNode, levelsOver, type TreeGrants } from './levels';
+import { grantsByNode, levelsOver, toGrants, type TreeGrants } from './levels';
 
 /** Who a push goes to: a member of a company, or one of its administrators (admin everywhere). */
 export interface PushCaller {
@@ -104,7 +104,7 @@ export class PushLevelCache {
           }
         }
       }
-      return { byId, grantsByNode: grantsByNode(all.map(toGrant)) };
+      return { byId, grantsByNode: grantsByNode(toGrants(all, true)) };
     });
   }
 
@@ -136,8 +136,4 @@ export class PushLevelCache {
     );
     return promise;
   }
-}
-
-function toGrant(row: CabinGrantRow): GrantLike & { nodeId: number } {
-  return { scope: row.scope as GrantScope, targetId: row.target_id, level: row.level as PermissionLevel, nodeId: row.node_id };
 }

@@ -180,16 +180,18 @@ export class ChartsService {
     // A window of at most maxPoints minutes usually fits: one read answers the points and their
     // summary. Longer windows count first (from the rollups) so a dense series is never read whole.
     if (to - from <= maxPoints * 60_000) {
-      // SQLite: the points as one JSON text with their summary, passed into the answer as is.
+      // SQLite: the points as one JSON text with their summary, passed into the answer as is;
+      // elsewhere (PostgreSQL, inside a transaction) as rows.
       const served = this.store.pointsJson(this.db, series.id, from, to, maxPoints + 1);
-      if (served && served.stats.count <= maxPoints) {
-        return { points: new RawJson(served.json), downsampled: false, summary: summaryOf(served.stats, served.last) };
-      }
-    }
-    if (to - from <= maxPoints * 60_000) {
-      const head = await this.store.points(this.db, series.id, from, to, maxPoints + 1);
-      if (head.length <= maxPoints) {
-        return { points: head, downsampled: false, summary: summaryOf(statsOf(head.map((p) => p[1])), head.at(-1) ?? null) };
+      if (served) {
+        if (served.stats.count <= maxPoints) {
+          return { points: new RawJson(served.json), downsampled: false, summary: summaryOf(served.stats, served.last) };
+        }
+      } else {
+        const head = await this.store.points(this.db, series.id, from, to, maxPoints + 1);
+        if (head.length <= maxPoints) {
+          return { points: head, downsampled: false, summary: summaryOf(statsOf(head.map((p) => p[1])), head.at(-1) ?? null) };
+        }
       }
     }
     const stats = await this.store.stats(this.db, series, from, to);

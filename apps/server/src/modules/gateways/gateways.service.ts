@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   checkFlow,
-  compareFirmware,
-  firmwareGates,
+  newestFirmwareGate,
   flowDocumentSchema,
   limits,
   linkProblems,
@@ -38,9 +37,6 @@ export class FlowRejected extends Error {
     this.name = 'FlowRejected';
   }
 }
-
-/** The newest firmware any rule is gated on: a device that never reported its version is checked against it. */
-export const newestGate = Object.values(firmwareGates).reduce((a, b) => (compareFirmware(a, b) >= 0 ? a : b));
 
 const emptyFlow = (): FlowDocument => ({
   startMode: { kind: 'loop', intervalMs: 60_000 },
@@ -93,7 +89,7 @@ export class GatewaysService {
   }
 
   private firmwareOf(device: DeviceRow): string {
-    return device.firmware_version ?? newestGate;
+    return device.firmware_version ?? newestFirmwareGate;
   }
 
   async getConfig(caller: CabinCaller, deviceId: number): Promise<GatewayConfig> {

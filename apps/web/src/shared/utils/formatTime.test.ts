@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CompanySummary } from '@smartdata/domain';
 import { useSessionStore } from '@/shared/session/sessionStore';
-import { companyTimeZone, formatDate, formatDateTime } from './formatTime';
+import { companyTimeZone } from '@/shared/session/companyTimeZone';
+import { formatDate, formatDateTime } from './formatTime';
 
 const instant = Date.UTC(2026, 10, 21, 20, 30, 5); // 2026-11-21 20:30:05 UTC
 

@@ -1,14 +1,5 @@
-import { defaultTimeZone, formatInstant, type Locale } from '@smartdata/domain';
-import { useSessionStore } from '@/shared/session/sessionStore';
-
-/**
- * The time zone every date and time of the console is shown in: the current company's (DESIGN §5;
- * default Asia/Shanghai), never the browser's, so a board, a records table and a chart on one
- * screen show the same wall clock. Read at render time; `useCompanyTimeZone` subscribes to it.
- */
-export function companyTimeZone(): string {
-  return useSessionStore.getState().company?.timeZone || defaultTimeZone;
-}
+import { formatInstant, type Locale } from '@smartdata/domain';
+import { companyTimeZone } from '@/shared/session/companyTimeZone';
 
 /**
  * An instant (epoch ms) as `yyyy-MM-dd HH:mm:ss` in the company's time zone (spec §3 date

@@ -4,7 +4,7 @@ import { DeleteOutlined, DownloadOutlined, EditOutlined, ExpandOutlined, FileIma
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ChartConfig, ChartQueryResult } from '@smartdata/domain';
-import { useCompanyTimeZone } from '@/modules/data-items/hooks/useCompanyTimeZone';
+import { useCompanyTimeZone } from '@/shared/session/companyTimeZone';
 import { chartsKeys } from '../api/keys';
 import { chartMeta } from '../lib/chartMeta';
 import { downloadDataUrl, downloadText } from '../lib/download';

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ChartBucket, ChartKind, ChartOptions, ChartQueryRequest, ChartQueryResult, ChartSeries, TimeRange } from '@smartdata/domain';
 import { ApiError } from '@/shared/api/ApiError';
-import { useCompanyTimeZone } from '@/modules/data-items/hooks/useCompanyTimeZone';
+import { useCompanyTimeZone } from '@/shared/session/companyTimeZone';
 import { useRecordsChannel } from '@/modules/data-items/hooks/useRecordsChannel';
 import { chartsKeys } from '../api/keys';
 import { useChartQuery } from '../api/queryChart';

@@ -18,13 +18,10 @@ interface EChartProps {
 export default function EChart({ option, height, ref }: EChartProps) {
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
-  const darkTheme = useRef(false);
 
   useEffect(() => {
     // On a dark full-screen page (a board widget in the kiosk) with ECharts' dark theme.
-    const dark = isOnDarkScreen(element.current!);
-    darkTheme.current = dark;
-    const instance = echarts.init(element.current!, dark ? 'dark' : undefined, { renderer: 'canvas' });
+    const instance = echarts.init(element.current!, isOnDarkScreen(element.current!) ? 'dark' : undefined, { renderer: 'canvas' });
     chart.current = instance;
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(element.current!);
@@ -36,7 +33,8 @@ export default function EChart({ option, height, ref }: EChartProps) {
   }, []);
 
   useEffect(() => {
-    chart.current?.setOption(darkTheme.current ? { backgroundColor: 'transparent', ...option } : option, true);
+    // Transparent: the dark theme would paint its own background over the page's.
+    chart.current?.setOption({ backgroundColor: 'transparent', ...option }, true);
   }, [option]);
 
   useImperativeHandle(ref, () => ({

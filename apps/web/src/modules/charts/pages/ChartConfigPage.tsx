@@ -30,7 +30,7 @@ import { useDebouncedValue } from '@/shared/hooks/useDebouncedValue';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useDataItemQuery } from '@/modules/data-items/api/getDataItem';
 import { ItemStatus } from '@/modules/data-items/components/ItemStatus';
-import { useCompanyTimeZone } from '@/modules/data-items/hooks/useCompanyTimeZone';
+import { useCompanyTimeZone } from '@/shared/session/companyTimeZone';
 import { timeRangeParam } from '@/modules/data-items/lib/timeRange';
 import { useChartConfigQuery } from '../api/getChart';
 import { useSaveChartMutation } from '../api/saveChart';

@@ -8,7 +8,7 @@ import { PageHeader } from '@/shared/components/PageHeader';
 import { useDebouncedValue } from '@/shared/hooks/useDebouncedValue';
 import { useDataItemQuery } from '@/modules/data-items/api/getDataItem';
 import { ItemStatus } from '@/modules/data-items/components/ItemStatus';
-import { useCompanyTimeZone } from '@/modules/data-items/hooks/useCompanyTimeZone';
+import { useCompanyTimeZone } from '@/shared/session/companyTimeZone';
 import { recordsPath } from '@/modules/data-items/paths';
 import { useChartConfigQuery } from '../api/getChart';
 import { useChartsQuery } from '../api/getCharts';

@@ -6,7 +6,7 @@ import type { EChartsCoreOption } from 'echarts/core';
 import type { RecordItem, WidgetView } from '@smartdata/domain';
 import { formatDateTime } from '@/shared/utils/formatTime';
 import { useLocale } from '@/shared/i18n/useLocale';
-import { useCompanyTimeZone } from '@/modules/data-items/hooks/useCompanyTimeZone';
+import { useCompanyTimeZone } from '@/shared/session/companyTimeZone';
 import { useAlarmFeedQuery } from '../api/boards';
 import { ChartView } from '@/modules/charts/components/ChartView';
 import { useDeviceListQuery, useLatestRecordsQuery } from '../api/widgetData';

@@ -10,7 +10,7 @@ import { useRecordQuery } from '../api/getRecord';
 import { AttachmentView } from '../components/AttachmentView';
 import { ItemStatus } from '../components/ItemStatus';
 import { RecordsTable } from '../components/RecordsTable';
-import { useCompanyTimeZone } from '../hooks/useCompanyTimeZone';
+import { useCompanyTimeZone } from '@/shared/session/companyTimeZone';
 import { attachmentKeys, columnTitle, formatCellValue, isAttachmentType, orderedFields } from '../lib/fieldFormat';
 import { recordsPath, segmentValue } from '../paths';
 import '../dataItems.css';

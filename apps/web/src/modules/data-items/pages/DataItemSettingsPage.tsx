@@ -12,7 +12,7 @@ import { FormsTab } from '../components/settings/FormsTab';
 import { ForwardsTab } from '../components/settings/ForwardsTab';
 import { GeneralTab } from '../components/settings/GeneralTab';
 import { JumpsTab } from '../components/settings/JumpsTab';
-import { useCompanyTimeZone } from '../hooks/useCompanyTimeZone';
+import { useCompanyTimeZone } from '@/shared/session/companyTimeZone';
 import '../dataItems.css';
 
 const tabs = ['fields', 'forms', 'jumps', 'forwards', 'device', 'expiry', 'general'] as const;

@@ -8,7 +8,7 @@ import { useSubmitFormMutation } from '../api/submitForm';
 import { FormRenderer } from '../components/FormRenderer';
 import { ItemHeader } from '../components/ItemHeader';
 import { ItemStatus } from '../components/ItemStatus';
-import { useCompanyTimeZone } from '../hooks/useCompanyTimeZone';
+import { useCompanyTimeZone } from '@/shared/session/companyTimeZone';
 import type { ElementValue } from '../lib/formValues';
 import { formPagePath, recordsPath, settingsPath } from '../paths';
 import '../dataItems.css';

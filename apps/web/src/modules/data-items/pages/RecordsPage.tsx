@@ -4,7 +4,7 @@ import { useDataItemQuery } from '../api/getDataItem';
 import { ItemHeader } from '../components/ItemHeader';
 import { ItemStatus } from '../components/ItemStatus';
 import { RecordsTable } from '../components/RecordsTable';
-import { useCompanyTimeZone } from '../hooks/useCompanyTimeZone';
+import { useCompanyTimeZone } from '@/shared/session/companyTimeZone';
 import { parseFiltersParam } from '../lib/recordFilters';
 import '../dataItems.css';
 

@@ -36,16 +36,24 @@ import { registerHomeRoutes } from './modules/home/home.routes';
 import { registerStorageRoutes } from './modules/storage/storage.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { registerCabinRoutes } from './modules/cabin/cabin.routes';
-import { registerDataItemsRoutes } from './modules/data-items/dataItems.routes';
-import { registerDashboardsRoutes } from './modules/dashboards/dashboards.routes';
-import { registerChartsRoutes } from './modules/charts/charts.routes';
-import { registerDevicesRoutes } from './modules/devices/devices.routes';
-import { registerGatewaysRoutes } from './modules/gateways/gateways.routes';
-import { registerTelemetryRoutes } from './modules/telemetry/telemetry.routes';
+import { registerDataItemsModule } from './modules/data-items/dataItems.module';
+import { registerDashboardsModule } from './modules/dashboards/dashboards.module';
+import { registerChartsModule } from './modules/charts/charts.module';
+import { registerDevicesModule } from './modules/devices/devices.module';
+import { registerGatewaysModule } from './modules/gateways/gateways.module';
+import { registerTelemetryModule } from './modules/telemetry/telemetry.module';
+import type { DevicesService } from './modules/devices/devices.service';
+import type { TelemetryIngest } from './modules/telemetry/ingest';
 
 declare module 'fastify' {
   interface FastifyInstance {
     platform: Platform;
+    /**
+     * Handles for tests and benchmarks (they shorten time-outs, run sweeps, read ingest
+     * counters). No module reads a decoration: modules get what they need as arguments here.
+     */
+    devices: DevicesService;
+    telemetry: TelemetryIngest;
   }
 }
 
@@ -137,11 +145,14 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   registerOrdersRoutes(app, platform);
   registerSystemRoutes(app, platform, allowList, scheduler);
   const cabin = registerCabinRoutes(app, platform);
-  const dataItems = registerDataItemsRoutes(app, platform, { cabin, storage, home, scheduler });
-  registerDashboardsRoutes(app, platform, { cabin });
-  registerGatewaysRoutes(app, platform, registerDevicesRoutes(app, platform, { cabin, storage }));
-  registerChartsRoutes(app, platform, { cabin, dataItems });
-  registerTelemetryRoutes(app, platform, { cabin, dataItems });
+  const dataItems = registerDataItemsModule(app, platform, { cabin, storage, home, scheduler });
+  registerDashboardsModule(app, platform, { cabin });
+  const devices = registerDevicesModule(app, platform, { cabin, storage });
+  registerGatewaysModule(app, platform, { devices });
+  registerChartsModule(app, platform, { cabin, dataItems });
+  const telemetry = registerTelemetryModule(app, platform, { cabin, dataItems, devices });
+  app.decorate('devices', devices);
+  app.decorate('telemetry', telemetry.ingest);
   if (config.testRoutes) {
     registerTestRoutes(app, (phone) => auth.latestSentCode(phone));
   }

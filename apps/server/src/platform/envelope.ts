@@ -9,7 +9,7 @@ export function ok<T>(data: T, msg = 'success'): Envelope<T> {
   return { code: ErrorCode.ok, msg, data };
 }
 
-function send(reply: FastifyReply, request: FastifyRequest, code: ErrorCodeValue, reason?: string, data: unknown = null) {
+function send(reply: FastifyReply, request: FastifyRequest, code: ErrorCodeValue, reason?: string, data: unknown = null, fields?: Record<string, unknown>) {
   const locale = requestLocale(request);
   const info = errorCodeInfo[code];
   const translatedReason = reason ? translate(reason, locale) : undefined;
@@ -18,7 +18,7 @@ function send(reply: FastifyReply, request: FastifyRequest, code: ErrorCodeValue
     code === ErrorCode.validationFailed
       ? { code, msg: info[locale], data: translatedReason ?? data ?? info[locale] }
       : { code, msg: translatedReason ?? info[locale], data };
-  return reply.status(info.http).send(body);
+  return reply.status(info.http).send(fields ? { ...body, ...fields } : body);
 }
 
 function zodReason(error: FastifyError): string {
@@ -35,7 +35,8 @@ function zodReason(error: FastifyError): string {
 export function registerEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((thrown: unknown, request, reply) => {
     if (thrown instanceof AppError) {
-      return send(reply, request, thrown.code, thrown.reason, thrown.data);
+      const fields = thrown.envelopeFields(requestLocale(request));
+      return fields ? send(reply, request, thrown.code, thrown.reason, thrown.data, fields) : send(reply, request, thrown.code, thrown.reason, thrown.data);
     }
     const error = thrown as FastifyError;
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,4 +1,4 @@
-import { ErrorCode, type ErrorCodeValue } from '@smartdata/domain';
+import { ErrorCode, type ErrorCodeValue, type Locale } from '@smartdata/domain';
 
 /**
  * The one error type of the server. `reason` is a message key or readable text that ends up in
@@ -12,6 +12,15 @@ export class AppError extends Error {
   ) {
     super(reason ?? String(code));
     this.name = 'AppError';
+  }
+
+  /**
+   * Envelope fields beside `code`/`msg`/`data`, in the caller's language, for a refusal that says
+   * more than one reason (a rejected flow lists every problem). `data` here replaces the default.
+   * The envelope's one error handler calls it; nothing else translates.
+   */
+  envelopeFields(_locale: Locale): Record<string, unknown> | null {
+    return null;
   }
 }
 

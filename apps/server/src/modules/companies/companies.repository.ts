@@ -31,6 +31,12 @@ export class CompaniesRepository {
     return row.id;
   }
 
+  /** The company's time zone (day and month windows are computed in it), whatever its status. */
+  async timeZone(id: number): Promise<string | undefined> {
+    const row = await this.db.selectFrom('company').select('time_zone').where('id', '=', id).executeTakeFirst();
+    return row?.time_zone;
+  }
+
   findById(id: number): Promise<CompanyRow | undefined> {
     return this.db
       .selectFrom('company')

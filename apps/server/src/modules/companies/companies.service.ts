@@ -28,6 +28,11 @@ export class CompaniesService {
     return companyId;
   }
 
+  /** The company's time zone, or undefined for an unknown id (callers fall back to the configured default). */
+  timeZoneOf(companyId: number): Promise<string | undefined> {
+    return this.repository.timeZone(companyId);
+  }
+
   async getCompany(companyId: number): Promise<CompanySummary> {
     const row = await this.repository.findById(companyId);
     if (!row) {

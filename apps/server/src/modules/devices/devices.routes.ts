@@ -21,13 +21,6 @@ import { DeviceBus } from './deviceBus';
 import { DevicesService } from './devices.service';
 import { answer } from './answer';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The devices module (tests shorten its timeouts and run its sweep). */
-    devices: DevicesService;
-  }
-}
-
 const tags = ['devices'];
 /** Devices (cd_device) and gateway pages (dm_gateway) use the same calls. */
 export const devicePermission = ['cd_device', 'dm_gateway'] as const;
@@ -40,7 +33,6 @@ export function registerDevicesRoutes(app: FastifyInstance, platform: Platform, 
   const bus = new DeviceBus(platform.broker, app.log);
   const devices = new DevicesService(platform.db, deps.cabin, deps.storage, platform.realtime, bus, app.log);
   deps.cabin.registerKind('device', devices.nodeHandler());
-  app.decorate('devices', devices);
   app.addHook('onReady', async () => devices.start());
   app.addHook('onClose', async () => devices.stop());
 

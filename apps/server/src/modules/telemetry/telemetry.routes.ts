@@ -8,16 +8,10 @@ import { requestLocale } from '@server/platform/i18n';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
 import { cabinCaller, type CabinService } from '../cabin/cabin.service';
 import type { DataItemsService } from '../data-items/dataItems.service';
+import type { DevicesService } from '../devices/devices.service';
 import { TelemetryIngest, type IngestOptions } from './ingest';
 import { TelemetryRepository } from './telemetry.repository';
 import { TelemetryService } from './telemetry.service';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Telemetry ingest (tests and the bench read its counters). */
-    telemetry: TelemetryIngest;
-  }
-}
 
 const tags = ['telemetry'];
 
@@ -39,15 +33,14 @@ async function answer<T>(request: FastifyRequest, _reply: FastifyReply, work: ()
 /**
  * Telemetry ingest (docs/telemetry.md): bindings of IoT data lists to devices, the broker's
  * publish hook that turns device values into records (group commit, PUBACK after commit), and the
- * values received per company on the acquisition page. Needs the devices module (app.devices).
+ * values received per company on the acquisition page.
  */
-export function registerTelemetryRoutes(app: FastifyInstance, platform: Platform, deps: { cabin: CabinService; dataItems: DataItemsService; options?: Partial<IngestOptions> }): TelemetryService {
+export function registerTelemetryRoutes(app: FastifyInstance, platform: Platform, deps: { cabin: CabinService; dataItems: DataItemsService; devices: DevicesService; options?: Partial<IngestOptions> }): { telemetry: TelemetryService; ingest: TelemetryIngest } {
   const ingest = new TelemetryIngest(platform.db, platform.dbKind, deps.dataItems, platform.realtime, app.log, deps.options);
-  const telemetry = new TelemetryService(platform.db, deps.dataItems, app.devices, ingest);
+  const telemetry = new TelemetryService(platform.db, deps.dataItems, deps.devices, ingest);
   // A deleted data item or device takes its bindings along (and devices stop feeding it at once).
   deps.cabin.onRemove('dataItem', (trx, companyId, itemIds) => new TelemetryRepository(trx).deleteOf(companyId, 'item_id', itemIds));
   deps.cabin.onRemove('device', (trx, companyId, deviceIds) => new TelemetryRepository(trx).deleteOf(companyId, 'device_id', deviceIds));
-  app.decorate('telemetry', ingest);
   ingest.attach(platform.broker);
   // Before the broker and the database close (onClose hooks run in reverse order of registration).
   app.addHook('preClose', async () => {
@@ -77,5 +70,5 @@ export function registerTelemetryRoutes(app: FastifyInstance, platform: Platform
   r.get('/general/telemetry/getBindings', { config, schema: { tags, summary: 'The binding of an item, or the items bound to a device', querystring: bindingsQuery } }, (request, reply) =>
     answer(request, reply, () => telemetry.list(caller(request), request.query)),
   );
-  return telemetry;
+  return { telemetry, ingest };
 }

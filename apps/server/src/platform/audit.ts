@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from './db/database';
+import { AuditRepository } from './audit.repository';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -37,6 +38,7 @@ function targetOf(request: FastifyRequest): string {
  * what, target, when, IP, result code. Rows are written after the answer is sent.
  */
 export function registerAuditLog(app: FastifyInstance, db: Db): void {
+  const audit = new AuditRepository(db);
   app.addHook('onSend', async (request, _reply, payload) => {
     if (typeof payload === 'string' && payload.startsWith('{"code":')) {
       const match = /^\{"code":(\d+)/.exec(payload);
@@ -58,29 +60,25 @@ export function registerAuditLog(app: FastifyInstance, db: Db): void {
     const body = (request.body ?? {}) as Record<string, unknown>;
     let userName = '';
     if (session) {
-      const user = await db.selectFrom('app_user').select('user_name').where('id', '=', session.userId).executeTakeFirst();
-      userName = user?.user_name ?? '';
+      userName = (await audit.userName(session.userId)) ?? '';
     } else if (typeof body.username === 'string') {
       userName = body.username;
     } else if (typeof body.phone === 'string') {
       userName = body.phone;
     }
     try {
-      await db
-        .insertInto('audit_log')
-        .values({
-          user_id: session?.userId ?? null,
-          user_name: userName.slice(0, 64),
-          company_id: session?.companyId ?? null,
-          method: request.method,
-          action: url.slice(0, 200),
-          target: targetOf(request).slice(0, 500),
-          ip: request.ip.slice(0, 64),
-          code: request.auditCode ?? (reply.statusCode < 400 ? 0 : 50000),
-          duration_ms: Math.round(reply.elapsedTime),
-          created_at: Date.now(),
-        })
-        .execute();
+      await audit.insert({
+        user_id: session?.userId ?? null,
+        user_name: userName.slice(0, 64),
+        company_id: session?.companyId ?? null,
+        method: request.method,
+        action: url.slice(0, 200),
+        target: targetOf(request).slice(0, 500),
+        ip: request.ip.slice(0, 64),
+        code: request.auditCode ?? (reply.statusCode < 400 ? 0 : 50000),
+        duration_ms: Math.round(reply.elapsedTime),
+        created_at: Date.now(),
+      });
     } catch (error) {
       request.log.error({ err: error }, 'audit log write failed');
     }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode, ipMatches } from '@smartdata/domain';
 import type { Db } from './db/database';
+import { IpAllowListRepository } from './ipAllowList.repository';
 import { AppError } from './errors';
 
 /**
@@ -12,10 +13,14 @@ export class IpAllowList {
   private entries: string[] = [];
   private loadedAt = 0;
 
-  constructor(private readonly db: Db) {}
+  private readonly repository: IpAllowListRepository;
+
+  constructor(db: Db) {
+    this.repository = new IpAllowListRepository(db);
+  }
 
   async reload(): Promise<void> {
-    this.entries = (await this.db.selectFrom('ip_allow').select('ip').execute()).map((r) => r.ip);
+    this.entries = await this.repository.entries();
     this.loadedAt = Date.now();
   }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/database';
+import { SchedulerRepository } from './scheduler.repository';
 
 /**
  * Cron jobs with a lease row in the database, so that with several server instances each run of a
@@ -10,30 +11,26 @@ import type { Db } from './db/database';
 export class Scheduler {
   private readonly holder = `${process.pid}-${randomBytes(4).toString('hex')}`;
   private readonly jobs: Cron[] = [];
+  private readonly leases: SchedulerRepository;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly log: FastifyBaseLogger,
     private readonly timeZone: string,
-  ) {}
+  ) {
+    this.leases = new SchedulerRepository(db);
+  }
 
   /** Takes the lease of `job` for `ttlMs`; false when another instance holds it. */
   async acquire(job: string, ttlMs: number, now = Date.now()): Promise<boolean> {
-    const updated = await this.db
-      .updateTable('scheduler_lease')
-      .set({ holder: this.holder, until: now + ttlMs })
-      .where('job', '=', job)
-      .where((eb) => eb.or([eb('until', '<', now), eb('holder', '=', this.holder)]))
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) > 0) {
+    if (await this.leases.renew(job, this.holder, now + ttlMs, now)) {
       return true;
     }
-    const existing = await this.db.selectFrom('scheduler_lease').select('job').where('job', '=', job).executeTakeFirst();
-    if (existing) {
+    if (await this.leases.exists(job)) {
       return false;
     }
     try {
-      await this.db.insertInto('scheduler_lease').values({ job, holder: this.holder, until: now + ttlMs, last_run_at: null }).execute();
+      await this.leases.insert(job, this.holder, now + ttlMs);
       return true;
     } catch {
       return false; // another instance inserted it first
@@ -47,9 +44,9 @@ export class Scheduler {
     }
     try {
       await task();
-      await this.db.updateTable('scheduler_lease').set({ last_run_at: Date.now() }).where('job', '=', job).execute();
+      await this.leases.recordRun(job, Date.now());
     } finally {
-      await this.db.updateTable('scheduler_lease').set({ until: 0 }).where('job', '=', job).where('holder', '=', this.holder).execute();
+      await this.leases.release(job, this.holder);
     }
     return true;
   }

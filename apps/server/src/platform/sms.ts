@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/database';
+import { SmsOutboxRepository } from './sms.repository';
 
 /** A way to send a text message. A real vendor implements this and is chosen by config. */
 export interface SmsProvider {
@@ -13,13 +14,16 @@ export interface SmsProvider {
  */
 export class OutboxSmsProvider implements SmsProvider {
   readonly name = 'outbox';
+  private readonly outbox: SmsOutboxRepository;
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.outbox = new SmsOutboxRepository(db);
+  }
 
   async send(phone: string, content: string): Promise<void> {
-    await this.db.insertInto('sms_outbox').values({ phone, content, provider: this.name, created_at: Date.now() }).execute();
+    await this.outbox.insert(phone, content, this.name, Date.now());
     this.log.info({ phone, content }, 'SMS (outbox provider)');
   }
 }

@@ -113,3 +113,8 @@ export async function dropSchema(databaseUrl: string, schema: string): Promise<v
 }
 
 export { sql };
+
+/** PostgreSQL NOTIFY through the pool (realtime fan-out between instances; docs/architecture.md). */
+export async function notify(db: Db, channel: string, payload: string): Promise<void> {
+  await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+}

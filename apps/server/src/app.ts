@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { ErrorCode, limits } from '@smartdata/domain';
 import { loadConfig, type AppConfig } from './config';
-import { migrate, openDatabase, sql } from './platform/db/database';
+import { migrate, notify, openDatabase } from './platform/db/database';
 import { registerEnvelope, ok } from './platform/envelope';
 import { AppError } from './platform/errors';
 import { Sessions } from './platform/auth/sessions';
@@ -35,7 +35,8 @@ import { registerCompaniesRoutes } from './modules/companies/companies.routes';
 import { registerHomeRoutes } from './modules/home/home.routes';
 import { registerStorageRoutes } from './modules/storage/storage.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
-import { registerCabinRoutes } from './modules/cabin/cabin.routes';
+import { registerCabinModule } from './modules/cabin/cabin.module';
+import { MembersRepository } from './modules/companies/members.repository'; // TEMPORARY until the groups/members services answer the cabin's questions
 import { registerDataItemsModule } from './modules/data-items/dataItems.module';
 import { registerDashboardsModule } from './modules/dashboards/dashboards.module';
 import { registerChartsModule } from './modules/charts/charts.module';
@@ -87,9 +88,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   const realtime = new Realtime(sessions, app.log);
   if (config.databaseUrl) {
     // Several instances share pushes through PostgreSQL LISTEN/NOTIFY (docs/architecture.md).
-    await realtime.listenPostgres(config.databaseUrl, config.databaseSchema, async (channel, payload) => {
-      await sql`select pg_notify(${channel}, ${payload})`.execute(database.db);
-    });
+    await realtime.listenPostgres(config.databaseUrl, config.databaseSchema, (channel, payload) => notify(database.db, channel, payload));
   }
   const platform: Platform = {
     config,
@@ -141,10 +140,18 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   registerSettingsRoutes(app, platform);
   registerRolesRoutes(app, platform);
   registerMembersRoutes(app, platform);
-  registerGroupsRoutes(app, platform);
+  const groups = registerGroupsRoutes(app, platform);
   registerOrdersRoutes(app, platform);
   registerSystemRoutes(app, platform, allowList, scheduler);
-  const cabin = registerCabinRoutes(app, platform);
+  // TEMPORARY (issue 11 in progress): the cabin's people port from the groups service and the members table.
+  const memberships = new MembersRepository(platform.db);
+  const cabin = registerCabinModule(app, platform, {
+    people: {
+      groupIdsOfUser: (companyId, userId) => groups.repository.groupIdsOfUser(companyId, userId),
+      groupExists: async (companyId, groupId) => (await groups.repository.find(companyId, groupId)) !== undefined,
+      isMember: async (companyId, userId) => (await memberships.membership(companyId, userId)) !== undefined,
+    },
+  });
   const dataItems = registerDataItemsModule(app, platform, { cabin, storage, home, scheduler });
   registerDashboardsModule(app, platform, { cabin });
   const devices = registerDevicesModule(app, platform, { cabin, storage });

@@ -1,16 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addDirectoryRequest, copyNodeRequest, moveNodeRequest, nodeIdRequest, permissionQuery, renameNodeRequest, setPermissionRequest } from '@smartdata/domain';
-import type { Platform } from '@server/platform/context';
 import { ok } from '@server/platform/envelope';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
-import { CabinService, cabinCaller } from './cabin.service';
+import { cabinCaller, type CabinService } from './cabin.service';
 
 const tags = ['cabin'];
 
 /** The data cabin tree and its permissions (spec §1, §4, §6; docs/cabin.md). */
-export function registerCabinRoutes(app: FastifyInstance, platform: Platform): CabinService {
-  const cabin = new CabinService(platform.db, { writes: platform.writes, cacheMs: platform.config.sessionCacheMs });
+export function registerCabinRoutes(app: FastifyInstance, cabin: CabinService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { permission: 'sd_capsule' } as const;
   const caller = (request: FastifyRequest) => cabinCaller(sessionOf(request), companyOf(request));
@@ -42,5 +40,4 @@ export function registerCabinRoutes(app: FastifyInstance, platform: Platform): C
     await cabin.setPermission(caller(request), request.body);
     return ok(null);
   });
-  return cabin;
 }

@@ -18,9 +18,8 @@ import type { Db } from '@server/platform/db/database';
 import type { Session } from '@server/platform/auth/sessions';
 import type { WriteVersion } from '@server/platform/writeVersion';
 import { conflict, notFound, permissionDenied, validationError } from '@server/platform/errors';
-import { GroupsRepository } from '../groups/groups.repository';
-import { MembersRepository } from '../companies/members.repository';
 import { CabinRepository, type CabinNodeRow } from './cabin.repository';
+import type { CabinPeople } from './cabinPeople';
 import { grantsByNode, levelsOver, rootGrants, toGrants } from './levels';
 import { PushLevelCache } from './pushLevels';
 
@@ -74,10 +73,10 @@ interface LevelMap {
  * gets the grants of the nearest node, from the node itself upwards, whose mode is custom (the
  * root grants read-write to the whole company), resolved person over group over company.
  */
+export type { CabinNodeRow };
+
 export class CabinService {
-  readonly repository: CabinRepository;
-  private readonly groups: GroupsRepository;
-  private readonly members: MembersRepository;
+  private readonly repository: CabinRepository;
   private readonly handlers = new Map<string, NodeKindHandler>();
   private readonly dependents = new Map<string, Array<(trx: Db, companyId: number, refIds: number[]) => Promise<void>>>();
 
@@ -87,12 +86,11 @@ export class CabinService {
   /** `cache`: the write version and lifetime (the session cache's) of the push levels. */
   constructor(
     private readonly db: Db,
+    private readonly people: CabinPeople,
     cache: { writes: WriteVersion; cacheMs: number } | null = null,
   ) {
     this.repository = new CabinRepository(db);
-    this.groups = new GroupsRepository(db);
-    this.members = new MembersRepository(db);
-    this.pushLevels = new PushLevelCache(this.repository, this.groups, cache);
+    this.pushLevels = new PushLevelCache(this.repository, people, cache);
   }
 
   /** A module registers the kind of node it owns. */
@@ -108,10 +106,27 @@ export class CabinService {
     this.dependents.set(kind, [...(this.dependents.get(kind) ?? []), dependent]);
   }
 
+  // ---- reads for the modules whose entities are nodes ----
+
+  /** A node of the company, or undefined. */
+  findNode(companyId: number, id: number): Promise<CabinNodeRow | undefined> {
+    return this.repository.findNode(companyId, id);
+  }
+
+  /** Every node of the company (dashboards list boards with their directories). */
+  allNodes(companyId: number): Promise<CabinNodeRow[]> {
+    return this.repository.allNodes(companyId);
+  }
+
+  /** Names of the siblings of one kind under a parent (for a free copy name). */
+  siblingNames(companyId: number, parentId: number | null, kind: CabinNodeKind): Promise<Set<string>> {
+    return this.repository.siblingNames(companyId, parentId, kind);
+  }
+
   // ---- levels ----
 
   private async groupIds(caller: CabinCaller): Promise<number[]> {
-    return caller.isCompanyAdmin ? [] : this.groups.groupIdsOfUser(caller.companyId, caller.userId);
+    return caller.isCompanyAdmin ? [] : this.people.groupIdsOfUser(caller.companyId, caller.userId);
   }
 
   /** The caller's level at a node, and where it comes from; 40400 when the node is not the company's. */
@@ -489,10 +504,7 @@ export class CabinService {
             throw validationError('cabin.grantTargetRequired');
           }
           targetId = grant.targetId;
-          const exists =
-            grant.scope === 'group'
-              ? await this.groups.find(caller.companyId, targetId)
-              : await this.members.membership(caller.companyId, targetId);
+          const exists = grant.scope === 'group' ? await this.people.groupExists(caller.companyId, targetId) : await this.people.isMember(caller.companyId, targetId);
           if (!exists) {
             throw notFound();
           }

@@ -1,7 +1,7 @@
 import { levelAtLeast, type PermissionLevel } from '@smartdata/domain';
 import type { WriteVersion } from '@server/platform/writeVersion';
-import type { GroupsRepository } from '../groups/groups.repository';
 import type { CabinGrantRow, CabinNodeRow, CabinRepository } from './cabin.repository';
+import type { CabinPeople } from './cabinPeople';
 import { grantsByNode, levelsOver, toGrants, type TreeGrants } from './levels';
 
 /** Who a push goes to: a member of a company, or one of its administrators (admin everywhere). */
@@ -47,7 +47,7 @@ export class PushLevelCache {
 
   constructor(
     private readonly repository: CabinRepository,
-    private readonly groups: GroupsRepository,
+    private readonly people: Pick<CabinPeople, 'groupIdsOfUser'>,
     private readonly options: { writes: WriteVersion; cacheMs: number } | null,
   ) {}
 
@@ -56,7 +56,7 @@ export class PushLevelCache {
       return adminLevels;
     }
     return this.cached(this.levels, `${caller.companyId}:${caller.userId}`, async () => {
-      const [tree, groupIds] = await Promise.all([this.tree(caller.companyId), this.groups.groupIdsOfUser(caller.companyId, caller.userId)]);
+      const [tree, groupIds] = await Promise.all([this.tree(caller.companyId), this.people.groupIdsOfUser(caller.companyId, caller.userId)]);
       const levelOf = levelsOver(tree, { userId: caller.userId, groupIds });
       return { levelOf: (nodeId: number) => (tree.byId.has(nodeId) ? levelOf(nodeId) : 'none') };
     });

@@ -1,6 +1,6 @@
-import type { Locale } from './errors';
-import { limits } from './limits';
-import { cabinMessages } from './cabinMessages';
+import type { Locale } from './shared/errors';
+import { limits } from './shared/limits';
+import { cabinMessages } from './cabin/cabinMessages';
 import { chartMessages } from './charts/messages';
 
 /**

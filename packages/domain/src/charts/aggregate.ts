@@ -1,4 +1,4 @@
-import type { ChartAggregate } from '../charts.schemas';
+import type { ChartAggregate } from './charts.schemas';
 
 /** count, sum, min and max of a stretch of values: every aggregate derives from them and they merge. */
 export interface ValueStats {

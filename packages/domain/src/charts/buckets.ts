@@ -1,5 +1,5 @@
-import type { ChartBucket } from '../charts.schemas';
-import { zoneOffset } from '../time';
+import type { ChartBucket } from './charts.schemas';
+import { zoneOffset } from '../shared/time';
 
 /**
  * Time buckets of charts in the company's time zone (docs/charts.md). Minute and hour buckets

@@ -1,4 +1,4 @@
-import type { Locale } from '../errors';
+import type { Locale } from '../shared/errors';
 
 /** Texts of the chart message keys (50001 reasons, conflicts); both languages. */
 export const chartMessages: Record<string, Record<Locale, string>> = {

@@ -3,7 +3,7 @@ import { inWindow, resolveSchedule, upcomingSchedule, type ScheduleEntry } from 
 import { remapWidgets, type DashboardDocument } from './exportDocument';
 import { templateCodes, templateWidgets } from './templates';
 import { dashboardLimits, widget, widgetsProblem } from './widgets';
-import { zonedMidnight } from '../time';
+import { zonedMidnight } from '../shared/time';
 
 const shanghai = 'Asia/Shanghai';
 /** Local wall-clock time in Shanghai → instant. */

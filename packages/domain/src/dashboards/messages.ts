@@ -1,4 +1,4 @@
-import type { Locale } from '../errors';
+import type { Locale } from '../shared/errors';
 import { dashboardLimits } from './widgets';
 
 /**

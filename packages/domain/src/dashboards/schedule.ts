@@ -1,4 +1,4 @@
-import { startOfDay, zoneOffset } from '../time';
+import { startOfDay, zoneOffset } from '../shared/time';
 
 /**
  * Carousel schedule resolution: which board is on at instant t. Pure, used by the server's

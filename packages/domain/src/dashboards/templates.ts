@@ -1,4 +1,4 @@
-import type { Locale } from '../errors';
+import type { Locale } from '../shared/errors';
 import { gridToCanvas, type BoardType, type Widget, type WidgetKind, type WidgetOptions } from './widgets';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { chartBuckets, chartAggregates } from '../charts.schemas';
-import { timeRangePresets } from '../limits';
+import { chartBuckets, chartAggregates } from '../charts/charts.schemas';
+import { timeRangePresets } from '../shared/limits';
 
 /**
  * The widget model of a dashboard (issue 5). A board is either a grid (react-grid-layout, 12

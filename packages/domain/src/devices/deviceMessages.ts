@@ -1,6 +1,6 @@
-import type { Locale } from '../errors';
-import { userTexts } from '../texts';
-import { flowMessages } from '../gateway/flowMessages';
+import type { Locale } from '../shared/errors';
+import { userTexts } from '../shared/texts';
+import { flowMessages } from '../gateways/flowMessages';
 import { lifecycleNames, isLifecycleStatus, bindConfirmTimeoutMs } from './lifecycle';
 
 const t = (zh: string, en: string): Record<Locale, string> => ({ 'zh-CN': zh, 'en-US': en });

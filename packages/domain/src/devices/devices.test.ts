@@ -3,9 +3,9 @@ import { lifecycleCodes, lifecycleProblem, lifecycleTransitions } from './lifecy
 import { devicePublishAllowed, deviceSubscribeAllowed, parseUpTopic, topicForDevice } from './topics';
 import { deviceCommand, deviceEvent, parseTelemetry } from './payloads';
 import { deviceMessage, deviceReasonText, encodeDeviceReason } from './deviceMessages';
-import { addDeviceRequest, deviceListQuery, setDeviceStatusRequest } from '../devices.schemas';
-import { certificateFileProblem } from '../gateway/config';
-import { userTexts } from '../texts';
+import { addDeviceRequest, deviceListQuery, setDeviceStatusRequest } from './devices.schemas';
+import { certificateFileProblem } from '../gateways/config';
+import { userTexts } from '../shared/texts';
 
 describe('device lifecycle', () => {
   it('allows exactly the documented moves', () => {

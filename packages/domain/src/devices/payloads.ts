@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flowDocumentSchema } from '../gateway/flow';
+import { flowDocumentSchema } from '../gateways/flow';
 
 /**
  * Payloads on the device topics (DESIGN.md §5), JSON in UTF-8. The platform publishes commands on

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { pageQuery } from '../shared/paging';
+import { idSchema } from '../shared/ids';
+
+/** Members of a company and invitations (companies module, members routes). */
+
+/** `GET /general/company/member/getMemberList` */
+export const memberListQuery = pageQuery.extend({ keyword: z.string().trim().max(50).optional() });
+export const memberItem = z.object({
+  userId: z.union([z.number(), z.string()]),
+  userName: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  status: z.string(),
+  joinedAt: z.number(),
+  roles: z.array(z.object({ roleId: z.union([z.number(), z.string()]), name: z.string() })),
+});
+export type MemberItem = z.infer<typeof memberItem>;
+
+export const inviteMemberRequest = z.object({
+  account: z.string().trim().min(1, 'validation.required').max(64, 'validation.tooLong'),
+  roleIds: z.array(idSchema).default([]),
+});
+export const invitationQuery = z.object({ invitationId: idSchema });
+export const invitationItem = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  companyName: z.string(),
+  inviterName: z.string(),
+  createdAt: z.number(),
+  status: z.enum(['pending', 'agreed', 'refused', 'cancelled']),
+});
+export type InvitationItem = z.infer<typeof invitationItem>;
+export const sentInvitationItem = z.object({
+  id: z.number(),
+  userId: z.number(),
+  userName: z.string(),
+  name: z.string(),
+  createdAt: z.number(),
+  status: z.enum(['pending', 'agreed', 'refused', 'cancelled']),
+});
+export type SentInvitationItem = z.infer<typeof sentInvitationItem>;
+export const setMemberRolesRequest = z.object({ userId: idSchema, roleIds: z.array(idSchema) });
+export const setMemberStatusRequest = z.object({ userId: idSchema, disabled: z.boolean() });
+export const memberRequest = z.object({ userId: idSchema });
+export const switchCompanyRequest = z.object({ companyId: idSchema });

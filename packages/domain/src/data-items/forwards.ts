@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { idSchema as id, nameSchema as displayName } from '../shared/ids';
+import { dataItemLimits } from './dataItemLimits';
+import { recordFilter, type RecordFilter } from './records';
+
+/** Forward conditions: a new record that meets them is copied into another data item (recordMatches in records.ts). */
+
+export const forwardMapping = z.object({ from: z.string().trim().min(1, 'validation.required'), to: z.string().trim().min(1, 'validation.required') });
+export const forwardInput = z.object({
+  name: displayName,
+  /** All must hold for a new record (empty: every new record). */
+  conditions: z.array(recordFilter).max(dataItemLimits.filtersMax, 'validation.tooLong').default([]),
+  targetItemId: z.coerce.number({ message: 'validation.forward.targetRequired' }).int().positive('validation.forward.targetRequired'),
+  mappings: z.array(forwardMapping).min(1, 'validation.forward.noMappings').max(dataItemLimits.fieldsMax, 'validation.tooLong'),
+  enabled: z.boolean().default(true),
+});
+export const addForwardRequest = forwardInput.extend({ itemId: id });
+export const updateForwardRequest = forwardInput.partial().extend({ id });
+
+export interface ForwardItem {
+  id: number;
+  itemId: number;
+  name: string;
+  conditions: RecordFilter[];
+  targetItemId: number;
+  targetItemName: string;
+  mappings: { from: string; to: string }[];
+  enabled: boolean;
+}

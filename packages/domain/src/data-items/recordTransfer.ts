@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { idSchema as id } from '../shared/ids';
+import { dataItemLimits } from './dataItemLimits';
+import { recordListFilters } from './records';
+
+/** Records in and out as files (import and export). */
+
+/** `GET /general/dataItem/exportRecords` → the file */
+export const exportRecordsQuery = z.object({ itemId: id, format: z.enum(['csv', 'xlsx']).default('xlsx'), ...recordListFilters });
+
+/** `POST /general/dataItem/importRecords`: the file as base64; all rows or none. */
+export const importRecordsRequest = z.object({
+  itemId: id,
+  fileName: z.string().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
+  content: z.string().min(1, 'validation.required').max(dataItemLimits.importContentLength, 'validation.tooLong'),
+  /** Only check and report, write nothing. */
+  dryRun: z.boolean().default(false),
+});
+
+export interface ImportRowError {
+  /** 1-based row of the file, the header being row 1. */
+  row: number;
+  column: string;
+  message: string;
+}
+
+export interface ImportReport {
+  rows: number;
+  imported: number;
+  errors: ImportRowError[];
+}

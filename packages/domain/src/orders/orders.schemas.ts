@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { pageQuery } from '../shared/paging';
+import { idSchema } from '../shared/ids';
+
+/** Requests and answers of the orders module (a company's product subscriptions). */
+
+export const orderItem = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  companyName: z.string(),
+  swProductId: z.string(),
+  subTypeId: z.string(),
+  startAt: z.number(),
+  expireAt: z.number(),
+  createdAt: z.number(),
+});
+export type OrderItem = z.infer<typeof orderItem>;
+export const addOrderRequest = z
+  .object({
+    companyId: idSchema,
+    swProductId: z.string().trim().min(1, 'validation.required').max(64, 'validation.tooLong'),
+    subTypeId: z.string().trim().min(1, 'validation.required').max(64, 'validation.tooLong'),
+    startAt: z.number().int(),
+    expireAt: z.number().int(),
+  })
+  .refine((o) => o.expireAt > o.startAt, { message: 'validation.order.expireAfterStart', path: ['expireAt'] });
+export const renewOrderRequest = z.object({ id: idSchema, expireAt: z.number().int() });
+export const orderListQuery = pageQuery.extend({ companyId: idSchema.optional() });
+/** The navbar shows a renewal notice when the current order expires within this many days. */
+export const renewalNoticeDays = 30;

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { limits } from './limits';
+
+/** Query parameters of every list call. */
+export const pageQuery = z.object({
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(limits.pageSizeMax).default(20),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ list: z.array(item), total: z.number() });
+}
+export interface Page<T> {
+  list: T[];
+  total: number;
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { limits } from '../shared/limits';
+import { pageQuery } from '../shared/paging';
+import { idSchema } from '../shared/ids';
+import { passwordSchema, phoneSchema, userNameSchema } from '../auth/auth.schemas';
+
+/** Requests and answers of the users module (platform users and the personal settings). */
+
+export const addSysUserRequest = z.object({
+  userName: userNameSchema,
+  password: passwordSchema,
+  companyId: idSchema,
+  roleIds: z.array(idSchema).default([]),
+  name: z.string().trim().max(limits.personNameMax, 'validation.tooLong').optional(),
+  phone: phoneSchema.optional(),
+});
+export const updateSysUserRequest = z.object({
+  id: idSchema,
+  name: z.string().trim().min(1, 'validation.required').max(limits.personNameMax, 'validation.tooLong').optional(),
+  phone: phoneSchema.nullable().optional(),
+  disabled: z.boolean().optional(),
+  password: passwordSchema.optional(),
+});
+export const sysUserListQuery = pageQuery.extend({ keyword: z.string().trim().max(50).optional(), companyId: idSchema.optional() });
+export const sysUserItem = z.object({
+  userId: z.number(),
+  userName: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  status: z.string(),
+  isPlatformAdmin: z.boolean(),
+  companies: z.array(z.object({ companyId: z.number(), displayName: z.string() })),
+  createdAt: z.number(),
+});
+export type SysUserItem = z.infer<typeof sysUserItem>;
+export const updateUserRequest = z.object({
+  name: z.string().trim().min(1, 'validation.required').max(limits.personNameMax, 'validation.tooLong').optional(),
+  language: z.enum(['zh-CN', 'en-US']).optional(),
+});
+export const changePasswordRequest = z.object({ oldPassword: z.string().min(1, 'validation.required'), newPassword: passwordSchema });
+export const changePhoneRequest = z.object({ phone: phoneSchema, smsCode: z.string().trim().regex(/^\d{6}$/, 'validation.smsCode') });

@@ -7,7 +7,7 @@ const max = {
 };
 
 /**
- * Validation texts of the data cabin and data items (cabin.schemas.ts, dataItems.schemas.ts),
+ * Validation texts of the data cabin and data items (cabin.schemas.ts, data-items/),
  * merged into validationMessages. `{0}`, `{1}` are filled from `key|a|b` (field or element name,
  * limit).
  */

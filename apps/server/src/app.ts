@@ -43,7 +43,8 @@ import { registerChartsModule } from './modules/charts/charts.module';
 import { registerDevicesModule } from './modules/devices/devices.module';
 import { registerGatewaysModule } from './modules/gateways/gateways.module';
 import { registerTelemetryModule } from './modules/telemetry/telemetry.module';
-import type { DevicesService } from './modules/devices/devices.service';
+import type { DeviceDeadlines } from './modules/devices/devices.module';
+import { CompaniesService } from './modules/companies/companies.service'; // the company names devices show when binding (until the companies module returns its service)
 import type { TelemetryIngest } from './modules/telemetry/ingest';
 
 declare module 'fastify' {
@@ -53,7 +54,7 @@ declare module 'fastify' {
      * Handles for tests and benchmarks (they shorten time-outs, run sweeps, read ingest
      * counters). No module reads a decoration: modules get what they need as arguments here.
      */
-    devices: DevicesService;
+    devices: DeviceDeadlines;
     telemetry: TelemetryIngest;
   }
 }
@@ -154,11 +155,11 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   });
   const dataItems = registerDataItemsModule(app, platform, { cabin, storage, home, scheduler });
   registerDashboardsModule(app, platform, { cabin });
-  const devices = registerDevicesModule(app, platform, { cabin, storage });
-  registerGatewaysModule(app, platform, { devices });
+  const { devices, gatewayDevices, deadlines } = registerDevicesModule(app, platform, { cabin, storage, companies: new CompaniesService(platform.db) });
+  registerGatewaysModule(app, platform, { cabin, devices: gatewayDevices });
   registerChartsModule(app, platform, { cabin, dataItems });
   const telemetry = registerTelemetryModule(app, platform, { cabin, dataItems, devices });
-  app.decorate('devices', devices);
+  app.decorate('devices', deadlines);
   app.decorate('telemetry', telemetry.ingest);
   if (config.testRoutes) {
     registerTestRoutes(app, (phone) => auth.latestSentCode(phone));

@@ -1,10 +1,108 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '@server/platform/context';
-import type { CabinService } from '../cabin/cabin.service';
+import { notFound, permissionDenied } from '@server/platform/errors';
+import { cabinCaller, type CabinService } from '../cabin/cabin.service';
 import type { StorageService } from '../storage/storage.service';
+import { DeviceBus } from './deviceBus';
+import { DeviceItems } from './deviceItems';
+import { DeviceLinkService, type CompanyNames, type GatewayDevices } from './deviceLink.service';
+import { devicePermission } from './devicePermission';
+import { DevicesRepository } from './devices.repository';
 import { registerDevicesRoutes } from './devices.routes';
+import { DevicesService, defaultTimeouts, type DeviceObjects, type DeviceTimeouts } from './devices.service';
+import { FirmwareService } from './firmware.service';
+import { LastTelemetry } from './lastTelemetry';
 
-/** Composition of the devices module (to be completed: wiring moves here from the routes). */
-export function registerDevicesModule(app: FastifyInstance, platform: Platform, deps: { cabin: CabinService; storage: StorageService }) {
-  return registerDevicesRoutes(app, platform, deps);
+/** The deadline sweep and its time-outs, for tests that move past a deadline instead of waiting. */
+export interface DeviceDeadlines {
+  /** Fails bindings, config pushes, detections and upgrades whose deadline is before `now`. */
+  sweep(now?: number): Promise<void>;
+  readonly timeouts: DeviceTimeouts;
+}
+
+export interface DevicesModule {
+  /** The registry: other modules check a caller's access to a device here (telemetry). */
+  devices: DevicesService;
+  /** The port of the gateways module (config pushes, detections, their answers). */
+  gatewayDevices: GatewayDevices;
+  deadlines: DeviceDeadlines;
+}
+
+/** How often the deadlines are swept. */
+const sweepMs = 1000;
+
+/**
+ * The devices module (docs/devices.md): the registry, binding, firmware upgrades and the device
+ * side of the broker. Devices are cabin nodes of kind `device`; pushes go to `devices:<companyId>`
+ * and reach only who may read the device's node. Needs the cabin, the object store (pictures,
+ * firmware files) and the companies' names (shown on the device when binding).
+ */
+export function registerDevicesModule(app: FastifyInstance, platform: Platform, deps: { cabin: CabinService; storage: StorageService; companies: CompanyNames }): DevicesModule {
+  const { cabin, storage } = deps;
+  const repository = new DevicesRepository(platform.db);
+  const bus = new DeviceBus(platform.broker, app.log);
+  const timeouts: DeviceTimeouts = { ...defaultTimeouts };
+  const objects: DeviceObjects = {
+    // The upload record is read through the storage repository until StorageService answers it.
+    find: async (companyId, key) => {
+      const row = await storage.repository.findInCompany(companyId, key);
+      return row ? { fileName: row.file_name, contentType: row.content_type, size: row.size } : undefined;
+    },
+    downloadUrl: (caller, key) => storage.downloadUrl(caller, key),
+  };
+  const items = new DeviceItems(repository, platform.realtime);
+  const lastTelemetry = new LastTelemetry();
+  const devices = new DevicesService(repository, cabin, objects, items, lastTelemetry, bus);
+  const firmware = new FirmwareService(repository, devices, objects, items, bus, timeouts);
+  const link = new DeviceLinkService(repository, devices, firmware, items, lastTelemetry, bus, deps.companies, timeouts);
+
+  const sweep = async (now = Date.now()) => {
+    await link.sweep(now);
+    await firmware.sweep(now);
+  };
+  let sweeper: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    await link.start();
+    sweeper = setInterval(() => {
+      sweep().catch((error: unknown) => app.log.error({ err: error }, 'device deadline sweep failed'));
+    }, sweepMs);
+    sweeper.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (sweeper) {
+      clearInterval(sweeper);
+      sweeper = null;
+    }
+  });
+
+  cabin.registerKind('device', devices.nodeHandler());
+  platform.realtime.defineChannel(
+    'devices',
+    async (session, key) => {
+      if (!devicePermission.some((code) => session.codes.has(code))) {
+        throw permissionDenied();
+      }
+      if (session.companyId === null || String(session.companyId) !== key) {
+        throw notFound();
+      }
+    },
+    {
+      // The channel carries every device of the company: each push names the device's cabin node
+      // and reaches only those who may read it (at least read, cached levels checked per push).
+      visible: (session, key, message) => {
+        if (session.companyId === null || String(session.companyId) !== key || !devicePermission.some((code) => session.codes.has(code))) {
+          return false;
+        }
+        const nodeId = (message.payload as { nodeId?: unknown } | null)?.nodeId;
+        return typeof nodeId === 'number' && cabin.pushLevels.readable(cabinCaller(session, session.companyId), nodeId);
+      },
+    },
+  );
+  platform.registry.acquisition.push(async (companyIds) => {
+    const counts = await devices.counts(companyIds);
+    return new Map([...counts].map(([companyId, c]) => [companyId, { devicesTotal: c.total, devicesOnline: c.online }]));
+  });
+
+  registerDevicesRoutes(app, { devices, firmware, link, connect: { host: platform.config.mqttPublicHost ?? null, port: platform.config.mqttPublicPort ?? platform.broker?.port ?? null } });
+  return { devices, gatewayDevices: link, deadlines: { sweep, timeouts } };
 }

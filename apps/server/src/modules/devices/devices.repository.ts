@@ -1,6 +1,7 @@
 import { sql, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '@server/platform/db/database';
 import type { DeviceTable, DeviceFirmwareTable, DeviceOtaTable } from '@server/platform/db/schema.devices';
+import { escapeLike } from '@server/platform/db/like';
 import { scopedToCompany } from '@server/platform/tenancy';
 
 export type DeviceRow = Selectable<DeviceTable>;
@@ -8,11 +9,10 @@ export type FirmwareRow = Selectable<DeviceFirmwareTable>;
 export type OtaRow = Selectable<DeviceOtaTable>;
 export type DevicePatch = Updateable<DeviceTable>;
 
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** Every query of devices, firmware packages and upgrade jobs; company-scoped unless named bySn. */
+/**
+ * Every query of the devices module's tables — devices, firmware packages and upgrade jobs;
+ * company-scoped unless named bySn. Gateway configurations are the gateways module's.
+ */
 export class DevicesRepository {
   constructor(private readonly db: Db) {}
 
@@ -126,8 +126,6 @@ export class DevicesRepository {
       return;
     }
     await this.db.deleteFrom('device_ota').where(scopedToCompany('device_ota', companyId)).where('device_id', 'in', [...ids]).execute();
-    await this.db.deleteFrom('gateway_config_version').where(scopedToCompany('gateway_config_version', companyId)).where('device_id', 'in', [...ids]).execute();
-    await this.db.deleteFrom('gateway_config').where(scopedToCompany('gateway_config', companyId)).where('device_id', 'in', [...ids]).execute();
     await this.db.deleteFrom('device').where(scopedToCompany('device', companyId)).where('id', 'in', [...ids]).execute();
   }
 
@@ -166,22 +164,6 @@ export class DevicesRepository {
   /** Every device marked online (start-up: the broker is new, nobody is connected yet). */
   async markAllOffline(): Promise<void> {
     await this.db.updateTable('device').set({ online: 0 }).where('online', '=', 1).execute();
-  }
-
-  async companyName(companyId: number): Promise<string> {
-    const row = await this.db.selectFrom('company').select('display_name').where('id', '=', companyId).executeTakeFirst();
-    return row?.display_name ?? '';
-  }
-
-  /** A config push that timed out: its version is marked failed. */
-  async failUpdatingVersions(companyId: number, deviceId: number): Promise<void> {
-    await this.db
-      .updateTable('gateway_config_version')
-      .set({ state: 'failed' })
-      .where(scopedToCompany('gateway_config_version', companyId))
-      .where('device_id', '=', deviceId)
-      .where('state', '=', 'updating')
-      .execute();
   }
 
   // ---- firmware ----

@@ -11,6 +11,10 @@ export type CertificateRow = Selectable<GatewayCertificateTable>;
 export class GatewaysRepository {
   constructor(private readonly db: Db) {}
 
+  static in(trx: Db): GatewaysRepository {
+    return new GatewaysRepository(trx);
+  }
+
   config(companyId: number, deviceId: number): Promise<ConfigRow | undefined> {
     return this.db.selectFrom('gateway_config').selectAll().where(scopedToCompany('gateway_config', companyId)).where('device_id', '=', deviceId).executeTakeFirst();
   }
@@ -54,6 +58,26 @@ export class GatewaysRepository {
       .where('device_id', '=', deviceId)
       .where('version', '=', version)
       .execute();
+  }
+
+  /** A config push that timed out: its version is marked failed. */
+  async failUpdatingVersions(companyId: number, deviceId: number): Promise<void> {
+    await this.db
+      .updateTable('gateway_config_version')
+      .set({ state: 'failed' })
+      .where(scopedToCompany('gateway_config_version', companyId))
+      .where('device_id', '=', deviceId)
+      .where('state', '=', 'updating')
+      .execute();
+  }
+
+  /** Configurations and versions of devices being deleted (inside the cabin's delete transaction). */
+  async removeForDevices(companyId: number, deviceIds: readonly number[]): Promise<void> {
+    if (deviceIds.length === 0) {
+      return;
+    }
+    await this.db.deleteFrom('gateway_config_version').where(scopedToCompany('gateway_config_version', companyId)).where('device_id', 'in', [...deviceIds]).execute();
+    await this.db.deleteFrom('gateway_config').where(scopedToCompany('gateway_config', companyId)).where('device_id', 'in', [...deviceIds]).execute();
   }
 
   findVersion(companyId: number, deviceId: number, version: number): Promise<VersionRow | undefined> {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   checkFlow,
   newestFirmwareGate,
@@ -8,7 +7,6 @@ import {
   baudRates,
   type CertificateItem,
   type ConfigVersionItem,
-  type DeviceEvent,
   type DeviceItem,
   type FlowCheck,
   type FlowDocument,
@@ -19,24 +17,13 @@ import {
   type SerialSettings,
   type UploadCertificateRequest,
 } from '@smartdata/domain';
-import type { Db } from '@server/platform/db/database';
 import { conflict, notFound } from '@server/platform/errors';
 import type { CabinCaller } from '../cabin/cabin.service';
-import type { DevicesService } from '../devices/devices.service';
-import type { DeviceRow } from '../devices/devices.repository';
+import type { GatewayAnswers, GatewayDevices } from '../devices/deviceLink.service';
+import type { LinkedDevice } from '../devices/devices.service';
 import { parseCertificate } from './certificates';
-import { GatewaysRepository, type CertificateRow } from './gateways.repository';
-
-/** A flow document that breaks rules: every problem, the first one answered in `data` (50001). */
-export class FlowRejected extends Error {
-  constructor(
-    readonly problems: FlowProblem[],
-    readonly warnings: FlowProblem[] = [],
-  ) {
-    super(problems[0]?.key ?? 'flow rejected');
-    this.name = 'FlowRejected';
-  }
-}
+import { FlowRejected } from './flowRejected';
+import type { CertificateRow, GatewaysRepository } from './gateways.repository';
 
 const emptyFlow = (): FlowDocument => ({
   startMode: { kind: 'loop', intervalMs: 60_000 },
@@ -46,25 +33,16 @@ const emptyFlow = (): FlowDocument => ({
   serial: { portName: 'COM1', baudRate: 9600, checkBit: 'none', dataBits: 8, stopBits: 1 },
 });
 
-function newCmdId(): string {
-  return randomBytes(8).toString('hex');
-}
-
 /**
  * Gateway configuration (docs/devices.md): serial settings, MQTT links, certificates and the flow
  * document, checked by the rules of packages/domain before anything is saved or pushed; remote
  * config updates with versions (saved first, history, rollback) and config detection.
  */
-export class GatewaysService {
-  readonly repository: GatewaysRepository;
-
+export class GatewaysService implements GatewayAnswers {
   constructor(
-    private readonly db: Db,
-    private readonly devices: DevicesService,
-  ) {
-    this.repository = new GatewaysRepository(db);
-    devices.addEventListener((device, event) => this.onEvent(device, event));
-  }
+    private readonly repository: GatewaysRepository,
+    private readonly devices: GatewayDevices,
+  ) {}
 
   /** Every rule of spec §5 for a gateway on `firmware`, plus certificates of the company. */
   async check(companyId: number | null, flow: unknown, firmware: string): Promise<FlowCheck> {
@@ -80,6 +58,15 @@ export class GatewaysService {
     return result;
   }
 
+  /** The editor's check: the warnings of a document that keeps every rule, else FlowRejected with every reason. */
+  async checkOrReject(companyId: number | null, flow: unknown, firmware: string): Promise<FlowProblem[]> {
+    const result = await this.check(companyId, flow, firmware);
+    if (result.errors.length > 0) {
+      throw new FlowRejected(result.errors, result.warnings);
+    }
+    return result.warnings;
+  }
+
   private async checked(companyId: number, flow: unknown, firmware: string): Promise<{ doc: FlowDocument; warnings: FlowProblem[] }> {
     const result = await this.check(companyId, flow, firmware);
     if (result.errors.length > 0) {
@@ -88,8 +75,9 @@ export class GatewaysService {
     return { doc: flowDocumentSchema.parse(flow), warnings: result.warnings };
   }
 
-  private firmwareOf(device: DeviceRow): string {
-    return device.firmware_version ?? newestFirmwareGate;
+  /** A device that never reported its firmware is checked against the newest gate. */
+  private firmwareOf(device: LinkedDevice): string {
+    return device.firmwareVersion ?? newestFirmwareGate;
   }
 
   async getConfig(caller: CabinCaller, deviceId: number): Promise<GatewayConfig> {
@@ -97,7 +85,7 @@ export class GatewaysService {
     const row = await this.repository.config(caller.companyId, device.id);
     return {
       deviceId: device.id,
-      firmwareVersion: device.firmware_version,
+      firmwareVersion: device.firmwareVersion,
       flow: row ? JSON.parse(row.flow) : null,
       savedAt: row ? Number(row.saved_at) : null,
       appliedVersion: row?.applied_version ?? null,
@@ -166,20 +154,10 @@ export class GatewaysService {
       throw conflict('device.config.none');
     }
     this.devices.requireReady(device, 'device.config.offline');
-    this.requireIdle(device);
+    this.devices.requireIdle(device);
     const { doc } = await this.checked(caller.companyId, JSON.parse(saved.flow), this.firmwareOf(device));
     const { version } = await this.repository.addVersion(caller.companyId, device.id, { reason: 'push', state: 'updating', flow: saved.flow, userId: caller.userId });
-    const cmdId = newCmdId();
-    await this.devices.repository.update(caller.companyId, device.id, {
-      config_state: 'updating',
-      config_cmd_id: cmdId,
-      config_version: version,
-      config_message: null,
-      config_reasons: '[]',
-      config_deadline: Date.now() + this.devices.timeouts.commandMs,
-    });
-    await this.devices.bus.send(device.sn, { type: 'config', cmdId, version, flow: doc });
-    return this.devices.changed(caller.companyId, device.id);
+    return this.devices.startConfigPush(device, version, doc);
   }
 
   /** Config detection: the device checks the document (given, or the saved one) and answers. */
@@ -194,62 +172,40 @@ export class GatewaysService {
       source = JSON.parse(saved.flow);
     }
     this.devices.requireReady(device, 'device.config.offline');
-    this.requireIdle(device);
+    this.devices.requireIdle(device);
     const { doc } = await this.checked(caller.companyId, source, this.firmwareOf(device));
-    const cmdId = newCmdId();
-    await this.devices.repository.update(caller.companyId, device.id, {
-      detect_state: 'detecting',
-      detect_cmd_id: cmdId,
-      detect_flow: JSON.stringify(doc),
-      detect_message: null,
-      detect_reasons: '[]',
-      detect_deadline: Date.now() + this.devices.timeouts.commandMs,
-    });
-    await this.devices.bus.send(device.sn, { type: 'detect', cmdId, flow: doc });
-    return this.devices.changed(caller.companyId, device.id);
-  }
-
-  private requireIdle(device: DeviceRow): void {
-    if (device.config_state === 'updating' || device.detect_state === 'detecting') {
-      throw conflict('device.config.busy');
-    }
+    return this.devices.startDetection(device, doc);
   }
 
   /** Server-triggered execution (start mode `server`). */
   async run(caller: CabinCaller, deviceId: number): Promise<void> {
     const device = await this.devices.requireDevice(caller, deviceId, 'readWrite');
     this.devices.requireReady(device, 'device.config.offline');
-    await this.devices.bus.send(device.sn, { type: 'run', cmdId: newCmdId() });
+    await this.devices.runFlow(device);
   }
 
-  private async onEvent(device: DeviceRow, event: DeviceEvent): Promise<void> {
-    if (event.type === 'configResult') {
-      const patch = event.ok
-        ? { config_state: 'success', config_cmd_id: null, config_message: 'device.config.success', config_reasons: '[]', config_deadline: null }
-        : { config_state: 'failed', config_cmd_id: null, config_message: 'device.config.failed', config_reasons: JSON.stringify(event.reasons), config_deadline: null };
-      if (await this.devices.repository.updateIf(device.id, 'config_cmd_id', event.cmdId, patch)) {
-        if (device.config_version !== null) {
-          await this.repository.setVersionState(device.company_id, device.id, device.config_version, event.ok ? 'success' : 'failed');
-          if (event.ok) {
-            await this.repository.setApplied(device.company_id, device.id, device.config_version);
-          }
-        }
-        await this.devices.changed(device.company_id, device.id);
-      }
-    } else if (event.type === 'detectResult') {
-      const flow = device.detect_flow;
-      const patch = event.passed
-        ? { detect_state: 'passed', detect_cmd_id: null, detect_message: 'device.detect.passed', detect_reasons: '[]', detect_deadline: null, detect_flow: null }
-        : { detect_state: 'failed', detect_cmd_id: null, detect_message: 'device.detect.failed', detect_reasons: JSON.stringify(event.reasons), detect_deadline: null, detect_flow: null };
-      if (await this.devices.repository.updateIf(device.id, 'detect_cmd_id', event.cmdId, patch)) {
-        if (event.passed && flow) {
-          // Passed: saved as the current configuration, and kept as a version.
-          await this.repository.saveConfig(device.company_id, device.id, flow, null);
-          await this.repository.addVersion(device.company_id, device.id, { reason: 'detect', state: 'saved', flow, userId: null });
-        }
-        await this.devices.changed(device.company_id, device.id);
-      }
+  /** A pushed version the device applied becomes the applied one; a refused one is marked failed. */
+  async configAnswered(device: LinkedDevice, version: number | null, ok: boolean): Promise<void> {
+    if (version === null) {
+      return;
     }
+    await this.repository.setVersionState(device.companyId, device.id, version, ok ? 'success' : 'failed');
+    if (ok) {
+      await this.repository.setApplied(device.companyId, device.id, version);
+    }
+  }
+
+  /** A detection that passed: its document is saved as the current configuration, and kept as a version. */
+  async detectionAnswered(device: LinkedDevice, flow: string | null, passed: boolean): Promise<void> {
+    if (passed && flow) {
+      await this.repository.saveConfig(device.companyId, device.id, flow, null);
+      await this.repository.addVersion(device.companyId, device.id, { reason: 'detect', state: 'saved', flow, userId: null });
+    }
+  }
+
+  /** A config push without an answer: its version is marked failed. */
+  async configTimedOut(companyId: number, deviceId: number): Promise<void> {
+    await this.repository.failUpdatingVersions(companyId, deviceId);
   }
 
   async versions(caller: CabinCaller, deviceId: number, page: { pageNum: number; pageSize: number }): Promise<Page<ConfigVersionItem>> {

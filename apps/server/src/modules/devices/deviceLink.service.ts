@@ -1,0 +1,300 @@
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { deviceEvent, parseTelemetry, lifecycleProblem, type DeviceItem, type FlowDocument, type LifecycleStatus, type OnlinePayload } from '@smartdata/domain';
+import { conflict } from '@server/platform/errors';
+import type { CabinCaller } from '../cabin/cabin.service';
+import type { DeviceBus } from './deviceBus';
+import type { DeviceItems } from './deviceItems';
+import type { DevicePatch, DevicesRepository, DeviceRow } from './devices.repository';
+import { hashSecret, toLinkedDevice, type DevicesService, type DeviceTimeouts, type LinkedDevice } from './devices.service';
+import type { FirmwareService } from './firmware.service';
+import type { LastTelemetry } from './lastTelemetry';
+
+/** What the device link needs of the companies module: the name a device shows when asked to bind. */
+export interface CompanyNames {
+  getCompany(companyId: number): Promise<{ displayName: string }>;
+}
+
+/** How the gateways module hears the answers to its commands. */
+export interface GatewayAnswers {
+  /** The device answered a config push of `version` (before its new state is pushed to pages). */
+  configAnswered(device: LinkedDevice, version: number | null, ok: boolean): Promise<void>;
+  /** The device answered a detection of `flow` (the document as sent, JSON). */
+  detectionAnswered(device: LinkedDevice, flow: string | null, passed: boolean): Promise<void>;
+  /** A config push got no answer before its deadline. */
+  configTimedOut(companyId: number, deviceId: number): Promise<void>;
+}
+
+/**
+ * The port through which the gateways module reads and commands devices: the device table stays
+ * the devices module's, so config and detection states change only here.
+ */
+export interface GatewayDevices {
+  /** The device when the caller holds `level` on its cabin node; 40400 for another company's id. */
+  requireDevice(caller: CabinCaller, id: number, level: 'read' | 'readWrite'): Promise<LinkedDevice>;
+  /** 40900 unless the device is bound and connected (`offlineKey` says why it is not). */
+  requireReady(device: LinkedDevice, offlineKey: string): void;
+  /** 40900 while a config push or detection runs. */
+  requireIdle(device: LinkedDevice): void;
+  /** Marks a config push of `version` under way and sends it; answers the device as pushed. */
+  startConfigPush(device: LinkedDevice, version: number, flow: FlowDocument): Promise<DeviceItem>;
+  /** Marks a detection of `flow` under way and sends it; answers the device as pushed. */
+  startDetection(device: LinkedDevice, flow: FlowDocument): Promise<DeviceItem>;
+  /** Server-triggered execution of the device's flow. */
+  runFlow(device: LinkedDevice): Promise<void>;
+  /** Registers who hears the answers to config pushes and detections. */
+  listen(answers: GatewayAnswers): void;
+}
+
+function newCmdId(): string {
+  return randomBytes(8).toString('hex');
+}
+
+const notBinding: DevicePatch = { bind_state: 'unbound', bind_cmd_id: null, bind_code: null, bind_expires_at: null };
+
+/**
+ * The device side (DESIGN.md §5) and the commands that need the device: binding with its
+ * confirmation on the device, online state, the broker's authentication, telemetry kept for the
+ * pages, config pushes and detections for the gateways module, and the deadlines of binding,
+ * pushes and detections. A late answer changes nothing: each wait is matched by its command id.
+ */
+export class DeviceLinkService implements GatewayDevices {
+  private readonly answers: GatewayAnswers[] = [];
+
+  constructor(
+    private readonly repository: DevicesRepository,
+    private readonly devices: DevicesService,
+    private readonly firmware: FirmwareService,
+    private readonly items: DeviceItems,
+    private readonly lastTelemetry: LastTelemetry,
+    private readonly bus: DeviceBus,
+    private readonly companies: CompanyNames,
+    private readonly timeouts: DeviceTimeouts,
+  ) {}
+
+  /** Marks every device offline (a fresh broker has no connections) and listens to the broker. */
+  async start(): Promise<void> {
+    await this.repository.markAllOffline();
+    this.bus.start({
+      authenticate: (sn, secret) => this.authenticate(sn, secret),
+      online: (sn, payload) => this.onOnline(sn, payload),
+      offline: (sn) => this.onOffline(sn),
+      event: (sn, payload) => this.onEvent(sn, payload),
+      telemetry: (sn, payload) => this.onTelemetry(sn, payload),
+    });
+  }
+
+  // ---- binding ----
+
+  /** Starts binding: the device shows the request and the user confirms on the device. */
+  async bind(caller: CabinCaller, id: number): Promise<DeviceItem & { code: string }> {
+    const row = await this.devices.requireDevice(caller, id, 'readWrite');
+    if (row.bind_state === 'bound') {
+      throw conflict('device.bind.alreadyBound');
+    }
+    const problem = lifecycleProblem(row.status as LifecycleStatus, 4);
+    if (problem) {
+      throw conflict(problem);
+    }
+    if (row.online !== 1) {
+      throw conflict('device.bind.offline');
+    }
+    const cmdId = newCmdId();
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await this.repository.update(caller.companyId, row.id, { bind_state: 'awaiting', bind_cmd_id: cmdId, bind_code: code, bind_expires_at: Date.now() + this.timeouts.bindMs, bind_message: 'device.bind.awaiting' });
+    const { displayName } = await this.companies.getCompany(caller.companyId);
+    await this.bus.send(row.sn, { type: 'bind', cmdId, companyName: displayName, code });
+    return { ...(await this.items.changed(caller.companyId, row.id)), code };
+  }
+
+  /** Unbinds a bound device (back to status 3, shipped out); the device is told when online. */
+  async unbind(caller: CabinCaller, id: number): Promise<DeviceItem> {
+    const row = await this.devices.requireDevice(caller, id, 'readWrite');
+    if (row.bind_state !== 'bound') {
+      throw conflict('device.bind.notBound');
+    }
+    await this.repository.update(caller.companyId, row.id, { ...notBinding, bind_message: null, status: 3 });
+    if (row.online === 1) {
+      await this.bus.send(row.sn, { type: 'unbind', cmdId: newCmdId() }).catch(() => undefined);
+    }
+    return this.items.changed(caller.companyId, row.id);
+  }
+
+  // ---- the gateways' port ----
+
+  async requireDevice(caller: CabinCaller, id: number, level: 'read' | 'readWrite'): Promise<LinkedDevice> {
+    return toLinkedDevice(await this.devices.requireDevice(caller, id, level));
+  }
+
+  requireReady(device: LinkedDevice, offlineKey: string): void {
+    this.devices.requireReady(device, offlineKey);
+  }
+
+  requireIdle(device: LinkedDevice): void {
+    if (device.configState === 'updating' || device.detectState === 'detecting') {
+      throw conflict('device.config.busy');
+    }
+  }
+
+  async startConfigPush(device: LinkedDevice, version: number, flow: FlowDocument): Promise<DeviceItem> {
+    const cmdId = newCmdId();
+    await this.repository.update(device.companyId, device.id, {
+      config_state: 'updating',
+      config_cmd_id: cmdId,
+      config_version: version,
+      config_message: null,
+      config_reasons: '[]',
+      config_deadline: Date.now() + this.timeouts.commandMs,
+    });
+    await this.bus.send(device.sn, { type: 'config', cmdId, version, flow });
+    return this.items.changed(device.companyId, device.id);
+  }
+
+  async startDetection(device: LinkedDevice, flow: FlowDocument): Promise<DeviceItem> {
+    const cmdId = newCmdId();
+    await this.repository.update(device.companyId, device.id, {
+      detect_state: 'detecting',
+      detect_cmd_id: cmdId,
+      detect_flow: JSON.stringify(flow),
+      detect_message: null,
+      detect_reasons: '[]',
+      detect_deadline: Date.now() + this.timeouts.commandMs,
+    });
+    await this.bus.send(device.sn, { type: 'detect', cmdId, flow });
+    return this.items.changed(device.companyId, device.id);
+  }
+
+  async runFlow(device: LinkedDevice): Promise<void> {
+    await this.bus.send(device.sn, { type: 'run', cmdId: newCmdId() });
+  }
+
+  listen(answers: GatewayAnswers): void {
+    this.answers.push(answers);
+  }
+
+  // ---- the device side ----
+
+  private async authenticate(sn: string, secret: string): Promise<boolean> {
+    const row = await this.repository.findBySn(sn);
+    if (!row || row.status === 9) {
+      return false;
+    }
+    const given = Buffer.from(hashSecret(secret), 'hex');
+    const stored = Buffer.from(row.secret_hash, 'hex');
+    return given.length === stored.length && timingSafeEqual(given, stored);
+  }
+
+  private async onOnline(sn: string, payload: OnlinePayload): Promise<void> {
+    const row = await this.repository.findBySn(sn);
+    if (!row) {
+      return;
+    }
+    const now = Date.now();
+    const patch: DevicePatch = { online: 1, last_seen_at: now };
+    if (payload.firmware) {
+      patch.firmware_version = payload.firmware;
+    }
+    await this.repository.update(row.company_id, row.id, patch);
+    await this.firmware.reconnected(row, payload.firmware, now);
+    await this.items.changed(row.company_id, row.id);
+  }
+
+  private async onOffline(sn: string): Promise<void> {
+    const row = await this.repository.findBySn(sn);
+    if (!row || row.online === 0) {
+      return;
+    }
+    await this.repository.update(row.company_id, row.id, { online: 0, last_seen_at: Date.now() });
+    await this.items.changed(row.company_id, row.id);
+  }
+
+  private async onEvent(sn: string, payload: unknown): Promise<void> {
+    const parsed = deviceEvent.safeParse(payload);
+    const row = parsed.success ? await this.repository.findBySn(sn) : undefined;
+    if (!parsed.success || !row) {
+      return;
+    }
+    const event = parsed.data;
+    const now = Date.now();
+    switch (event.type) {
+      case 'bindConfirm':
+        if (row.bind_state === 'awaiting' && row.bind_code === event.code && (row.bind_expires_at ?? 0) >= now) {
+          if (await this.repository.updateIf(row.id, 'bind_cmd_id', event.cmdId, { ...notBinding, bind_state: 'bound', bind_message: 'device.bind.success', status: 4 })) {
+            await this.items.changed(row.company_id, row.id);
+          }
+        }
+        return;
+      case 'bindReject':
+        if (row.bind_state === 'awaiting' && (await this.repository.updateIf(row.id, 'bind_cmd_id', event.cmdId, { ...notBinding, bind_message: 'device.bind.rejected' }))) {
+          await this.items.changed(row.company_id, row.id);
+        }
+        return;
+      case 'otaProgress':
+      case 'otaResult':
+        await this.firmware.otaEvent(row, event, now);
+        return;
+      case 'configResult': {
+        const patch: DevicePatch = event.ok
+          ? { config_state: 'success', config_cmd_id: null, config_message: 'device.config.success', config_reasons: '[]', config_deadline: null }
+          : { config_state: 'failed', config_cmd_id: null, config_message: 'device.config.failed', config_reasons: JSON.stringify(event.reasons), config_deadline: null };
+        if (await this.repository.updateIf(row.id, 'config_cmd_id', event.cmdId, patch)) {
+          for (const answers of this.answers) {
+            await answers.configAnswered(toLinkedDevice(row), row.config_version, event.ok);
+          }
+          await this.items.changed(row.company_id, row.id);
+        }
+        return;
+      }
+      case 'detectResult': {
+        const patch: DevicePatch = event.passed
+          ? { detect_state: 'passed', detect_cmd_id: null, detect_message: 'device.detect.passed', detect_reasons: '[]', detect_deadline: null, detect_flow: null }
+          : { detect_state: 'failed', detect_cmd_id: null, detect_message: 'device.detect.failed', detect_reasons: JSON.stringify(event.reasons), detect_deadline: null, detect_flow: null };
+        if (await this.repository.updateIf(row.id, 'detect_cmd_id', event.cmdId, patch)) {
+          for (const answers of this.answers) {
+            await answers.detectionAnswered(toLinkedDevice(row), row.detect_flow, event.passed);
+          }
+          await this.items.changed(row.company_id, row.id);
+        }
+        return;
+      }
+      case 'flow':
+        // What a flow publishes on the event topic is the flow's business, not the device's state.
+        return;
+    }
+  }
+
+  private async onTelemetry(sn: string, payload: unknown): Promise<void> {
+    const telemetry = parseTelemetry(payload);
+    if (!telemetry) {
+      return;
+    }
+    let owner = this.lastTelemetry.ownerOf(sn);
+    if (!owner) {
+      const row: DeviceRow | undefined = await this.repository.findBySn(sn);
+      if (!row) {
+        return;
+      }
+      owner = { id: row.id, companyId: row.company_id, nodeId: row.node_id };
+    }
+    this.lastTelemetry.keep(sn, owner, telemetry);
+    this.items.telemetry(owner, telemetry);
+  }
+
+  /** Deadlines: binding not confirmed, config pushes and detections without an answer. */
+  async sweep(now: number): Promise<void> {
+    for (const row of await this.repository.expiredWaits(now)) {
+      if (row.bind_state === 'awaiting' && (row.bind_expires_at ?? 0) < now && row.bind_cmd_id) {
+        await this.repository.updateIf(row.id, 'bind_cmd_id', row.bind_cmd_id, { ...notBinding, bind_message: 'device.bind.timeout' });
+      }
+      if (row.config_state === 'updating' && (row.config_deadline ?? 0) < now && row.config_cmd_id) {
+        await this.repository.updateIf(row.id, 'config_cmd_id', row.config_cmd_id, { config_state: 'failed', config_cmd_id: null, config_message: 'device.config.timeout', config_deadline: null });
+        for (const answers of this.answers) {
+          await answers.configTimedOut(row.company_id, row.id);
+        }
+      }
+      if (row.detect_state === 'detecting' && (row.detect_deadline ?? 0) < now && row.detect_cmd_id) {
+        await this.repository.updateIf(row.id, 'detect_cmd_id', row.detect_cmd_id, { detect_state: 'failed', detect_cmd_id: null, detect_message: 'device.config.timeout', detect_deadline: null, detect_flow: null });
+      }
+      await this.items.changed(row.company_id, row.id);
+    }
+  }
+}

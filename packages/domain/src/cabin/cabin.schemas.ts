@@ -63,6 +63,12 @@ export function resolveLevel(grants: readonly GrantLike[], person: { userId: num
   return company ? { level: company.level, source: 'company' } : { level: 'none', source: 'none' };
 }
 
+/** Limits of tree nodes; directory and data item names have their own (limits.directoryNameLength, dataItemLimits.nameLength). */
+export const cabinLimits = {
+  /** The name of a node of another kind (dashboard, device, …) when renamed in the tree. */
+  nodeNameLength: 100,
+} as const;
+
 const id = z.coerce.number().int().positive();
 /** Absent, null or '' means the root of the tree. */
 const parentIdSchema = z.preprocess((value) => (value === '' || value === undefined ? null : value), id.nullable());
@@ -82,7 +88,7 @@ export const directoryNameSchema = z
 export const addDirectoryRequest = z.object({ parentId: parentIdSchema, name: directoryNameSchema });
 export type AddDirectoryRequest = z.infer<typeof addDirectoryRequest>;
 /** `POST /general/cabin/renameNode`; the name rule is the node kind's (directory or data item). */
-export const renameNodeRequest = z.object({ id, name: z.string().trim().min(1, 'validation.nameRequired').max(100, 'validation.tooLong') });
+export const renameNodeRequest = z.object({ id, name: z.string().trim().min(1, 'validation.nameRequired').max(cabinLimits.nodeNameLength, 'validation.tooLong') });
 /** `POST /general/cabin/moveNode`, `/copyNode`: parentId null = the root. */
 export const moveNodeRequest = z.object({ id, parentId: parentIdSchema });
 export const copyNodeRequest = moveNodeRequest;

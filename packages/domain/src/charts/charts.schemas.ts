@@ -23,6 +23,8 @@ export const chartLimits = {
   /** Never more than this many points per series to the browser. */
   maxPointsPerSeries: 2000,
   seriesMax: 10,
+  /** Decimal places a number card, gauge or table shows. */
+  decimalsMax: 6,
 } as const;
 
 export const chartSeries = z.object({
@@ -113,7 +115,7 @@ export const chartOptions = z
     min: z.number().finite().optional(),
     max: z.number().finite().optional(),
     /** Decimal places shown (number card, gauge, table). */
-    decimals: z.number().int().min(0).max(6).optional(),
+    decimals: z.number().int().min(0).max(chartLimits.decimalsMax).optional(),
   })
   .default({});
 export type ChartOptions = z.infer<typeof chartOptions>;

@@ -4,6 +4,11 @@ import { idSchema } from '../shared/ids';
 
 /** Members of a company and invitations (companies module, members routes). */
 
+export const memberLimits = {
+  /** The account an invitation is sent to: a user name or a phone number. */
+  accountLength: 64,
+} as const;
+
 /** `GET /general/company/member/getMemberList` */
 export const memberListQuery = pageQuery.extend({ keyword: z.string().trim().max(50).optional() });
 export const memberItem = z.object({
@@ -18,7 +23,7 @@ export const memberItem = z.object({
 export type MemberItem = z.infer<typeof memberItem>;
 
 export const inviteMemberRequest = z.object({
-  account: z.string().trim().min(1, 'validation.required').max(64, 'validation.tooLong'),
+  account: z.string().trim().min(1, 'validation.required').max(memberLimits.accountLength, 'validation.tooLong'),
   roleIds: z.array(idSchema).default([]),
 });
 export const invitationQuery = z.object({ invitationId: idSchema });

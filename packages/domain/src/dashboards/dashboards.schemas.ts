@@ -117,7 +117,7 @@ export interface DashboardDetail extends Omit<DashboardSummary, 'widgetCount'> {
 
 // ---- carousels ----
 
-const seconds = z.coerce.number().int('validation.dashboard.seconds').min(5, 'validation.dashboard.seconds').max(3600, 'validation.dashboard.seconds');
+const seconds = z.coerce.number().int('validation.dashboard.seconds').min(dashboardLimits.carouselSecondsMin, 'validation.dashboard.seconds').max(dashboardLimits.carouselSecondsMax, 'validation.dashboard.seconds');
 const timeOfDay = z.string().refine(isTimeOfDay, 'validation.dashboard.timeOfDay');
 
 export const carouselEntry = z.object({
@@ -132,9 +132,9 @@ export const carouselEntry = z.object({
 export type CarouselEntryInput = z.infer<typeof carouselEntry>;
 
 export const carouselConfig = z.object({
-  defaultSeconds: seconds.default(30),
+  defaultSeconds: seconds.default(dashboardLimits.carouselSecondsDefault),
   transition: z.enum(boardTransitions).default('fade'),
-  entries: z.array(carouselEntry).max(50, 'validation.dashboard.entriesMax').default([]),
+  entries: z.array(carouselEntry).max(dashboardLimits.carouselEntriesMax, 'validation.dashboard.entriesMax').default([]),
 });
 export type CarouselConfig = z.infer<typeof carouselConfig>;
 

@@ -23,10 +23,16 @@ export const dashboardMessages: Record<string, Record<Locale, string>> = {
   'validation.dashboard.template': { 'zh-CN': '模板不存在', 'en-US': 'No such template' },
   'validation.dashboard.notAnExport': { 'zh-CN': '文件不是看板导出文件', 'en-US': 'The file is not a dashboard export' },
   'validation.dashboard.exportVersion': { 'zh-CN': '不支持该版本的看板导出文件', 'en-US': 'This version of dashboard export is not supported' },
-  'validation.dashboard.seconds': { 'zh-CN': '展示时长为 5 到 3600 秒', 'en-US': 'A display duration is 5 to 3600 seconds' },
+  'validation.dashboard.seconds': {
+    'zh-CN': `展示时长为 ${dashboardLimits.carouselSecondsMin} 到 ${dashboardLimits.carouselSecondsMax} 秒`,
+    'en-US': `A display duration is ${dashboardLimits.carouselSecondsMin} to ${dashboardLimits.carouselSecondsMax} seconds`,
+  },
   'validation.dashboard.timeOfDay': { 'zh-CN': '时间格式为 HH:mm', 'en-US': 'Times are written HH:mm' },
   'validation.dashboard.emptyWindow': { 'zh-CN': '时间段的开始和结束不能相同', 'en-US': 'A time window cannot start and end at the same time' },
-  'validation.dashboard.entriesMax': { 'zh-CN': '一个轮播最多 50 个看板', 'en-US': 'A carousel can have at most 50 dashboards' },
+  'validation.dashboard.entriesMax': {
+    'zh-CN': `一个轮播最多 ${dashboardLimits.carouselEntriesMax} 个看板`,
+    'en-US': `A carousel can have at most ${dashboardLimits.carouselEntriesMax} dashboards`,
+  },
   'validation.dashboard.noEntries': { 'zh-CN': '请至少添加一个看板后再发布', 'en-US': 'Add at least one dashboard before publishing' },
   'dashboard.unknownItem': { 'zh-CN': '组件“{0}”绑定的数据项不存在或无权查看', 'en-US': 'The data item of widget "{0}" does not exist or you cannot read it' },
   'dashboard.unknownField': { 'zh-CN': '组件“{0}”绑定的字段“{1}”不存在', 'en-US': 'Widget "{0}" is bound to a field "{1}" the item does not have' },

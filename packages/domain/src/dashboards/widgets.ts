@@ -43,6 +43,15 @@ export const dashboardLimits = {
   refreshMinutes: [1, 5, 10, 15] as const,
   tableRowsMax: 50,
   fieldsPerWidgetMax: 10,
+  /** The unit shown after a number card's or gauge's value. */
+  widgetUnitLength: 16,
+  fontSizeMinPx: 10,
+  fontSizeMaxPx: 200,
+  /** How long a carousel shows one board (its own seconds or the carousel's default). */
+  carouselSecondsMin: 5,
+  carouselSecondsMax: 3600,
+  carouselSecondsDefault: 30,
+  carouselEntriesMax: 50,
 } as const;
 
 const intIn = (min: number, max: number) => z.coerce.number().int('validation.invalid').min(min, 'validation.invalid').max(max, 'validation.invalid');
@@ -65,10 +74,10 @@ export const widgetOptions = z
     rangePreset: z.enum(timeRangePresets).optional(),
     min: z.number().finite().optional(),
     max: z.number().finite().optional(),
-    unit: z.string().max(16, 'validation.tooLong').optional(),
+    unit: z.string().max(dashboardLimits.widgetUnitLength, 'validation.tooLong').optional(),
     rows: intIn(1, dashboardLimits.tableRowsMax).optional(),
     text: z.string().max(dashboardLimits.textLength, 'validation.tooLong').optional(),
-    fontSize: intIn(10, 200).optional(),
+    fontSize: intIn(dashboardLimits.fontSizeMinPx, dashboardLimits.fontSizeMaxPx).optional(),
     /** Object key of an uploaded image (purpose public) and its public URL. */
     imageKey: z.string().max(300).optional(),
     imageUrl: z.string().max(1000).optional(),

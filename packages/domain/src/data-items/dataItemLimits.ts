@@ -14,6 +14,8 @@ export const dataItemLimits = {
   /** Fields with a database index of their own (fast filter and sort on large items). */
   indexedFieldsMax: 5,
   expiryDaysMax: 3650,
+  /** Column order of a field and the order of jumps, ascending (0 to this). */
+  priorityMax: 10_000,
   filtersMax: 20,
   batchDeleteMax: 500,
   importRowsMax: 10_000,
@@ -21,6 +23,7 @@ export const dataItemLimits = {
   importContentLength: 10_000_000,
   exportRowsMax: 100_000,
   formElementsMax: 100,
+  formPlaceholderLength: 100,
   formOptionsMax: 50,
   jumpConditionsMax: 10,
   forwardDepthMax: 3,

@@ -79,7 +79,7 @@ export const fieldInput = z.object({
   type: z.coerce.number().pipe(z.union(fieldTypeCodes.map((code) => z.literal(code)) as [z.ZodLiteral<FieldTypeCode>, ...z.ZodLiteral<FieldTypeCode>[]])),
   unit: z.string().trim().max(dataItemLimits.unitLength, 'validation.tooLong').default(''),
   /** Column order, ascending; ties keep the given order. */
-  priority: z.coerce.number().int().min(0).max(10_000).optional(),
+  priority: z.coerce.number().int().min(0).max(dataItemLimits.priorityMax).optional(),
   required: z.boolean().default(false),
   /** Decimal and currency only: 0–3 (spec §9); values are rounded to it. */
   decimalPlaces: z.coerce.number().int().min(0, 'validation.field.decimalPlaces').max(dataItemLimits.decimalPlacesMax, 'validation.field.decimalPlaces').nullable().optional(),

@@ -36,7 +36,7 @@ export const formElement = z.object({
   /** The bound field (its fieldName). */
   field: z.string().trim().min(1, 'validation.form.fieldRequired'),
   required: z.boolean().default(false),
-  placeholder: z.string().trim().max(100, 'validation.tooLong').default(''),
+  placeholder: z.string().trim().max(dataItemLimits.formPlaceholderLength, 'validation.tooLong').default(''),
   min: z.number().finite().nullable().optional(),
   max: z.number().finite().nullable().optional(),
   decimalPlaces: z.number().int().min(0, 'validation.field.decimalPlaces').max(dataItemLimits.decimalPlacesMax, 'validation.field.decimalPlaces').nullable().optional(),

@@ -18,7 +18,7 @@ export const jumpCondition = z
 export const jumpInput = z.object({
   /** The jump data name shown on the record list. */
   name: displayName,
-  priority: z.coerce.number().int().min(0).max(10_000).default(0),
+  priority: z.coerce.number().int().min(0).max(dataItemLimits.priorityMax).default(0),
   targetItemId: z.coerce.number({ message: 'validation.jump.targetRequired' }).int().positive('validation.jump.targetRequired'),
   conditions: z.array(jumpCondition).max(dataItemLimits.jumpConditionsMax, 'validation.tooLong').default([]),
 });

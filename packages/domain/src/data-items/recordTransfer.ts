@@ -5,8 +5,12 @@ import { recordListFilters } from './records';
 
 /** Records in and out as files (import and export). */
 
+/** The file formats records are exported to and imported from. */
+export const recordFileFormats = ['csv', 'xlsx'] as const;
+export type RecordFileFormat = (typeof recordFileFormats)[number];
+
 /** `GET /general/dataItem/exportRecords` → the file */
-export const exportRecordsQuery = z.object({ itemId: id, format: z.enum(['csv', 'xlsx']).default('xlsx'), ...recordListFilters });
+export const exportRecordsQuery = z.object({ itemId: id, format: z.enum(recordFileFormats).default('xlsx'), ...recordListFilters });
 
 /** `POST /general/dataItem/importRecords`: the file as base64; all rows or none. */
 export const importRecordsRequest = z.object({

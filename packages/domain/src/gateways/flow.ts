@@ -17,6 +17,15 @@ export type FlowStartMode = (typeof flowStartModes)[number];
 export const flowNodeMax = 30;
 /** The configuration pushed to a gateway must fit its flash buffer (decided: docs/gateways.md). */
 export const flowConfigMaxBytes = 16 * 1024;
+/** Bounds of values in a flow document that the editor's inputs also keep. */
+export const flowLimits = {
+  /** MQTT link port (TCP). */
+  portMax: 65_535,
+  /** Bytes one extraction reads from a frame. */
+  extractionSizeMax: 64,
+  /** Highest bit number of a byte (bit extraction). */
+  extractionBitMax: 7,
+} as const;
 /** Nodes whose values are stored and can be referenced in bodies as {{name}} or {{name.key}}. */
 export const storingKinds: readonly FlowNodeKind[] = ['serialRx', 'mqttSubscribe', 'timestamp', 'passthrough', 'edgeCompute'];
 /** What may follow timeout handling (spec §5). */
@@ -27,8 +36,8 @@ const extractionSchema = z.object({
   extractType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
   unit: z.union([z.literal(3), z.literal(4)]).default(4),
   offset: z.number().int().min(0),
-  size: z.number().int().min(1).max(64).default(2),
-  bit: z.number().int().min(0).max(7).optional(),
+  size: z.number().int().min(1).max(flowLimits.extractionSizeMax).default(2),
+  bit: z.number().int().min(0).max(flowLimits.extractionBitMax).optional(),
   dataLength: z.enum(dataLengths).default('uint'),
   divisor: z.number().optional(),
   decimalPlaces: z.number().int().optional(),
@@ -150,7 +159,7 @@ export function linkProblems(link: MqttLink): FlowProblem[] {
     at('flow.link.addressInvalid');
   }
   const port = typeof link.port === 'string' ? Number(link.port) : link.port;
-  if (link.port === '' || !Number.isInteger(port) || port < 1 || port > 65535) {
+  if (link.port === '' || !Number.isInteger(port) || port < 1 || port > flowLimits.portMax) {
     at('flow.link.portInvalid');
   }
   const ascii = (value: string, max: number, field: string) => {

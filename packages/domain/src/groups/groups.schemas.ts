@@ -4,8 +4,12 @@ import { idSchema, nameSchema } from '../shared/ids';
 
 /** Requests and answers of the groups module (user groups of a company). */
 
-export const addGroupRequest = z.object({ name: nameSchema, remark: z.string().trim().max(200, 'validation.tooLong').optional() });
-export const updateGroupRequest = z.object({ id: idSchema, name: nameSchema, remark: z.string().trim().max(200, 'validation.tooLong').optional() });
+export const groupLimits = {
+  remarkLength: 200,
+} as const;
+
+export const addGroupRequest = z.object({ name: nameSchema, remark: z.string().trim().max(groupLimits.remarkLength, 'validation.tooLong').optional() });
+export const updateGroupRequest = z.object({ id: idSchema, name: nameSchema, remark: z.string().trim().max(groupLimits.remarkLength, 'validation.tooLong').optional() });
 export const groupQuery = z.object({ groupId: idSchema });
 export const groupMemberQuery = z.object({ groupId: idSchema, userId: idSchema });
 export const groupItem = z.object({ id: z.number(), name: z.string(), remark: z.string(), memberCount: z.number(), createdAt: z.number() });

@@ -4,6 +4,11 @@ import { idSchema } from '../shared/ids';
 
 /** Requests and answers of the orders module (a company's product subscriptions). */
 
+export const orderLimits = {
+  /** Product and sub-type codes (swProductId, subTypeId). */
+  codeLength: 64,
+} as const;
+
 export const orderItem = z.object({
   id: z.number(),
   companyId: z.number(),
@@ -18,8 +23,8 @@ export type OrderItem = z.infer<typeof orderItem>;
 export const addOrderRequest = z
   .object({
     companyId: idSchema,
-    swProductId: z.string().trim().min(1, 'validation.required').max(64, 'validation.tooLong'),
-    subTypeId: z.string().trim().min(1, 'validation.required').max(64, 'validation.tooLong'),
+    swProductId: z.string().trim().min(1, 'validation.required').max(orderLimits.codeLength, 'validation.tooLong'),
+    subTypeId: z.string().trim().min(1, 'validation.required').max(orderLimits.codeLength, 'validation.tooLong'),
     startAt: z.number().int(),
     expireAt: z.number().int(),
   })

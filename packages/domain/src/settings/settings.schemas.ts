@@ -7,6 +7,8 @@ import { pageQuery } from '../shared/paging';
 // ---- Tags (sys_tag) ----------------------------------------------------------------------
 
 export const tagColorPattern = /^#[0-9A-Fa-f]{6}$/;
+/** `#RRGGBB`: the length of a color tagColorPattern accepts. */
+export const tagColorLength = 7;
 export const defaultTagColor = '#1677FF';
 
 export const tagNameSchema = z

@@ -1,7 +1,7 @@
 import { limits } from './limits';
 
 /** Mainland China mobile numbers (11 digits starting with 1). */
-export const phonePattern = /^1\d{10}$/;
+export const phonePattern = new RegExp(`^1\\d{${limits.phoneLength - 1}}$`);
 /** User names: letters, digits, underscore, dot, hyphen; must start with a letter. */
 export const userNamePattern = /^[A-Za-z][A-Za-z0-9_.-]*$/;
 
@@ -38,7 +38,7 @@ export function passwordProblem(password: string): 'tooShort' | 'tooLong' | 'wea
 }
 
 /** SMS verification codes: six digits. */
-export const smsCodePattern = /^\d{6}$/;
+export const smsCodePattern = new RegExp(`^\\d{${limits.smsCodeLength}}$`);
 
 /*
  * The account rules of auth.schemas.ts as plain functions: each answers the message key

@@ -4,11 +4,15 @@ import { idSchema } from '../shared/ids';
 
 /** Requests and answers of the system module (platform maintenance: allow-list, audit log, retention, acquisition) and "my assignments". */
 
+export const systemLimits = {
+  whiteIpRemarkLength: 100,
+} as const;
+
 export const ipEntrySchema = z
   .string()
   .trim()
   .refine((value) => isIpOrCidr(value), 'validation.ip');
-export const addWhiteIpRequest = z.object({ ip: ipEntrySchema, remark: z.string().trim().max(100, 'validation.tooLong').optional() });
+export const addWhiteIpRequest = z.object({ ip: ipEntrySchema, remark: z.string().trim().max(systemLimits.whiteIpRemarkLength, 'validation.tooLong').optional() });
 export const whiteIpItem = z.object({ id: z.number(), ip: z.string(), remark: z.string(), createdAt: z.number(), createdBy: z.string() });
 export type WhiteIpItem = z.infer<typeof whiteIpItem>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { limits } from '../shared/limits';
 import { pageQuery } from '../shared/paging';
 import { idSchema } from '../shared/ids';
-import { passwordSchema, phoneSchema, userNameSchema } from '../auth/auth.schemas';
+import { passwordSchema, phoneSchema, smsCodeSchema, userNameSchema } from '../auth/auth.schemas';
 
 /** Requests and answers of the users module (platform users and the personal settings). */
 
@@ -38,4 +38,4 @@ export const updateUserRequest = z.object({
   language: z.enum(['zh-CN', 'en-US']).optional(),
 });
 export const changePasswordRequest = z.object({ oldPassword: z.string().min(1, 'validation.required'), newPassword: passwordSchema });
-export const changePhoneRequest = z.object({ phone: phoneSchema, smsCode: z.string().trim().regex(/^\d{6}$/, 'validation.smsCode') });
+export const changePhoneRequest = z.object({ phone: phoneSchema, smsCode: smsCodeSchema });

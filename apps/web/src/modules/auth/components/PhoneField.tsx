@@ -1,5 +1,6 @@
 import { MobileOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { limits } from '@smartdata/domain';
 import { FormField, inputProps } from '@/shared/forms/FormField';
 import type { LightField } from '@/shared/forms/useLightForm';
 import { Input } from '@/shared/components/inputs';
@@ -16,7 +17,7 @@ export function PhoneField({ field }: { field: LightField }) {
         aria-label={t('fields.phone')}
         inputMode="tel"
         autoComplete="tel"
-        maxLength={11}
+        maxLength={limits.phoneLength}
       />
     </FormField>
   );

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Form, Input, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { dataItemLimits, dataItemNameSchema, directoryNameSchema, levelAtLeast, limits, renameNodeRequest, validationMessage, type CabinNodeKind, type CabinTreeNode } from '@smartdata/domain';
+import { cabinLimits, dataItemLimits, dataItemNameSchema, directoryNameSchema, levelAtLeast, limits, renameNodeRequest, validationMessage, type CabinNodeKind, type CabinTreeNode } from '@smartdata/domain';
 import { FormModal } from '@/shared/components/FormModal';
 import { domainRule } from '@/shared/forms/domainRule';
 import { useLocale } from '@/shared/i18n/useLocale';
@@ -30,7 +30,7 @@ function nameRule(kind: CabinNodeKind) {
   if (kind === 'dataItem') {
     return { schema: dataItemNameSchema, max: dataItemLimits.nameLength };
   }
-  return { schema: renameNodeRequest.shape.name, max: 100 };
+  return { schema: renameNodeRequest.shape.name, max: cabinLimits.nodeNameLength };
 }
 
 interface NameValues {

@@ -252,7 +252,7 @@ function ChartConfigForm({ item, chart }: { item: DataItemDetail; chart?: ChartC
               )}
               {(kind === 'numberCard' || kind === 'gauge' || kind === 'table') && (
                 <Form.Item name="decimals" label={t('config.decimals')}>
-                  <InputNumber min={0} max={6} precision={0} />
+                  <InputNumber min={0} max={chartLimits.decimalsMax} precision={0} />
                 </Form.Item>
               )}
             </Space>

@@ -1,12 +1,12 @@
 import { App, Button, Card, Skeleton, Upload } from 'antd';
 import { DeleteOutlined, PictureOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { limits, uploadProblem, type CompanySummary } from '@smartdata/domain';
+import { imageContentTypes, imageExtensions, limits, uploadProblem, type CompanySummary } from '@smartdata/domain';
 import { companyLogoUri } from '@/shared/utils/companyLogo';
 import { useRemoveCompanyLogoMutation } from '../api/removeCompanyLogo';
 import { useUploadCompanyLogoMutation } from '../api/setCompanyLogo';
 
-const ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
+const ACCEPT = [...imageExtensions, ...imageContentTypes].join(',');
 
 /**
  * The company logo: a JPG or PNG of at most 3 MB, checked here before anything is sent (spec §5,

@@ -1,13 +1,10 @@
 import { DatePicker, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { addOrderRequest, validationMessage, type Id } from '@smartdata/domain';
+import { addOrderRequest, orderLimits, validationMessage, type Id } from '@smartdata/domain';
 import { FormModal } from '@/shared/components/FormModal';
 import { useLocale } from '@/shared/i18n/useLocale';
 import type { OrderValues } from '../api/addOrder';
-
-/** The product and subtype limits of addOrderRequest. */
-const CODE_MAX = 64;
 
 interface OrderFormValues {
   swProductId: string;
@@ -61,10 +58,10 @@ export function OrderFormModal({ companyId, companyName, saving, onSubmit, onCan
         extra={t('orders.productHint')}
         rules={[{ required: true, whitespace: true, message: required }]}
       >
-        <Input autoFocus maxLength={CODE_MAX} placeholder="smartdata" />
+        <Input autoFocus maxLength={orderLimits.codeLength} placeholder="smartdata" />
       </Form.Item>
       <Form.Item name="subTypeId" label={t('orders.subType')} rules={[{ required: true, whitespace: true, message: required }]}>
-        <Input maxLength={CODE_MAX} placeholder="standard" />
+        <Input maxLength={orderLimits.codeLength} placeholder="standard" />
       </Form.Item>
       <div className="sd-form-row">
         <Form.Item name="startAt" label={t('orders.startAt')} rules={[{ required: true, message: required }]}>

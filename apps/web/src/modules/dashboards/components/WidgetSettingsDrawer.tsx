@@ -213,7 +213,7 @@ export function WidgetSettingsDrawer({ widget, onApply, onClose }: WidgetSetting
         )}
         {(widget.kind === 'gauge' || widget.kind === 'numberCard') && (
           <Form.Item name={['options', 'unit']} label={t('settings.unit')}>
-            <Input maxLength={16} style={{ width: 160 }} />
+            <Input maxLength={dashboardLimits.widgetUnitLength} style={{ width: 160 }} />
           </Form.Item>
         )}
         {widget.kind === 'table' && (
@@ -227,7 +227,7 @@ export function WidgetSettingsDrawer({ widget, onApply, onClose }: WidgetSetting
               <Input.TextArea maxLength={dashboardLimits.textLength} showCount autoSize={{ minRows: 2, maxRows: 6 }} />
             </Form.Item>
             <Form.Item name={['options', 'fontSize']} label={t('settings.fontSize')}>
-              <InputNumber min={10} max={200} addonAfter="px" />
+              <InputNumber min={dashboardLimits.fontSizeMinPx} max={dashboardLimits.fontSizeMaxPx} addonAfter="px" />
             </Form.Item>
           </>
         )}

@@ -3,7 +3,7 @@ import { App, Button, Card, Empty, Form, Input, InputNumber, Select, Space, Spin
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, DesktopOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { boardTransitions, carouselNameSchema, dashboardLimits, isTimeOfDay, validationMessage, type BoardTransition } from '@smartdata/domain';
+import { boardTransitions, carouselNameSchema, dashboardLimits, isTimeOfDay, limits, validationMessage, type BoardTransition } from '@smartdata/domain';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useBoardListQuery } from '../api/boards';
@@ -39,7 +39,7 @@ function CarouselConfig({ playground }: { playground: boolean }) {
   const locale = useLocale();
   const id = Number(useParams().boardPlayId);
   const carousel = useCarouselQuery(id);
-  const boards = useBoardListQuery({ pageNum: 1, pageSize: 500, keyword: '' });
+  const boards = useBoardListQuery({ pageNum: 1, pageSize: limits.pageSizeMax, keyword: '' });
   const update = useUpdateCarouselMutation();
   const publish = usePublishCarouselMutation();
   const [form] = Form.useForm<CarouselValues>();
@@ -107,7 +107,7 @@ function CarouselConfig({ playground }: { playground: boolean }) {
   if (carousel.isError) {
     return <Empty className="sd-board-empty" description={t('view.loadFailed')} />;
   }
-  const secondsRule = { type: 'number' as const, min: 5, max: 3600, message: dashboardText('validation.dashboard.seconds', locale) };
+  const secondsRule = { type: 'number' as const, min: dashboardLimits.carouselSecondsMin, max: dashboardLimits.carouselSecondsMax, message: dashboardText('validation.dashboard.seconds', locale) };
   const timeRule = (other: 'from' | 'to', name: number) => ({
     validator: async (_rule: unknown, value: string | undefined) => {
       const otherValue = form.getFieldValue(['entries', name, other]) as string | undefined;
@@ -159,7 +159,7 @@ function CarouselConfig({ playground }: { playground: boolean }) {
                 <Input maxLength={dashboardLimits.nameLength} showCount style={{ width: 260 }} />
               </Form.Item>
               <Form.Item name="defaultSeconds" label={t('carousel.defaultSeconds')} rules={[{ required: true, message: dashboardText('validation.dashboard.seconds', locale) }, secondsRule]}>
-                <InputNumber min={5} max={3600} addonAfter={t('carousel.secondsUnit')} style={{ width: 160 }} />
+                <InputNumber min={dashboardLimits.carouselSecondsMin} max={dashboardLimits.carouselSecondsMax} addonAfter={t('carousel.secondsUnit')} style={{ width: 160 }} />
               </Form.Item>
               <Form.Item name="transition" label={t('carousel.transition')}>
                 <Select style={{ width: 140 }} options={boardTransitions.map((value) => ({ value, label: t(`transition.${value}`) }))} />
@@ -183,7 +183,7 @@ function CarouselConfig({ playground }: { playground: boolean }) {
                         />
                       </Form.Item>
                       <Form.Item name={[field.name, 'seconds']} rules={[secondsRule]}>
-                        <InputNumber aria-label={t('carousel.seconds')} placeholder={t('carousel.defaultPlaceholder')} min={5} max={3600} addonAfter={t('carousel.secondsUnit')} style={{ width: 150 }} />
+                        <InputNumber aria-label={t('carousel.seconds')} placeholder={t('carousel.defaultPlaceholder')} min={dashboardLimits.carouselSecondsMin} max={dashboardLimits.carouselSecondsMax} addonAfter={t('carousel.secondsUnit')} style={{ width: 150 }} />
                       </Form.Item>
                       <Form.Item name={[field.name, 'from']} dependencies={[['entries', field.name, 'to']]} rules={[timeRule('to', field.name)]}>
                         <Input aria-label={t('carousel.windowFrom')} placeholder={t('carousel.windowFrom')} style={{ width: 130 }} maxLength={5} />
@@ -199,7 +199,7 @@ function CarouselConfig({ playground }: { playground: boolean }) {
                       </Space>
                     </div>
                   ))}
-                  <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ seconds: null })} disabled={fields.length >= 50}>
+                  <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ seconds: null })} disabled={fields.length >= dashboardLimits.carouselEntriesMax}>
                     {t('carousel.addEntry')}
                   </Button>
                   <p className="sd-muted sd-carousel-hint">{t('carousel.windowHint')}</p>

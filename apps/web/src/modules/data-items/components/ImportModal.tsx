@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { Alert, App, Button, Modal, Steps, Table, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { dataItemLimits, type ImportReport, type ImportRowError } from '@smartdata/domain';
+import { dataItemLimits, recordFileFormats, type ImportReport, type ImportRowError } from '@smartdata/domain';
 import { readAsBase64, useImportRecordsMutation } from '../api/importRecords';
 
 type Stage = { step: 'choose' } | { step: 'reading' | 'checking' | 'importing'; fileName: string } | { step: 'report'; fileName: string; report: ImportReport };
 
+/** The file input's accept list: the formats records are exported to and imported from. */
+const recordFileAccept = recordFileFormats.map((format) => `.${format}`).join(',');
 const stepIndex = { choose: 0, reading: 0, checking: 1, report: 1, importing: 2 } as const;
 
 interface ImportModalProps {
@@ -100,7 +102,7 @@ export function ImportModal({ itemId, itemName, onClose }: ImportModalProps) {
       {stage.step === 'choose' && (
         <>
           <Upload.Dragger
-            accept=".csv,.xlsx"
+            accept={recordFileAccept}
             showUploadList={false}
             multiple={false}
             beforeUpload={(file) => {

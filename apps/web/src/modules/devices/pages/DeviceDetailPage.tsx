@@ -7,14 +7,16 @@ import { Link, useNavigate, useParams } from 'react-router';
 import {
   deviceLimits,
   deviceMessage,
+  imageContentTypes,
+  imageExtensions,
   lifecycleNames,
   lifecycleTransitions,
   uploadProblem,
   userText,
+  type ConfigVersionItem,
   type DeviceItem,
   type LifecycleStatus,
   type UpdateDeviceRequest,
-  type ConfigVersionItem,
 } from '@smartdata/domain';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { FormModal } from '@/shared/components/FormModal';
@@ -31,6 +33,8 @@ import { BindTag, DeviceStateTags, OnlineBadge, StatusTag } from '../components/
 import { useDevicesChannel, type DevicePush } from '../hooks/useDevicesChannel';
 import { DEVICE_LIST_PATH, gatewayConfigPath } from '../paths';
 import '../devices.css';
+
+const pictureAccept = [...imageExtensions, ...imageContentTypes].join(',');
 
 interface LiveValue {
   key: string;
@@ -339,7 +343,7 @@ function PicturesCard({ device }: { device: DeviceItem }) {
       size="small"
       title={t('pictures.title', { count: device.pictures.length, max: deviceLimits.picturesMax })}
       extra={
-        <Upload accept=".jpg,.jpeg,.png,image/jpeg,image/png" showUploadList={false} disabled={full} beforeUpload={(file) => (void handleFile(file), false)}>
+        <Upload accept={pictureAccept} showUploadList={false} disabled={full} beforeUpload={(file) => (void handleFile(file), false)}>
           <Button size="small" icon={<UploadOutlined />} loading={uploading} disabled={full}>
             {t('pictures.upload')}
           </Button>

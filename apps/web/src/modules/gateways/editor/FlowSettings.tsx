@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Card, Form, Input, InputNumber, Radio, Select, Space, Typography, Upload } from 'antd';
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { baudRates, certificateFileProblem, deviceMessage, flowMessage, limits, linkProblems, type FlowDocument, type MqttLink } from '@smartdata/domain';
+import { baudRates, certificateExtensions, certificateFileProblem, deviceMessage, flowLimits, flowMessage, limits, linkProblems, type FlowDocument, type MqttLink } from '@smartdata/domain';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { certificateProblem } from './certificate';
 
@@ -175,7 +175,7 @@ function LinkCard({ link, index, used, problems, onChange, onRemove, uploadCerti
         <Space.Compact block>
           {field('address', limits.ipLength)}
           <Form.Item label={t('links.port')} style={{ width: 110 }}>
-            <InputNumber aria-label={t('links.port')} min={1} max={65535} precision={0} value={typeof link.port === 'number' ? link.port : Number(link.port) || null} onChange={(v) => onChange({ port: v ?? '' })} style={{ width: '100%' }} />
+            <InputNumber aria-label={t('links.port')} min={1} max={flowLimits.portMax} precision={0} value={typeof link.port === 'number' ? link.port : Number(link.port) || null} onChange={(v) => onChange({ port: v ?? '' })} style={{ width: '100%' }} />
           </Form.Item>
         </Space.Compact>
         {field('username', limits.mqttUsernameLength)}
@@ -191,7 +191,7 @@ function LinkCard({ link, index, used, problems, onChange, onRemove, uploadCerti
         </Form.Item>
         {link.cert?.kind === 'uploaded' && (
           <Form.Item>
-            <Upload accept=".ctr,.pem,.cer" showUploadList={false} beforeUpload={(file) => (void handleFile(file), false)}>
+            <Upload accept={certificateExtensions.join(',')} showUploadList={false} beforeUpload={(file) => (void handleFile(file), false)}>
               <Button icon={<UploadOutlined />} loading={uploading}>
                 {link.cert.fileName ? t('links.certReplace', { name: link.cert.fileName }) : t('links.certUpload')}
               </Button>

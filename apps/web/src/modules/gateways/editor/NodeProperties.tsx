@@ -13,6 +13,7 @@ import {
   topicProblem,
   withCrc,
   crc16Modbus,
+  flowLimits,
   flowMessage,
   type FlowDocument,
   type FlowNode,
@@ -227,12 +228,12 @@ function SerialRxFields({ doc, node, onChange, bodyField }: { doc: FlowDocument;
             {e.unit === 3 ? (
               <label>
                 {t('props.bit')}
-                <InputNumber size="small" min={0} max={7} precision={0} value={e.bit ?? 0} onChange={(v) => setExtraction(index, { bit: v ?? 0 })} />
+                <InputNumber size="small" min={0} max={flowLimits.extractionBitMax} precision={0} value={e.bit ?? 0} onChange={(v) => setExtraction(index, { bit: v ?? 0 })} />
               </label>
             ) : (
               <label>
                 {t('props.size')}
-                <InputNumber size="small" min={1} max={64} precision={0} value={e.size} onChange={(v) => setExtraction(index, { size: v ?? 2 })} />
+                <InputNumber size="small" min={1} max={flowLimits.extractionSizeMax} precision={0} value={e.size} onChange={(v) => setExtraction(index, { size: v ?? 2 })} />
               </label>
             )}
             <label>

@@ -1,14 +1,16 @@
+import { certificateExtensions, certificateMaxBytes } from '@smartdata/domain';
+
 /**
  * A first check of an MQTT link certificate before it is uploaded (the server parses it again):
- * the name ends in .ctr, .pem or .cer, and the content is an X.509 certificate, either PEM
- * (-----BEGIN CERTIFICATE-----, base64 body) or DER (an ASN.1 SEQUENCE).
+ * the name ends in one of the domain's certificate extensions, the size is within its limit, and
+ * the content is an X.509 certificate, either PEM (-----BEGIN CERTIFICATE-----, base64 body) or
+ * DER (an ASN.1 SEQUENCE).
  */
 export type CertificateProblem = 'extension' | 'tooLarge' | 'notX509';
 
-export const certificateMaxBytes = 64 * 1024;
-
 export function certificateTextProblem(fileName: string, bytes: Uint8Array): CertificateProblem | null {
-  if (!/\.(ctr|pem|cer)$/i.test(fileName)) {
+  const lower = fileName.toLowerCase();
+  if (!certificateExtensions.some((ext) => lower.endsWith(ext))) {
     return 'extension';
   }
   if (bytes.length > certificateMaxBytes) {

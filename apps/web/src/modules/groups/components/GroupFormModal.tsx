@@ -1,13 +1,10 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { limits, nameSchema, validationMessage } from '@smartdata/domain';
+import { groupLimits, limits, nameSchema, validationMessage } from '@smartdata/domain';
 import { FormModal } from '@/shared/components/FormModal';
 import { domainRule } from '@/shared/forms/domainRule';
 import { useLocale } from '@/shared/i18n/useLocale';
 import type { GroupValues } from '../api/addGroup';
-
-/** The remark limit of addGroupRequest / updateGroupRequest. */
-const REMARK_MAX = 200;
 
 interface GroupFormModalProps {
   title: string;
@@ -45,7 +42,7 @@ export function GroupFormModal({ title, initialValues, saving, onSubmit, onCance
         <Input autoFocus maxLength={limits.generalNameLength} showCount placeholder={t('fields.namePlaceholder')} />
       </Form.Item>
       <Form.Item name="remark" label={t('fields.remark')}>
-        <Input.TextArea maxLength={REMARK_MAX} showCount autoSize={{ minRows: 2, maxRows: 5 }} placeholder={t('fields.remarkPlaceholder')} />
+        <Input.TextArea maxLength={groupLimits.remarkLength} showCount autoSize={{ minRows: 2, maxRows: 5 }} placeholder={t('fields.remarkPlaceholder')} />
       </Form.Item>
     </FormModal>
   );

@@ -1,5 +1,5 @@
 import { ColorPicker, Input, Space } from 'antd';
-import { defaultTagColor, tagColorPattern } from '@smartdata/domain';
+import { defaultTagColor, tagColorLength, tagColorPattern } from '@smartdata/domain';
 
 /** Colours offered at a click (antd's palette); any other is a pick or a hex code away. */
 const PRESET_COLORS = ['#1677FF', '#13C2C2', '#52C41A', '#FAAD14', '#FA8C16', '#F5222D', '#EB2F96', '#722ED1', '#2F54EB', '#8C8C8C'];
@@ -38,7 +38,7 @@ export function ColorField({ value = '', onChange, id, presetsLabel, pickerLabel
         id={id}
         className="sd-mono sd-color-field__hex"
         value={value}
-        maxLength={7}
+        maxLength={tagColorLength}
         spellCheck={false}
         autoComplete="off"
         onChange={(event) => onChange?.(normalize(event.target.value))}

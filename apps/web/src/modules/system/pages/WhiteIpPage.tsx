@@ -1,7 +1,7 @@
 import { Alert, App, Button, Card, Empty, Form, Input, Popconfirm, Table, Tag, type TableColumnsType } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ipMatches, isIpOrCidr, validationMessage, type WhiteIpItem } from '@smartdata/domain';
+import { ipMatches, isIpOrCidr, systemLimits, validationMessage, type WhiteIpItem } from '@smartdata/domain';
 import { SectionLinks } from '@/app/layout/SectionLinks';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { requiredRule } from '@/shared/forms/zodRule';
@@ -11,8 +11,6 @@ import { useAddWhiteIpMutation, type AddWhiteIpRequest } from '../api/addWhiteIp
 import { useDeleteWhiteIpMutation } from '../api/deleteWhiteIp';
 import { useWhiteIpListQuery } from '../api/getWhiteIpList';
 import '../system.css';
-
-const REMARK_MAX = 100;
 
 /**
  * /systemMaintenance/systemwhiteip (system_white_ip): the IP allow-list. With entries, sign-in
@@ -113,8 +111,8 @@ export function WhiteIpPage() {
             ]}>
             <Input className="sd-mono" placeholder={t('whiteIp.fields.ipPlaceholder')} maxLength={64} autoComplete="off" style={{ width: 280 }} />
           </Form.Item>
-          <Form.Item name="remark" label={t('whiteIp.fields.remark')} rules={[{ max: REMARK_MAX, message: t('validation.tooLongN', { max: REMARK_MAX }) }]}>
-            <Input placeholder={t('whiteIp.fields.remarkPlaceholder')} maxLength={REMARK_MAX} style={{ width: 260 }} />
+          <Form.Item name="remark" label={t('whiteIp.fields.remark')} rules={[{ max: systemLimits.whiteIpRemarkLength, message: t('validation.tooLongN', { max: systemLimits.whiteIpRemarkLength }) }]}>
+            <Input placeholder={t('whiteIp.fields.remarkPlaceholder')} maxLength={systemLimits.whiteIpRemarkLength} style={{ width: 260 }} />
           </Form.Item>
           <Form.Item>
             <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={addWhiteIp.isPending}>

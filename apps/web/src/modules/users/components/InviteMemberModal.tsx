@@ -1,12 +1,10 @@
 import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { memberLimits } from '@smartdata/domain';
 import { FormModal } from '@/shared/components/FormModal';
 import { requiredRule } from '@/shared/forms/zodRule';
 import { useInviteMemberMutation, type InviteMemberRequest } from '../api/inviteMember';
 import { RoleSelect } from './RoleSelect';
-
-/** The longest account inviteMemberRequest takes (packages/domain). */
-const ACCOUNT_MAX = 64;
 
 interface InviteMemberModalProps {
   open: boolean;
@@ -50,9 +48,9 @@ export function InviteMemberModal({ open, onClose, onInvited }: InviteMemberModa
       <Form.Item
         name="account"
         label={t('invite.account')}
-        rules={[requiredRule(t), { max: ACCOUNT_MAX, message: t('validation.tooLongN', { max: ACCOUNT_MAX }) }]}
+        rules={[requiredRule(t), { max: memberLimits.accountLength, message: t('validation.tooLongN', { max: memberLimits.accountLength }) }]}
       >
-        <Input autoFocus autoComplete="off" placeholder={t('invite.accountPlaceholder')} maxLength={ACCOUNT_MAX} />
+        <Input autoFocus autoComplete="off" placeholder={t('invite.accountPlaceholder')} maxLength={memberLimits.accountLength} />
       </Form.Item>
       <Form.Item name="roleIds" label={t('invite.roles')} extra={t('invite.rolesHint')}>
         <RoleSelect />

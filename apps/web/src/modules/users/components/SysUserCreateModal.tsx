@@ -57,7 +57,7 @@ export function SysUserCreateModal({ open, onClose }: { open: boolean; onClose: 
           <Input autoComplete="off" maxLength={limits.personNameMax} />
         </Form.Item>
         <Form.Item name="phone" label={t('sysUsers.fields.phone')} rules={[zodRule(phoneSchema, t)]}>
-          <Input autoComplete="off" inputMode="numeric" maxLength={11} />
+          <Input autoComplete="off" inputMode="numeric" maxLength={limits.phoneLength} />
         </Form.Item>
       </div>
       <Form.Item name="companyId" label={t('sysUsers.fields.company')} rules={[{ required: true, message: t('sysUsers.fields.companyRequired') }]}>

@@ -46,7 +46,7 @@ export function SysUserEditModal({ user, onClose }: { user: SysUserItem | null; 
         <Input autoFocus maxLength={limits.personNameMax} />
       </Form.Item>
       <Form.Item name="phone" label={t('sysUsers.fields.phone')} rules={[zodRule(phoneSchema, t)]} extra={t('sysUsers.fields.phoneHint')}>
-        <Input inputMode="numeric" maxLength={11} />
+        <Input inputMode="numeric" maxLength={limits.phoneLength} />
       </Form.Item>
     </FormModal>
   );

@@ -140,7 +140,7 @@ function ElementProperties({ element, fields, elements, onChange }: { element: F
       </Form.Item>
       {element.type !== 'radio' && element.type !== 'checkbox' && element.type !== 'upload' && (
         <Form.Item label={t('designer.props.placeholder')}>
-          <Input value={element.placeholder} maxLength={100} onChange={(event) => set({ placeholder: event.target.value })} aria-label={t('designer.props.placeholder')} />
+          <Input value={element.placeholder} maxLength={dataItemLimits.formPlaceholderLength} onChange={(event) => set({ placeholder: event.target.value })} aria-label={t('designer.props.placeholder')} />
         </Form.Item>
       )}
       {hasRange && (

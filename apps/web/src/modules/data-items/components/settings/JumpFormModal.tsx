@@ -99,7 +99,7 @@ export function JumpFormModal({ item, jump, saving, onSubmit, onCancel }: JumpFo
           <Input maxLength={dataItemLimits.nameLength} autoFocus />
         </Form.Item>
         <Form.Item name="priority" label={t('jumps.priority')} extra={t('jumps.priorityHint')}>
-          <InputNumber min={0} max={10000} precision={0} style={{ width: 120 }} />
+          <InputNumber min={0} max={dataItemLimits.priorityMax} precision={0} style={{ width: 120 }} />
         </Form.Item>
       </Space.Compact>
       <Form.Item

@@ -121,20 +121,24 @@ export class DeviceLinkService implements GatewayDevices {
 
   // ---- the gateways' port ----
 
+  /** The registry's access check, answered as the gateways see a device. */
   async requireDevice(caller: CabinCaller, id: number, level: 'read' | 'readWrite'): Promise<LinkedDevice> {
     return toLinkedDevice(await this.devices.requireDevice(caller, id, level));
   }
 
+  /** Bound and connected, as the registry checks it for every command. */
   requireReady(device: LinkedDevice, offlineKey: string): void {
     this.devices.requireReady(device, offlineKey);
   }
 
+  /** One config push or detection at a time per device. */
   requireIdle(device: LinkedDevice): void {
     if (device.configState === 'updating' || device.detectState === 'detecting') {
       throw conflict('device.config.busy');
     }
   }
 
+  /** The push waits for `configResult` until `commandMs` passes (then the sweep fails it). */
   async startConfigPush(device: LinkedDevice, version: number, flow: FlowDocument): Promise<DeviceItem> {
     const cmdId = newCmdId();
     await this.repository.update(device.companyId, device.id, {
@@ -149,6 +153,7 @@ export class DeviceLinkService implements GatewayDevices {
     return this.items.changed(device.companyId, device.id);
   }
 
+  /** The document is kept with the wait: a passed detection saves what was actually detected. */
   async startDetection(device: LinkedDevice, flow: FlowDocument): Promise<DeviceItem> {
     const cmdId = newCmdId();
     await this.repository.update(device.companyId, device.id, {
@@ -163,10 +168,12 @@ export class DeviceLinkService implements GatewayDevices {
     return this.items.changed(device.companyId, device.id);
   }
 
+  /** Sends `run`; the flow's own publishes are its answer. */
   async runFlow(device: LinkedDevice): Promise<void> {
     await this.bus.send(device.sn, { type: 'run', cmdId: newCmdId() });
   }
 
+  /** Answers are heard in the order of registration, before the device's new state is pushed. */
   listen(answers: GatewayAnswers): void {
     this.answers.push(answers);
   }

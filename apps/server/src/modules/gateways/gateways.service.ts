@@ -80,6 +80,7 @@ export class GatewaysService implements GatewayAnswers {
     return device.firmwareVersion ?? newestFirmwareGate;
   }
 
+  /** The saved document of a gateway, its firmware and the version it applied last. */
   async getConfig(caller: CabinCaller, deviceId: number): Promise<GatewayConfig> {
     const device = await this.devices.requireDevice(caller, deviceId, 'read');
     const row = await this.repository.config(caller.companyId, device.id);
@@ -208,6 +209,7 @@ export class GatewaysService implements GatewayAnswers {
     await this.repository.failUpdatingVersions(companyId, deviceId);
   }
 
+  /** The configuration history of a gateway, newest first (documents left out). */
   async versions(caller: CabinCaller, deviceId: number, page: { pageNum: number; pageSize: number }): Promise<Page<ConfigVersionItem>> {
     const device = await this.devices.requireDevice(caller, deviceId, 'read');
     const { rows, total } = await this.repository.versions(caller.companyId, device.id, page);
@@ -217,6 +219,7 @@ export class GatewaysService implements GatewayAnswers {
     };
   }
 
+  /** One version with its document; 40400 when the gateway has no such version. */
   async version(caller: CabinCaller, deviceId: number, version: number): Promise<ConfigVersionItem> {
     const device = await this.devices.requireDevice(caller, deviceId, 'read');
     const row = await this.repository.findVersion(caller.companyId, device.id, version);
@@ -243,6 +246,7 @@ export class GatewaysService implements GatewayAnswers {
 
   // ---- certificates ----
 
+  /** Parses and checks an uploaded link certificate, then keeps it for the company. */
   async uploadCertificate(caller: CabinCaller, request: UploadCertificateRequest): Promise<CertificateItem> {
     const parsed = parseCertificate(request);
     const id = await this.repository.insertCertificate({
@@ -261,10 +265,12 @@ export class GatewaysService implements GatewayAnswers {
     return toCertificateItem((await this.repository.certificate(caller.companyId, id))!);
   }
 
+  /** Certificates of the company, newest first. */
   async certificates(caller: CabinCaller): Promise<CertificateItem[]> {
     return (await this.repository.certificates(caller.companyId)).map(toCertificateItem);
   }
 
+  /** Deletes a certificate no saved configuration of the company uses (40900 otherwise). */
   async deleteCertificate(caller: CabinCaller, id: number): Promise<void> {
     if (!(await this.repository.certificate(caller.companyId, id))) {
       throw notFound();

@@ -1,4 +1,5 @@
 import {
+  cabinLimits,
   copyableNodeKinds,
   dataItemNameProblem,
   directoryNameProblem,
@@ -553,7 +554,7 @@ function nameProblemOf(kind: string, name: string, handler: NodeKindHandler | un
   if (handler?.nameProblem) {
     return handler.nameProblem(name);
   }
-  return name === '' ? 'validation.nameRequired' : [...name].length > 100 ? 'validation.tooLong' : null;
+  return name === '' ? 'validation.nameRequired' : [...name].length > cabinLimits.nodeNameLength ? 'validation.tooLong' : null;
 }
 
 /** `name`, or `name-2`, `name-3`… that no sibling holds, within `max` characters. */

@@ -24,19 +24,17 @@ import { registerAuditLog } from './platform/audit';
 import { Scheduler } from './platform/scheduler';
 import { WriteVersion } from './platform/writeVersion';
 import { Realtime } from './platform/realtime';
-import { registerRolesRoutes } from './modules/roles/roles.routes';
-import { registerMembersRoutes } from './modules/companies/members.routes';
-import { registerGroupsRoutes } from './modules/groups/groups.routes';
-import { registerOrdersRoutes } from './modules/orders/orders.routes';
-import { registerSystemRoutes } from './modules/system/system.routes';
-import { registerAuthRoutes } from './modules/auth/auth.routes';
-import { registerUsersRoutes } from './modules/users/users.routes';
-import { registerCompaniesRoutes } from './modules/companies/companies.routes';
-import { registerHomeRoutes } from './modules/home/home.routes';
-import { registerStorageRoutes } from './modules/storage/storage.routes';
-import { registerSettingsRoutes } from './modules/settings/settings.routes';
+import { createCompaniesService, registerCompaniesModule } from './modules/companies/companies.module';
+import { registerRolesModule } from './modules/roles/roles.module';
+import { registerOrdersModule } from './modules/orders/orders.module';
+import { registerGroupsModule } from './modules/groups/groups.module';
+import { registerUsersModule } from './modules/users/users.module';
+import { registerAuthModule } from './modules/auth/auth.module';
+import { registerHomeModule } from './modules/home/home.module';
+import { registerStorageModule } from './modules/storage/storage.module';
+import { registerSettingsModule } from './modules/settings/settings.module';
+import { registerSystemModule } from './modules/system/system.module';
 import { registerCabinModule } from './modules/cabin/cabin.module';
-import { MembersRepository } from './modules/companies/members.repository'; // TEMPORARY until the groups/members services answer the cabin's questions
 import { registerDataItemsModule } from './modules/data-items/dataItems.module';
 import { registerDashboardsModule } from './modules/dashboards/dashboards.module';
 import { registerChartsModule } from './modules/charts/charts.module';
@@ -44,7 +42,6 @@ import { registerDevicesModule } from './modules/devices/devices.module';
 import { registerGatewaysModule } from './modules/gateways/gateways.module';
 import { registerTelemetryModule } from './modules/telemetry/telemetry.module';
 import type { DeviceDeadlines } from './modules/devices/devices.module';
-import { CompaniesService } from './modules/companies/companies.service'; // the company names devices show when binding (until the companies module returns its service)
 import type { TelemetryIngest } from './modules/telemetry/ingest';
 
 declare module 'fastify' {
@@ -78,7 +75,6 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
 
   const database = await openDatabase(config);
   await migrate(database.db, config.databaseUrl ? config.databaseSchema : undefined);
-  await ensurePlatformAdmin(database.db, config, app.log);
 
   let broker: Broker | null = null;
   if (config.mqttPort !== null) {
@@ -133,29 +129,31 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
     ok({ status: 'up', database: database.kind, mqtt: broker ? broker.port : null }),
   );
   registerDocsRoutes(app);
-  const auth = registerAuthRoutes(app, platform);
-  registerUsersRoutes(app, platform);
-  registerCompaniesRoutes(app, platform);
-  const home = registerHomeRoutes(app, platform);
-  const storage = registerStorageRoutes(app, platform);
-  registerSettingsRoutes(app, platform);
-  registerRolesRoutes(app, platform);
-  registerMembersRoutes(app, platform);
-  const groups = registerGroupsRoutes(app, platform);
-  registerOrdersRoutes(app, platform);
-  registerSystemRoutes(app, platform, allowList, scheduler);
-  // TEMPORARY (issue 11 in progress): the cabin's people port from the groups service and the members table.
-  const memberships = new MembersRepository(platform.db);
+  // Organisation modules, each after the ones it calls. The company records come first: roles,
+  // orders, groups and users check companies through them, and the rest of the companies module
+  // (members, invitations, new companies) calls those modules back (companies.module.ts).
+  const companies = createCompaniesService(platform);
+  const roles = registerRolesModule(app, platform, { companies });
+  const orders = registerOrdersModule(app, platform, { companies });
+  const groups = registerGroupsModule(app, platform, { companies });
+  const users = registerUsersModule(app, platform, { companies, roles, orders });
+  const companyAdmin = registerCompaniesModule(app, platform, { companies, roles, orders, users, groups });
+  const auth = registerAuthModule(app, platform, { users, companyAdmin });
+  const home = registerHomeModule(app, { companies, roles });
+  const storage = registerStorageModule(app, platform, { users, companies });
+  registerSettingsModule(app, platform);
+  registerSystemModule(app, platform, { allowList, scheduler, companies, users });
+  await ensurePlatformAdmin(database.db, config, app.log, { companies, users, companyAdmin });
   const cabin = registerCabinModule(app, platform, {
     people: {
-      groupIdsOfUser: (companyId, userId) => groups.repository.groupIdsOfUser(companyId, userId),
-      groupExists: async (companyId, groupId) => (await groups.repository.find(companyId, groupId)) !== undefined,
-      isMember: async (companyId, userId) => (await memberships.membership(companyId, userId)) !== undefined,
+      groupIdsOfUser: (companyId, userId) => groups.groupIdsOfUser(companyId, userId),
+      groupExists: (companyId, groupId) => groups.groupExists(companyId, groupId),
+      isMember: (companyId, userId) => companies.isMember(companyId, userId),
     },
   });
   const dataItems = registerDataItemsModule(app, platform, { cabin, storage, home, scheduler });
   registerDashboardsModule(app, platform, { cabin });
-  const { devices, gatewayDevices, deadlines } = registerDevicesModule(app, platform, { cabin, storage, companies: new CompaniesService(platform.db) });
+  const { devices, gatewayDevices, deadlines } = registerDevicesModule(app, platform, { cabin, storage, companies });
   registerGatewaysModule(app, platform, { cabin, devices: gatewayDevices });
   registerChartsModule(app, platform, { cabin, dataItems });
   const telemetry = registerTelemetryModule(app, platform, { cabin, dataItems, devices });

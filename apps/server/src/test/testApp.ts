@@ -6,6 +6,7 @@ import { dropSchema } from '../platform/db/database';
 import { hashPassword } from '../platform/auth/passwords';
 import { UsersRepository } from '../modules/users/users.repository';
 import { CompaniesRepository } from '../modules/companies/companies.repository';
+import { RolesRepository } from '../modules/roles/roles.repository';
 
 export const adminPassword = 'Admin12345';
 
@@ -72,6 +73,7 @@ export async function createCompanyUser(
 ): Promise<{ userId: number; companyId: number; userName: string; password: string }> {
   const db = app.platform.db;
   const companies = new CompaniesRepository(db);
+  const roles = new RolesRepository(db);
   const users = new UsersRepository(db);
   sequence += 1;
   const companyId = options.companyId ?? (await companies.insertCompany({ displayName: options.companyName ?? `Company ${sequence}`, isPlatform: false }));
@@ -79,8 +81,8 @@ export async function createCompanyUser(
   const password = options.password ?? 'Passw0rd!';
   const userId = await users.insert({ userName, phone: options.phone ?? null, name: userName, passwordHash: await hashPassword(password) });
   await companies.addMember(companyId, userId);
-  const roleId = await companies.insertRole(companyId, `role ${sequence}`, options.codes);
-  await companies.assignRole(companyId, userId, roleId);
+  const roleId = await roles.insert(companyId, `role ${sequence}`, options.codes);
+  await roles.setUserRoles(companyId, userId, [roleId]);
   await users.setCurrentCompany(userId, companyId);
   return { userId, companyId, userName, password };
 }

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addUserRequest, getSmsCodeQuery, getTokenRequest, resetPasswordRequest } from '@smartdata/domain';
-import type { Platform } from '@server/platform/context';
+import type { Sessions } from '@server/platform/auth/sessions';
 import { ok } from '@server/platform/envelope';
 import { sessionOf } from '@server/platform/auth/hook';
 import { requestLocale } from '@server/platform/i18n';
-import { AuthService } from './auth.service';
+import type { AuthService } from './auth.service';
 
-export function registerAuthRoutes(app: FastifyInstance, platform: Platform): AuthService {
-  const auth = new AuthService(platform.db, platform.sms);
+/** Sign-in and sign-out, SMS codes, registration and password reset (all public but sign-out). */
+export function registerAuthRoutes(app: FastifyInstance, { auth, sessions }: { auth: AuthService; sessions: Sessions }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const publicRoute = { public: true } as const;
   // Per-address ceilings on the public calls, on top of the per-account sign-in throttle and the
@@ -26,7 +26,7 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): Au
 
   r.get('/general/user/access/logout', { config: { audit: true }, schema: { tags: ['auth'], summary: 'Sign out: revokes the token' } }, async (request) => {
     const session = sessionOf(request);
-    await platform.sessions.revoke(session.tokenHash);
+    await sessions.revoke(session.tokenHash);
     return ok(null);
   });
 
@@ -46,9 +46,8 @@ export function registerAuthRoutes(app: FastifyInstance, platform: Platform): Au
     '/general/user/access/resetPassword',
     { config: { ...publicRoute, ...perMinute(20) }, schema: { tags: ['auth'], summary: 'Set a new password with an SMS code', body: resetPasswordRequest } },
     async (request) => {
-      platform.sessions.forgetUser(await auth.resetPassword(request.body));
+      sessions.forgetUser(await auth.resetPassword(request.body));
       return ok(null);
     },
   );
-  return auth;
 }

@@ -5,8 +5,8 @@ import type { SmsProvider } from '@server/platform/sms';
 import { AppError, conflict } from '@server/platform/errors';
 import { translate } from '@server/platform/i18n';
 import { dummyPasswordHash, hashPassword, newToken, sha256, verifyPassword } from '@server/platform/auth/passwords';
-import { UsersRepository } from '../users/users.repository';
-import { CompaniesService } from '../companies/companies.service';
+import type { CompanyAdminService } from '../companies/companyAdmin.service';
+import type { UsersService } from '../users/users.service';
 import { AuthRepository } from './auth.repository';
 import { LoginThrottle } from './loginThrottle';
 
@@ -17,17 +17,18 @@ interface ClientInfo {
 
 const codeHash = (phone: string, code: string) => sha256(`${phone}:${code}`);
 
+/** Sign-in, SMS codes, self-registration and password reset. */
 export class AuthService {
   private readonly repository: AuthRepository;
-  private readonly users: UsersRepository;
   private readonly throttle = new LoginThrottle();
 
   constructor(
     private readonly db: Db,
     private readonly sms: SmsProvider,
+    private readonly users: UsersService,
+    private readonly companyAdmin: Pick<CompanyAdminService, 'createCompanyWithAdmin'>,
   ) {
     this.repository = new AuthRepository(db);
-    this.users = new UsersRepository(db);
   }
 
   /**
@@ -42,7 +43,7 @@ export class AuthService {
     let userId: number | null = null;
     if ('username' in request) {
       const user = (await this.users.findByUserName(request.username)) ?? (await this.users.findByPhone(request.username));
-      const valid = await verifyPassword(request.password, user?.password_hash ?? dummyPasswordHash);
+      const valid = await verifyPassword(request.password, user?.passwordHash ?? dummyPasswordHash);
       userId = user && valid ? user.id : null;
       if (user && valid && user.status !== 'active') {
         throw new AppError(ErrorCode.permissionDenied, 'auth.userDisabled');
@@ -122,10 +123,9 @@ export class AuthService {
     const passwordHash = await hashPassword(request.password);
     const name = request.name?.trim() || request.userName;
     return this.db.transaction().execute(async (trx) => {
-      const users = new UsersRepository(trx);
-      const id = await users.insert({ userName: request.userName, phone: request.phone, name, passwordHash, language: locale });
-      const companyId = await new CompaniesService(trx).createCompanyWithAdmin(translate('company.defaultName', locale).replace('{name}', name), id, locale);
-      await users.setCurrentCompany(id, companyId);
+      const id = await this.users.create({ userName: request.userName, phone: request.phone, name, passwordHash, language: locale }, trx);
+      const companyId = await this.companyAdmin.createCompanyWithAdmin(translate('company.defaultName', locale).replace('{name}', name), id, locale, false, trx);
+      await this.users.setCurrentCompany(id, companyId, trx);
       return { id };
     });
   }
@@ -137,8 +137,7 @@ export class AuthService {
     if (!user || !valid) {
       throw new AppError(ErrorCode.smsCodeInvalid);
     }
-    await this.users.setPasswordHash(user.id, await hashPassword(request.password));
-    await this.users.revokeAllTokens(user.id);
+    await this.users.replacePassword(user.id, request.password);
     return user.id;
   }
 

@@ -1,15 +1,19 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '@server/platform/db/database';
+import type { CompanyTable } from '@server/platform/db/schema';
+import { escapeLike } from '@server/platform/db/like';
 import { scopedToCompany } from '@server/platform/tenancy';
 
-export interface CompanyRow {
-  id: number;
-  display_name: string;
-  cfg: string;
-  time_zone: string;
-  is_platform: number;
+const companyColumns = ['company.id', 'company.display_name', 'company.cfg', 'company.time_zone', 'company.is_platform'] as const;
+
+export type CompanyRow = Pick<Selectable<CompanyTable>, 'id' | 'display_name' | 'cfg' | 'time_zone' | 'is_platform'>;
+
+/** Row locks where the dialect has them (PostgreSQL); SQLite serializes writers by itself. */
+function lockRows(db: Db): boolean {
+  return db.getExecutor().adapter.constructor.name === 'PostgresAdapter';
 }
 
+/** Companies and their members (tables company and company_member). */
 export class CompaniesRepository {
   constructor(private readonly db: Db) {}
 
@@ -38,23 +42,22 @@ export class CompaniesRepository {
   }
 
   findById(id: number): Promise<CompanyRow | undefined> {
-    return this.db
-      .selectFrom('company')
-      .select(['id', 'display_name', 'cfg', 'time_zone', 'is_platform'])
-      .where('id', '=', id)
-      .where('status', '=', 'active')
-      .executeTakeFirst();
+    return this.db.selectFrom('company').select(companyColumns).where('id', '=', id).where('status', '=', 'active').executeTakeFirst();
   }
 
   findPlatformCompany(): Promise<CompanyRow | undefined> {
-    return this.db.selectFrom('company').select(['id', 'display_name', 'cfg', 'time_zone', 'is_platform']).where('is_platform', '=', 1).executeTakeFirst();
+    return this.db.selectFrom('company').select(companyColumns).where('is_platform', '=', 1).executeTakeFirst();
+  }
+
+  activeCompanies() {
+    return this.db.selectFrom('company').select(['id', 'display_name']).where('status', '=', 'active').orderBy('id').execute();
   }
 
   companiesOfUser(userId: number): Promise<CompanyRow[]> {
     return this.db
       .selectFrom('company')
       .innerJoin('company_member', 'company_member.company_id', 'company.id')
-      .select(['company.id', 'company.display_name', 'company.cfg', 'company.time_zone', 'company.is_platform'])
+      .select(companyColumns)
       .where('company_member.user_id', '=', userId)
       .where('company_member.status', '=', 'active')
       .where('company.status', '=', 'active')
@@ -62,22 +65,22 @@ export class CompaniesRepository {
       .execute();
   }
 
+  /** The active companies each of `userIds` belongs to (any membership status). */
+  companiesOfUsers(userIds: number[]) {
+    if (userIds.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.db
+      .selectFrom('company_member')
+      .innerJoin('company', 'company.id', 'company_member.company_id')
+      .select(['company_member.user_id as userId', 'company.id as companyId', 'company.display_name as displayName'])
+      .where('company_member.user_id', 'in', userIds)
+      .where('company.status', '=', 'active')
+      .execute();
+  }
+
   async addMember(companyId: number, userId: number): Promise<void> {
     await this.db.insertInto('company_member').values({ company_id: companyId, user_id: userId, status: 'active', joined_at: Date.now() }).execute();
-  }
-
-  async insertRole(companyId: number, name: string, codes: string[]): Promise<number> {
-    const now = Date.now();
-    const row = await this.db
-      .insertInto('role')
-      .values({ company_id: companyId, name, codes: JSON.stringify(codes), created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
-
-  async assignRole(companyId: number, userId: number, roleId: number): Promise<void> {
-    await this.db.insertInto('user_role').values({ company_id: companyId, user_id: userId, role_id: roleId }).execute();
   }
 
   async countMembers(companyId: number): Promise<number> {
@@ -109,7 +112,7 @@ export class CompaniesRepository {
       .innerJoin('app_user', 'app_user.id', 'company_member.user_id')
       .where(scopedToCompany('company_member', companyId));
     if (keyword) {
-      const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = `%${escapeLike(keyword)}%`;
       query = query.where((eb) =>
         eb.or([
           eb(sql`app_user.name`, 'like', sql`${like} escape '\\'`),
@@ -136,19 +139,6 @@ export class CompaniesRepository {
         .execute(),
     ]);
     return { total: Number(total), list };
-  }
-
-  rolesOfMembers(companyId: number, userIds: number[]) {
-    if (userIds.length === 0) {
-      return Promise.resolve([]);
-    }
-    return this.db
-      .selectFrom('user_role')
-      .innerJoin('role', 'role.id', 'user_role.role_id')
-      .select(['user_role.user_id as userId', 'role.id as roleId', 'role.name'])
-      .where(scopedToCompany('user_role', companyId))
-      .where('user_role.user_id', 'in', userIds)
-      .execute();
   }
 
   async pageCompanies(pageNum: number, pageSize: number, keyword?: string) {
@@ -199,12 +189,28 @@ export class CompaniesRepository {
     await this.db.updateTable('company').set({ status: 'deleted', updated_at: Date.now() }).where('id', '=', id).execute();
   }
 
-  async countRoles(companyId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('role')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(scopedToCompany('role', companyId))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  async cfg(companyId: number): Promise<string | undefined> {
+    const row = await this.db.selectFrom('company').select('cfg').where('id', '=', companyId).executeTakeFirst();
+    return row?.cfg;
+  }
+
+  /**
+   * Changes company.cfg in one transaction: `change` gets the stored JSON text and answers the
+   * new one, so keys that other modules keep in cfg survive.
+   */
+  async updateCfg(companyId: number, change: (cfg: string) => string): Promise<{ before: string; after: string } | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      let query = trx.selectFrom('company').select('cfg').where('id', '=', companyId);
+      if (lockRows(trx)) {
+        query = query.forUpdate();
+      }
+      const row = await query.executeTakeFirst();
+      if (!row) {
+        return undefined;
+      }
+      const after = change(row.cfg);
+      await trx.updateTable('company').set({ cfg: after, updated_at: Date.now() }).where('id', '=', companyId).execute();
+      return { before: row.cfg, after };
+    });
   }
 }

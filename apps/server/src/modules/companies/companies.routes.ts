@@ -1,19 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addAlertDelegatorRequest, addCompanyRequest, companyListQuery, idRequest, memberListQuery, updateCompanyRequest } from '@smartdata/domain';
-import type { Platform } from '@server/platform/context';
+import type { Sessions } from '@server/platform/auth/sessions';
 import { ok } from '@server/platform/envelope';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
 import { requestLocale } from '@server/platform/i18n';
 import { targetCompany } from '@server/platform/scope';
-import { CompaniesService } from './companies.service';
-import { DelegationsService } from './delegations.service';
+import type { CompaniesService } from './companies.service';
+import type { CompanyAdminService } from './companyAdmin.service';
+import type { DelegationsService } from './delegations.service';
+import type { MembersService } from './members.service';
 
 const tags = ['companies'];
 
-export function registerCompaniesRoutes(app: FastifyInstance, platform: Platform): void {
-  const companies = new CompaniesService(platform.db);
-  const delegations = new DelegationsService(platform.db);
+interface CompaniesRouteServices {
+  companies: CompaniesService;
+  companyAdmin: CompanyAdminService;
+  members: MembersService;
+  delegations: DelegationsService;
+  sessions: Sessions;
+}
+
+/** The current company, the platform's companies, the member list and alert delegations. */
+export function registerCompaniesRoutes(app: FastifyInstance, { companies, companyAdmin, members, delegations, sessions }: CompaniesRouteServices): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const platformOnly = { permission: 'system_company', platformAdmin: true } as const;
 
@@ -24,15 +33,15 @@ export function registerCompaniesRoutes(app: FastifyInstance, platform: Platform
     { config: { permission: ['um_user', 'um_user_group', 'sd_capsule'] }, schema: { tags: ['members'], summary: 'Members of the current company (paged)', querystring: memberListQuery } },
     async (request) => {
       const { pageNum, pageSize, keyword } = request.query;
-      return ok(await companies.memberPage(companyOf(request), pageNum, pageSize, keyword));
+      return ok(await members.memberPage(companyOf(request), pageNum, pageSize, keyword));
     },
   );
 
   r.get('/general/company/getCompanyList', { config: platformOnly, schema: { tags, summary: 'Every company (platform)', querystring: companyListQuery } }, async (request) =>
-    ok(await companies.list(request.query.pageNum, request.query.pageSize, request.query.keyword)),
+    ok(await companyAdmin.list(request.query.pageNum, request.query.pageSize, request.query.keyword)),
   );
   r.post('/general/company/addCompany', { config: platformOnly, schema: { tags, summary: 'Create a company (platform)', body: addCompanyRequest } }, async (request) =>
-    ok(await companies.add(request.body.displayName, request.body.timeZone, requestLocale(request))),
+    ok(await companyAdmin.add(request.body.displayName, request.body.timeZone, requestLocale(request))),
   );
   // A company administrator updates their own company; the platform administrator any company.
   r.post(
@@ -46,7 +55,7 @@ export function registerCompaniesRoutes(app: FastifyInstance, platform: Platform
   );
   r.post('/general/company/deleteCompany', { config: platformOnly, schema: { tags, summary: 'Delete a company (platform)', body: idRequest } }, async (request) => {
     await companies.delete(request.body.id);
-    platform.sessions.forgetAll();
+    sessions.forgetAll();
     return ok(null);
   });
 

@@ -1,31 +1,40 @@
-import { allPermissionCodes, platformOnlyCodes, type CompanyItem, type CompanySummary, type Locale, type MemberItem, type Page } from '@smartdata/domain';
+import type { CompanySummary, Page } from '@smartdata/domain';
 import type { Db } from '@server/platform/db/database';
-import { translate } from '@server/platform/i18n';
 import { AppError, notFound } from '@server/platform/errors';
-import { OrdersRepository } from '../orders/orders.repository';
 import { CompaniesRepository, type CompanyRow } from './companies.repository';
+import { MembersRepository } from './members.repository';
 
-export function toCompanySummary(row: CompanyRow): CompanySummary {
+/** A company as the domain shows it; the id is a number here (the spec's type also allows a string). */
+export type CompanyInfo = CompanySummary & { companyId: number };
+
+export function toCompanySummary(row: CompanyRow): CompanyInfo {
   return { companyId: row.id, displayName: row.display_name, cfg: row.cfg, timeZone: row.time_zone, isPlatform: row.is_platform === 1 };
 }
 
-/** Codes a company administrator gets: everything but system maintenance. */
-export const companyAdminCodes = allPermissionCodes.filter((code) => !platformOnlyCodes.includes(code));
+/** A company a user belongs to, in a list of users. */
+export interface CompanyOfUser {
+  userId: number;
+  companyId: number;
+  displayName: string;
+}
 
+/**
+ * Companies and who belongs to them: the only path to the company and company_member tables for
+ * every other module. It depends on no other module, so roles, orders, groups and users are built
+ * on it; what needs those modules (members, invitations, new companies) is in MembersService and
+ * CompanyAdminService. `create` and `addMember` take an executor `on` (see RolesService).
+ */
 export class CompaniesService {
-  readonly repository: CompaniesRepository;
+  private readonly repository: CompaniesRepository;
+  private readonly memberships: MembersRepository;
+
   constructor(private readonly db: Db) {
     this.repository = new CompaniesRepository(db);
+    this.memberships = new MembersRepository(db);
   }
 
-  /** Creates a company with an administrator role; the given user becomes member and admin. */
-  async createCompanyWithAdmin(displayName: string, adminUserId: number, locale: Locale, isPlatform = false): Promise<number> {
-    const companyId = await this.repository.insertCompany({ displayName, isPlatform });
-    const roleName = translate(isPlatform ? 'role.platformAdmin' : 'role.companyAdmin', locale);
-    const roleId = await this.repository.insertRole(companyId, roleName, isPlatform ? allPermissionCodes : companyAdminCodes);
-    await this.repository.addMember(companyId, adminUserId);
-    await this.repository.assignRole(companyId, adminUserId, roleId);
-    return companyId;
+  private repositoryOn(on: Db): CompaniesRepository {
+    return on === this.db ? this.repository : new CompaniesRepository(on);
   }
 
   /** The company's time zone, or undefined for an unknown id (callers fall back to the configured default). */
@@ -33,46 +42,78 @@ export class CompaniesService {
     return this.repository.timeZone(companyId);
   }
 
-  async getCompany(companyId: number): Promise<CompanySummary> {
+  /** An active company, or undefined (unknown or deleted). */
+  async find(companyId: number): Promise<CompanyInfo | undefined> {
     const row = await this.repository.findById(companyId);
-    if (!row) {
+    return row ? toCompanySummary(row) : undefined;
+  }
+
+  async getCompany(companyId: number): Promise<CompanyInfo> {
+    const company = await this.find(companyId);
+    if (!company) {
       throw notFound();
     }
-    return toCompanySummary(row);
+    return company;
   }
 
-  async memberPage(companyId: number, pageNum: number, pageSize: number, keyword?: string): Promise<Page<MemberItem>> {
-    const page = await this.repository.pageMembers(companyId, pageNum, pageSize, keyword);
-    const roles = await this.repository.rolesOfMembers(companyId, page.list.map((m) => m.userId));
-    return {
-      total: page.total,
-      list: page.list.map((m) => ({ ...m, roles: roles.filter((r) => r.userId === m.userId).map(({ roleId, name }) => ({ roleId, name })) })),
-    };
+  /** True for a company that exists and was not deleted. */
+  async exists(companyId: number): Promise<boolean> {
+    return (await this.repository.findById(companyId)) !== undefined;
   }
 
-  /** Platform: every active company with its member count and current order. */
-  async list(pageNum: number, pageSize: number, keyword?: string): Promise<Page<CompanyItem>> {
+  /** Whether an active company is the platform company; undefined when it is unknown or deleted. */
+  async isPlatformCompany(companyId: number): Promise<boolean | undefined> {
+    return (await this.find(companyId))?.isPlatform;
+  }
+
+  /** The platform company once the first start has made it. */
+  async platformCompany(): Promise<CompanyInfo | undefined> {
+    const row = await this.repository.findPlatformCompany();
+    return row ? toCompanySummary(row) : undefined;
+  }
+
+  /** Every active company, by id. */
+  async activeCompanies(): Promise<{ companyId: number; displayName: string }[]> {
+    return (await this.repository.activeCompanies()).map((row) => ({ companyId: row.id, displayName: row.display_name }));
+  }
+
+  /** The active companies where the user is an active member, in the order they joined. */
+  async companiesOfUser(userId: number): Promise<CompanyInfo[]> {
+    return (await this.repository.companiesOfUser(userId)).map(toCompanySummary);
+  }
+
+  /** The active companies each of `userIds` belongs to, whatever their membership status. */
+  companiesOfUsers(userIds: number[]): Promise<CompanyOfUser[]> {
+    return this.repository.companiesOfUsers(userIds);
+  }
+
+  /** Whether the user is a member of the company, enabled or disabled. */
+  async isMember(companyId: number, userId: number): Promise<boolean> {
+    return (await this.memberships.membership(companyId, userId)) !== undefined;
+  }
+
+  addMember(companyId: number, userId: number, on: Db = this.db): Promise<void> {
+    return this.repositoryOn(on).addMember(companyId, userId);
+  }
+
+  countMembers(companyId: number): Promise<number> {
+    return this.repository.countMembers(companyId);
+  }
+
+  /** The first `limit` active members, in the order they joined. */
+  listMembers(companyId: number, limit: number): Promise<{ userId: number; name: string; userName: string }[]> {
+    return this.repository.listMembers(companyId, limit);
+  }
+
+  /** Platform: one page of the active companies with their member counts, by id. */
+  async page(pageNum: number, pageSize: number, keyword?: string): Promise<Page<CompanyInfo & { memberCount: number; createdAt: number }>> {
     const { total, rows } = await this.repository.pageCompanies(pageNum, pageSize, keyword);
-    const orders = await new OrdersRepository(this.db).currentOrders(rows.map((r) => r.id));
-    return {
-      total,
-      list: rows.map((row) => {
-        const order = orders.get(row.id);
-        return {
-          ...toCompanySummary(row),
-          memberCount: Number(row.memberCount ?? 0),
-          createdAt: row.created_at,
-          order: order ? { swProductId: order.sw_product_id, subTypeId: order.sub_type_id, expireAt: order.expire_at } : null,
-        };
-      }),
-    };
+    return { total, list: rows.map((row) => ({ ...toCompanySummary(row), memberCount: Number(row.memberCount ?? 0), createdAt: row.created_at })) };
   }
 
-  /** Platform: a new company with an administrator role that nobody holds yet. */
-  async add(displayName: string, timeZone: string | undefined, locale: Locale): Promise<{ id: number }> {
-    const id = await this.repository.insertCompany({ displayName, isPlatform: false, timeZone });
-    await this.repository.insertRole(id, translate('role.companyAdmin', locale), companyAdminCodes);
-    return { id };
+  /** A new active company (no roles, no members: see CompanyAdminService for a usable one). */
+  create(values: { displayName: string; isPlatform: boolean; timeZone?: string }, on: Db = this.db): Promise<number> {
+    return this.repositoryOn(on).insertCompany(values);
   }
 
   async update(id: number, values: { displayName?: string; timeZone?: string }): Promise<void> {
@@ -93,7 +134,16 @@ export class CompaniesService {
     await this.repository.markDeleted(id);
   }
 
-  async companiesOfUser(userId: number): Promise<CompanySummary[]> {
-    return (await this.repository.companiesOfUser(userId)).map(toCompanySummary);
+  /** The company's cfg JSON text, whatever its status (the storage module keeps the logo there). */
+  cfg(companyId: number): Promise<string | undefined> {
+    return this.repository.cfg(companyId);
+  }
+
+  /**
+   * Changes cfg in one transaction: `change` gets the stored JSON text and answers the new one,
+   * so the keys other modules keep there survive. Undefined for an unknown company.
+   */
+  updateCfg(companyId: number, change: (cfg: string) => string): Promise<{ before: string; after: string } | undefined> {
+    return this.repository.updateCfg(companyId, change);
   }
 }

@@ -1,6 +1,7 @@
 import type { Db } from '@server/platform/db/database';
 import { scopedToCompany } from '@server/platform/tenancy';
 
+/** Memberships and invitations (tables company_member and company_invitation). */
 export class MembersRepository {
   constructor(private readonly db: Db) {}
 
@@ -17,19 +18,18 @@ export class MembersRepository {
     await this.db.updateTable('company_member').set({ status }).where(scopedToCompany('company_member', companyId)).where('user_id', '=', userId).execute();
   }
 
-  /** Removes a member and everything that hangs on the membership, in one transaction. */
+  /**
+   * Removes a membership and the company's alert delegations from or to the user. The rows other
+   * modules hang on the membership (roles, groups, current company) are theirs to remove, in the
+   * same transaction (MembersService.remove).
+   */
   async remove(companyId: number, userId: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('user_role').where(scopedToCompany('user_role', companyId)).where('user_id', '=', userId).execute();
-      await trx.deleteFrom('user_group_member').where(scopedToCompany('user_group_member', companyId)).where('user_id', '=', userId).execute();
-      await trx
-        .deleteFrom('alert_delegation')
-        .where(scopedToCompany('alert_delegation', companyId))
-        .where((eb) => eb.or([eb('delegator_id', '=', userId), eb('delegate_id', '=', userId)]))
-        .execute();
-      await trx.deleteFrom('company_member').where(scopedToCompany('company_member', companyId)).where('user_id', '=', userId).execute();
-      await trx.updateTable('app_user').set({ current_company_id: null }).where('id', '=', userId).where('current_company_id', '=', companyId).execute();
-    });
+    await this.db
+      .deleteFrom('alert_delegation')
+      .where(scopedToCompany('alert_delegation', companyId))
+      .where((eb) => eb.or([eb('delegator_id', '=', userId), eb('delegate_id', '=', userId)]))
+      .execute();
+    await this.db.deleteFrom('company_member').where(scopedToCompany('company_member', companyId)).where('user_id', '=', userId).execute();
   }
 
   pendingInvitation(companyId: number, userId: number) {

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idRequest, invitationQuery, inviteMemberRequest, memberRequest, setMemberRolesRequest, setMemberStatusRequest, switchCompanyRequest } from '@smartdata/domain';
-import type { Platform } from '@server/platform/context';
+import type { Sessions } from '@server/platform/auth/sessions';
 import { ok } from '@server/platform/envelope';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
-import { MembersService } from './members.service';
+import type { MembersService } from './members.service';
 
 const tags = ['members'];
 
-export function registerMembersRoutes(app: FastifyInstance, platform: Platform): void {
-  const members = new MembersService(platform.db);
+/** Invitations, members' roles and status, and switching company. A member's sessions are rebuilt after a change. */
+export function registerMembersRoutes(app: FastifyInstance, { members, sessions }: { members: MembersService; sessions: Sessions }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const manage = { permission: 'um_user' } as const;
 
@@ -29,7 +29,7 @@ export function registerMembersRoutes(app: FastifyInstance, platform: Platform):
   r.get('/general/company/member/agreeInvitation', { config: { audit: true }, schema: { tags, summary: 'Agree to an invitation: join the company', querystring: invitationQuery } }, async (request) => {
     const session = sessionOf(request);
     const result = await members.agree(session.userId, request.query.invitationId);
-    platform.sessions.forgetUser(session.userId);
+    sessions.forgetUser(session.userId);
     return ok(result);
   });
   r.get('/general/company/member/refuseInvitation', { config: { audit: true }, schema: { tags, summary: 'Refuse an invitation', querystring: invitationQuery } }, async (request) => {
@@ -38,23 +38,23 @@ export function registerMembersRoutes(app: FastifyInstance, platform: Platform):
   });
   r.post('/general/company/member/setMemberRoles', { config: manage, schema: { tags, summary: "Set a member's roles", body: setMemberRolesRequest } }, async (request) => {
     await members.setRoles(companyOf(request), request.body.userId, request.body.roleIds);
-    platform.sessions.forgetUser(request.body.userId);
+    sessions.forgetUser(request.body.userId);
     return ok(null);
   });
   r.post('/general/company/member/setMemberStatus', { config: manage, schema: { tags, summary: 'Disable or enable a member', body: setMemberStatusRequest } }, async (request) => {
     await members.setDisabled(companyOf(request), sessionOf(request).userId, request.body.userId, request.body.disabled);
-    platform.sessions.forgetUser(request.body.userId);
+    sessions.forgetUser(request.body.userId);
     return ok(null);
   });
   r.post('/general/company/member/removeMember', { config: manage, schema: { tags, summary: 'Remove a member from the company', body: memberRequest } }, async (request) => {
     await members.remove(companyOf(request), sessionOf(request).userId, request.body.userId);
-    platform.sessions.forgetUser(request.body.userId);
+    sessions.forgetUser(request.body.userId);
     return ok(null);
   });
   r.post('/general/user/switchCompany', { schema: { tags, summary: 'Make another of my companies the current one', body: switchCompanyRequest } }, async (request) => {
     const session = sessionOf(request);
     await members.switchCompany(session.userId, request.body.companyId);
-    platform.sessions.forgetUser(session.userId);
+    sessions.forgetUser(session.userId);
     return ok(null);
   });
 }

@@ -1,37 +1,58 @@
-import type { InvitationItem, SentInvitationItem } from '@smartdata/domain';
+import type { InvitationItem, MemberItem, Page, SentInvitationItem } from '@smartdata/domain';
 import type { Db } from '@server/platform/db/database';
-import { conflict, notFound, validationError, AppError } from '@server/platform/errors';
+import { conflict, notFound, AppError } from '@server/platform/errors';
 import { parseJsonList } from '@server/platform/scope';
-import { UsersRepository } from '../users/users.repository';
-import { RolesRepository } from '../roles/roles.repository';
+import type { RolesService } from '../roles/roles.service';
 import { CompaniesRepository } from './companies.repository';
 import { MembersRepository } from './members.repository';
 
 type InvitationStatus = InvitationItem['status'];
 
+/**
+ * What members asks of the users module (a port: the users module calls companies). Methods with
+ * `on` write on the caller's transaction when given one (see RolesService).
+ */
+export interface MemberAccounts {
+  /** A registered user by phone, else by user name. */
+  findByAccount(account: string): Promise<{ id: number } | undefined>;
+  setCurrentCompany(userId: number, companyId: number, on?: Db): Promise<void>;
+  /** Clears the user's current company if it is this one (they are leaving it). */
+  clearCurrentCompany(userId: number, companyId: number, on?: Db): Promise<void>;
+}
+
+/** What members asks of the groups module when someone leaves (a port: the groups module calls companies). */
+export interface MemberGroups {
+  removeUserFromAll(companyId: number, userId: number, on?: Db): Promise<void>;
+}
+
+/** Members of a company, their roles and status, and the invitations that make them members. */
 export class MembersService {
   private readonly repository: MembersRepository;
-  private readonly users: UsersRepository;
-  private readonly roles: RolesRepository;
+  private readonly companies: CompaniesRepository;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly roles: RolesService,
+    private readonly users: MemberAccounts,
+    private readonly groups: MemberGroups,
+  ) {
     this.repository = new MembersRepository(db);
-    this.users = new UsersRepository(db);
-    this.roles = new RolesRepository(db);
+    this.companies = new CompaniesRepository(db);
   }
 
-  private async checkRoles(companyId: number, roleIds: number[]): Promise<number[]> {
-    const unique = [...new Set(roleIds)];
-    const existing = await this.roles.existingIds(companyId, unique);
-    if (existing.length !== unique.length) {
-      throw validationError('role.unknownRole');
-    }
-    return unique;
+  /** One page of the company's members with the roles each holds. */
+  async memberPage(companyId: number, pageNum: number, pageSize: number, keyword?: string): Promise<Page<MemberItem>> {
+    const page = await this.companies.pageMembers(companyId, pageNum, pageSize, keyword);
+    const roles = await this.roles.rolesOfUsers(companyId, page.list.map((m) => m.userId));
+    return {
+      total: page.total,
+      list: page.list.map((m) => ({ ...m, roles: roles.filter((r) => r.userId === m.userId).map(({ roleId, name }) => ({ roleId, name })) })),
+    };
   }
 
   /** Invites a registered user by phone or user name; they answer in their personal center. */
   async invite(companyId: number, inviterId: number, account: string, roleIds: number[]): Promise<{ id: number }> {
-    const user = (await this.users.findByPhone(account)) ?? (await this.users.findByUserName(account));
+    const user = await this.users.findByAccount(account);
     if (!user) {
       throw notFound('member.userNotFound');
     }
@@ -41,7 +62,7 @@ export class MembersService {
     if (await this.repository.pendingInvitation(companyId, user.id)) {
       throw conflict('member.alreadyInvited');
     }
-    const roles = await this.checkRoles(companyId, roleIds);
+    const roles = await this.roles.requireRoles(companyId, roleIds);
     return { id: await this.repository.insertInvitation(companyId, user.id, inviterId, roles) };
   }
 
@@ -79,9 +100,8 @@ export class MembersService {
       if (!(await members.membership(companyId, userId))) {
         await new CompaniesRepository(trx).addMember(companyId, userId);
       }
-      const roles = new RolesRepository(trx);
-      const roleIds = await roles.existingIds(companyId, parseJsonList<number>(invitation.role_ids));
-      await roles.setUserRoles(companyId, userId, roleIds);
+      const roleIds = await this.roles.existingIds(companyId, parseJsonList<number>(invitation.role_ids), trx);
+      await this.roles.setUserRoles(companyId, userId, roleIds, trx);
       await members.answer(invitationId, 'agreed');
     });
     return { companyId };
@@ -108,7 +128,7 @@ export class MembersService {
 
   async setRoles(companyId: number, userId: number, roleIds: number[]): Promise<void> {
     await this.requireMember(companyId, userId);
-    await this.roles.setUserRoles(companyId, userId, await this.checkRoles(companyId, roleIds));
+    await this.roles.setUserRoles(companyId, userId, await this.roles.requireRoles(companyId, roleIds));
   }
 
   async setDisabled(companyId: number, actorId: number, userId: number, disabled: boolean): Promise<void> {
@@ -124,7 +144,13 @@ export class MembersService {
       throw new AppError(40900, 'member.self');
     }
     await this.requireMember(companyId, userId);
-    await this.repository.remove(companyId, userId);
+    // Everything that hangs on the membership goes with it, in one transaction.
+    await this.db.transaction().execute(async (trx) => {
+      await this.roles.removeUser(companyId, userId, trx);
+      await this.groups.removeUserFromAll(companyId, userId, trx);
+      await new MembersRepository(trx).remove(companyId, userId);
+      await this.users.clearCurrentCompany(userId, companyId, trx);
+    });
   }
 
   /** Makes another of the user's active companies the current one. */

@@ -77,7 +77,12 @@ export class GroupsRepository {
     await this.db.deleteFrom('user_group_member').where(scopedToCompany('user_group_member', companyId)).where('group_id', '=', groupId).where('user_id', '=', userId).execute();
   }
 
-  /** Ids of the groups a user belongs to (used by cabin permissions later). */
+  /** Takes a user out of every group of the company (they leave the company). */
+  async removeFromAll(companyId: number, userId: number): Promise<void> {
+    await this.db.deleteFrom('user_group_member').where(scopedToCompany('user_group_member', companyId)).where('user_id', '=', userId).execute();
+  }
+
+  /** Ids of the groups a user belongs to (cabin permissions: a grant to a group reaches its members). */
   async groupIdsOfUser(companyId: number, userId: number): Promise<number[]> {
     const rows = await this.db.selectFrom('user_group_member').select('group_id').where(scopedToCompany('user_group_member', companyId)).where('user_id', '=', userId).execute();
     return rows.map((r) => r.group_id);

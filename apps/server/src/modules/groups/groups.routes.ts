@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addGroupRequest, groupListQuery, groupMemberQuery, groupQuery, idRequest, updateGroupRequest } from '@smartdata/domain';
-import type { Platform } from '@server/platform/context';
 import { ok } from '@server/platform/envelope';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
-import { GroupsService } from './groups.service';
+import type { GroupsService } from './groups.service';
 
 const tags = ['groups'];
 
-export function registerGroupsRoutes(app: FastifyInstance, platform: Platform): GroupsService {
-  const groups = new GroupsService(platform.db);
+/** User groups and their members; a member may leave a group on their own. */
+export function registerGroupsRoutes(app: FastifyInstance, { groups }: { groups: GroupsService }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const manage = { permission: 'um_user_group' } as const;
 
@@ -44,5 +43,4 @@ export function registerGroupsRoutes(app: FastifyInstance, platform: Platform): 
     await groups.removeUser(companyOf(request), request.query.groupId, sessionOf(request).userId);
     return ok(null);
   });
-  return groups;
 }

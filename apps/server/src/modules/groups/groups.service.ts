@@ -1,16 +1,21 @@
 import type { GroupItem, GroupMemberItem, Page } from '@smartdata/domain';
 import type { Db } from '@server/platform/db/database';
 import { conflict, notFound } from '@server/platform/errors';
-import { MembersRepository } from '../companies/members.repository';
+import type { CompaniesService } from '../companies/companies.service';
 import { GroupsRepository } from './groups.repository';
 
+/**
+ * User groups of a company and their members: the only path to user_group and
+ * user_group_member. `removeUserFromAll` takes an executor `on` (see RolesService).
+ */
 export class GroupsService {
-  readonly repository: GroupsRepository;
-  private readonly memberships: MembersRepository;
+  private readonly repository: GroupsRepository;
 
-  constructor(db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly companies: Pick<CompaniesService, 'isMember'>,
+  ) {
     this.repository = new GroupsRepository(db);
-    this.memberships = new MembersRepository(db);
   }
 
   async list(companyId: number, pageNum: number, pageSize: number, keyword?: string): Promise<Page<GroupItem>> {
@@ -55,7 +60,7 @@ export class GroupsService {
   /** Only members of the company can join its groups. */
   async addUser(companyId: number, groupId: number, userId: number): Promise<void> {
     await this.requireGroup(companyId, groupId);
-    if (!(await this.memberships.membership(companyId, userId))) {
+    if (!(await this.companies.isMember(companyId, userId))) {
       throw notFound('member.notMember');
     }
     if (await this.repository.isMember(companyId, groupId, userId)) {
@@ -70,5 +75,20 @@ export class GroupsService {
       throw notFound('member.notMember');
     }
     await this.repository.removeMember(companyId, groupId, userId);
+  }
+
+  /** Whether the group exists in the company (a cabin grant may name it). */
+  async groupExists(companyId: number, groupId: number): Promise<boolean> {
+    return (await this.repository.find(companyId, groupId)) !== undefined;
+  }
+
+  /** Ids of the company's groups the user belongs to (a cabin grant to a group reaches its members). */
+  groupIdsOfUser(companyId: number, userId: number): Promise<number[]> {
+    return this.repository.groupIdsOfUser(companyId, userId);
+  }
+
+  /** Takes a user out of every group of the company, on the caller's transaction when given (member removal). */
+  removeUserFromAll(companyId: number, userId: number, on: Db = this.db): Promise<void> {
+    return (on === this.db ? this.repository : new GroupsRepository(on)).removeFromAll(companyId, userId);
   }
 }

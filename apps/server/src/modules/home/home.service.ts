@@ -1,19 +1,19 @@
 import type { HomeOverview } from '@smartdata/domain';
-import type { Db } from '@server/platform/db/database';
 import type { Session } from '@server/platform/auth/sessions';
-import { CompaniesRepository } from '../companies/companies.repository';
-import { toCompanySummary } from '../companies/companies.service';
+import type { CompaniesService } from '../companies/companies.service';
+import type { RolesService } from '../roles/roles.service';
 
 /** A card on /home: a section's figure. Later modules register theirs. */
 export type HomeCardProvider = (companyId: number, session: Session) => Promise<{ code: string; count: number | null } | null>;
 
+/** The home page: the current company, its people and roles, and the cards other modules add. */
 export class HomeService {
-  private readonly companies: CompaniesRepository;
   private readonly cards: HomeCardProvider[] = [];
 
-  constructor(db: Db) {
-    this.companies = new CompaniesRepository(db);
-  }
+  constructor(
+    private readonly companies: Pick<CompaniesService, 'find' | 'countMembers' | 'listMembers'>,
+    private readonly roles: Pick<RolesService, 'count'>,
+  ) {}
 
   addCard(provider: HomeCardProvider): void {
     this.cards.push(provider);
@@ -25,12 +25,12 @@ export class HomeService {
       return { company: null, memberCount: 0, roleCount: 0, members: [], cards: [] };
     }
     const [company, memberCount, roleCount, members] = await Promise.all([
-      this.companies.findById(companyId),
+      this.companies.find(companyId),
       this.companies.countMembers(companyId),
-      this.companies.countRoles(companyId),
+      this.roles.count(companyId),
       this.companies.listMembers(companyId, 8),
     ]);
     const cards = (await Promise.all(this.cards.map((card) => card(companyId, session)))).filter((c) => c !== null);
-    return { company: company ? toCompanySummary(company) : null, memberCount, roleCount, members, cards };
+    return { company: company ?? null, memberCount, roleCount, members, cards };
   }
 }

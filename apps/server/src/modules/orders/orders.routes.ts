@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addOrderRequest, orderListQuery, renewOrderRequest } from '@smartdata/domain';
-import type { Platform } from '@server/platform/context';
 import { ok } from '@server/platform/envelope';
 import { companyOf } from '@server/platform/auth/hook';
-import { OrdersService } from './orders.service';
+import type { OrdersService } from './orders.service';
 
 const tags = ['orders'];
 
-export function registerOrdersRoutes(app: FastifyInstance, platform: Platform): void {
-  const orders = new OrdersService(platform.db);
+/** A company's orders, and the platform's list, new orders and renewals. */
+export function registerOrdersRoutes(app: FastifyInstance, { orders }: { orders: OrdersService }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const platformOnly = { permission: 'system_company', platformAdmin: true } as const;
 

@@ -1,8 +1,20 @@
 import type { OrderItem, Page } from '@smartdata/domain';
 import type { Db } from '@server/platform/db/database';
 import { notFound, validationError } from '@server/platform/errors';
-import { CompaniesRepository } from '../companies/companies.repository';
 import { OrdersRepository } from './orders.repository';
+
+/** What orders asks of the companies module (a port: the companies module calls orders). */
+export interface OrderCompanies {
+  /** True for a company that exists and was not deleted. */
+  exists(companyId: number): Promise<boolean>;
+}
+
+/** The order that counts for a company now (orderInfo of spec §3, the platform's company list). */
+export interface CurrentOrder {
+  swProductId: string;
+  subTypeId: string;
+  expireAt: number;
+}
 
 type OrderRow = Awaited<ReturnType<OrdersRepository['ofCompany']>>[number];
 
@@ -19,13 +31,15 @@ function toOrderItem(row: OrderRow): OrderItem {
   };
 }
 
+/** Product orders of companies: the only path to the product_order table. */
 export class OrdersService {
-  readonly repository: OrdersRepository;
-  private readonly companies: CompaniesRepository;
+  private readonly repository: OrdersRepository;
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly companies: OrderCompanies,
+  ) {
     this.repository = new OrdersRepository(db);
-    this.companies = new CompaniesRepository(db);
   }
 
   async myOrders(companyId: number): Promise<OrderItem[]> {
@@ -38,7 +52,7 @@ export class OrdersService {
   }
 
   async add(values: { companyId: number; swProductId: string; subTypeId: string; startAt: number; expireAt: number }): Promise<{ id: number }> {
-    if (!(await this.companies.findById(values.companyId))) {
+    if (!(await this.companies.exists(values.companyId))) {
       throw notFound();
     }
     return { id: await this.repository.insert(values) };
@@ -57,11 +71,19 @@ export class OrdersService {
   }
 
   /** orderInfo of the current user (spec §3): the company's current order. */
-  async orderInfo(companyId: number | null): Promise<{ swProductId: string; subTypeId: string; expireAt: number } | null> {
+  async orderInfo(companyId: number | null): Promise<CurrentOrder | null> {
     if (companyId === null) {
       return null;
     }
-    const order = (await this.repository.currentOrders([companyId])).get(companyId);
-    return order ? { swProductId: order.sw_product_id, subTypeId: order.sub_type_id, expireAt: order.expire_at } : null;
+    return (await this.currentOrders([companyId])).get(companyId) ?? null;
+  }
+
+  /** The current order of each of the companies that has one: the one that expires last. */
+  async currentOrders(companyIds: number[]): Promise<Map<number, CurrentOrder>> {
+    const orders = new Map<number, CurrentOrder>();
+    for (const [companyId, order] of await this.repository.currentOrders(companyIds)) {
+      orders.set(companyId, { swProductId: order.sw_product_id, subTypeId: order.sub_type_id, expireAt: order.expire_at });
+    }
+    return orders;
   }
 }

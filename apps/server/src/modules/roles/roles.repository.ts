@@ -1,6 +1,7 @@
 import type { Db } from '@server/platform/db/database';
 import { scopedToCompany } from '@server/platform/tenancy';
 
+/** Roles, the roles each member holds, and role templates (tables role, user_role, role_template). */
 export class RolesRepository {
   constructor(private readonly db: Db) {}
 
@@ -21,6 +22,15 @@ export class RolesRepository {
 
   findByName(companyId: number, name: string) {
     return this.db.selectFrom('role').select(['id']).where(scopedToCompany('role', companyId)).where('name', '=', name).executeTakeFirst();
+  }
+
+  async count(companyId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('role')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(scopedToCompany('role', companyId))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   async insert(companyId: number, name: string, codes: string[]): Promise<number> {
@@ -66,13 +76,32 @@ export class RolesRepository {
   }
 
   async setUserRoles(companyId: number, userId: number, roleIds: number[]): Promise<void> {
-    await this.db.deleteFrom('user_role').where(scopedToCompany('user_role', companyId)).where('user_id', '=', userId).execute();
+    await this.removeUser(companyId, userId);
     if (roleIds.length > 0) {
       await this.db
         .insertInto('user_role')
         .values(roleIds.map((roleId) => ({ company_id: companyId, user_id: userId, role_id: roleId })))
         .execute();
     }
+  }
+
+  /** Takes every role of the company away from a user. */
+  async removeUser(companyId: number, userId: number): Promise<void> {
+    await this.db.deleteFrom('user_role').where(scopedToCompany('user_role', companyId)).where('user_id', '=', userId).execute();
+  }
+
+  /** The roles each of `userIds` holds in the company. */
+  rolesOfUsers(companyId: number, userIds: number[]) {
+    if (userIds.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.db
+      .selectFrom('user_role')
+      .innerJoin('role', 'role.id', 'user_role.role_id')
+      .select(['user_role.user_id as userId', 'role.id as roleId', 'role.name'])
+      .where(scopedToCompany('user_role', companyId))
+      .where('user_role.user_id', 'in', userIds)
+      .execute();
   }
 
   // ---- role templates (platform) ----

@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addRoleRequest, addRoleTemplateRequest, idRequest, roleListQuery, updateRoleRequest, updateRoleTemplateRequest } from '@smartdata/domain';
-import type { Platform } from '@server/platform/context';
+import type { Sessions } from '@server/platform/auth/sessions';
 import { ok } from '@server/platform/envelope';
 import { sessionOf } from '@server/platform/auth/hook';
 import { targetCompany } from '@server/platform/scope';
-import { RolesService } from './roles.service';
+import type { RolesService } from './roles.service';
 
 const tags = ['roles'];
 
-export function registerRolesRoutes(app: FastifyInstance, platform: Platform): RolesService {
-  const roles = new RolesService(platform.db);
+/** Roles and role templates. A changed role changes the codes of every session that holds it. */
+export function registerRolesRoutes(app: FastifyInstance, { roles, sessions }: { roles: RolesService; sessions: Sessions }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const changed = () => platform.sessions.forgetAll();
+  const changed = () => sessions.forgetAll();
 
   r.get('/general/role/getRoleList', { config: { permission: ['um_role', 'um_user'] }, schema: { tags, summary: 'Roles of the company', querystring: roleListQuery } }, async (request) =>
     ok(await roles.list(targetCompany(sessionOf(request), request.query.companyId))),
@@ -55,5 +55,4 @@ export function registerRolesRoutes(app: FastifyInstance, platform: Platform): R
     await roles.deleteTemplate(request.body.id);
     return ok(null);
   });
-  return roles;
 }

@@ -1,17 +1,47 @@
-import { ErrorCode, isPermissionCode, platformOnlyCodes, type RoleItem, type RoleTemplateItem } from '@smartdata/domain';
+import { ErrorCode, allPermissionCodes, isPermissionCode, platformOnlyCodes, type Locale, type RoleItem, type RoleTemplateItem } from '@smartdata/domain';
 import type { Db } from '@server/platform/db/database';
 import { AppError, conflict, notFound, validationError } from '@server/platform/errors';
+import { translate } from '@server/platform/i18n';
 import { parseJsonList } from '@server/platform/scope';
-import { CompaniesRepository } from '../companies/companies.repository';
 import { RolesRepository } from './roles.repository';
 
-export class RolesService {
-  readonly repository: RolesRepository;
-  private readonly companies: CompaniesRepository;
+/** Codes a company administrator gets: everything but system maintenance. */
+export const companyAdminCodes = allPermissionCodes.filter((code) => !platformOnlyCodes.includes(code));
 
-  constructor(db: Db) {
+/**
+ * What roles asks of the companies module: whether a company is the platform company (undefined
+ * when it does not exist or was deleted). A port, because the companies module calls roles.
+ */
+export interface CompanyKinds {
+  isPlatformCompany(companyId: number): Promise<boolean | undefined>;
+}
+
+/** A role a member holds, for member lists. */
+export interface HeldRole {
+  userId: number;
+  roleId: number;
+  name: string;
+}
+
+/**
+ * Roles of a company, who holds them, and the platform's role templates; the only path to the
+ * role, user_role and role_template tables.
+ *
+ * Methods with a last argument `on` write on that executor: another module that must change its
+ * own rows and roles at once passes its transaction (`on: trx`); left out, they run on the database.
+ */
+export class RolesService {
+  private readonly repository: RolesRepository;
+
+  constructor(
+    private readonly db: Db,
+    private readonly companies: CompanyKinds,
+  ) {
     this.repository = new RolesRepository(db);
-    this.companies = new CompaniesRepository(db);
+  }
+
+  private repositoryOn(on: Db): RolesRepository {
+    return on === this.db ? this.repository : new RolesRepository(on);
   }
 
   /**
@@ -23,11 +53,11 @@ export class RolesService {
     if (unknown.length > 0) {
       throw validationError(`role.unknownCode|${unknown.join(', ')}`);
     }
-    const company = await this.companies.findById(companyId);
-    if (!company) {
+    const isPlatform = await this.companies.isPlatformCompany(companyId);
+    if (isPlatform === undefined) {
       throw notFound();
     }
-    if (company.is_platform !== 1 && codes.some((code) => platformOnlyCodes.includes(code))) {
+    if (!isPlatform && codes.some((code) => platformOnlyCodes.includes(code))) {
       throw validationError('role.platformCode');
     }
     return [...new Set(codes)];
@@ -75,6 +105,49 @@ export class RolesService {
       throw new AppError(ErrorCode.conflict, 'role.inUse', { holders });
     }
     await this.repository.delete(companyId, id);
+  }
+
+  /** How many roles the company has (home page). */
+  count(companyId: number): Promise<number> {
+    return this.repository.count(companyId);
+  }
+
+  /**
+   * The administrator role of a new company, held by nobody yet: every code for the platform
+   * company, all but system maintenance for any other. Named in the creator's language.
+   */
+  createAdminRole(companyId: number, locale: Locale, isPlatform: boolean, on: Db = this.db): Promise<number> {
+    const name = translate(isPlatform ? 'role.platformAdmin' : 'role.companyAdmin', locale);
+    return this.repositoryOn(on).insert(companyId, name, isPlatform ? allPermissionCodes : companyAdminCodes);
+  }
+
+  /** `roleIds` without duplicates, once each is known to be a role of the company (50001 otherwise). */
+  async requireRoles(companyId: number, roleIds: number[], on: Db = this.db): Promise<number[]> {
+    const unique = [...new Set(roleIds)];
+    if ((await this.repositoryOn(on).existingIds(companyId, unique)).length !== unique.length) {
+      throw validationError('role.unknownRole');
+    }
+    return unique;
+  }
+
+  /** The ids among `roleIds` that are still roles of the company (an invitation's roles may have gone). */
+  existingIds(companyId: number, roleIds: number[], on: Db = this.db): Promise<number[]> {
+    return this.repositoryOn(on).existingIds(companyId, roleIds);
+  }
+
+  /** Replaces the roles a user holds in the company. */
+  setUserRoles(companyId: number, userId: number, roleIds: number[], on: Db = this.db): Promise<void> {
+    return this.repositoryOn(on).setUserRoles(companyId, userId, roleIds);
+  }
+
+  /** Takes every role of the company away from a user (they leave the company). */
+  removeUser(companyId: number, userId: number, on: Db = this.db): Promise<void> {
+    return this.repositoryOn(on).removeUser(companyId, userId);
+  }
+
+  /** The roles each of `userIds` holds in the company. */
+  rolesOfUsers(companyId: number, userIds: number[]): Promise<HeldRole[]> {
+    return this.repository.rolesOfUsers(companyId, userIds);
   }
 
   async listTemplates(): Promise<RoleTemplateItem[]> {

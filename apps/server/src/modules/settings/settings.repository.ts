@@ -1,29 +1,17 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '@server/platform/db/database';
+import type { CompanyDeviceAccessTable, TagTable } from '@server/platform/db/schema.storage';
+import { escapeLike } from '@server/platform/db/like';
 import { scopedToCompany } from '@server/platform/tenancy';
-
-export interface TagRow {
-  id: number;
-  name: string;
-  color: string;
-  created_at: number;
-  updated_at: number;
-}
-
-export interface DeviceAccessRow {
-  company_id: number;
-  access_key: string;
-  secret_hash: string;
-  secret_hint: string;
-  created_at: number;
-  updated_at: number;
-}
 
 const tagColumns = ['id', 'name', 'color', 'created_at', 'updated_at'] as const;
 
+export type TagRow = Pick<Selectable<TagTable>, (typeof tagColumns)[number]>;
+export type DeviceAccessRow = Selectable<CompanyDeviceAccessTable>;
+
 /** `like` with the keyword's own wildcards escaped. */
 function containing(keyword: string) {
-  return sql`${`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
+  return sql`${`%${escapeLike(keyword)}%`} escape '\\'`;
 }
 
 /** Tags and device access credentials of a company; every query is scoped to the company. */

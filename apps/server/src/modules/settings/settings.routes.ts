@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addTagRequest, deleteTagRequest, tagListQuery, updateTagRequest } from '@smartdata/domain';
-import type { Platform } from '@server/platform/context';
 import { ok } from '@server/platform/envelope';
 import { companyOf } from '@server/platform/auth/hook';
-import { SettingsService } from './settings.service';
+import type { SettingsService } from './settings.service';
 
 /** System settings: tags (sys_tag) and device access (sys_io_socket). */
-export function registerSettingsRoutes(app: FastifyInstance, platform: Platform): SettingsService {
-  const settings = new SettingsService(platform.db, platform.config, () => platform.broker?.port ?? null);
+export function registerSettingsRoutes(app: FastifyInstance, { settings }: { settings: SettingsService }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tagRoute = { permission: 'sys_tag' } as const;
   const ioSocketRoute = { permission: 'sys_io_socket' } as const;
@@ -57,5 +55,4 @@ export function registerSettingsRoutes(app: FastifyInstance, platform: Platform)
     { config: ioSocketRoute, schema: { tags: ['settings'], summary: 'A new device access secret, shown once' } },
     async (request) => ok(await settings.regenerateSecret(companyOf(request))),
   );
-  return settings;
 }

@@ -1,24 +1,7 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '@server/platform/db/database';
+import type { StorageObjectTable } from '@server/platform/db/schema.storage';
 import { scopedToCompany } from '@server/platform/tenancy';
-
-/** Row locks where the dialect has them (PostgreSQL); SQLite serializes writers by itself. */
-function lockRows(db: Db): boolean {
-  return db.getExecutor().adapter.constructor.name === 'PostgresAdapter';
-}
-
-export interface StorageObjectRow {
-  id: number;
-  object_key: string;
-  company_id: number;
-  purpose: string;
-  visibility: string;
-  file_name: string;
-  content_type: string;
-  size: number;
-  uploader_id: number;
-  uploaded: number;
-  created_at: number;
-}
 
 const objectColumns = [
   'id',
@@ -34,6 +17,9 @@ const objectColumns = [
   'created_at',
 ] as const;
 
+export type StorageObjectRow = Pick<Selectable<StorageObjectTable>, (typeof objectColumns)[number]>;
+
+/** Stored objects and upload grants (table storage_object). */
 export class StorageRepository {
   constructor(private readonly db: Db) {}
 
@@ -103,44 +89,5 @@ export class StorageRepository {
       .returning('object_key')
       .execute();
     return rows.map((row) => row.object_key);
-  }
-
-  async headImgUrlOf(userId: number): Promise<string | undefined> {
-    const row = await this.db.selectFrom('app_user').select('head_img_url').where('id', '=', userId).executeTakeFirst();
-    return row?.head_img_url;
-  }
-
-  async setHeadImgUrl(userId: number, url: string): Promise<void> {
-    await this.db.updateTable('app_user').set({ head_img_url: url, updated_at: Date.now() }).where('id', '=', userId).execute();
-  }
-
-  async isHeadImgUrlInUse(url: string): Promise<boolean> {
-    const row = await this.db.selectFrom('app_user').select('id').where('head_img_url', '=', url).executeTakeFirst();
-    return row !== undefined;
-  }
-
-  async companyCfg(companyId: number): Promise<string | undefined> {
-    const row = await this.db.selectFrom('company').select('cfg').where('id', '=', companyId).executeTakeFirst();
-    return row?.cfg;
-  }
-
-  /**
-   * Changes company.cfg in one transaction: `change` gets the stored JSON text and answers the
-   * new one, so keys that other modules keep in cfg survive.
-   */
-  async updateCompanyCfg(companyId: number, change: (cfg: string) => string): Promise<{ before: string; after: string } | undefined> {
-    return this.db.transaction().execute(async (trx) => {
-      let query = trx.selectFrom('company').select('cfg').where('id', '=', companyId);
-      if (lockRows(trx)) {
-        query = query.forUpdate();
-      }
-      const row = await query.executeTakeFirst();
-      if (!row) {
-        return undefined;
-      }
-      const after = change(row.cfg);
-      await trx.updateTable('company').set({ cfg: after, updated_at: Date.now() }).where('id', '=', companyId).execute();
-      return { before: row.cfg, after };
-    });
   }
 }

@@ -10,11 +10,9 @@ import {
   storageLimits,
   uploadCredentialRequest,
 } from '@smartdata/domain';
-import type { Platform } from '@server/platform/context';
 import { ok } from '@server/platform/envelope';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
-import { createStorageDriver } from './drivers/createStorageDriver';
-import { StorageService, type ObjectStream } from './storage.service';
+import type { ObjectStream, StorageService } from './storage.service';
 
 const tags = ['storage'];
 const keyParams = z.object({ '*': objectKeySchema });
@@ -35,9 +33,7 @@ function sendObject(reply: FastifyReply, object: ObjectStream) {
 }
 
 /** Object storage calls (spec §7: upload, download and delete credentials; avatar; company logo). */
-export function registerStorageRoutes(app: FastifyInstance, platform: Platform): StorageService {
-  const { driver, signer } = createStorageDriver(platform.config);
-  const storage = new StorageService(platform.db, driver, signer, platform.config.storageUrlTtlSeconds);
+export function registerStorageRoutes(app: FastifyInstance, { storage }: { storage: StorageService }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const caller = (request: FastifyRequest) => ({ userId: sessionOf(request).userId, companyId: companyOf(request) });
 
@@ -137,5 +133,4 @@ export function registerStorageRoutes(app: FastifyInstance, platform: Platform):
       },
     );
   });
-  return storage;
 }

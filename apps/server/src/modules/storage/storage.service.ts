@@ -19,6 +19,8 @@ import {
 } from '@smartdata/domain';
 import type { Db } from '@server/platform/db/database';
 import { AppError, conflict, notFound, permissionDenied, validationError } from '@server/platform/errors';
+import type { CompaniesService } from '../companies/companies.service';
+import type { UsersService } from '../users/users.service';
 import type { ObjectDescriptor, StorageDriver } from './drivers/storageDriver';
 import type { SignedMethod, UrlSigner } from './urlSigner';
 import { StorageRepository, type StorageObjectRow } from './storage.repository';
@@ -38,6 +40,20 @@ export interface ObjectStream {
   visibility: string;
 }
 
+/** An object as other modules see it (attachments of records, firmware files). */
+export interface StoredObject {
+  objectKey: string;
+  purpose: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  uploaded: boolean;
+}
+
+function toStoredObject(row: StorageObjectRow): StoredObject {
+  return { objectKey: row.object_key, purpose: row.purpose, fileName: row.file_name, contentType: row.content_type, size: row.size, uploaded: row.uploaded === 1 };
+}
+
 /** Grants that were never used are forgotten after a day (checked when the company asks again). */
 const staleGrantMs = 24 * 60 * 60 * 1000;
 /** Decoding a 3 MB file must not blow up into gigabytes of pixels. */
@@ -48,6 +64,7 @@ const maxImagePixels = 40_000_000;
  * signed URLs, tenant scoping, avatars and company logos. See docs/storage.md.
  */
 export class StorageService {
+  /** @deprecated Other modules call objectInCompany / uploadedObject; private once data-items and devices do. */
   readonly repository: StorageRepository;
 
   constructor(
@@ -55,6 +72,9 @@ export class StorageService {
     private readonly driver: StorageDriver,
     private readonly signer: UrlSigner,
     private readonly urlTtlSeconds: number,
+    /** Head images are kept on the user, logos in the company's cfg. */
+    private readonly users: Pick<UsersService, 'headImgUrl' | 'setHeadImgUrl' | 'isHeadImgUrlInUse'>,
+    private readonly companies: Pick<CompaniesService, 'cfg' | 'updateCfg'>,
   ) {
     this.repository = new StorageRepository(db);
   }
@@ -159,9 +179,9 @@ export class StorageService {
       throw notFound();
     }
     await this.readImage(row);
-    const previous = await this.repository.headImgUrlOf(caller.userId);
+    const previous = await this.users.headImgUrl(caller.userId);
     const headImgUrl = publicObjectPath(row.object_key);
-    await this.repository.setHeadImgUrl(caller.userId, headImgUrl);
+    await this.users.setHeadImgUrl(caller.userId, headImgUrl);
     if (previous !== headImgUrl) {
       await this.removeOwnAvatar(caller.userId, previous);
     }
@@ -170,8 +190,8 @@ export class StorageService {
 
   /** Clears the caller's head image and deletes its object. */
   async removeAvatar(userId: number): Promise<void> {
-    const previous = await this.repository.headImgUrlOf(userId);
-    await this.repository.setHeadImgUrl(userId, '');
+    const previous = await this.users.headImgUrl(userId);
+    await this.users.setHeadImgUrl(userId, '');
     await this.removeOwnAvatar(userId, previous);
   }
 
@@ -200,7 +220,7 @@ export class StorageService {
       uploaded: true,
     });
     const logo = { logoUri: publicObjectPath(row.object_key), logoThumbnailUri: publicObjectPath(thumbnailKey) };
-    const changed = await this.repository.updateCompanyCfg(caller.companyId, (cfg) => JSON.stringify({ ...parseCfg(cfg), ...logo }));
+    const changed = await this.companies.updateCfg(caller.companyId, (cfg) => JSON.stringify({ ...parseCfg(cfg), ...logo }));
     if (!changed) {
       throw notFound();
     }
@@ -210,7 +230,7 @@ export class StorageService {
 
   /** Removes cfg.logoUri and cfg.logoThumbnailUri of a company and deletes both objects. */
   async removeCompanyLogo(companyId: number): Promise<void> {
-    const changed = await this.repository.updateCompanyCfg(companyId, (cfg) => {
+    const changed = await this.companies.updateCfg(companyId, (cfg) => {
       const { logoUri: _logoUri, logoThumbnailUri: _logoThumbnailUri, ...rest } = parseCfg(cfg);
       return JSON.stringify(rest);
     });
@@ -218,6 +238,22 @@ export class StorageService {
       throw notFound();
     }
     await this.removeLogoObjects(companyId, parseCfg(changed.before), {});
+  }
+
+  /** An object of the company, uploaded or only granted; undefined when the company has no such key. */
+  async objectInCompany(companyId: number, key: string): Promise<StoredObject | undefined> {
+    const row = await this.repository.findInCompany(companyId, key);
+    return row ? toStoredObject(row) : undefined;
+  }
+
+  /**
+   * An object of the company whose bytes are in the store (an S3 upload is noticed here);
+   * undefined when the key is not the company's or nothing was uploaded yet.
+   */
+  async uploadedObject(companyId: number, key: string): Promise<StoredObject | undefined> {
+    const row = await this.repository.findInCompany(companyId, key);
+    const uploaded = row && (await this.noticeUpload(row));
+    return uploaded ? toStoredObject(uploaded) : undefined;
   }
 
   private checkSignature(method: SignedMethod, key: string, expires: number, sig: string, now: number): void {
@@ -233,15 +269,21 @@ export class StorageService {
   /** An object of the company whose bytes are in the store (S3 uploads are noticed here). */
   private async uploadedInCompany(companyId: number, key: string): Promise<StorageObjectRow> {
     const row = await this.repository.findInCompany(companyId, key);
-    if (!row) {
+    const uploaded = row && (await this.noticeUpload(row));
+    if (!uploaded) {
       throw notFound();
     }
+    return uploaded;
+  }
+
+  /** The row once its bytes are in the store (marked uploaded on first sight), or undefined. */
+  private async noticeUpload(row: StorageObjectRow): Promise<StorageObjectRow | undefined> {
     if (row.uploaded === 1) {
       return row;
     }
     const size = await this.driver.size(row.object_key);
     if (size === null) {
-      throw notFound();
+      return undefined;
     }
     await this.repository.markUploaded(row.object_key, size);
     return { ...row, uploaded: 1, size };
@@ -275,10 +317,10 @@ export class StorageService {
   private async isInUse(row: StorageObjectRow): Promise<boolean> {
     const url = publicObjectPath(row.object_key);
     if (row.purpose === 'avatar') {
-      return this.repository.isHeadImgUrlInUse(url);
+      return this.users.isHeadImgUrlInUse(url);
     }
     if (row.purpose === 'logo') {
-      const cfg = parseCfg((await this.repository.companyCfg(row.company_id)) ?? '{}');
+      const cfg = parseCfg((await this.companies.cfg(row.company_id)) ?? '{}');
       return cfg.logoUri === url || cfg.logoThumbnailUri === url;
     }
     return false;

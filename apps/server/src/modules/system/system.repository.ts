@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '@server/platform/db/database';
 
+/** The IP allow-list, the audit log and data retention (tables ip_allow, audit_log, data_retention). */
 export class SystemRepository {
   constructor(private readonly db: Db) {}
 
@@ -18,25 +19,7 @@ export class SystemRepository {
     await this.db.deleteFrom('ip_allow').where('id', '=', id).execute();
   }
 
-  // ---- audit log ----
-  async insertAudit(values: { userId: number | null; userName: string; companyId: number | null; method: string; action: string; target: string; ip: string; code: number; durationMs: number }): Promise<void> {
-    await this.db
-      .insertInto('audit_log')
-      .values({
-        user_id: values.userId,
-        user_name: values.userName.slice(0, 64),
-        company_id: values.companyId,
-        method: values.method,
-        action: values.action.slice(0, 200),
-        target: values.target.slice(0, 500),
-        ip: values.ip.slice(0, 64),
-        code: values.code,
-        duration_ms: Math.round(values.durationMs),
-        created_at: Date.now(),
-      })
-      .execute();
-  }
-
+  // ---- audit log (written by platform/audit.ts) ----
   async pageAudit(filter: { pageNum: number; pageSize: number; userName?: string; companyId?: number; action?: string; result?: 'success' | 'failure'; from?: number; to?: number }) {
     let query = this.db.selectFrom('audit_log').leftJoin('company', 'company.id', 'audit_log.company_id');
     if (filter.userName) {
@@ -108,9 +91,5 @@ export class SystemRepository {
 
   companiesWithRetention() {
     return this.db.selectFrom('data_retention').innerJoin('company', 'company.id', 'data_retention.company_id').select(['data_retention.company_id as companyId', 'data_retention.raw_days as rawDays']).where('data_retention.raw_days', 'is not', null).where('company.status', '=', 'active').execute();
-  }
-
-  activeCompanies() {
-    return this.db.selectFrom('company').select(['id', 'display_name']).where('status', '=', 'active').orderBy('id').execute();
   }
 }

@@ -1,29 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addWhiteIpRequest, auditLogQuery, idRequest, setRetentionRequest } from '@smartdata/domain';
-import type { Platform } from '@server/platform/context';
-import type { IpAllowList } from '@server/platform/ipAllowList';
-import type { Scheduler } from '@server/platform/scheduler';
 import { ok } from '@server/platform/envelope';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
-import { UsersRepository } from '../users/users.repository';
-import { SystemService } from './system.service';
+import type { SystemService } from './system.service';
 
 const tags = ['system'];
 
-export function registerSystemRoutes(app: FastifyInstance, platform: Platform, allowList: IpAllowList, scheduler: Scheduler): SystemService {
-  const system = new SystemService(platform.db, platform.registry, allowList);
-  const users = new UsersRepository(platform.db);
+/** System maintenance pages (platform administrator) and my assignments. */
+export function registerSystemRoutes(app: FastifyInstance, { system }: { system: SystemService }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const only = (permission: string) => ({ permission, platformAdmin: true }) as const;
 
   r.get('/general/system/getWhiteIpList', { config: only('system_white_ip'), schema: { tags, summary: 'The IP allow-list' } }, async (request) =>
     ok({ list: await system.whiteIps(), yourIp: request.ip }),
   );
-  r.post('/general/system/addWhiteIp', { config: only('system_white_ip'), schema: { tags, summary: 'Allow an address or range', body: addWhiteIpRequest } }, async (request) => {
-    const user = await users.findById(sessionOf(request).userId);
-    return ok(await system.addWhiteIp(request.body.ip, request.body.remark ?? '', request.ip, user?.user_name ?? ''));
-  });
+  r.post('/general/system/addWhiteIp', { config: only('system_white_ip'), schema: { tags, summary: 'Allow an address or range', body: addWhiteIpRequest } }, async (request) =>
+    ok(await system.addWhiteIp(request.body.ip, request.body.remark ?? '', request.ip, sessionOf(request).userId)),
+  );
   r.post('/general/system/deleteWhiteIp', { config: only('system_white_ip'), schema: { tags, summary: 'Remove an allow-list entry', body: idRequest } }, async (request) => {
     await system.deleteWhiteIp(request.body.id, request.ip);
     return ok(null);
@@ -38,26 +32,14 @@ export function registerSystemRoutes(app: FastifyInstance, platform: Platform, a
     await system.setRetention(request.body.companyId, request.body.rawDays);
     return ok(null);
   });
-  r.post('/general/system/runPurge', { config: only('system_data_management'), schema: { tags, summary: 'Run the purge job now' } }, async () => {
-    let result = { companies: 0, rows: 0 };
-    const ran = await scheduler.runExclusive('purge', async () => {
-      result = await system.purge();
-    });
-    return ok({ ran, ...result });
-  });
+  r.post('/general/system/runPurge', { config: only('system_data_management'), schema: { tags, summary: 'Run the purge job now' } }, async () => ok(await system.purgeNow()));
 
   r.get('/general/system/getAcquisitionStatus', { config: only('sys_m_acquistion'), schema: { tags, summary: 'Devices online and values received per company' } }, async () =>
-    ok(await system.acquisition(platform.config.timeZone)),
+    ok(await system.acquisition()),
   );
 
   r.get('/general/user/getMyAssignments', { config: { permission: 'pc_my_assignment' }, schema: { tags: ['users'], summary: 'Tasks and alarms assigned to me' } }, async (request) => {
     const list = await system.assignments(companyOf(request), sessionOf(request).userId);
     return ok({ list, total: list.length });
   });
-
-  scheduler.schedule('purge', '0 30 3 * * *', async () => {
-    const result = await system.purge();
-    app.log.info(result, 'purge job done');
-  });
-  return system;
 }

@@ -3,23 +3,33 @@ import type { AcquisitionItem, AuditLogItem, Page, RetentionItem, WhiteIpItem, A
 import type { Db } from '@server/platform/db/database';
 import type { Registry } from '@server/platform/registry';
 import type { IpAllowList } from '@server/platform/ipAllowList';
+import type { Scheduler } from '@server/platform/scheduler';
 import { conflict, notFound, validationError } from '@server/platform/errors';
-import { CompaniesRepository } from '../companies/companies.repository';
+import type { CompaniesService } from '../companies/companies.service';
+import type { UsersService } from '../users/users.service';
 import { SystemRepository } from './system.repository';
 
 const dayMs = 86_400_000;
 
+export interface SystemDependencies {
+  registry: Registry;
+  allowList: IpAllowList;
+  scheduler: Pick<Scheduler, 'runExclusive'>;
+  companies: Pick<CompaniesService, 'exists' | 'activeCompanies'>;
+  users: Pick<UsersService, 'userName'>;
+  /** The platform's time zone: the acquisition page's days. */
+  timeZone: string;
+}
+
+/** System maintenance (platform): IP allow-list, audit log, data retention and purge, acquisition status. */
 export class SystemService {
   private readonly repository: SystemRepository;
-  private readonly companies: CompaniesRepository;
 
   constructor(
     db: Db,
-    private readonly registry: Registry,
-    private readonly allowList: IpAllowList,
+    private readonly deps: SystemDependencies,
   ) {
     this.repository = new SystemRepository(db);
-    this.companies = new CompaniesRepository(db);
   }
 
   async whiteIps(): Promise<WhiteIpItem[]> {
@@ -27,16 +37,16 @@ export class SystemService {
   }
 
   /** Adding an entry must not lock out the address that saves it. */
-  async addWhiteIp(ip: string, remark: string, callerIp: string, callerName: string): Promise<{ id: number }> {
+  async addWhiteIp(ip: string, remark: string, callerIp: string, callerId: number): Promise<{ id: number }> {
     const entries = (await this.repository.whiteIps()).map((r) => r.ip);
     if (entries.includes(ip)) {
       throw conflict('ip.exists');
     }
-    if (!this.allowList.allows(callerIp, [...entries, ip])) {
+    if (!this.deps.allowList.allows(callerIp, [...entries, ip])) {
       throw validationError(`ip.lockout|${callerIp}`);
     }
-    const id = await this.repository.insertWhiteIp(ip, remark, callerName);
-    await this.allowList.reload();
+    const id = await this.repository.insertWhiteIp(ip, remark, (await this.deps.users.userName(callerId)) ?? '');
+    await this.deps.allowList.reload();
     return { id };
   }
 
@@ -46,11 +56,11 @@ export class SystemService {
       throw notFound();
     }
     const remaining = entries.filter((e) => e.id !== id).map((e) => e.ip);
-    if (!this.allowList.allows(callerIp, remaining)) {
+    if (!this.deps.allowList.allows(callerIp, remaining)) {
       throw validationError(`ip.lockout|${callerIp}`);
     }
     await this.repository.deleteWhiteIp(id);
-    await this.allowList.reload();
+    await this.deps.allowList.reload();
   }
 
   async auditLog(filter: Parameters<SystemRepository['pageAudit']>[0]): Promise<Page<AuditLogItem>> {
@@ -63,7 +73,7 @@ export class SystemService {
   }
 
   async setRetention(companyId: number, rawDays: number | null): Promise<void> {
-    if (!(await this.companies.findById(companyId))) {
+    if (!(await this.deps.companies.exists(companyId))) {
       throw notFound();
     }
     await this.repository.setRetention(companyId, rawDays);
@@ -76,7 +86,7 @@ export class SystemService {
     for (const { companyId, rawDays } of companies) {
       const before = now - (rawDays ?? 0) * dayMs;
       let purged = 0;
-      for (const purger of this.registry.purgers) {
+      for (const purger of this.deps.registry.purgers) {
         purged += await purger(companyId, before);
       }
       await this.repository.recordPurge(companyId, purged);
@@ -85,17 +95,26 @@ export class SystemService {
     return { companies: companies.length, rows };
   }
 
+  /** Runs the purge now, unless another instance holds the job (then `ran` is false and nothing is deleted). */
+  async purgeNow(): Promise<{ ran: boolean; companies: number; rows: number }> {
+    let result = { companies: 0, rows: 0 };
+    const ran = await this.deps.scheduler.runExclusive('purge', async () => {
+      result = await this.purge();
+    });
+    return { ran, ...result };
+  }
+
   /** Per company: devices and values received, as the modules that own them report. */
-  async acquisition(timeZone: string, now = Date.now()): Promise<AcquisitionItem[]> {
-    const companies = await this.repository.activeCompanies();
-    const today = startOfDay(now, timeZone);
-    const yesterday = startOfDay(today - 1, timeZone);
-    const ids = companies.map((c) => c.id);
-    const reports = await Promise.all(this.registry.acquisition.map((provider) => provider(ids, { today, yesterday })));
+  async acquisition(now = Date.now()): Promise<AcquisitionItem[]> {
+    const companies = await this.deps.companies.activeCompanies();
+    const today = startOfDay(now, this.deps.timeZone);
+    const yesterday = startOfDay(today - 1, this.deps.timeZone);
+    const ids = companies.map((c) => c.companyId);
+    const reports = await Promise.all(this.deps.registry.acquisition.map((provider) => provider(ids, { today, yesterday })));
     return companies.map((company) => {
-      const item: AcquisitionItem = { companyId: company.id, displayName: company.display_name, devicesTotal: null, devicesOnline: null, valuesToday: null, valuesYesterday: null };
+      const item: AcquisitionItem = { companyId: company.companyId, displayName: company.displayName, devicesTotal: null, devicesOnline: null, valuesToday: null, valuesYesterday: null };
       for (const report of reports) {
-        const figures = report.get(company.id);
+        const figures = report.get(company.companyId);
         if (figures) {
           item.devicesTotal = (item.devicesTotal ?? 0) + (figures.devicesTotal ?? 0);
           item.devicesOnline = (item.devicesOnline ?? 0) + (figures.devicesOnline ?? 0);
@@ -108,7 +127,7 @@ export class SystemService {
   }
 
   async assignments(companyId: number, userId: number): Promise<AssignmentItem[]> {
-    const lists = await Promise.all(this.registry.assignments.map((provider) => provider(companyId, userId)));
+    const lists = await Promise.all(this.deps.registry.assignments.map((provider) => provider(companyId, userId)));
     return lists.flat().sort((a, b) => b.createdAt - a.createdAt);
   }
 }

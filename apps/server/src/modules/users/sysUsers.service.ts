@@ -1,23 +1,26 @@
 import type { Page, SysUserItem } from '@smartdata/domain';
 import type { Db } from '@server/platform/db/database';
-import { conflict, notFound, validationError } from '@server/platform/errors';
+import { AppError, conflict, notFound } from '@server/platform/errors';
 import { hashPassword, verifyPassword } from '@server/platform/auth/passwords';
-import { AppError } from '@server/platform/errors';
-import { CompaniesRepository } from '../companies/companies.repository';
-import { RolesRepository } from '../roles/roles.repository';
+import type { CompaniesService } from '../companies/companies.service';
+import type { RolesService } from '../roles/roles.service';
 import { UsersRepository } from './users.repository';
 
 /** Platform user administration and the personal account settings. */
 export class SysUsersService {
   private readonly users: UsersRepository;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly companies: Pick<CompaniesService, 'companiesOfUsers' | 'exists' | 'addMember'>,
+    private readonly roles: Pick<RolesService, 'requireRoles' | 'setUserRoles'>,
+  ) {
     this.users = new UsersRepository(db);
   }
 
   async list(pageNum: number, pageSize: number, keyword?: string, companyId?: number): Promise<Page<SysUserItem>> {
     const { total, rows } = await this.users.pageUsers(pageNum, pageSize, keyword, companyId);
-    const companies = await this.users.companiesOfUsers(rows.map((r) => r.id));
+    const companies = await this.companies.companiesOfUsers(rows.map((r) => r.id));
     return {
       total,
       list: rows.map((u) => ({
@@ -41,19 +44,16 @@ export class SysUsersService {
     if (values.phone && (await this.users.findByPhone(values.phone))) {
       throw conflict('auth.phoneTaken');
     }
-    if (!(await new CompaniesRepository(this.db).findById(values.companyId))) {
+    if (!(await this.companies.exists(values.companyId))) {
       throw notFound();
     }
-    const roleIds = [...new Set(values.roleIds)];
-    if ((await new RolesRepository(this.db).existingIds(values.companyId, roleIds)).length !== roleIds.length) {
-      throw validationError('role.unknownRole');
-    }
+    const roleIds = await this.roles.requireRoles(values.companyId, values.roleIds);
     const passwordHash = await hashPassword(values.password);
     return this.db.transaction().execute(async (trx) => {
       const users = new UsersRepository(trx);
       const id = await users.insert({ userName: values.userName, phone: values.phone ?? null, name: values.name?.trim() || values.userName, passwordHash });
-      await new CompaniesRepository(trx).addMember(values.companyId, id);
-      await new RolesRepository(trx).setUserRoles(values.companyId, id, roleIds);
+      await this.companies.addMember(values.companyId, id, trx);
+      await this.roles.setUserRoles(values.companyId, id, roleIds, trx);
       await users.setCurrentCompany(id, values.companyId);
       return { id };
     });

@@ -1,21 +1,12 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '@server/platform/db/database';
-
-export interface UserRow {
-  id: number;
-  user_name: string;
-  phone: string | null;
-  name: string;
-  password_hash: string;
-  head_img_url: string;
-  language: string;
-  is_platform_admin: number;
-  status: string;
-  current_company_id: number | null;
-}
+import type { UserTable } from '@server/platform/db/schema';
 
 const userColumns = ['id', 'user_name', 'phone', 'name', 'password_hash', 'head_img_url', 'language', 'is_platform_admin', 'status', 'current_company_id'] as const;
 
+export type UserRow = Pick<Selectable<UserTable>, (typeof userColumns)[number]>;
+
+/** Users and their notice agreements (tables app_user and notice_agreement). */
 export class UsersRepository {
   constructor(private readonly db: Db) {}
 
@@ -78,19 +69,6 @@ export class UsersRepository {
     return { total: Number(total), rows };
   }
 
-  companiesOfUsers(userIds: number[]) {
-    if (userIds.length === 0) {
-      return Promise.resolve([]);
-    }
-    return this.db
-      .selectFrom('company_member')
-      .innerJoin('company', 'company.id', 'company_member.company_id')
-      .select(['company_member.user_id as userId', 'company.id as companyId', 'company.display_name as displayName'])
-      .where('company_member.user_id', 'in', userIds)
-      .where('company.status', '=', 'active')
-      .execute();
-  }
-
   async update(userId: number, values: { name?: string; phone?: string | null; status?: string; language?: string; passwordHash?: string; headImgUrl?: string }): Promise<void> {
     await this.db
       .updateTable('app_user')
@@ -109,6 +87,11 @@ export class UsersRepository {
 
   async setCurrentCompany(userId: number, companyId: number): Promise<void> {
     await this.db.updateTable('app_user').set({ current_company_id: companyId, updated_at: Date.now() }).where('id', '=', userId).execute();
+  }
+
+  /** Clears the current company when it is this one (the user left it). */
+  async clearCurrentCompany(userId: number, companyId: number): Promise<void> {
+    await this.db.updateTable('app_user').set({ current_company_id: null }).where('id', '=', userId).where('current_company_id', '=', companyId).execute();
   }
 
   async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
@@ -130,5 +113,19 @@ export class UsersRepository {
     if (!existing) {
       await this.db.insertInto('notice_agreement').values({ user_id: userId, version, agreed_at: Date.now(), ip }).execute();
     }
+  }
+
+  async headImgUrlOf(userId: number): Promise<string | undefined> {
+    const row = await this.db.selectFrom('app_user').select('head_img_url').where('id', '=', userId).executeTakeFirst();
+    return row?.head_img_url;
+  }
+
+  async setHeadImgUrl(userId: number, url: string): Promise<void> {
+    await this.db.updateTable('app_user').set({ head_img_url: url, updated_at: Date.now() }).where('id', '=', userId).execute();
+  }
+
+  async isHeadImgUrlInUse(url: string): Promise<boolean> {
+    const row = await this.db.selectFrom('app_user').select('id').where('head_img_url', '=', url).executeTakeFirst();
+    return row !== undefined;
   }
 }

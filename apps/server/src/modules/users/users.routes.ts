@@ -1,16 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addSysUserRequest, agreeNoticeRequest, changePasswordRequest, sysUserListQuery, updateSysUserRequest, updateUserRequest } from '@smartdata/domain';
-import { SysUsersService } from './sysUsers.service';
-import type { Platform } from '@server/platform/context';
+import type { Sessions } from '@server/platform/auth/sessions';
+import type { WriteVersion } from '@server/platform/writeVersion';
 import { ok } from '@server/platform/envelope';
 import { sessionOf } from '@server/platform/auth/hook';
 import { requestLocale } from '@server/platform/i18n';
-import { UsersService } from './users.service';
+import type { SysUsersService } from './sysUsers.service';
+import type { UsersService } from './users.service';
 
-export function registerUsersRoutes(app: FastifyInstance, platform: Platform): void {
-  const users = new UsersService(platform.db);
-  const sysUsers = new SysUsersService(platform.db);
+interface UsersRouteServices {
+  users: UsersService;
+  sysUsers: SysUsersService;
+  sessions: Sessions;
+  /** The getUser answer is cached until the next write call (`writes`) or for `sessionCacheMs`. */
+  writes: WriteVersion;
+  sessionCacheMs: number;
+}
+
+/** The current user, the user notice, personal settings, and the platform's user administration. */
+export function registerUsersRoutes(app: FastifyInstance, { users, sysUsers, sessions, writes, sessionCacheMs }: UsersRouteServices): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const platformOnly = { permission: 'system_user', platformAdmin: true } as const;
 
@@ -21,16 +30,16 @@ export function registerUsersRoutes(app: FastifyInstance, platform: Platform): v
     const session = sessionOf(request);
     const now = Date.now();
     const cached = cache.get(session.tokenHash);
-    if (cached && cached.version === platform.writes.value && cached.until > now) {
+    if (cached && cached.version === writes.value && cached.until > now) {
       return reply.type('application/json; charset=utf-8').send(cached.body);
     }
-    const version = platform.writes.value;
+    const version = writes.value;
     const body = JSON.stringify(ok(await users.currentUser(session)));
-    if (platform.config.sessionCacheMs > 0) {
+    if (sessionCacheMs > 0) {
       if (cache.size > 50_000) {
         cache.clear();
       }
-      cache.set(session.tokenHash, { body, version, until: now + platform.config.sessionCacheMs });
+      cache.set(session.tokenHash, { body, version, until: now + sessionCacheMs });
     }
     return reply.type('application/json; charset=utf-8').send(body);
   });
@@ -66,7 +75,7 @@ export function registerUsersRoutes(app: FastifyInstance, platform: Platform): v
   );
   r.post('/general/user/updateSysUser', { config: platformOnly, schema: { tags: ['users'], summary: 'Change, disable or reset a user (platform)', body: updateSysUserRequest } }, async (request) => {
     await sysUsers.update(request.body);
-    platform.sessions.forgetUser(request.body.id);
+    sessions.forgetUser(request.body.id);
     return ok(null);
   });
 }

@@ -1,21 +1,55 @@
 import { type CurrentUser, type Locale, type UserNoticeResponse, allPermissionCodes } from '@smartdata/domain';
 import type { Db } from '@server/platform/db/database';
 import type { Session } from '@server/platform/auth/sessions';
+import { hashPassword } from '@server/platform/auth/passwords';
 import { notFound, AppError } from '@server/platform/errors';
-import { CompaniesService } from '../companies/companies.service';
-import { UsersRepository } from './users.repository';
+import type { CompaniesService } from '../companies/companies.service';
+import type { OrdersService } from '../orders/orders.service';
+import { UsersRepository, type UserRow } from './users.repository';
 import { userNotice } from './notice';
-import { OrdersService } from '../orders/orders.service';
 
+/** A user as sign-in, registration and invitations see them (the password only as its hash). */
+export interface UserAccount {
+  id: number;
+  userName: string;
+  phone: string | null;
+  name: string;
+  passwordHash: string;
+  status: string;
+  isPlatformAdmin: boolean;
+}
+
+function toAccount(row: UserRow): UserAccount {
+  return {
+    id: row.id,
+    userName: row.user_name,
+    phone: row.phone,
+    name: row.name,
+    passwordHash: row.password_hash,
+    status: row.status,
+    isPlatformAdmin: row.is_platform_admin === 1,
+  };
+}
+
+/**
+ * Users: the only path to the app_user and notice_agreement tables for every other module —
+ * accounts for sign-in and invitations, the current user (with their companies and order), the
+ * user notice, head images. Methods with a last argument `on` write on the caller's transaction
+ * when given one (see RolesService).
+ */
 export class UsersService {
-  readonly repository: UsersRepository;
-  private readonly companies: CompaniesService;
-  private readonly orders: OrdersService;
+  private readonly repository: UsersRepository;
 
-  constructor(db: Db) {
-    this.orders = new OrdersService(db);
+  constructor(
+    private readonly db: Db,
+    private readonly companies: Pick<CompaniesService, 'companiesOfUser'>,
+    private readonly orders: Pick<OrdersService, 'orderInfo'>,
+  ) {
     this.repository = new UsersRepository(db);
-    this.companies = new CompaniesService(db);
+  }
+
+  private repositoryOn(on: Db): UsersRepository {
+    return on === this.db ? this.repository : new UsersRepository(on);
   }
 
   /** The current user as the web stores it (DESIGN.md §5): codes, company, notice state. */
@@ -60,5 +94,62 @@ export class UsersService {
       throw new AppError(50001, 'auth.noticeVersion');
     }
     await this.repository.recordAgreement(userId, version, ip);
+  }
+
+  async findByUserName(userName: string, on: Db = this.db): Promise<UserAccount | undefined> {
+    const row = await this.repositoryOn(on).findByUserName(userName);
+    return row ? toAccount(row) : undefined;
+  }
+
+  async findByPhone(phone: string): Promise<UserAccount | undefined> {
+    const row = await this.repository.findByPhone(phone);
+    return row ? toAccount(row) : undefined;
+  }
+
+  /** A registered user by phone, else by user name (an invitation names either). */
+  async findByAccount(account: string): Promise<UserAccount | undefined> {
+    return (await this.findByPhone(account)) ?? (await this.findByUserName(account));
+  }
+
+  /** The user name of a user, or undefined for an unknown id. */
+  async userName(userId: number): Promise<string | undefined> {
+    return (await this.repository.findById(userId))?.user_name;
+  }
+
+  /** A new active user with no company yet; answers the id. */
+  create(
+    values: { userName: string; phone: string | null; name: string; passwordHash: string; isPlatformAdmin?: boolean; language?: string },
+    on: Db = this.db,
+  ): Promise<number> {
+    return this.repositoryOn(on).insert(values);
+  }
+
+  setCurrentCompany(userId: number, companyId: number, on: Db = this.db): Promise<void> {
+    return this.repositoryOn(on).setCurrentCompany(userId, companyId);
+  }
+
+  /** Clears the user's current company if it is this one (they are leaving it). */
+  clearCurrentCompany(userId: number, companyId: number, on: Db = this.db): Promise<void> {
+    return this.repositoryOn(on).clearCurrentCompany(userId, companyId);
+  }
+
+  /** Sets a new password and revokes every token of the user (a reset by SMS code). */
+  async replacePassword(userId: number, password: string): Promise<void> {
+    await this.repository.setPasswordHash(userId, await hashPassword(password));
+    await this.repository.revokeAllTokens(userId);
+  }
+
+  /** The user's head image URL ('' when none), or undefined for an unknown id. */
+  headImgUrl(userId: number): Promise<string | undefined> {
+    return this.repository.headImgUrlOf(userId);
+  }
+
+  setHeadImgUrl(userId: number, url: string): Promise<void> {
+    return this.repository.setHeadImgUrl(userId, url);
+  }
+
+  /** Whether any user shows this head image (an avatar object in use is not deleted). */
+  isHeadImgUrlInUse(url: string): Promise<boolean> {
+    return this.repository.isHeadImgUrlInUse(url);
   }
 }

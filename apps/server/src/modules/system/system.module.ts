@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '@server/platform/context';
+import type { IpAllowList } from '@server/platform/ipAllowList';
+import type { Scheduler } from '@server/platform/scheduler';
+import type { CompaniesService } from '../companies/companies.service';
+import type { UsersService } from '../users/users.service';
+import { registerSystemRoutes } from './system.routes';
+import { SystemService } from './system.service';
+
+/**
+ * System maintenance: IP allow-list, audit log, data retention with its nightly purge job,
+ * acquisition status, my assignments. Needs the allow-list and scheduler of the platform,
+ * companies and users; the purge, acquisition and assignments come from what other modules put in
+ * `platform.registry`.
+ */
+export function registerSystemModule(
+  app: FastifyInstance,
+  platform: Platform,
+  deps: { allowList: IpAllowList; scheduler: Scheduler; companies: CompaniesService; users: UsersService },
+): void {
+  const { scheduler } = deps;
+  const system = new SystemService(platform.db, { ...deps, registry: platform.registry, timeZone: platform.config.timeZone });
+  registerSystemRoutes(app, { system });
+  scheduler.schedule('purge', '0 30 3 * * *', async () => {
+    const result = await system.purge();
+    app.log.info(result, 'purge job done');
+  });
+}

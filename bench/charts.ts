@@ -11,7 +11,7 @@
  * The data: one IoT data item with a decimal field `temperature`, one record a minute up to now
  * (1 000 000 minutes ≈ 694 days), a slow wave with noise and one spike. Records and their series
  * points are written together, 2 000 a statement, as the data-items write path and telemetry
- * ingest do (`SeriesStore.append`); the load rate is printed too. Results go in
+ * ingest do (`SeriesRepository.append`); the load rate is printed too. Results go in
  * docs/performance.md; this is run by hand, never as a timed test.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,7 +22,8 @@ import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
 import { dropSchema } from '../apps/server/src/platform/db/database';
-import { SeriesStore, type SeriesPoint } from '../apps/server/src/platform/series';
+import type { SeriesPoint } from '../apps/server/src/modules/data-items/series';
+import { SeriesRepository } from '../apps/server/src/modules/data-items/series.repository';
 import { createCompanyUser, signIn } from '../apps/server/src/test/testApp';
 
 interface Options {
@@ -81,7 +82,7 @@ async function main(): Promise<void> {
     }
     const itemId = item.data.id as number;
     const db = app.platform.db;
-    const store = new SeriesStore(app.platform.dbKind);
+    const store = new SeriesRepository(app.platform.dbKind);
     const end = Math.floor(Date.now() / MINUTE) * MINUTE;
     const start = end - options.values * MINUTE;
 
@@ -192,7 +193,7 @@ async function main(): Promise<void> {
     console.log('');
     console.log(`${new Date().toISOString().slice(0, 10)} — ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${os.type()} ${os.release()}, ${app.platform.dbKind} ${version}`);
     console.log(
-      `${options.values.toLocaleString('en-US')} values (with their records) loaded in ${loadSeconds.toFixed(1)} s; SeriesStore.append alone ${(appendMs / 1000).toFixed(1)} s = ${Math.round(options.values / (appendMs / 1000)).toLocaleString('en-US')} points/s; ${Number(rollups.n).toLocaleString('en-US')} rollup rows`,
+      `${options.values.toLocaleString('en-US')} values (with their records) loaded in ${loadSeconds.toFixed(1)} s; SeriesRepository.append alone ${(appendMs / 1000).toFixed(1)} s = ${Math.round(options.values / (appendMs / 1000)).toLocaleString('en-US')} points/s; ${Number(rollups.n).toLocaleString('en-US')} rollup rows`,
     );
     console.log(`${options.iterations} calls per scenario after ${options.warmup} warm-up calls; load average before the calls: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')}`);
     console.log('');

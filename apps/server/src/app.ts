@@ -151,12 +151,12 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
       isMember: (companyId, userId) => companies.isMember(companyId, userId),
     },
   });
-  const dataItems = registerDataItemsModule(app, platform, { cabin, storage, home, scheduler });
-  registerDashboardsModule(app, platform, { cabin });
+  const { dataItems, deviceRecords, series } = registerDataItemsModule(app, platform, { cabin, storage, home, scheduler, companies: new CompaniesService(platform.db) });
+  registerDashboardsModule(app, platform, { cabin, dataItems, companies: new CompaniesService(platform.db) });
   const { devices, gatewayDevices, deadlines } = registerDevicesModule(app, platform, { cabin, storage, companies });
   registerGatewaysModule(app, platform, { cabin, devices: gatewayDevices });
-  registerChartsModule(app, platform, { cabin, dataItems });
-  const telemetry = registerTelemetryModule(app, platform, { cabin, dataItems, devices });
+  registerChartsModule(app, platform, { cabin, dataItems, series });
+  const telemetry = registerTelemetryModule(app, platform, { cabin, dataItems, deviceRecords, devices });
   app.decorate('devices', deadlines);
   app.decorate('telemetry', telemetry.ingest);
   if (config.testRoutes) {

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { as, body, createCompanyUser, createTestApp, signIn, type TestApp } from '@server/test/testApp';
-import { SeriesStore, type SeriesPoint } from '@server/platform/series';
+import type { SeriesPoint } from '../data-items/series';
+import { SeriesRepository } from '../data-items/series.repository';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -257,7 +258,7 @@ describe('chart query: downsampling', () => {
     const admin = await person(t.app);
     const itemId = await addItem(admin.api, 'Dense');
     // 100 000 values a minute apart written straight to the series store (the query reads only it).
-    const store = new SeriesStore(t.app.platform.dbKind);
+    const store = new SeriesRepository(t.app.platform.dbKind);
     const start = Date.parse('2026-01-01T00:00:00Z');
     const spikeAt = start + 61_234 * 60_000;
     const dipAt = start + 7_777 * 60_000;

@@ -1,22 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '@server/platform/db/database';
+import type { ChartTable } from '@server/platform/db/schema.series';
+import { escapeLike } from '@server/platform/db/like';
 import { scopedToCompany } from '@server/platform/tenancy';
-import { escapeLike } from '../data-items/dataItems.repository';
 
-export interface ChartRow {
-  id: number;
-  company_id: number;
-  item_id: number;
-  name: string;
-  kind: string;
-  series: string;
-  bucket: string;
-  time_range: string;
-  options: string;
-  created_by: number | null;
-  created_at: number;
-  updated_at: number;
-}
+export type ChartRow = Selectable<ChartTable>;
 
 export interface ChartValues {
   name: string;
@@ -32,6 +20,10 @@ const columns = ['id', 'company_id', 'item_id', 'name', 'kind', 'series', 'bucke
 /** Chart configs of data items; every query scoped to the caller's company. */
 export class ChartsRepository {
   constructor(private readonly db: Db) {}
+
+  static in(trx: Db): ChartsRepository {
+    return new ChartsRepository(trx);
+  }
 
   find(companyId: number, id: number): Promise<ChartRow | undefined> {
     return this.db.selectFrom('chart').select(columns).where(scopedToCompany('chart', companyId)).where('id', '=', id).executeTakeFirst();

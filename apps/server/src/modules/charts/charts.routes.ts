@@ -1,15 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addChartRequest, chartListQuery, chartQuery, chartQueryRequest, deleteChartRequest, updateChartRequest } from '@smartdata/domain';
-import type { Platform } from '@server/platform/context';
 import { ok } from '@server/platform/envelope';
 import { stringifyWithRaw } from '@server/platform/rawJson';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
-import { SeriesStore } from '@server/platform/series';
-import { cabinCaller, type CabinService } from '../cabin/cabin.service';
-import type { DataItemsService } from '../data-items/dataItems.service';
-import { ChartsRepository } from './charts.repository';
-import { ChartsService } from './charts.service';
+import { cabinCaller } from '../cabin/cabin.service';
+import type { ChartsService } from './charts.service';
 
 const tags = ['chart'];
 
@@ -18,9 +14,7 @@ const tags = ['chart'];
  * the chart configs of a data item. The data permission is the item's (read to view, read-write
  * to change); the menu code is the data cabin's, or a dashboard's for the query.
  */
-export function registerChartsRoutes(app: FastifyInstance, platform: Platform, deps: { cabin: CabinService; dataItems: DataItemsService }): ChartsService {
-  const charts = new ChartsService(platform.db, deps.dataItems, new SeriesStore(platform.dbKind));
-  deps.cabin.onRemove('dataItem', (trx, companyId, itemIds) => new ChartsRepository(trx).deleteOfItems(companyId, itemIds));
+export function registerChartsRoutes(app: FastifyInstance, charts: ChartsService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { permission: 'sd_capsule' } as const;
   const caller = (request: FastifyRequest) => cabinCaller(sessionOf(request), companyOf(request));
@@ -46,5 +40,4 @@ export function registerChartsRoutes(app: FastifyInstance, platform: Platform, d
     await charts.deleteChart(caller(request), request.body.id);
     return ok(null);
   });
-  return charts;
 }

@@ -28,13 +28,15 @@ import {
   type UpdateChartRequest,
   type ValueStats,
 } from '@smartdata/domain';
-import type { Db } from '@server/platform/db/database';
 import { RawJson } from '@server/platform/rawJson';
 import { conflict, notFound, validationError } from '@server/platform/errors';
-import { rollupGrains, type RollupGrain, type RollupRow, type SeriesRef, type SeriesStore } from '@server/platform/series';
 import type { CabinCaller } from '../cabin/cabin.service';
 import type { DataItemsService } from '../data-items/dataItems.service';
-import { ChartsRepository, type ChartRow } from './charts.repository';
+import { rollupGrains, type RollupGrain, type RollupRow, type SeriesReads, type SeriesRef } from '../data-items/series';
+import type { ChartRow, ChartsRepository } from './charts.repository';
+
+/** What charts need of the data-items module: the caller's level on an item (with its fields) and the company's time zone. */
+export type ChartItems = Pick<DataItemsService, 'requireItem' | 'timeZone'>;
 
 /** A series as answered: its points may be a JSON text from the database, spliced in as is (`stringifyWithRaw`). */
 export type ServedSeries = Omit<SeriesResult, 'points'> & { points: Point[] | RawJson };
@@ -115,15 +117,11 @@ const summaryOf = (stats: ValueStats, last: [number, number] | null): ChartSumma
  * and the chart configs saved per data item.
  */
 export class ChartsService {
-  private readonly charts: ChartsRepository;
-
   constructor(
-    private readonly db: Db,
-    private readonly dataItems: DataItemsService,
-    private readonly store: SeriesStore,
-  ) {
-    this.charts = new ChartsRepository(db);
-  }
+    private readonly charts: ChartsRepository,
+    private readonly dataItems: ChartItems,
+    private readonly store: SeriesReads,
+  ) {}
 
   // ---- query ----
 
@@ -133,7 +131,7 @@ export class ChartsService {
     this.checkSeries(fields, request.series);
     const timeZone = await this.dataItems.timeZone(caller.companyId);
     const maxPoints = Math.min(request.maxPoints ?? chartLimits.maxPointsPerSeries, chartLimits.maxPointsPerSeries);
-    const refs = await this.store.refs(this.db, caller.companyId, request.itemId, [...new Set(request.series.map((s) => s.field))]);
+    const refs = await this.store.refs(caller.companyId, request.itemId, [...new Set(request.series.map((s) => s.field))]);
 
     let from: number;
     let to: number;
@@ -141,7 +139,7 @@ export class ChartsService {
       ({ from, to } = timeRangeOf(request.range.preset, now, timeZone));
     } else {
       to = request.range.to ?? now + 1;
-      from = request.range.from ?? (await this.store.firstInstant(this.db, [...refs.values()].map((r) => r.id))) ?? to - DAY;
+      from = request.range.from ?? (await this.store.firstInstant([...refs.values()].map((r) => r.id))) ?? to - DAY;
     }
     if (from >= to) {
       throw validationError('chart.rangeEmpty');
@@ -182,35 +180,35 @@ export class ChartsService {
     if (to - from <= maxPoints * 60_000) {
       // SQLite: the points as one JSON text with their summary, passed into the answer as is;
       // elsewhere (PostgreSQL, inside a transaction) as rows.
-      const served = this.store.pointsJson(this.db, series.id, from, to, maxPoints + 1);
+      const served = this.store.pointsJson(series.id, from, to, maxPoints + 1);
       if (served) {
         if (served.stats.count <= maxPoints) {
           return { points: new RawJson(served.json), downsampled: false, summary: summaryOf(served.stats, served.last) };
         }
       } else {
-        const head = await this.store.points(this.db, series.id, from, to, maxPoints + 1);
+        const head = await this.store.points(series.id, from, to, maxPoints + 1);
         if (head.length <= maxPoints) {
           return { points: head, downsampled: false, summary: summaryOf(statsOf(head.map((p) => p[1])), head.at(-1) ?? null) };
         }
       }
     }
-    const stats = await this.store.stats(this.db, series, from, to);
+    const stats = await this.store.stats(series, from, to);
     if (stats.count === 0) {
       return { points: [], downsampled: false, summary: null };
     }
     if (stats.count <= maxPoints) {
-      const points = await this.store.points(this.db, series.id, from, to);
+      const points = await this.store.points(series.id, from, to);
       return { points, downsampled: false, summary: summaryOf(stats, points.at(-1) ?? null) };
     }
-    const summary = summaryOf(stats, await this.store.last(this.db, series.id, from, to));
+    const summary = summaryOf(stats, await this.store.last(series.id, from, to));
     if (stats.count <= RAW_READ_MAX) {
-      const points = await this.store.points(this.db, series.id, from, to);
+      const points = await this.store.points(series.id, from, to);
       return { points: method === 'lttb' ? lttb(points, maxPoints) : minMaxDownsample(points, maxPoints), downsampled: true, summary };
     }
     // A slot of the thinned line spans `width`; the coarsest rollup no longer than a slot keeps its extremes.
     const width = (to - from) / Math.max(1, Math.floor(maxPoints / 2));
     const grain = [...rollupGrains].reverse().find((g) => g <= width) ?? rollupGrains[0];
-    const rows = await this.store.rollups(this.db, series, grain, from, to);
+    const rows = await this.store.rollups(series, grain, from, to);
     return { points: minMaxOfRollups(rows, from, to, maxPoints), downsampled: true, summary };
   }
 
@@ -235,8 +233,8 @@ export class ChartsService {
         // A bucket that is a whole rollup row needs no grouping.
         const rows =
           grain === size && segment.offset % size === 0
-            ? await this.store.rollups(this.db, series, grain, segment.from, segment.to)
-            : await this.store.grouped(this.db, series, grain, size, segment.offset, segment.from, segment.to);
+            ? await this.store.rollups(series, grain, segment.from, segment.to)
+            : await this.store.grouped(series, grain, size, segment.offset, segment.from, segment.to);
         for (const row of rows) {
           const last = buckets[buckets.length - 1];
           // A bucket cut by an offset change (sub-hour offsets) joins its first part.
@@ -254,7 +252,7 @@ export class ChartsService {
       const grain = grainDividing([DAY, ...segments.flatMap((s) => [s.offset, s.from, s.to])]) ?? rollupGrains[0];
       const days: Array<{ at: number } & ValueStats> = [];
       for (const segment of segments) {
-        for (const row of await this.store.grouped(this.db, series, grain, DAY, segment.offset, segment.from, segment.to)) {
+        for (const row of await this.store.grouped(series, grain, DAY, segment.offset, segment.from, segment.to)) {
           const at = bucketStart(row.at + DAY / 2, 'day', timeZone);
           const last = days[days.length - 1];
           if (last && last.at === at) {
@@ -270,7 +268,7 @@ export class ChartsService {
       return { points: [], downsampled: false, summary: null };
     }
     const total = buckets.reduce((all, b) => mergeStats(all, b.stats), emptyStats());
-    const summary = summaryOf(total, await this.store.last(this.db, series.id, from, to));
+    const summary = summaryOf(total, await this.store.last(series.id, from, to));
     const points = buckets.map((b): Point => [b.at, aggregateValue(b.stats, aggregate) ?? 0]);
     return points.length > maxPoints ? { points: minMaxDownsample(points, maxPoints), downsampled: true, summary } : { points, downsampled: false, summary };
   }

@@ -1,9 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '@server/platform/context';
 import type { CabinService } from '../cabin/cabin.service';
+import type { CompaniesService } from '../companies/companies.service';
+import { CarouselsService } from './carousels.service';
+import { DashboardsRepository } from './dashboards.repository';
 import { registerDashboardsRoutes } from './dashboards.routes';
+import { DashboardsService, type DashboardItems } from './dashboards.service';
 
-/** Composition of the dashboards module (to be completed: wiring moves here from the routes). */
-export function registerDashboardsModule(app: FastifyInstance, platform: Platform, deps: { cabin: CabinService }) {
-  return registerDashboardsRoutes(app, platform, deps);
+/**
+ * The dashboards module (issue 5, docs/dashboards.md): boards (cabin nodes of kind `dashboard`)
+ * with their widgets, export and import, and carousels. Needs the cabin, data items (the items
+ * widgets are bound to) and the company's time zone (clocks, time ranges, carousel turns).
+ */
+export function registerDashboardsModule(app: FastifyInstance, platform: Platform, deps: { cabin: CabinService; dataItems: DashboardItems; companies: Pick<CompaniesService, 'timeZoneOf'> }): DashboardsService {
+  const repository = new DashboardsRepository(platform.db);
+  const timeZone = async (companyId: number) => (await deps.companies.timeZoneOf(companyId)) ?? platform.config.timeZone;
+  const dashboards = new DashboardsService(repository, deps.cabin, deps.dataItems, timeZone, platform.registry.alarmFeed);
+  const carousels = new CarouselsService(repository, deps.cabin, timeZone);
+  registerDashboardsRoutes(app, dashboards, carousels);
+  deps.cabin.registerKind('dashboard', dashboards.nodeHandler());
+  return dashboards;
 }

@@ -1,33 +1,14 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '@server/platform/db/database';
+import type { BoardPlayTable, DashboardTable } from '@server/platform/db/schema.dashboards';
+import { escapeLike } from '@server/platform/db/like';
 import { scopedToCompany } from '@server/platform/tenancy';
-
-export interface DashboardRow {
-  id: number;
-  node_id: number;
-  name: string;
-  board_type: string;
-  width: number;
-  height: number;
-  refresh_minutes: number;
-  template_code: string | null;
-  widgets: string;
-  created_at: number;
-  updated_at: number;
-}
-
-export interface BoardPlayRow {
-  id: number;
-  name: string;
-  draft: string;
-  published: string | null;
-  published_at: number | null;
-  created_at: number;
-  updated_at: number;
-}
 
 const dashboardColumns = ['id', 'node_id', 'name', 'board_type', 'width', 'height', 'refresh_minutes', 'template_code', 'widgets', 'created_at', 'updated_at'] as const;
 const playColumns = ['id', 'name', 'draft', 'published', 'published_at', 'created_at', 'updated_at'] as const;
+
+export type DashboardRow = Pick<Selectable<DashboardTable>, (typeof dashboardColumns)[number]>;
+export type BoardPlayRow = Pick<Selectable<BoardPlayTable>, (typeof playColumns)[number]>;
 
 /** PostgreSQL answers bigint columns as text; instants are numbers everywhere else. */
 function instants<T extends { created_at: number; updated_at: number; published_at?: number | null }>(row: T): T {
@@ -37,10 +18,6 @@ function instants<T extends { created_at: number; updated_at: number; published_
     updated_at: Number(row.updated_at),
     ...('published_at' in row ? { published_at: row.published_at === null ? null : Number(row.published_at) } : {}),
   };
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** Every query of dashboards and carousels, scoped to the caller's company. */
@@ -169,10 +146,5 @@ export class DashboardsRepository {
 
   async deletePlay(companyId: number, id: number): Promise<void> {
     await this.db.deleteFrom('board_play').where(scopedToCompany('board_play', companyId)).where('id', '=', id).execute();
-  }
-
-  async companyTimeZone(companyId: number): Promise<string | undefined> {
-    const row = await this.db.selectFrom('company').select('time_zone').where('id', '=', companyId).executeTakeFirst();
-    return row?.time_zone;
   }
 }

@@ -1,5 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   addCarouselRequest,
   addDashboardRequest,
@@ -9,53 +9,21 @@ import {
   copyDashboardRequest,
   dashboardIdRequest,
   dashboardListQuery,
-  dashboardMessages,
   dashboardQuery,
-  ErrorCode,
   importDashboardRequest,
   renameDashboardRequest,
   saveDashboardRequest,
   templateSummaries,
   updateCarouselRequest,
-  type Locale,
 } from '@smartdata/domain';
-import type { Platform } from '@server/platform/context';
 import { ok } from '@server/platform/envelope';
-import { AppError } from '@server/platform/errors';
 import { requestLocale } from '@server/platform/i18n';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
-import { cabinCaller, type CabinService } from '../cabin/cabin.service';
-import { DashboardsService, type DashboardCaller } from './dashboards.service';
+import { cabinCaller } from '../cabin/cabin.service';
+import type { CarouselsService } from './carousels.service';
+import type { DashboardCaller, DashboardsService } from './dashboards.service';
 
 const tags = ['dashboard'];
-
-/** A dashboards text with `key|a|b` arguments filled in, or null when the key is not ours. */
-function dashboardText(key: string, locale: Locale): string | null {
-  const [name, ...args] = key.split('|') as [string, ...string[]];
-  const text = dashboardMessages[name]?.[locale];
-  return text === undefined ? null : args.reduce((result, arg, index) => result.replaceAll(`{${index}}`, arg), text);
-}
-
-/**
- * The module's texts are its own (packages/domain dashboards/messages.ts): this scope's error
- * handler translates them and hands everything on to the platform's one error handler.
- */
-function localizeError(error: unknown, request: FastifyRequest): unknown {
-  const locale = requestLocale(request);
-  if (error instanceof AppError && error.reason) {
-    const text = dashboardText(error.reason, locale);
-    return text === null ? error : new AppError(error.code, text, error.data);
-  }
-  if (hasZodFastifySchemaValidationErrors(error as FastifyError)) {
-    const first = (error as FastifyError).validation?.[0];
-    const text = first?.message ? dashboardText(first.message, locale) : null;
-    if (text !== null) {
-      const field = (first?.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-      return new AppError(ErrorCode.validationFailed, field ? `${field}: ${text}` : text);
-    }
-  }
-  return error;
-}
 
 /**
  * Dashboards (cabin nodes of kind `dashboard`), their widgets, export and import, and dashboard
@@ -63,8 +31,7 @@ function localizeError(error: unknown, request: FastifyRequest): unknown {
  * for carousels, board_test for the /test playground; boards shown inside a carousel are read
  * with either code, and the cabin level of the board's node applies to every board call.
  */
-export function registerDashboardsRoutes(app: FastifyInstance, platform: Platform, deps: { cabin: CabinService }): DashboardsService {
-  const dashboards = new DashboardsService(platform.db, deps.cabin, platform.registry, platform.config.timeZone);
+export function registerDashboardsRoutes(app: FastifyInstance, dashboards: DashboardsService, carousels: CarouselsService): void {
   const caller = (request: FastifyRequest): DashboardCaller => {
     const session = sessionOf(request);
     return { ...cabinCaller(session, companyOf(request)), canReadData: session.codes.has('sd_capsule') };
@@ -73,78 +40,70 @@ export function registerDashboardsRoutes(app: FastifyInstance, platform: Platfor
   const viewers = { permission: ['sd_board', 'sd_board_play', 'board_test'] } as const;
   const plays = { permission: ['sd_board_play', 'board_test'] } as const;
 
-  void app.register(async (scope) => {
-    scope.setErrorHandler((error, request) => {
-      throw localizeError(error, request);
-    });
-    const r = scope.withTypeProvider<ZodTypeProvider>();
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
-    // ---- boards ----
-    r.get('/general/dashboard/getDashboardList', { config: viewers, schema: { tags, summary: 'Dashboards the caller can read (paged, name search)', querystring: dashboardListQuery } }, async (request) =>
-      ok(await dashboards.list(caller(request), request.query)),
-    );
-    r.get('/general/dashboard/getTemplates', { config: boards, schema: { tags, summary: 'Board templates (titles in the request language)' } }, async (request) =>
-      ok(templateSummaries(requestLocale(request))),
-    );
-    r.post('/general/dashboard/addDashboard', { config: boards, schema: { tags, summary: 'Create a board, blank or from a template', body: addDashboardRequest } }, async (request) =>
-      ok(await dashboards.add(caller(request), request.body, requestLocale(request))),
-    );
-    r.post('/general/dashboard/copyDashboard', { config: boards, schema: { tags, summary: 'Copy a board beside the original', body: copyDashboardRequest } }, async (request) =>
-      ok(await dashboards.copy(caller(request), request.body.id, request.body.name)),
-    );
-    r.post('/general/dashboard/renameDashboard', { config: boards, schema: { tags, summary: 'Rename a board (read-write)', body: renameDashboardRequest } }, async (request) => {
-      await dashboards.rename(caller(request), request.body.id, request.body.name);
-      return ok(null);
-    });
-    r.post('/general/dashboard/deleteDashboard', { config: boards, schema: { tags, summary: 'Delete a board (admin on its node)', body: dashboardIdRequest } }, async (request) => {
-      await dashboards.delete(caller(request), request.body.id);
-      return ok(null);
-    });
-    r.get('/general/dashboard/getDashboard', { config: viewers, schema: { tags, summary: "A board with each widget's access for the viewer", querystring: dashboardQuery } }, async (request) =>
-      ok(await dashboards.get(caller(request), request.query.id)),
-    );
-    r.post('/general/dashboard/saveDashboard', { config: boards, schema: { tags, summary: 'Save the layout, widgets and settings (read-write)', body: saveDashboardRequest } }, async (request) => {
-      await dashboards.save(caller(request), request.body);
-      return ok(null);
-    });
-    r.get('/general/dashboard/exportDashboard', { config: { ...boards, audit: true }, schema: { tags, summary: 'The board as a JSON document (items by path and name)', querystring: dashboardQuery } }, async (request) =>
-      ok(await dashboards.export(caller(request), request.query.id)),
-    );
-    r.post('/general/dashboard/importDashboard', { config: boards, schema: { tags, summary: 'Import a JSON document; unresolved item references are reported', body: importDashboardRequest } }, async (request) =>
-      ok(await dashboards.import(caller(request), request.body)),
-    );
-    r.get('/general/dashboard/getAlarmFeed', { config: viewers, schema: { tags, summary: 'Alarm messages for the alarm widget and the marquee (provided: false while no module provides alarms)' } }, async (request) =>
-      ok(await dashboards.alarmFeed(caller(request))),
-    );
-
-    // ---- carousels ----
-    const playTags = ['boardPlay'];
-    r.get('/general/boardPlay/getBoardPlayList', { config: plays, schema: { tags: playTags, summary: 'Carousels (paged, name search)', querystring: carouselListQuery } }, async (request) =>
-      ok(await dashboards.listPlays(caller(request), request.query)),
-    );
-    r.get('/general/boardPlay/getBoardPlay', { config: plays, schema: { tags: playTags, summary: 'A carousel: draft and published versions', querystring: carouselIdRequest } }, async (request) =>
-      ok(await dashboards.getPlay(caller(request), request.query.id)),
-    );
-    r.post('/general/boardPlay/addBoardPlay', { config: plays, schema: { tags: playTags, summary: 'Create a carousel (an empty draft)', body: addCarouselRequest } }, async (request) =>
-      ok(await dashboards.addPlay(caller(request), request.body.name)),
-    );
-    r.post('/general/boardPlay/updateBoardPlay', { config: plays, schema: { tags: playTags, summary: "Save a carousel's name and draft", body: updateCarouselRequest } }, async (request) => {
-      await dashboards.updatePlay(caller(request), request.body);
-      return ok(null);
-    });
-    r.post('/general/boardPlay/publishBoardPlay', { config: plays, schema: { tags: playTags, summary: 'Publish the draft (what big_screen plays)', body: carouselIdRequest } }, async (request) => {
-      await dashboards.publishPlay(caller(request), request.body.id);
-      return ok(null);
-    });
-    r.post('/general/boardPlay/deleteBoardPlay', { config: plays, schema: { tags: playTags, summary: 'Delete a carousel', body: carouselIdRequest } }, async (request) => {
-      await dashboards.deletePlay(caller(request), request.body.id);
-      return ok(null);
-    });
-    r.get('/general/boardPlay/getSchedule', { config: plays, schema: { tags: playTags, summary: 'Which board is on at a time (company time zone) and the next turns', querystring: carouselScheduleQuery } }, async (request) =>
-      ok(await dashboards.schedule(caller(request), request.query)),
-    );
+  // ---- boards ----
+  r.get('/general/dashboard/getDashboardList', { config: viewers, schema: { tags, summary: 'Dashboards the caller can read (paged, name search)', querystring: dashboardListQuery } }, async (request) =>
+    ok(await dashboards.list(caller(request), request.query)),
+  );
+  r.get('/general/dashboard/getTemplates', { config: boards, schema: { tags, summary: 'Board templates (titles in the request language)' } }, async (request) =>
+    ok(templateSummaries(requestLocale(request))),
+  );
+  r.post('/general/dashboard/addDashboard', { config: boards, schema: { tags, summary: 'Create a board, blank or from a template', body: addDashboardRequest } }, async (request) =>
+    ok(await dashboards.add(caller(request), request.body, requestLocale(request))),
+  );
+  r.post('/general/dashboard/copyDashboard', { config: boards, schema: { tags, summary: 'Copy a board beside the original', body: copyDashboardRequest } }, async (request) =>
+    ok(await dashboards.copy(caller(request), request.body.id, request.body.name)),
+  );
+  r.post('/general/dashboard/renameDashboard', { config: boards, schema: { tags, summary: 'Rename a board (read-write)', body: renameDashboardRequest } }, async (request) => {
+    await dashboards.rename(caller(request), request.body.id, request.body.name);
+    return ok(null);
   });
+  r.post('/general/dashboard/deleteDashboard', { config: boards, schema: { tags, summary: 'Delete a board (admin on its node)', body: dashboardIdRequest } }, async (request) => {
+    await dashboards.delete(caller(request), request.body.id);
+    return ok(null);
+  });
+  r.get('/general/dashboard/getDashboard', { config: viewers, schema: { tags, summary: "A board with each widget's access for the viewer", querystring: dashboardQuery } }, async (request) =>
+    ok(await dashboards.get(caller(request), request.query.id)),
+  );
+  r.post('/general/dashboard/saveDashboard', { config: boards, schema: { tags, summary: 'Save the layout, widgets and settings (read-write)', body: saveDashboardRequest } }, async (request) => {
+    await dashboards.save(caller(request), request.body);
+    return ok(null);
+  });
+  r.get('/general/dashboard/exportDashboard', { config: { ...boards, audit: true }, schema: { tags, summary: 'The board as a JSON document (items by path and name)', querystring: dashboardQuery } }, async (request) =>
+    ok(await dashboards.export(caller(request), request.query.id)),
+  );
+  r.post('/general/dashboard/importDashboard', { config: boards, schema: { tags, summary: 'Import a JSON document; unresolved item references are reported', body: importDashboardRequest } }, async (request) =>
+    ok(await dashboards.import(caller(request), request.body)),
+  );
+  r.get('/general/dashboard/getAlarmFeed', { config: viewers, schema: { tags, summary: 'Alarm messages for the alarm widget and the marquee (provided: false while no module provides alarms)' } }, async (request) =>
+    ok(await dashboards.alarmFeed(caller(request))),
+  );
 
-  deps.cabin.registerKind('dashboard', dashboards.nodeHandler());
-  return dashboards;
+  // ---- carousels ----
+  const playTags = ['boardPlay'];
+  r.get('/general/boardPlay/getBoardPlayList', { config: plays, schema: { tags: playTags, summary: 'Carousels (paged, name search)', querystring: carouselListQuery } }, async (request) =>
+    ok(await carousels.listPlays(caller(request), request.query)),
+  );
+  r.get('/general/boardPlay/getBoardPlay', { config: plays, schema: { tags: playTags, summary: 'A carousel: draft and published versions', querystring: carouselIdRequest } }, async (request) =>
+    ok(await carousels.getPlay(caller(request), request.query.id)),
+  );
+  r.post('/general/boardPlay/addBoardPlay', { config: plays, schema: { tags: playTags, summary: 'Create a carousel (an empty draft)', body: addCarouselRequest } }, async (request) =>
+    ok(await carousels.addPlay(caller(request), request.body.name)),
+  );
+  r.post('/general/boardPlay/updateBoardPlay', { config: plays, schema: { tags: playTags, summary: "Save a carousel's name and draft", body: updateCarouselRequest } }, async (request) => {
+    await carousels.updatePlay(caller(request), request.body);
+    return ok(null);
+  });
+  r.post('/general/boardPlay/publishBoardPlay', { config: plays, schema: { tags: playTags, summary: 'Publish the draft (what big_screen plays)', body: carouselIdRequest } }, async (request) => {
+    await carousels.publishPlay(caller(request), request.body.id);
+    return ok(null);
+  });
+  r.post('/general/boardPlay/deleteBoardPlay', { config: plays, schema: { tags: playTags, summary: 'Delete a carousel', body: carouselIdRequest } }, async (request) => {
+    await carousels.deletePlay(caller(request), request.body.id);
+    return ok(null);
+  });
+  r.get('/general/boardPlay/getSchedule', { config: plays, schema: { tags: playTags, summary: 'Which board is on at a time (company time zone) and the next turns', querystring: carouselScheduleQuery } }, async (request) =>
+    ok(await carousels.schedule(caller(request), request.query)),
+  );
 }

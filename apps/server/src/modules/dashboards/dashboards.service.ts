@@ -1,23 +1,15 @@
 import {
-  carouselConfig,
   dashboardDocument,
   exportFormat,
   exportVersion,
   isDataWidget,
   remapWidgets,
-  resolveSchedule,
   templateWidgets,
-  upcomingSchedule,
   widget as widgetSchema,
   widgetsProblem,
   type AddDashboardRequest,
   type AlarmFeed,
   type BoardType,
-  type CarouselConfig,
-  type CarouselDetail,
-  type CarouselEntryView,
-  type CarouselSchedule,
-  type CarouselSummary,
   type DashboardDetail,
   type DashboardDocument,
   type DashboardSummary,
@@ -28,20 +20,18 @@ import {
   type PermissionLevel,
   type RemapCandidate,
   type SaveDashboardRequest,
-  type UpdateCarouselRequest,
   type Widget,
   type WidgetView,
 } from '@smartdata/domain';
-import type { Db } from '@server/platform/db/database';
-import type { Registry } from '@server/platform/registry';
-import { AppError, conflict, notFound, validationError } from '@server/platform/errors';
-import { ErrorCode } from '@smartdata/domain';
+import type { AlarmFeedProvider } from '@server/platform/registry';
+import { conflict, notFound, validationError } from '@server/platform/errors';
 import { parseJsonList } from '@server/platform/scope';
-import type { CabinCaller, CabinService, NodeKindHandler } from '../cabin/cabin.service';
-import type { CabinNodeRow } from '../cabin/cabin.repository';
-import { DataItemsRepository } from '../data-items/dataItems.repository';
-import { parseFields } from '../data-items/dataItems.service';
-import { DashboardsRepository, type BoardPlayRow, type DashboardRow } from './dashboards.repository';
+import type { CabinCaller, CabinNodeRow, CabinService, NodeKindHandler } from '../cabin/cabin.service';
+import type { DataItemsService } from '../data-items/dataItems.service';
+import { DashboardsRepository, type DashboardRow } from './dashboards.repository';
+
+/** What dashboards need of the data-items module: items by id and all of a company's, with their fields. */
+export type DashboardItems = Pick<DataItemsService, 'itemsByIds' | 'itemsOfCompany'>;
 
 /** The caller of a dashboards call: the cabin caller plus whether they may read data items at all. */
 export interface DashboardCaller extends CabinCaller {
@@ -73,40 +63,22 @@ function parseWidgets(text: string): Widget[] {
   });
 }
 
-function parseConfig(text: string | null): CarouselConfig | null {
-  if (text === null) {
-    return null;
-  }
-  try {
-    const parsed = carouselConfig.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * Dashboards (cabin nodes of kind `dashboard`) and carousels (docs/dashboards.md). Every board
- * call checks the caller's level on the board's node; every widget's data is checked against the
- * viewer's level on its data item, so a widget the viewer may not read shows that state.
+ * Dashboards (cabin nodes of kind `dashboard`, docs/dashboards.md; carousels are in
+ * carousels.service.ts). Every board call checks the caller's level on the board's node; every
+ * widget's data is checked against the viewer's level on its data item, so a widget the viewer
+ * may not read shows that state.
  */
 export class DashboardsService {
-  readonly repository: DashboardsRepository;
-  private readonly items: DataItemsRepository;
-
   constructor(
-    db: Db,
+    private readonly repository: DashboardsRepository,
     private readonly cabin: CabinService,
-    private readonly registry: Registry,
-    private readonly defaultTimeZone: string,
-  ) {
-    this.repository = new DashboardsRepository(db);
-    this.items = new DataItemsRepository(db);
-  }
-
-  async timeZone(companyId: number): Promise<string> {
-    return (await this.repository.companyTimeZone(companyId)) ?? this.defaultTimeZone;
-  }
+    private readonly items: DashboardItems,
+    /** The company's time zone (shown with a board: its clocks and time ranges use it). */
+    private readonly timeZone: (companyId: number) => Promise<string>,
+    /** Alarm messages of the modules that provide them (none yet). */
+    private readonly alarmFeeds: readonly AlarmFeedProvider[],
+  ) {}
 
   // ---- boards ----
 
@@ -164,7 +136,7 @@ export class DashboardsService {
   /** Copies a readable board beside the original (write access where it lands), "-2" when the name is taken. */
   async copy(caller: CabinCaller, id: number, name?: string): Promise<{ id: number; nodeId: number }> {
     const { row, node } = await this.requireBoard(caller, id, 'read');
-    const taken = await this.cabin.repository.siblingNames(caller.companyId, node.parent_id, 'dashboard');
+    const taken = await this.cabin.siblingNames(caller.companyId, node.parent_id, 'dashboard');
     const copyName = name ?? freeName(row.name, taken);
     const created = await this.cabin.createNode(caller, { kind: 'dashboard', parentId: node.parent_id, name: copyName }, (trx, nodeId) =>
       DashboardsRepository.in(trx).insertDashboard({
@@ -210,11 +182,11 @@ export class DashboardsService {
       if (!item) {
         return { ...w, access: 'missing', item: null };
       }
-      if (!caller.canReadData || levels.levelOf(item.node_id) === 'none') {
+      if (!caller.canReadData || levels.levelOf(item.nodeId) === 'none') {
         // Not even the item's name: the viewer may not read it.
         return { ...w, binding: { itemId: w.binding.itemId, fields: [] }, access: 'noPermission', item: null };
       }
-      const fields = parseFields(item.fields).map((f) => ({ fieldName: f.fieldName, name: f.name, type: f.type, unit: f.unit }));
+      const fields = item.fields.map((f) => ({ fieldName: f.fieldName, name: f.name, type: f.type, unit: f.unit }));
       return { ...w, access: 'ok', item: { id: item.id, name: item.name, fields } };
     });
     return {
@@ -255,7 +227,7 @@ export class DashboardsService {
       }
       const previous = before.get(w.id)?.binding;
       const item = byId.get(w.binding.itemId);
-      const readable = item && caller.canReadData && levels.levelOf(item.node_id) !== 'none';
+      const readable = item && caller.canReadData && levels.levelOf(item.nodeId) !== 'none';
       if (!readable) {
         // Unchanged bindings the saver cannot read stay as they were (the viewer saw noPermission).
         if (previous && previous.itemId === w.binding.itemId) {
@@ -263,7 +235,7 @@ export class DashboardsService {
         }
         throw validationError(`dashboard.unknownItem|${w.title || w.id}`);
       }
-      const fieldNames = new Set(parseFields(item.fields).map((f) => f.fieldName));
+      const fieldNames = new Set(item.fields.map((f) => f.fieldName));
       const unknown = w.binding.fields.find((f) => !fieldNames.has(f));
       if (unknown) {
         throw validationError(`dashboard.unknownField|${w.title || w.id}|${unknown}`);
@@ -281,7 +253,7 @@ export class DashboardsService {
 
   /** Directory names above every node, top first (the path of an export reference). */
   private async paths(companyId: number): Promise<(nodeId: number) => string[]> {
-    const nodes = await this.cabin.repository.allNodes(companyId);
+    const nodes = await this.cabin.allNodes(companyId);
     const byId = new Map(nodes.map((n) => [n.id, n]));
     return (nodeId) => {
       const path: string[] = [];
@@ -317,10 +289,10 @@ export class DashboardsService {
       widgets: widgets.map((w) => {
         const item = w.binding ? byId.get(w.binding.itemId) : undefined;
         // An item the exporter may not read is not named in the file (its binding goes unresolved).
-        if (!item || !caller.canReadData || levels.levelOf(item.node_id) === 'none') {
+        if (!item || !caller.canReadData || levels.levelOf(item.nodeId) === 'none') {
           return { widget: { ...w, binding: null }, item: null };
         }
-        return { widget: w, item: { path: pathOf(item.node_id), name: item.name } };
+        return { widget: w, item: { path: pathOf(item.nodeId), name: item.name } };
       }),
     };
   }
@@ -341,17 +313,13 @@ export class DashboardsService {
     }
     const candidates: RemapCandidate[] = [];
     if (caller.canReadData) {
-      const [rows, levels, pathOf] = await Promise.all([this.items.listItems(caller.companyId, {}), this.cabin.levelMap(caller), this.paths(caller.companyId)]);
-      const full = await this.items.itemsByIds(
-        caller.companyId,
-        rows.filter((r) => levels.levelOf(r.node_id) !== 'none').map((r) => r.id),
-      );
-      for (const item of full) {
-        candidates.push({ id: item.id, path: pathOf(item.node_id), name: item.name, fieldNames: parseFields(item.fields).map((f) => f.fieldName) });
+      const [items, levels, pathOf] = await Promise.all([this.items.itemsOfCompany(caller.companyId), this.cabin.levelMap(caller), this.paths(caller.companyId)]);
+      for (const item of items.filter((i) => levels.levelOf(i.nodeId) !== 'none')) {
+        candidates.push({ id: item.id, path: pathOf(item.nodeId), name: item.name, fieldNames: item.fields.map((f) => f.fieldName) });
       }
     }
     const { widgets, unresolved } = remapWidgets(document, candidates);
-    const taken = await this.cabin.repository.siblingNames(caller.companyId, request.parentId, 'dashboard');
+    const taken = await this.cabin.siblingNames(caller.companyId, request.parentId, 'dashboard');
     const name = request.name ?? freeName([...document.board.name.trim()].slice(0, boardNameMax).join(''), taken);
     const created = await this.cabin.createNode(caller, { kind: 'dashboard', parentId: request.parentId, name }, (trx, nodeId) =>
       DashboardsRepository.in(trx).insertDashboard({
@@ -383,134 +351,11 @@ export class DashboardsService {
     };
   }
 
-  // ---- carousels ----
-
-  private async requirePlay(caller: CabinCaller, id: number): Promise<BoardPlayRow> {
-    const row = await this.repository.findPlay(caller.companyId, id);
-    if (!row) {
-      throw notFound();
-    }
-    return row;
-  }
-
-  private static state(row: BoardPlayRow): CarouselSummary['state'] {
-    return row.published === null ? 'draft' : row.published === row.draft ? 'published' : 'changed';
-  }
-
-  async listPlays(caller: CabinCaller, query: { pageNum: number; pageSize: number; keyword?: string }): Promise<Page<CarouselSummary>> {
-    const rows = await this.repository.allPlays(caller.companyId, query.keyword);
-    const start = (query.pageNum - 1) * query.pageSize;
-    return {
-      total: rows.length,
-      list: rows.slice(start, start + query.pageSize).map((r) => ({
-        id: r.id,
-        name: r.name,
-        boardCount: parseConfig(r.draft)?.entries.length ?? 0,
-        state: DashboardsService.state(r),
-        publishedAt: r.published_at,
-        updatedAt: r.updated_at,
-      })),
-    };
-  }
-
-  async addPlay(caller: CabinCaller, name: string): Promise<{ id: number }> {
-    if (await this.repository.playNamed(caller.companyId, name)) {
-      throw conflict('dashboard.nameTaken');
-    }
-    const draft = JSON.stringify(carouselConfig.parse({}));
-    return { id: await this.repository.insertPlay(caller.companyId, name, draft, caller.userId) };
-  }
-
-  /** Saves the name and the draft; every board must be one of the company's. */
-  async updatePlay(caller: CabinCaller, request: UpdateCarouselRequest): Promise<void> {
-    await this.requirePlay(caller, request.id);
-    if (await this.repository.playNamed(caller.companyId, request.name, request.id)) {
-      throw conflict('dashboard.nameTaken');
-    }
-    const boardIds = [...new Set(request.entries.map((e) => e.boardId))];
-    const boards = await this.repository.dashboardsByIds(caller.companyId, boardIds);
-    if (boards.length !== boardIds.length) {
-      throw validationError('dashboard.unknownBoard');
-    }
-    const draft: CarouselConfig = { defaultSeconds: request.defaultSeconds, transition: request.transition, entries: request.entries };
-    await this.repository.updatePlay(caller.companyId, request.id, { name: request.name, draft: JSON.stringify(draft) });
-  }
-
-  /** Makes the draft what big_screen and dashboardmarquee play. */
-  async publishPlay(caller: CabinCaller, id: number): Promise<void> {
-    const row = await this.requirePlay(caller, id);
-    const draft = parseConfig(row.draft);
-    if (!draft || draft.entries.length === 0) {
-      throw validationError('validation.dashboard.noEntries');
-    }
-    await this.repository.publishPlay(caller.companyId, id, row.draft);
-  }
-
-  async deletePlay(caller: CabinCaller, id: number): Promise<void> {
-    await this.requirePlay(caller, id);
-    await this.repository.deletePlay(caller.companyId, id);
-  }
-
-  /** Board names the caller may read (others null: deleted or hidden). */
-  private async boardNames(caller: CabinCaller, ids: readonly number[]): Promise<Map<number, string>> {
-    const [rows, levels] = await Promise.all([this.repository.dashboardsByIds(caller.companyId, ids), this.cabin.levelMap(caller)]);
-    return new Map(rows.filter((r) => levels.levelOf(r.node_id) !== 'none').map((r) => [r.id, r.name]));
-  }
-
-  private async configView(caller: CabinCaller, config: CarouselConfig): Promise<CarouselDetail['draft']> {
-    const names = await this.boardNames(
-      caller,
-      config.entries.map((e) => e.boardId),
-    );
-    const entries: CarouselEntryView[] = config.entries.map((e) => ({ ...e, boardName: names.get(e.boardId) ?? null }));
-    return { defaultSeconds: config.defaultSeconds, transition: config.transition, entries };
-  }
-
-  async getPlay(caller: CabinCaller, id: number): Promise<CarouselDetail> {
-    const row = await this.requirePlay(caller, id);
-    const draft = parseConfig(row.draft) ?? carouselConfig.parse({});
-    const published = parseConfig(row.published);
-    return {
-      id: row.id,
-      name: row.name,
-      state: DashboardsService.state(row),
-      publishedAt: row.published_at,
-      updatedAt: row.updated_at,
-      draft: await this.configView(caller, draft),
-      published: published ? await this.configView(caller, published) : null,
-      timeZone: await this.timeZone(caller.companyId),
-    };
-  }
-
-  /** Which board is on at `at` (default now) and the next turns, in the company's time zone. */
-  async schedule(caller: CabinCaller, query: { id: number; at?: number; version: 'draft' | 'published'; count: number }): Promise<CarouselSchedule> {
-    const row = await this.requirePlay(caller, query.id);
-    const config = parseConfig(query.version === 'draft' ? row.draft : row.published);
-    if (!config) {
-      throw new AppError(ErrorCode.conflict, 'dashboard.notPublished');
-    }
-    const at = query.at ?? Date.now();
-    const timeZone = await this.timeZone(caller.companyId);
-    const names = await this.boardNames(
-      caller,
-      config.entries.map((e) => e.boardId),
-    );
-    const named = <T extends { boardId: number }>(turn: T) => ({ ...turn, boardName: names.get(turn.boardId) ?? null });
-    const current = resolveSchedule(config.entries, config.defaultSeconds, at, timeZone);
-    return {
-      at,
-      timeZone,
-      version: query.version,
-      current: current ? named(current) : null,
-      upcoming: upcomingSchedule(config.entries, config.defaultSeconds, at, timeZone, query.count).map(named),
-    };
-  }
-
   // ---- alarms ----
 
   /** Alarm messages from the modules that provide them (none yet: `provided` false). */
   async alarmFeed(caller: CabinCaller): Promise<AlarmFeed> {
-    const providers = this.registry.alarmFeed;
+    const providers = this.alarmFeeds;
     const lists = await Promise.all(providers.map((provide) => provide(caller.companyId, caller.userId)));
     return {
       provided: providers.length > 0,

@@ -19,7 +19,9 @@ import {
 import { conflict, notFound, validationError } from '@server/platform/errors';
 import { parseJsonList } from '@server/platform/scope';
 import type { CabinCaller, CabinService } from '../cabin/cabin.service';
+import type { DataItemsRepository } from './dataItems.repository';
 import type { DataItemsService, LoadedItem } from './dataItems.service';
+import type { RecordsService } from './records.service';
 
 type AddJump = z.infer<typeof addJumpRequest>;
 type UpdateJump = z.infer<typeof updateJumpRequest>;
@@ -42,13 +44,11 @@ function parseDesign(text: string): FormDesign {
  */
 export class DataItemConfigService {
   constructor(
+    private readonly repository: DataItemsRepository,
     private readonly dataItems: DataItemsService,
+    private readonly records: RecordsService,
     private readonly cabin: CabinService,
   ) {}
-
-  private get repository() {
-    return this.dataItems.items;
-  }
 
   // ---- forms ----
 
@@ -124,7 +124,7 @@ export class DataItemConfigService {
     if (submission.problems.length > 0) {
       throw validationError(submission.problems[0]!);
     }
-    const record = await this.dataItems.ingestRecord(caller.companyId, item.row.id, submission.values, { source: 'form', userId: caller.userId, parentRecordId });
+    const record = await this.records.ingestRecord(caller.companyId, item.row.id, submission.values, { source: 'form', userId: caller.userId, parentRecordId });
     return { id: record.id };
   }
 

@@ -1,21 +1,16 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type SQLite from 'better-sqlite3';
 import type { Db } from '@server/platform/db/database';
+import type { DataItemTable } from '@server/platform/db/schema.cabin';
+import { escapeLike } from '@server/platform/db/like';
 import { scopedToCompany } from '@server/platform/tenancy';
 
-export interface DataItemRow {
-  id: number;
-  company_id: number;
-  node_id: number;
-  name: string;
-  kind: number;
-  fields: string;
-  expiry_days: number | null;
-  parent_item_id: number | null;
-  created_at: number;
-  updated_at: number;
-}
-
 const itemColumns = ['id', 'company_id', 'node_id', 'name', 'kind', 'fields', 'expiry_days', 'parent_item_id', 'created_at', 'updated_at'] as const;
+
+export type DataItemRow = Pick<Selectable<DataItemTable>, (typeof itemColumns)[number]>;
+
+/** What the device batch needs of an item: its settings and whether an enabled forward starts at it. */
+export type DeviceItemRow = Pick<Selectable<DataItemTable>, 'id' | 'company_id' | 'kind' | 'fields' | 'updated_at'> & { has_forwards: unknown };
 
 /** Every query of data item definitions and their forms, jumps, forwards and item groups. */
 export class DataItemsRepository {
@@ -40,6 +35,11 @@ export class DataItemsRepository {
       return Promise.resolve([]);
     }
     return this.db.selectFrom('data_item').select(itemColumns).where(scopedToCompany('data_item', companyId)).where('id', 'in', [...ids]).execute();
+  }
+
+  /** Every item of the company with its settings (dashboards match imported references against them). */
+  itemsOfCompany(companyId: number): Promise<DataItemRow[]> {
+    return this.db.selectFrom('data_item').select(itemColumns).where(scopedToCompany('data_item', companyId)).orderBy('id').execute();
   }
 
   /** Items of the company, optionally by name and kind, in name order (callers filter by level). */
@@ -346,15 +346,37 @@ export class DataItemsRepository {
     await this.db.deleteFrom('data_item_group').where(scopedToCompany('data_item_group', companyId)).where('id', '=', id).execute();
   }
 
-  // ---- company ----
+  // ---- the device batch ----
 
-  async companyTimeZone(companyId: number): Promise<string | undefined> {
-    const row = await this.db.selectFrom('company').select('time_zone').where('id', '=', companyId).executeTakeFirst();
-    return row?.time_zone;
+  /** Items of a device batch by id, any company (the batch checks each write's company): one query. */
+  deviceItems(ids: readonly number[]): Promise<DeviceItemRow[]> {
+    if (ids.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.db
+      .selectFrom('data_item')
+      .select(['id', 'company_id', 'kind', 'fields', 'updated_at'])
+      .select((eb) =>
+        eb
+          .exists(eb.selectFrom('data_forward').select('data_forward.id').whereRef('data_forward.item_id', '=', 'data_item.id').whereRef('data_forward.company_id', '=', 'data_item.company_id').where('data_forward.enabled', '=', 1))
+          .as('has_forwards'),
+      )
+      .where('id', 'in', [...ids])
+      .execute();
   }
 }
 
-/** `%`, `_` and `\` of a user's text match themselves in LIKE … ESCAPE '\'. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** `deviceItems` on the embedded database: one statement prepared on the raw handle, run synchronously (the device batch's SQLite path). */
+export class RawItemReads {
+  private readonly find: SQLite.Statement;
+
+  constructor(raw: SQLite.Database) {
+    this.find = raw.prepare(
+      'select id, company_id, kind, fields, updated_at, exists (select 1 from data_forward f where f.item_id = data_item.id and f.company_id = data_item.company_id and f.enabled = 1) as has_forwards from data_item where id = ?',
+    );
+  }
+
+  deviceItem(id: number): DeviceItemRow | undefined {
+    return this.find.get(id) as DeviceItemRow | undefined;
+  }
 }

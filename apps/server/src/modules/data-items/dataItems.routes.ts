@@ -27,39 +27,27 @@ import {
   updateJumpRequest,
   updateRecordRequest,
 } from '@smartdata/domain';
-import type { Platform } from '@server/platform/context';
-import type { Scheduler } from '@server/platform/scheduler';
 import { ok } from '@server/platform/envelope';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
 import { requestLocale } from '@server/platform/i18n';
-import { notFound, permissionDenied } from '@server/platform/errors';
-import { cabinCaller, type CabinService } from '../cabin/cabin.service';
-import type { StorageService } from '../storage/storage.service';
-import type { HomeService } from '../home/home.service';
-import { storageAttachments } from './attachments';
-import { DataItemsService } from './dataItems.service';
-import { DataItemConfigService } from './dataItemConfig.service';
-import { RecordTransferService } from './recordTransfer.service';
+import { cabinCaller } from '../cabin/cabin.service';
+import type { DataItemsService } from './dataItems.service';
+import type { DataItemConfigService } from './dataItemConfig.service';
+import type { RecordsService } from './records.service';
+import type { RecordTransferService } from './recordTransfer.service';
 
 const tags = ['dataItem'];
 
-export interface DataItemsDependencies {
-  cabin: CabinService;
-  storage: StorageService;
-  home: HomeService;
-  scheduler: Scheduler;
+/** The services the data-items routes call. */
+export interface DataItemsRouteServices {
+  dataItems: DataItemsService;
+  records: RecordsService;
+  settings: DataItemConfigService;
+  transfer: RecordTransferService;
 }
 
-/**
- * Data items, records, forms, jumps, forwards and item groups (spec §2 /smartdata, §3, §5;
- * docs/cabin.md). Also plugs the module into the platform: the cabin's dataItem node kind, the
- * `records:<itemId>` realtime channel, the purge job, the acquisition page, the home card and an
- * hourly maintenance job (value expiry, SQLite statistics).
- */
-export function registerDataItemsRoutes(app: FastifyInstance, platform: Platform, deps: DataItemsDependencies): DataItemsService {
-  const dataItems = new DataItemsService(platform.db, platform.dbKind, deps.cabin, platform.realtime, storageAttachments(deps.storage), platform.config.timeZone, app.log);
-  const settings = new DataItemConfigService(dataItems, deps.cabin);
-  const transfer = new RecordTransferService(dataItems);
+/** Data items, records, forms, jumps, forwards and item groups (spec §2 /smartdata, §3, §5; docs/cabin.md). */
+export function registerDataItemsRoutes(app: FastifyInstance, { dataItems, records, settings, transfer }: DataItemsRouteServices): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { permission: 'sd_capsule' } as const;
   const caller = (request: FastifyRequest) => cabinCaller(sessionOf(request), companyOf(request));
@@ -89,26 +77,26 @@ export function registerDataItemsRoutes(app: FastifyInstance, platform: Platform
 
   // ---- records ----
   r.post('/general/dataItem/addRecord', { config, schema: { tags, summary: 'Add a record (values checked against their fields)', body: addRecordRequest } }, async (request) =>
-    ok(await dataItems.addRecord(caller(request), request.body.itemId, request.body.values, request.body.parentRecordId)),
+    ok(await records.addRecord(caller(request), request.body.itemId, request.body.values, request.body.parentRecordId)),
   );
   r.post('/general/dataItem/updateRecord', { config, schema: { tags, summary: "Change some of a record's values (inline edit)", body: updateRecordRequest } }, async (request) => {
-    await dataItems.updateRecord(caller(request), request.body.id, request.body.values, request.body.itemId);
+    await records.updateRecord(caller(request), request.body.id, request.body.values, request.body.itemId);
     return ok(null);
   });
   r.post('/general/dataItem/deleteRecord', { config, schema: { tags, summary: 'Delete a record (and its child records)', body: deleteRecordRequest } }, async (request) => {
-    await dataItems.deleteRecord(caller(request), request.body.id, request.body.itemId);
+    await records.deleteRecord(caller(request), request.body.id, request.body.itemId);
     return ok(null);
   });
   r.post('/general/dataItem/deleteRecords', { config, schema: { tags, summary: 'Batch delete of records of one item', body: deleteRecordsRequest } }, async (request) =>
-    ok(await dataItems.deleteRecords(caller(request), request.body.itemId, request.body.ids)),
+    ok(await records.deleteRecords(caller(request), request.body.itemId, request.body.ids)),
   );
   r.get(
     '/general/dataItem/getRecords',
     { config, schema: { tags, summary: 'Records of an item: filters, sort and timeRange are JSON strings', querystring: recordsQuery } },
-    async (request) => ok(await dataItems.getRecords(caller(request), request.query)),
+    async (request) => ok(await records.getRecords(caller(request), request.query)),
   );
   r.get('/general/dataItem/getRecord', { config, schema: { tags, summary: 'One record', querystring: recordQuery } }, async (request) =>
-    ok(await dataItems.getRecord(caller(request), request.query.id)),
+    ok(await records.getRecord(caller(request), request.query.id)),
   );
   r.get(
     '/general/dataItem/exportRecords',
@@ -203,47 +191,4 @@ export function registerDataItemsRoutes(app: FastifyInstance, platform: Platform
     await settings.deleteItemGroup(caller(request), request.body.id);
     return ok(null);
   });
-
-  // ---- platform hooks ----
-  deps.cabin.registerKind('dataItem', dataItems.nodeHandler());
-  platform.realtime.defineChannel(
-    'records',
-    async (session, key) => {
-      const itemId = Number(key);
-      if (!Number.isSafeInteger(itemId) || itemId <= 0) {
-        throw notFound();
-      }
-      if (!session.codes.has('sd_capsule')) {
-        throw permissionDenied();
-      }
-      if (session.companyId === null) {
-        throw permissionDenied('auth.noCompany');
-      }
-      await dataItems.requireItem(cabinCaller(session, session.companyId), itemId, 'read');
-    },
-    {
-      // Checked again for every push (cached levels): a read permission lowered, a node moved under
-      // a hidden directory, a lost code or another current company stop the pushes at once.
-      visible: (session, key) => {
-        if (!session.codes.has('sd_capsule') || session.companyId === null) {
-          return false;
-        }
-        const caller = cabinCaller(session, session.companyId);
-        const nodeId = dataItems.itemNode(caller.companyId, Number(key));
-        const readable = (id: number | null) => id !== null && deps.cabin.pushLevels.readable(caller, id);
-        return nodeId instanceof Promise ? nodeId.then(readable) : readable(nodeId);
-      },
-    },
-  );
-  platform.registry.purgers.push((companyId, before) => dataItems.purgeCompany(companyId, before));
-  platform.registry.acquisition.push(async (companyIds, { today, yesterday }) => {
-    const received = await dataItems.records.receivedPerCompany(companyIds, yesterday, today);
-    return new Map([...received].map(([companyId, counts]) => [companyId, { valuesToday: counts.today, valuesYesterday: counts.yesterday }]));
-  });
-  deps.home.addCard(async (companyId, session) => (session.codes.has('sd_capsule') ? { code: 'dataItems', count: await dataItems.items.countItems(companyId) } : null));
-  deps.scheduler.schedule('dataItemMaintenance', '0 15 * * * *', async () => {
-    const deleted = await dataItems.expireValues();
-    app.log.info({ deleted }, 'data item value expiry done');
-  });
-  return dataItems;
 }

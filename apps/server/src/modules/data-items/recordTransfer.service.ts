@@ -15,7 +15,8 @@ import {
 import { translate } from '@server/platform/i18n';
 import { validationError } from '@server/platform/errors';
 import type { CabinCaller } from '../cabin/cabin.service';
-import { toRecordItem, type DataItemsService } from './dataItems.service';
+import type { DataItemsService } from './dataItems.service';
+import type { RecordsService } from './records.service';
 import { guardCsvText, parseCsv, parseXlsx, toCsv, toXlsx, unguardCsvText, type FileCell } from './recordFiles';
 
 type ExportQuery = z.infer<typeof exportRecordsQuery>;
@@ -46,21 +47,23 @@ function stamp(instant: number): string {
  * read-write; an import writes every row or none, and reports the problems of every row.
  */
 export class RecordTransferService {
-  constructor(private readonly dataItems: DataItemsService) {}
+  constructor(
+    private readonly dataItems: DataItemsService,
+    private readonly records: RecordsService,
+  ) {}
 
   /** The records the list shows (same filters and sort), at most dataItemLimits.exportRowsMax. */
   async export(caller: CabinCaller, query: ExportQuery, locale: Locale): Promise<ExportFile> {
     const { row, fields } = await this.dataItems.requireItem(caller, query.itemId, 'read');
-    const plan = await this.dataItems.listPlan(caller.companyId, fields, query, { limit: dataItemLimits.exportRowsMax + 1, offset: 0 });
-    const rows = await this.dataItems.records.rows(caller.companyId, row.id, plan);
+    const plan = await this.records.listPlan(caller.companyId, fields, query, { limit: dataItemLimits.exportRowsMax + 1, offset: 0 });
+    const rows = await this.records.listRecords(caller.companyId, row.id, plan);
     if (rows.length > dataItemLimits.exportRowsMax) {
       throw validationError(`dataItem.exportTooLarge|${dataItemLimits.exportRowsMax}`);
     }
     const timeZone = await this.dataItems.timeZone(caller.companyId);
     const csv = query.format === 'csv';
     const header = ['ID', ...fields.map((f) => f.name), translate('dataItem.createdAtHeader', locale)];
-    const body = rows.map((record) => {
-      const { id, values, createdAt } = toRecordItem(record);
+    const body = rows.map(({ id, values, createdAt }) => {
       return [
         id,
         ...fields.map((field) => {
@@ -142,7 +145,7 @@ export class RecordTransferService {
         for (const [index, field] of columns) {
           values[field.fieldName] = rawValue(cells[index] ?? null, extension === '.csv', field);
         }
-        const checked = await this.dataItems.checkValues(caller, fields, values, timeZone);
+        const checked = await this.records.checkValues(caller, fields, values, timeZone);
         for (const problem of checked.problems) {
           const field = fields.find((f) => f.fieldName === problem.field);
           errors.push({ row: line, column: field?.name ?? problem.field, message: translate(problem.key, locale) });
@@ -160,7 +163,7 @@ export class RecordTransferService {
       const more = errors.length > reportLinesMax ? [translate(`dataItem.importMoreErrors|${errors.length - reportLinesMax}`, locale)] : [];
       throw validationError([translate(`dataItem.importRefused|${errors.length}`, locale), ...lines, ...more].join('\n'));
     }
-    report.imported = await this.dataItems.ingestChecked(caller.companyId, row.id, checkedRows, { source: 'import', userId: caller.userId });
+    report.imported = await this.records.ingestChecked(caller.companyId, row.id, checkedRows, { source: 'import', userId: caller.userId });
     return report;
   }
 }

@@ -1,22 +1,26 @@
-import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
+import type SQLite from 'better-sqlite3';
 import { FieldType, type DataField, type FilterOp } from '@smartdata/domain';
 import type { Db, DbKind } from '@server/platform/db/database';
 import type { Database } from '@server/platform/db/schema';
+import type { DataRecordTable } from '@server/platform/db/schema.cabin';
+import { escapeLike } from '@server/platform/db/like';
 import { scopedToCompany } from '@server/platform/tenancy';
-import { escapeLike } from './dataItems.repository';
-
-export interface RecordRow {
-  id: number;
-  item_id: number;
-  parent_record_id: number | null;
-  values_json: string;
-  source: string;
-  created_by: number | null;
-  created_at: number;
-  updated_at: number;
-}
 
 const recordColumns = ['id', 'item_id', 'parent_record_id', 'values_json', 'source', 'created_by', 'created_at', 'updated_at'] as const;
+
+export type RecordRow = Pick<Selectable<DataRecordTable>, (typeof recordColumns)[number]>;
+
+/** A new record row (the record writer fills it). */
+export interface NewRecord {
+  companyId: number;
+  itemId: number;
+  parentRecordId: number | null;
+  valuesJson: string;
+  source: string;
+  userId: number | null;
+  at: number;
+}
 
 /** A record column that filters and sorts use directly. */
 export type RecordColumnName = 'id' | 'created_at' | 'updated_at' | 'parent_record_id';
@@ -192,7 +196,7 @@ export class RecordsRepository {
   }
 
   /** Keeps data_item.record_count; runs in the transaction of the insert or delete. */
-  private async adjustCount(companyId: number, itemId: number, delta: number): Promise<void> {
+  async adjustCount(companyId: number, itemId: number, delta: number): Promise<void> {
     if (delta !== 0) {
       await this.db
         .updateTable('data_item')
@@ -226,7 +230,7 @@ export class RecordsRepository {
     await this.adjustCount(companyId, itemId, rows.length);
   }
 
-  async insertRecord(values: { companyId: number; itemId: number; parentRecordId: number | null; valuesJson: string; source: string; userId: number | null; at: number }): Promise<number> {
+  async insertRecord(values: NewRecord): Promise<number> {
     const row = await this.db
       .insertInto('data_record')
       .values({
@@ -245,8 +249,51 @@ export class RecordsRepository {
     return Number(row.id);
   }
 
+  /** Records of any items at once, without their counts (the caller adds them per item): their ids, in order. */
+  async insertBatch(rows: readonly NewRecord[]): Promise<number[]> {
+    if (rows.length === 0) {
+      return [];
+    }
+    const ids = await this.db
+      .insertInto('data_record')
+      .values(
+        rows.map((r) => ({
+          company_id: r.companyId,
+          item_id: r.itemId,
+          parent_record_id: r.parentRecordId,
+          values_json: r.valuesJson,
+          source: r.source,
+          created_by: r.userId,
+          created_at: r.at,
+          updated_at: r.at,
+        })),
+      )
+      .returning('id')
+      .execute();
+    return ids.map((r) => Number(r.id));
+  }
+
   async updateValues(companyId: number, id: number, valuesJson: string, at: number): Promise<void> {
     await this.db.updateTable('data_record').set({ values_json: valuesJson, updated_at: at }).where(scopedToCompany('data_record', companyId)).where('id', '=', id).execute();
+  }
+
+  /**
+   * The items and instants of records about to be deleted, with their child records (the delete
+   * removes both): read before the delete, in its transaction, so their series points can go too.
+   */
+  async instantsOf(companyId: number, ids: readonly number[]): Promise<Array<{ itemId: number; recordId: number; ts: number }>> {
+    const out: Array<{ itemId: number; recordId: number; ts: number }> = [];
+    for (let i = 0; i < ids.length; i += 500) {
+      const slice = ids.slice(i, i + 500);
+      const rows = await this.db
+        .selectFrom('data_record')
+        .select(['id', 'item_id', 'created_at'])
+        .where(scopedToCompany('data_record', companyId))
+        .where((eb) => eb.or([eb('id', 'in', slice), eb('parent_record_id', 'in', slice)]))
+        .execute();
+      out.push(...rows.map((r) => ({ itemId: Number(r.item_id), recordId: Number(r.id), ts: Number(r.created_at) })));
+    }
+    return out;
   }
 
   /** Deletes records of an item, and their child records (run in a transaction); answers how many went. */
@@ -379,5 +426,31 @@ export class RecordsRepository {
     }
     await sql`pragma analysis_limit = 0`.execute(this.db);
     await sql`pragma optimize`.execute(this.db);
+  }
+}
+
+/**
+ * The record writes of the device batch on the embedded database (recordWriter.ts): statements
+ * prepared once on the raw handle, run synchronously inside the writer's transaction.
+ */
+export class RawRecordWrites {
+  private readonly insert: SQLite.Statement;
+  private readonly addCount: SQLite.Statement;
+
+  constructor(raw: SQLite.Database) {
+    this.insert = raw.prepare(
+      "insert into data_record (company_id, item_id, parent_record_id, values_json, source, created_by, created_at, updated_at) values (?, ?, null, ?, 'device', null, ?, ?)",
+    );
+    this.addCount = raw.prepare('update data_item set record_count = record_count + ? where company_id = ? and id = ?');
+  }
+
+  /** A device record (no parent, no author, created at the device's instant): its id. */
+  insertDeviceRecord(companyId: number, itemId: number, valuesJson: string, at: number): number {
+    return Number(this.insert.run(companyId, itemId, valuesJson, at, at).lastInsertRowid);
+  }
+
+  /** Keeps data_item.record_count (the unfiltered total). */
+  adjustCount(companyId: number, itemId: number, delta: number): void {
+    this.addCount.run(delta, companyId, itemId);
   }
 }

@@ -346,12 +346,13 @@ describe('ingest', () => {
 describe('overload', () => {
   it('a full queue refuses a QoS 1 publish (no PUBACK, the connection closes) and drops a QoS 0 one, instead of growing', async () => {
     const { TelemetryIngest } = await import('./ingest');
+    const { TelemetryRepository } = await import('./telemetry.repository');
     const { GroupCommitOverloaded } = await import('@server/platform/groupCommit');
     const admin = await person(t.app);
     const itemId = await addItem(admin.api, 'Overloaded');
     const device = await addDevice(admin.api);
     expect(body(await post(admin.api, 'telemetry/bindItem', { itemId, deviceId: device.id })).code).toBe(0);
-    const ingest = new TelemetryIngest(t.app.platform.db, t.app.platform.dbKind, undefined as never, t.app.platform.realtime, t.app.log, { maxBatch: 1, maxQueued: 2, maxDelayMs: 0 });
+    const ingest = new TelemetryIngest(new TelemetryRepository(t.app.platform.db, t.app.platform.dbKind), undefined as never, { maxBatch: 1, maxQueued: 2, maxDelayMs: 0 });
     // The database is stuck: the first flush never ends, so publishes wait in the queue.
     (ingest as unknown as { flush: () => Promise<void> }).flush = () => new Promise<void>(() => undefined);
     const topic = `sd/${device.sn}/up/telemetry`;

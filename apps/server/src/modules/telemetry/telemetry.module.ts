@@ -1,12 +1,47 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '@server/platform/context';
 import type { CabinService } from '../cabin/cabin.service';
-import type { DataItemsService } from '../data-items/dataItems.service';
-import type { DevicesService } from '../devices/devices.service';
-import type { IngestOptions } from './ingest';
+import type { DeviceRecordSink } from '../data-items/deviceRecords';
+import { TelemetryIngest, type IngestOptions } from './ingest';
+import { TelemetryRepository } from './telemetry.repository';
 import { registerTelemetryRoutes } from './telemetry.routes';
+import { TelemetryService, type TelemetryDevices, type TelemetryItems } from './telemetry.service';
 
-/** Composition of the telemetry module (to be completed: wiring moves here from the routes). */
-export function registerTelemetryModule(app: FastifyInstance, platform: Platform, deps: { cabin: CabinService; dataItems: DataItemsService; devices: DevicesService; options?: Partial<IngestOptions> }) {
-  return registerTelemetryRoutes(app, platform, deps);
+export interface TelemetryDependencies {
+  cabin: CabinService;
+  /** Data items: access to items, and the entry of device records. */
+  dataItems: TelemetryItems;
+  deviceRecords: DeviceRecordSink;
+  devices: TelemetryDevices;
+  options?: Partial<IngestOptions>;
+}
+
+/**
+ * The telemetry module (docs/telemetry.md): bindings of IoT data lists to devices, the broker's
+ * publish hook that turns device values into records (group commit, PUBACK after commit; the
+ * records are written by the data-items module's device records), and the values received per
+ * company on the acquisition page. Answers the ingest (a handle for tests and the bench).
+ */
+export function registerTelemetryModule(app: FastifyInstance, platform: Platform, deps: TelemetryDependencies): { telemetry: TelemetryService; ingest: TelemetryIngest } {
+  const repository = new TelemetryRepository(platform.db, platform.dbKind);
+  const ingest = new TelemetryIngest(repository, deps.deviceRecords, deps.options);
+  const telemetry = new TelemetryService(repository, deps.dataItems, deps.devices, () => ingest.forgetRoutes());
+
+  registerTelemetryRoutes(app, telemetry);
+  // A deleted data item or device takes its bindings along (and devices stop feeding it at once).
+  deps.cabin.onRemove('dataItem', (trx, companyId, itemIds) => TelemetryRepository.in(trx, platform.dbKind).deleteOf(companyId, 'item_id', itemIds));
+  deps.cabin.onRemove('device', (trx, companyId, deviceIds) => TelemetryRepository.in(trx, platform.dbKind).deleteOf(companyId, 'device_id', deviceIds));
+  ingest.attach(platform.broker);
+  // Before the broker and the database close (preClose hooks run before every onClose hook).
+  app.addHook('preClose', async () => {
+    platform.broker?.setPublishHook(null);
+    await ingest.close();
+  });
+  platform.registry.acquisition.push(async (companyIds, { today, yesterday }) => {
+    // Records (one per payload and item) are counted by the data-items module; this adds the
+    // remaining values, so the page shows values received.
+    const counts = await telemetry.valuesBeyondRecords(companyIds, yesterday, today);
+    return new Map([...counts].map(([companyId, c]) => [companyId, { valuesToday: c.today, valuesYesterday: c.yesterday }]));
+  });
+  return { telemetry, ingest };
 }

@@ -1,16 +1,19 @@
-import { sql } from 'kysely';
-import type { Db } from '@server/platform/db/database';
+import { sql, type Selectable } from 'kysely';
+import type SQLite from 'better-sqlite3';
+import { rawSqlite, type Db, type DbKind } from '@server/platform/db/database';
+import type { TelemetryBindingTable } from '@server/platform/db/schema.telemetry';
 import { scopedToCompany } from '@server/platform/tenancy';
 
-export interface BindingRow {
-  item_id: number;
-  company_id: number;
-  device_id: number;
-  created_at: number;
-  item_name: string;
-  item_fields: string;
-  device_name: string;
-  device_sn: string;
+/** A binding with its device's name and SN. */
+export type BindingRow = Pick<Selectable<TelemetryBindingTable>, 'item_id' | 'company_id' | 'device_id' | 'created_at'> & { device_name: string; device_sn: string };
+
+/** Values received, records written and unknown keys of a company in one UTC hour (added to `telemetry_count`). */
+export interface TelemetryCounter {
+  companyId: number;
+  hour: number;
+  values: number;
+  records: number;
+  unknown: number;
 }
 
 /** Where a device's telemetry goes: its company and the items bound to it. */
@@ -24,18 +27,35 @@ const HOUR = 3_600_000;
 
 /** Bindings of IoT data lists to devices, and the per-company counters (docs/telemetry.md). */
 export class TelemetryRepository {
-  constructor(private readonly db: Db) {}
+  private readonly upsertCount: SQLite.Statement | null;
+
+  constructor(
+    private readonly db: Db,
+    readonly kind: DbKind,
+  ) {
+    const raw = kind === 'sqlite' ? rawSqlite(db) : null;
+    this.upsertCount = raw
+      ? raw.prepare(
+          `insert into telemetry_count (company_id, hour_ts, value_count, record_count, unknown_count) values (?, ?, ?, ?, ?)
+           on conflict (company_id, hour_ts) do update set value_count = telemetry_count.value_count + excluded.value_count,
+           record_count = telemetry_count.record_count + excluded.record_count, unknown_count = telemetry_count.unknown_count + excluded.unknown_count`,
+        )
+      : null;
+  }
+
+  static in(trx: Db, kind: DbKind): TelemetryRepository {
+    return new TelemetryRepository(trx, kind);
+  }
 
   /**
-   * Bindings whose item and device both still exist (a deleted item or device leaves a row that
-   * is never answered and is replaced by the next bind).
+   * Bindings whose device still exists (a deleted device leaves a row that is never answered and
+   * is replaced by the next bind; the service leaves out those of deleted items).
    */
   bindings(companyId: number, filter: { itemId?: number; deviceId?: number }): Promise<BindingRow[]> {
     let query = this.db
       .selectFrom('telemetry_binding as b')
-      .innerJoin('data_item as i', (join) => join.onRef('i.id', '=', 'b.item_id').onRef('i.company_id', '=', 'b.company_id'))
       .innerJoin('device as d', (join) => join.onRef('d.id', '=', 'b.device_id').onRef('d.company_id', '=', 'b.company_id'))
-      .select(['b.item_id', 'b.company_id', 'b.device_id', 'b.created_at', 'i.name as item_name', 'i.fields as item_fields', 'd.name as device_name', 'd.sn as device_sn'])
+      .select(['b.item_id', 'b.company_id', 'b.device_id', 'b.created_at', 'd.name as device_name', 'd.sn as device_sn'])
       .where('b.company_id', '=', companyId);
     if (filter.itemId !== undefined) {
       query = query.where('b.item_id', '=', filter.itemId);
@@ -102,5 +122,29 @@ export class TelemetryRepository {
       result.set(Number(row.company_id), { today: Number(row.today), yesterday: Number(row.yesterday) });
     }
     return result;
+  }
+
+  /** Adds a batch's counters (the record writer runs this in the batch's transaction). */
+  async addCounts(counters: readonly TelemetryCounter[]): Promise<void> {
+    for (const c of counters) {
+      await this.db
+        .insertInto('telemetry_count')
+        .values({ company_id: c.companyId, hour_ts: c.hour, value_count: c.values, record_count: c.records, unknown_count: c.unknown })
+        .onConflict((oc) =>
+          oc.columns(['company_id', 'hour_ts']).doUpdateSet({
+            value_count: sql`telemetry_count.value_count + excluded.value_count`,
+            record_count: sql`telemetry_count.record_count + excluded.record_count`,
+            unknown_count: sql`telemetry_count.unknown_count + excluded.unknown_count`,
+          }),
+        )
+        .execute();
+    }
+  }
+
+  /** `addCounts` on the embedded database: a statement prepared on the raw handle, run synchronously inside the batch's transaction. */
+  addCountsRaw(counters: readonly TelemetryCounter[]): void {
+    for (const c of counters) {
+      this.upsertCount!.run(c.companyId, c.hour, c.values, c.records, c.unknown);
+    }
   }
 }

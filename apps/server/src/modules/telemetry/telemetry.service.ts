@@ -1,21 +1,23 @@
 import { DataItemKind, type BindItemRequest, type BindingsQuery, type TelemetryBinding } from '@smartdata/domain';
-import type { Db } from '@server/platform/db/database';
 import { notFound, validationError } from '@server/platform/errors';
 import type { CabinCaller } from '../cabin/cabin.service';
-import type { DataItemsService } from '../data-items/dataItems.service';
-import { parseFields } from '../data-items/dataItems.service';
+import type { DataItemsService, ItemSummary } from '../data-items/dataItems.service';
 import type { DevicesService } from '../devices/devices.service';
-import type { TelemetryIngest } from './ingest';
-import { TelemetryRepository, type BindingRow } from './telemetry.repository';
+import type { TelemetryRepository, BindingRow } from './telemetry.repository';
 
-function toBinding(row: BindingRow): TelemetryBinding {
+/** What telemetry needs of the data-items module: the caller's level on an item, items by id. */
+export type TelemetryItems = Pick<DataItemsService, 'requireItem' | 'itemsByIds'>;
+/** What telemetry needs of the devices module: the caller's level on a device. */
+export type TelemetryDevices = Pick<DevicesService, 'requireDevice'>;
+
+function toBinding(row: BindingRow, item: ItemSummary): TelemetryBinding {
   return {
     itemId: Number(row.item_id),
-    itemName: row.item_name,
+    itemName: item.name,
     deviceId: Number(row.device_id),
     deviceName: row.device_name,
     deviceSn: row.device_sn,
-    keys: parseFields(row.item_fields).map((f) => f.fieldName),
+    keys: item.fields.map((f) => f.fieldName),
     createdAt: Number(row.created_at),
   };
 }
@@ -25,16 +27,13 @@ function toBinding(row: BindingRow): TelemetryBinding {
  * device, both of the caller's company (40400 otherwise); only kind 13 items (50001).
  */
 export class TelemetryService {
-  readonly repository: TelemetryRepository;
-
   constructor(
-    db: Db,
-    private readonly dataItems: DataItemsService,
-    private readonly devices: DevicesService,
-    private readonly ingest: TelemetryIngest,
-  ) {
-    this.repository = new TelemetryRepository(db);
-  }
+    private readonly repository: TelemetryRepository,
+    private readonly dataItems: TelemetryItems,
+    private readonly devices: TelemetryDevices,
+    /** Bindings changed: the ingest reads device routes again. */
+    private readonly onBindingsChanged: () => void,
+  ) {}
 
   private async requireIotItem(caller: CabinCaller, itemId: number, level: 'read' | 'readWrite') {
     const item = await this.dataItems.requireItem(caller, itemId, level);
@@ -42,6 +41,15 @@ export class TelemetryService {
       throw validationError('telemetry.notIotList');
     }
     return item;
+  }
+
+  /** Bindings of the company as answered: those whose item still exists, with its name and keys. */
+  private async answered(companyId: number, rows: readonly BindingRow[]): Promise<Array<{ row: BindingRow; binding: TelemetryBinding }>> {
+    const items = new Map((await this.dataItems.itemsByIds(companyId, [...new Set(rows.map((r) => Number(r.item_id)))])).map((i) => [i.id, i]));
+    return rows.flatMap((row) => {
+      const item = items.get(Number(row.item_id));
+      return item ? [{ row, binding: toBinding(row, item) }] : [];
+    });
   }
 
   async bind(caller: CabinCaller, request: BindItemRequest): Promise<TelemetryBinding> {
@@ -53,10 +61,10 @@ export class TelemetryService {
     }
     if (!current) {
       await this.repository.bind(caller.companyId, request.itemId, request.deviceId, caller.userId, Date.now());
-      this.ingest.forgetRoutes();
+      this.onBindingsChanged();
     }
-    const [row] = await this.repository.bindings(caller.companyId, { itemId: request.itemId });
-    return toBinding(row!);
+    const [answer] = await this.answered(caller.companyId, await this.repository.bindings(caller.companyId, { itemId: request.itemId }));
+    return answer!.binding;
   }
 
   async unbind(caller: CabinCaller, itemId: number): Promise<void> {
@@ -64,30 +72,35 @@ export class TelemetryService {
     if ((await this.repository.unbind(caller.companyId, itemId)) === 0) {
       throw validationError('telemetry.notBound');
     }
-    this.ingest.forgetRoutes();
+    this.onBindingsChanged();
   }
 
   /** By item (read on it) or by device (read on it; only items the caller can read are listed). */
   async list(caller: CabinCaller, query: BindingsQuery): Promise<TelemetryBinding[]> {
     if (query.itemId !== undefined) {
       await this.requireIotItem(caller, query.itemId, 'read');
-      return (await this.repository.bindings(caller.companyId, { itemId: query.itemId })).map(toBinding);
+      return (await this.answered(caller.companyId, await this.repository.bindings(caller.companyId, { itemId: query.itemId }))).map((a) => a.binding);
     }
     if (query.deviceId === undefined) {
       throw notFound();
     }
     await this.devices.requireDevice(caller, query.deviceId, 'read');
-    const rows = await this.repository.bindings(caller.companyId, { deviceId: query.deviceId });
+    const answered = await this.answered(caller.companyId, await this.repository.bindings(caller.companyId, { deviceId: query.deviceId }));
     const visible: TelemetryBinding[] = [];
-    for (const row of rows) {
+    for (const { row, binding } of answered) {
       const readable = await this.dataItems.requireItem(caller, Number(row.item_id), 'read').then(
         () => true,
         () => false,
       );
       if (readable) {
-        visible.push(toBinding(row));
+        visible.push(binding);
       }
     }
     return visible;
+  }
+
+  /** Values received minus records written per company (the acquisition page adds them to the records data items counts). */
+  valuesBeyondRecords(companyIds: readonly number[], yesterday: number, today: number): Promise<Map<number, { today: number; yesterday: number }>> {
+    return this.repository.counts(companyIds, yesterday, today);
   }
 }

@@ -1,9 +1,10 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Db } from './db/database';
-import { migrations } from './db/migrations';
-import { rollupGrains, SeriesStore, type SeriesPoint } from './series';
+import type { Db } from '@server/platform/db/database';
+import { migrations } from '@server/platform/db/migrations';
+import { rollupGrains, type SeriesPoint } from './series';
+import { SeriesRepository } from './series.repository';
 
 /** The series store on an in-memory SQLite migrated up to (excluding) `before`, or fully. */
 async function database(before?: string): Promise<Kysely<any>> {
@@ -51,7 +52,7 @@ describe('series store', () => {
   it('keeps rollups equal to a recomputation through batched appends, record removals and the purge', async () => {
     const db = await database();
     opened.push(db);
-    const store = new SeriesStore('sqlite');
+    const store = new SeriesRepository('sqlite');
     const start = Date.parse('2026-03-01T00:00:00Z');
     let seed = 7;
     const random = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
@@ -113,7 +114,7 @@ describe('series store', () => {
 
     const series = await db.selectFrom('series').select(['id', 'field']).where('item_id', '=', 5).orderBy('field').execute();
     expect(series.map((s) => s.field)).toEqual(['n', 't']);
-    const store = new SeriesStore('sqlite');
+    const store = new SeriesRepository('sqlite');
     const t = series.find((s) => s.field === 't')!.id as number;
     const n = series.find((s) => s.field === 'n')!.id as number;
     const base = Date.parse('2026-11-01T10:00:00Z');

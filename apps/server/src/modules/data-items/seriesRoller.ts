@@ -1,11 +1,12 @@
 import type SQLite from 'better-sqlite3';
-import { rollupGrains } from '@server/platform/series';
+import { rollupGrains } from './series';
+import { rollerStatements } from './series.repository';
 
 /**
  * The roller of deferred rollups (docs/charts.md, "Rollups after commit"), on the embedded
- * database. Telemetry ingest stores a series' values as points only from the series' watermark
- * `rolled_until` W on; the roller moves W forward a minute or two behind the clock and makes the
- * rollups of the time it passed complete:
+ * database. The device batch (recordWriter.ts) stores a series' values as points only from the
+ * series' watermark `rolled_until` W on; the roller moves W forward a minute or two behind the
+ * clock and makes the rollups of the time it passed complete:
  *
  *   - minute rows of [W, W') are computed from the points (replacing any row a record written
  *     through the data-items path put there meanwhile: the points hold every value);
@@ -15,9 +16,9 @@ import { rollupGrains } from '@server/platform/series';
  *
  * Every step is idempotent (a roll repeated, or interrupted by a crash, gives the same rows), so
  * there is nothing to recover after a kill. A value that arrives for an instant before W is folded
- * into the rollups at once by its writer (telemetry's late path, or the data-items path).
+ * into the rollups at once by its writer (the device batch's late path, or a single record).
  *
- * Synchronous statements on the raw handle: call `rollAll` inside a transaction.
+ * Synchronous statements on the raw handle (series.repository.ts): call `rollAll` inside a transaction.
  */
 export interface RollerOptions {
   /** W' = the current minute's start minus this (values a little late still find W ahead of them). */
@@ -31,33 +32,13 @@ export const defaultRollerOptions: RollerOptions = { lagMs: 60_000, everyMs: 300
 const MINUTE = rollupGrains[0];
 
 export class SeriesRoller {
-  private readonly statements;
+  private readonly statements: ReturnType<typeof rollerStatements>;
 
   constructor(
     raw: SQLite.Database,
     readonly options: RollerOptions = defaultRollerOptions,
   ) {
-    this.statements = {
-      due: raw.prepare('select id, rolled_until from series where rolled_until is not null and rolled_until <= ?'),
-      minutes: raw.prepare(
-        `insert or replace into series_rollup (series_id, grain, bucket_ts, cnt, sum, min, max)
-         select series_id, ${MINUTE}, (ts / ${MINUTE}) * ${MINUTE}, count(*), sum(value), min(value), max(value)
-         from series_point where series_id = ? and ts >= ? and ts < ? group by ts / ${MINUTE}`,
-      ),
-      coarse: rollupGrains.slice(1).map((grain, i) => {
-        const finer = rollupGrains[i]!;
-        return {
-          grain,
-          clear: raw.prepare(`delete from series_rollup where series_id = ? and grain = ${grain} and bucket_ts >= ? and bucket_ts < ?`),
-          fold: raw.prepare(
-            `insert into series_rollup (series_id, grain, bucket_ts, cnt, sum, min, max)
-             select series_id, ${grain}, (bucket_ts / ${grain}) * ${grain}, sum(cnt), sum(sum), min(min), max(max)
-             from series_rollup where series_id = ? and grain = ${finer} and bucket_ts >= ? and bucket_ts < ? group by bucket_ts / ${grain}`,
-          ),
-        };
-      }),
-      advance: raw.prepare('update series set rolled_until = ? where id in (select value from json_each(?))'),
-    };
+    this.statements = rollerStatements(raw);
   }
 
   /** Where W goes at `now`: the start of the current minute, less the lag. */

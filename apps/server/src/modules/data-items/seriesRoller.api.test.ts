@@ -1,9 +1,10 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Db } from './db/database';
-import { migrations } from './db/migrations';
-import { rollupGrains, SeriesStore, type RollupGrain, type RollupRow, type SeriesPoint, type SeriesRef } from './series';
+import type { Db } from '@server/platform/db/database';
+import { migrations } from '@server/platform/db/migrations';
+import { rollupGrains, type RollupGrain, type RollupRow, type SeriesPoint, type SeriesRef } from './series';
+import { SeriesRepository } from './series.repository';
 import { SeriesRoller } from './seriesRoller';
 
 const opened: Kysely<any>[] = [];
@@ -37,7 +38,7 @@ const round = (rows: RollupRow[]) => rows.map((r) => ({ ...r, sum: Math.round(r.
 describe('deferred rollups', () => {
   it('answer every read like rollups kept on write, before, during and after rolls, with late values and data-items writes', async () => {
     const { db, raw } = await database();
-    const store = new SeriesStore('sqlite');
+    const store = new SeriesRepository('sqlite');
     const roller = new SeriesRoller(raw, { lagMs: MINUTE, everyMs: MINUTE });
     await db.insertInto('series').values([
       { id: 1, company_id: 1, item_id: 1, field: 'synced', rolled_until: null },

@@ -2,145 +2,50 @@ import { sql, type RawBuilder } from 'kysely';
 import { emptyStats, mergeStats, type ValueStats } from '@smartdata/domain';
 import type SQLite from 'better-sqlite3';
 import { rawSqlite, type Db, type DbKind } from '@server/platform/db/database';
-import type { SeriesRollupTable } from '@server/platform/db/schema.series';
+import {
+  bucketRow,
+  COARSEST,
+  completeBefore,
+  isValue,
+  joinRows,
+  rebuildRanges,
+  rollupGrains,
+  rollupRowsOf,
+  windowParts,
+  type RollupGrain,
+  type RollupRow,
+  type SeriesPoint,
+  type SeriesReads,
+  type SeriesRecord,
+  type SeriesRef,
+} from './series';
 
 /**
- * The series store (docs/charts.md): numeric values of data-item records — and later device
- * telemetry — laid out by (series, time) so a chart reads one contiguous key range, with
- * count/sum/min/max rollups per minute, 15 minutes and hour kept on every write so long windows
- * and aggregates read a few thousand rollup rows instead of millions of values.
+ * The series repository (docs/charts.md): every query of `series`, `series_point` and
+ * `series_rollup`. Numeric values of data-item records are laid out by (series, time) so a chart
+ * reads one contiguous key range, with count/sum/min/max rollups per minute, 15 minutes, hour and
+ * 6 hours so long windows and aggregates read a few thousand rollup rows instead of millions of
+ * values.
  *
  * Every write method takes the caller's transaction: a record and its points are stored, changed
- * or removed together. A value's instant is its record's `created_at`.
+ * or removed together (the record writer, recordWriter.ts, is the one caller). A value's instant
+ * is its record's `created_at`. Two paths: Kysely on any database, and on the embedded database
+ * synchronous statements prepared once on the raw handle (`RawSeriesWrites` for the device batch,
+ * `rollerStatements` for the roller, and the hot chart reads).
  *
  * Deferred rollups (docs/charts.md, "Rollups after commit"): a series whose `rolled_until` W is
  * set has complete rollup rows only for buckets that end at or before W; its values from W on are
- * in points only (telemetry ingest stores them so and the roller, platform/seriesRoller.ts, folds
- * them a minute or two later). Reads therefore take rows of buckets that end by W from the
- * rollups and compute the rest from minute rows before W and points after it. W null: every
- * row is complete (the data-items write path keeps rollups on every write).
+ * in points only (the device batch stores them so and the roller, seriesRoller.ts, folds them a
+ * minute or two later). Reads therefore take rows of buckets that end by W from the rollups and
+ * compute the rest from minute rows before W and points after it. W null: every row is complete
+ * (single records keep rollups on every write).
  */
-
-/** Rollup grains, finest first (UTC-aligned: 1 min, 15 min, 1 h, 6 h). */
-export const rollupGrains = [60_000, 900_000, 3_600_000, 21_600_000] as const;
-export type RollupGrain = (typeof rollupGrains)[number];
-/** The coarsest grain: every rollup row lies inside one stretch of it, so rebuilds work in its units. */
-const COARSEST = rollupGrains[rollupGrains.length - 1];
-
-export interface SeriesPoint {
-  seriesId: number;
-  ts: number;
-  recordId: number;
-  value: number;
-}
-
-/** A record as the store sees it: its id, its instant, its values keyed by field. */
-export interface SeriesRecord {
-  recordId: number;
-  ts: number;
-  values: Record<string, unknown>;
-}
-
-export interface RollupRow extends ValueStats {
-  at: number;
-}
-
-/** A series as reads need it: its id and the instant up to which its rollups are complete (null: all of them). */
-export interface SeriesRef {
-  id: number;
-  rolledUntil: number | null;
-}
-
-/** Where stored rows of a grain stop being usable in [from, to): rows of buckets that start before it are complete. */
-function completeBefore(series: SeriesRef, grain: number, from: number, to: number): number {
-  if (series.rolledUntil === null) {
-    return to;
-  }
-  return Math.min(to, Math.max(from, Math.floor(series.rolledUntil / grain) * grain));
-}
-
-/** Joins rows of two reads of one window (the first before the second); a bucket cut by the seam is merged. */
-function joinRows(head: RollupRow[], tail: RollupRow[]): RollupRow[] {
-  const first = tail[0];
-  const last = head[head.length - 1];
-  if (first && last && first.at === last.at) {
-    mergeStats(last, first);
-    return [...head, ...tail.slice(1)];
-  }
-  return [...head, ...tail];
-}
 
 /** Rows of one multi-row statement: SQLite allows 32 766 parameters, PostgreSQL 65 535. */
 const POINT_CHUNK = 2000;
 const ROLLUP_CHUNK = 1000;
 
-const isValue = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-
-/** count/sum/min/max per series, grain and bucket of a batch of points: the rows `append` upserts. */
-export function rollupRowsOf(points: readonly SeriesPoint[]): SeriesRollupTable[] {
-  const rollups = new Map<string, SeriesRollupTable>();
-  for (const p of points) {
-    for (const grain of rollupGrains) {
-      const bucket = Math.floor(p.ts / grain) * grain;
-      const key = `${p.seriesId}:${grain}:${bucket}`;
-      const row = rollups.get(key);
-      if (row) {
-        row.cnt += 1;
-        row.sum += p.value;
-        if (p.value < row.min) row.min = p.value;
-        if (p.value > row.max) row.max = p.value;
-      } else {
-        rollups.set(key, { series_id: p.seriesId, grain, bucket_ts: bucket, cnt: 1, sum: p.value, min: p.value, max: p.value });
-      }
-    }
-  }
-  return [...rollups.values()];
-}
-
-/** Rows of a `group by (ts + shift) / size` read, keyed back to their bucket start. */
-const bucketRow =
-  (size: number, offset: number) =>
-  (r: { k: number; cnt: number; sum: number; min: number; max: number }): RollupRow => ({
-    at: Number(r.k) * size - offset - size * 1_000_000,
-    count: Number(r.cnt),
-    sum: Number(r.sum),
-    min: Number(r.min),
-    max: Number(r.max),
-  });
-
-/** Merges instants into [from, to) ranges aligned to the coarsest grain (what a rebuild re-reads). */
-function rebuildRanges(instants: Iterable<number>): Array<[number, number]> {
-  const starts = [...new Set([...instants].map((ts) => Math.floor(ts / COARSEST) * COARSEST))].sort((a, b) => a - b);
-  const ranges: Array<[number, number]> = [];
-  for (const start of starts) {
-    const last = ranges[ranges.length - 1];
-    if (last && last[1] === start) {
-      last[1] = start + COARSEST;
-    } else {
-      ranges.push([start, start + COARSEST]);
-    }
-  }
-  return ranges;
-}
-
-/**
- * Cuts a minute-aligned window into parts each covered by whole rollup rows of one grain: the
- * coarsest grain in the middle, finer ones at the edges (at most two parts per grain).
- */
-export function windowParts(from: number, to: number, level = rollupGrains.length - 1): Array<{ grain: RollupGrain; from: number; to: number }> {
-  if (from >= to || level < 0) {
-    return [];
-  }
-  const grain = rollupGrains[level]!;
-  const a = Math.ceil(from / grain) * grain;
-  const b = Math.floor(to / grain) * grain;
-  if (level === 0 || a >= b) {
-    return level === 0 ? [{ grain, from: a, to: Math.max(a, b) }].filter((p) => p.to > p.from) : windowParts(from, to, level - 1);
-  }
-  return [...windowParts(from, a, level - 1), { grain, from: a, to: b }, ...windowParts(b, to, level - 1)];
-}
-
-export class SeriesStore {
+export class SeriesRepository {
   constructor(private readonly kind: DbKind) {}
 
   // ---- series ----
@@ -277,25 +182,6 @@ export class SeriesStore {
       }
       await this.rebuild(trx, series, list.map((r) => r.ts));
     }
-  }
-
-  /**
-   * The instants of records about to be deleted, with their child records (the data-items
-   * delete removes both): read from data_record before the delete, in its transaction.
-   */
-  async recordInstants(trx: Db, companyId: number, ids: readonly number[]): Promise<Array<{ itemId: number; recordId: number; ts: number }>> {
-    const out: Array<{ itemId: number; recordId: number; ts: number }> = [];
-    for (let i = 0; i < ids.length; i += 500) {
-      const slice = ids.slice(i, i + 500);
-      const rows = await trx
-        .selectFrom('data_record')
-        .select(['id', 'item_id', 'created_at'])
-        .where('company_id', '=', companyId)
-        .where((eb) => eb.or([eb('id', 'in', slice), eb('parent_record_id', 'in', slice)]))
-        .execute();
-      out.push(...rows.map((r) => ({ itemId: Number(r.item_id), recordId: Number(r.id), ts: Number(r.created_at) })));
-    }
-    return out;
   }
 
   /** Value expiry and retention: an item's points before `before`. */
@@ -504,4 +390,100 @@ export class SeriesStore {
     }
     return first;
   }
+
+  /** The reads of a chart on `db` (the charts module's port). */
+  reader(db: Db): SeriesReads {
+    return {
+      refs: (companyId, itemId, fields) => this.refs(db, companyId, itemId, fields),
+      points: (seriesId, from, to, limit) => this.points(db, seriesId, from, to, limit),
+      pointsJson: (seriesId, from, to, limit) => this.pointsJson(db, seriesId, from, to, limit),
+      rollups: (series, grain, from, to) => this.rollups(db, series, grain, from, to),
+      grouped: (series, grain, size, offset, from, to) => this.grouped(db, series, grain, size, offset, from, to),
+      stats: (series, from, to) => this.stats(db, series, from, to),
+      last: (seriesId, from, to) => this.last(db, seriesId, from, to),
+      firstInstant: (seriesIds) => this.firstInstant(db, seriesIds),
+    };
+  }
+}
+
+/**
+ * The series writes of the device batch on the embedded database (recordWriter.ts): statements
+ * prepared once on the raw handle, run synchronously inside the writer's transaction. Points and
+ * late rollups go in key order, so neighbouring inserts and upserts touch the same pages.
+ */
+export class RawSeriesWrites {
+  private readonly ensure: SQLite.Statement;
+  private readonly find: SQLite.Statement;
+  private readonly defer: SQLite.Statement;
+  private readonly insertPoint: SQLite.Statement;
+  private readonly upsertRollup: SQLite.Statement;
+
+  constructor(raw: SQLite.Database) {
+    this.ensure = raw.prepare('insert into series (company_id, item_id, field) values (?, ?, ?) on conflict (item_id, field) do nothing');
+    this.find = raw.prepare('select id, rolled_until from series where item_id = ? and field = ?');
+    this.defer = raw.prepare('update series set rolled_until = ? where id = ? and rolled_until is null');
+    this.insertPoint = raw.prepare('insert into series_point (series_id, ts, record_id, value) values (?, ?, ?, ?)');
+    this.upsertRollup = raw.prepare(
+      `insert into series_rollup (series_id, grain, bucket_ts, cnt, sum, min, max) values (?, ?, ?, ?, ?, ?, ?)
+       on conflict (series_id, grain, bucket_ts) do update set cnt = series_rollup.cnt + excluded.cnt, sum = series_rollup.sum + excluded.sum,
+       min = min(series_rollup.min, excluded.min), max = max(series_rollup.max, excluded.max)`,
+    );
+  }
+
+  /**
+   * The series of an item's field, made where missing, with its watermark: a series that had
+   * none is deferred from `target()` on (its rollups so far are complete; later values are rolled
+   * after commit).
+   */
+  deferredSeries(companyId: number, itemId: number, field: string, target: () => number): { id: number; rolledUntil: number } {
+    this.ensure.run(companyId, itemId, field);
+    const row = this.find.get(itemId, field) as { id: number; rolled_until: number | null };
+    let rolledUntil = row.rolled_until === null ? null : Number(row.rolled_until);
+    if (rolledUntil === null) {
+      rolledUntil = target();
+      this.defer.run(rolledUntil, row.id);
+    }
+    return { id: Number(row.id), rolledUntil };
+  }
+
+  /** Points, sorted here into key order. */
+  insertPoints(points: SeriesPoint[]): void {
+    points.sort((a, b) => a.seriesId - b.seriesId || a.ts - b.ts || a.recordId - b.recordId);
+    for (const p of points) {
+      this.insertPoint.run(p.seriesId, p.ts, p.recordId, p.value);
+    }
+  }
+
+  /** Folds points into the rollups at once (values before their series' watermark: the roller has passed them). */
+  foldIntoRollups(points: readonly SeriesPoint[]): void {
+    for (const row of rollupRowsOf(points).sort((a, b) => a.series_id - b.series_id || a.grain - b.grain || a.bucket_ts - b.bucket_ts)) {
+      this.upsertRollup.run(row.series_id, row.grain, row.bucket_ts, row.cnt, row.sum, row.min, row.max);
+    }
+  }
+}
+
+/** The roller's statements on the raw handle (seriesRoller.ts): due series, minute rows from points, coarser rows from finer ones, the watermark. */
+export function rollerStatements(raw: SQLite.Database) {
+  const minute = rollupGrains[0];
+  return {
+    due: raw.prepare('select id, rolled_until from series where rolled_until is not null and rolled_until <= ?'),
+    minutes: raw.prepare(
+      `insert or replace into series_rollup (series_id, grain, bucket_ts, cnt, sum, min, max)
+       select series_id, ${minute}, (ts / ${minute}) * ${minute}, count(*), sum(value), min(value), max(value)
+       from series_point where series_id = ? and ts >= ? and ts < ? group by ts / ${minute}`,
+    ),
+    coarse: rollupGrains.slice(1).map((grain, i) => {
+      const finer = rollupGrains[i]!;
+      return {
+        grain,
+        clear: raw.prepare(`delete from series_rollup where series_id = ? and grain = ${grain} and bucket_ts >= ? and bucket_ts < ?`),
+        fold: raw.prepare(
+          `insert into series_rollup (series_id, grain, bucket_ts, cnt, sum, min, max)
+           select series_id, ${grain}, (bucket_ts / ${grain}) * ${grain}, sum(cnt), sum(sum), min(min), max(max)
+           from series_rollup where series_id = ? and grain = ${finer} and bucket_ts >= ? and bucket_ts < ? group by bucket_ts / ${grain}`,
+        ),
+      };
+    }),
+    advance: raw.prepare('update series set rolled_until = ? where id in (select value from json_each(?))'),
+  };
 }

@@ -1,0 +1,212 @@
+import { attachmentFieldTypes, checkFieldValue, DataItemKind, FieldType, numericFieldTypes, type DataField, type RecordValues } from '@smartdata/domain';
+import { rawSqlite, type Db, type DbKind } from '@server/platform/db/database';
+import { parseFields } from './fields';
+import { RawItemReads, type DataItemsRepository, type DeviceItemRow } from './dataItems.repository';
+import type { RecordPushes } from './recordPushes';
+import type { RecordsService } from './records.service';
+import type { BatchPart, BatchRecord, RecordWriter } from './recordWriter';
+
+/** One payload of a device for one item (telemetry: one publish, one bound item): what becomes a record. */
+export interface DeviceValues {
+  companyId: number;
+  itemId: number;
+  /** The device's own instant: the record's `created_at`. */
+  ts: number;
+  values: Readonly<Record<string, number | string>>;
+}
+
+/** What a batch accepted, for the caller's own figures: its records (company, instant, values kept) and the unknown keys per company. */
+export interface AcceptedBatch {
+  records: ReadonlyArray<{ companyId: number; ts: number; keys: number }>;
+  unknownKeys: ReadonlyMap<number, number>;
+}
+
+/** What became of a batch. */
+export interface DeviceBatchResult {
+  /** Records written (one per payload and item with at least one value kept). */
+  records: number;
+  /** Values stored in them. */
+  values: number;
+  /** Keys with no field of that fieldName (ignored). */
+  unknownKeys: number;
+  /** Values the field refused (wrong type, attachments). */
+  rejectedValues: number;
+  /** Records written through the forward path (items with enabled forwards). */
+  forwarded: number;
+}
+
+/** The roller of the series that device batches defer (SQLite): a roll on demand, its work and its settings (tests and the bench). */
+export type DeferredRollups = Pick<RecordWriter, 'rollDue' | 'rollStats' | 'rollerOptions'>;
+
+/** The port telemetry writes through (the data-items module's `deviceRecords`). */
+export interface DeviceRecordSink {
+  write(batch: readonly DeviceValues[], alsoCommit?: (accepted: AcceptedBatch) => BatchPart | null): Promise<DeviceBatchResult>;
+  readonly rollups: DeferredRollups;
+}
+
+interface ItemMeta {
+  id: number;
+  companyId: number;
+  kind: number;
+  updatedAt: number;
+  fields: Map<string, DataField>;
+  charted: Set<string>;
+  hasForwards: boolean;
+}
+
+interface ForwardedRecord {
+  companyId: number;
+  itemId: number;
+  ts: number;
+  values: RecordValues;
+  keys: number;
+}
+
+/**
+ * Records sent by devices (docs/telemetry.md), in batches: the entry of the telemetry ingest.
+ *
+ * A key is stored in the field whose `fieldName` equals it; keys without such a field are
+ * ignored and counted; a value the field refuses (a text for a number, anything for a picture or
+ * file) is dropped and counted, the rest of the payload kept. Numbers are rounded as for any
+ * record; required fields are not enforced (a gateway may report a subset of its registers). A
+ * payload whose keys all miss is no record at all. Only IoT data lists take device records (an
+ * item that changed kind or company since it was bound takes none).
+ *
+ * Records of items with enabled forwards go through `RecordsService.ingestChecked` (one
+ * transaction each, forwards exactly as for any record); the others through the record writer's
+ * batch, with whatever the caller commits alongside (`alsoCommit`). New records are pushed on
+ * `records:<itemId>` after commit, gathered per item.
+ */
+export class DeviceRecords implements DeviceRecordSink {
+  private readonly metas = new Map<number, ItemMeta>();
+  private readonly rawItems: RawItemReads | null;
+
+  constructor(
+    db: Db,
+    dbKind: DbKind,
+    private readonly items: DataItemsRepository,
+    private readonly writer: RecordWriter,
+    private readonly records: RecordsService,
+    private readonly pushes: RecordPushes,
+  ) {
+    const raw = dbKind === 'sqlite' ? rawSqlite(db) : null;
+    this.rawItems = raw ? new RawItemReads(raw) : null;
+  }
+
+  get rollups(): DeferredRollups {
+    return this.writer;
+  }
+
+  /** Writes a batch; `alsoCommit` answers work committed with its records (telemetry's counters). */
+  async write(batch: readonly DeviceValues[], alsoCommit?: (accepted: AcceptedBatch) => BatchPart | null): Promise<DeviceBatchResult> {
+    const ids = [...new Set(batch.map((w) => w.itemId))];
+    let metas: Map<number, ItemMeta>;
+    if (this.rawItems) {
+      const rawItems = this.rawItems;
+      metas = this.itemsFrom(ids, (id) => rawItems.deviceItem(id));
+    } else {
+      // Item settings for a batch (PostgreSQL): one query.
+      const byId = new Map((await this.items.deviceItems(ids)).map((r) => [Number(r.id), r]));
+      metas = this.itemsFrom(ids, (id) => byId.get(id));
+    }
+    const plan = this.plan(batch, metas);
+    const part = alsoCommit?.({ records: [...plan.direct, ...plan.forwarded], unknownKeys: plan.unknownOf }) ?? null;
+    const created = await this.writer.writeBatch(plan.direct, part);
+    for (const entry of plan.forwarded) {
+      // Forward conditions run exactly as for any record (its own transaction).
+      await this.records.ingestChecked(entry.companyId, entry.itemId, [entry.values], { source: 'device', at: entry.ts });
+    }
+    this.pushes.queue(created);
+    const keys = (list: ReadonlyArray<{ keys: number }>) => list.reduce((n, e) => n + e.keys, 0);
+    return {
+      records: plan.direct.length + plan.forwarded.length,
+      values: keys(plan.direct) + keys(plan.forwarded),
+      unknownKeys: plan.unknown,
+      rejectedValues: plan.rejected,
+      forwarded: plan.forwarded.length,
+    };
+  }
+
+  /** Item metas from their rows; fields parsed again only when the item changed. */
+  private itemsFrom(ids: readonly number[], rowOf: (id: number) => DeviceItemRow | undefined): Map<number, ItemMeta> {
+    const out = new Map<number, ItemMeta>();
+    for (const id of ids) {
+      const row = rowOf(id);
+      if (!row) {
+        this.metas.delete(id);
+        this.writer.forgetItem(id);
+        continue;
+      }
+      let meta = this.metas.get(id);
+      if (!meta || meta.updatedAt !== Number(row.updated_at) || meta.companyId !== Number(row.company_id)) {
+        const fields = parseFields(row.fields);
+        meta = {
+          id,
+          companyId: Number(row.company_id),
+          kind: Number(row.kind),
+          updatedAt: Number(row.updated_at),
+          fields: new Map(fields.map((f) => [f.fieldName, f])),
+          charted: new Set(fields.filter((f) => numericFieldTypes.includes(f.type)).map((f) => f.fieldName)),
+          hasForwards: false,
+        };
+        this.metas.set(id, meta);
+      }
+      meta.hasForwards = Boolean(Number(row.has_forwards));
+      out.set(id, meta);
+    }
+    if (this.metas.size > 100_000) {
+      this.metas.clear();
+    }
+    return out;
+  }
+
+  /** Keys mapped to fields and checked; records split into the batch and the forward path. */
+  private plan(batch: readonly DeviceValues[], metas: Map<number, ItemMeta>) {
+    const direct: BatchRecord[] = [];
+    const forwarded: ForwardedRecord[] = [];
+    let unknown = 0;
+    let rejected = 0;
+    const unknownOf = new Map<number, number>();
+    for (const write of batch) {
+      const meta = metas.get(write.itemId);
+      if (!meta || meta.companyId !== write.companyId || meta.kind !== DataItemKind.iotDataList) {
+        continue; // the item went away or changed company: nothing to store
+      }
+      const values: RecordValues = {};
+      let keys = 0;
+      for (const key in write.values) {
+        const field = meta.fields.get(key);
+        if (!field) {
+          unknown += 1;
+          unknownOf.set(write.companyId, (unknownOf.get(write.companyId) ?? 0) + 1);
+          continue;
+        }
+        const raw = write.values[key];
+        if (typeof raw === 'number' && field.type === FieldType.decimal && field.decimalPlaces === null && Number.isFinite(raw)) {
+          values[key] = raw; // the common case, without the general check
+          keys += 1;
+          continue;
+        }
+        if (attachmentFieldTypes.includes(field.type)) {
+          rejected += 1;
+          continue;
+        }
+        const check = checkFieldValue({ ...field, required: false }, raw, 'UTC');
+        if (check.ok && check.value !== null) {
+          values[key] = check.value;
+          keys += 1;
+        } else {
+          rejected += 1;
+        }
+      }
+      if (keys > 0) {
+        if (meta.hasForwards) {
+          forwarded.push({ companyId: write.companyId, itemId: write.itemId, ts: write.ts, values, keys });
+        } else {
+          direct.push({ companyId: write.companyId, itemId: write.itemId, ts: write.ts, values, keys, charted: meta.charted });
+        }
+      }
+    }
+    return { direct, forwarded, unknown, rejected, unknownOf };
+  }
+}

@@ -151,8 +151,8 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
       isMember: (companyId, userId) => companies.isMember(companyId, userId),
     },
   });
-  const { dataItems, deviceRecords, series } = registerDataItemsModule(app, platform, { cabin, storage, home, scheduler, companies: new CompaniesService(platform.db) });
-  registerDashboardsModule(app, platform, { cabin, dataItems, companies: new CompaniesService(platform.db) });
+  const { dataItems, deviceRecords, series } = registerDataItemsModule(app, platform, { cabin, storage, home, scheduler, companies });
+  registerDashboardsModule(app, platform, { cabin, dataItems, companies });
   const { devices, gatewayDevices, deadlines } = registerDevicesModule(app, platform, { cabin, storage, companies });
   registerGatewaysModule(app, platform, { cabin, devices: gatewayDevices });
   registerChartsModule(app, platform, { cabin, dataItems, series });

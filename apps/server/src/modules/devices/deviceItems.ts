@@ -5,7 +5,6 @@ import {
   type ConfigState,
   type DetectState,
   type DeviceItem,
-  type LifecycleStatus,
   type OtaState,
   type TelemetryPayload,
 } from '@smartdata/domain';
@@ -39,7 +38,7 @@ export function toDeviceItem(row: DeviceRow, job: OtaRow | undefined): DeviceIte
     online: row.online === 1,
     lastSeenAt: row.last_seen_at === null ? null : Number(row.last_seen_at),
     firmwareVersion: row.firmware_version,
-    status: (isLifecycleStatus(row.status) ? row.status : 0) as LifecycleStatus,
+    status: isLifecycleStatus(row.status) ? row.status : 0,
     ota: job
       ? { state: job.state as OtaState, percent: job.percent, targetVersion: job.to_version, message: job.message, jobId: job.id }
       : { state: 'idle', percent: 0, targetVersion: null, message: null, jobId: null },
@@ -73,7 +72,7 @@ export class DeviceItems {
     if (!row) {
       throw notFound();
     }
-    return (await this.of([row]))[0]!;
+    return (await this.of([row]))[0];
   }
 
   /** Reads the device again, pushes its state to the company's pages and answers it. */

@@ -1,5 +1,5 @@
 /**
- * Devices (cd_device) and gateway pages (dm_gateway) use the same calls; both modules' routes and
- * the `devices` channel check it (a file of its own so gateways need not import devices' routes).
+ * The permission codes of the device calls: devices (cd_device) and gateway pages (dm_gateway)
+ * use the same calls, so the devices and gateways routes and the `devices` channel check these.
  */
 export const devicePermission = ['cd_device', 'dm_gateway'] as const;

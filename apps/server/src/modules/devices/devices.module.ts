@@ -2,15 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '@server/platform/context';
 import { notFound, permissionDenied } from '@server/platform/errors';
 import { cabinCaller, type CabinService } from '../cabin/cabin.service';
-import type { StorageService } from '../storage/storage.service';
 import { DeviceBus } from './deviceBus';
 import { DeviceItems } from './deviceItems';
-import { DeviceLinkService, type CompanyNames, type GatewayDevices } from './deviceLink.service';
-import { devicePermission } from './devicePermission';
+import { DeviceLinkService, type CompanyNames } from './deviceLink.service';
+import { devicePermission } from './devicePermission.port';
 import { DevicesRepository } from './devices.repository';
 import { registerDevicesRoutes } from './devices.routes';
 import { DevicesService, defaultTimeouts, type DeviceObjects, type DeviceTimeouts } from './devices.service';
 import { FirmwareService } from './firmware.service';
+import type { GatewayDevices } from './gatewayDevices.port';
 import { LastTelemetry } from './lastTelemetry';
 
 /** The deadline sweep and its time-outs, for tests that move past a deadline instead of waiting. */
@@ -37,19 +37,12 @@ const sweepMs = 1000;
  * and reach only who may read the device's node. Needs the cabin, the object store (pictures,
  * firmware files) and the companies' names (shown on the device when binding).
  */
-export function registerDevicesModule(app: FastifyInstance, platform: Platform, deps: { cabin: CabinService; storage: StorageService; companies: CompanyNames }): DevicesModule {
-  const { cabin, storage } = deps;
+export function registerDevicesModule(app: FastifyInstance, platform: Platform, deps: { cabin: CabinService; storage: DeviceObjects; companies: CompanyNames }): DevicesModule {
+  const { cabin } = deps;
   const repository = new DevicesRepository(platform.db);
   const bus = new DeviceBus(platform.broker, app.log);
   const timeouts: DeviceTimeouts = { ...defaultTimeouts };
-  const objects: DeviceObjects = {
-    // The upload record is read through the storage repository until StorageService answers it.
-    find: async (companyId, key) => {
-      const row = await storage.repository.findInCompany(companyId, key);
-      return row ? { fileName: row.file_name, contentType: row.content_type, size: row.size } : undefined;
-    },
-    downloadUrl: (caller, key) => storage.downloadUrl(caller, key),
-  };
+  const objects = deps.storage;
   const items = new DeviceItems(repository, platform.realtime);
   const lastTelemetry = new LastTelemetry();
   const devices = new DevicesService(repository, cabin, objects, items, lastTelemetry, bus);
@@ -68,23 +61,25 @@ export function registerDevicesModule(app: FastifyInstance, platform: Platform, 
     }, sweepMs);
     sweeper.unref();
   });
-  app.addHook('onClose', async () => {
+  app.addHook('onClose', (_instance, done) => {
     if (sweeper) {
       clearInterval(sweeper);
       sweeper = null;
     }
+    done();
   });
 
   cabin.registerKind('device', devices.nodeHandler());
   platform.realtime.defineChannel(
     'devices',
-    async (session, key) => {
+    (session, key) => {
       if (!devicePermission.some((code) => session.codes.has(code))) {
-        throw permissionDenied();
+        return Promise.reject(permissionDenied());
       }
       if (session.companyId === null || String(session.companyId) !== key) {
-        throw notFound();
+        return Promise.reject(notFound());
       }
+      return Promise.resolve();
     },
     {
       // The channel carries every device of the company: each push names the device's cabin node

@@ -16,7 +16,7 @@ import { companyOf, sessionOf } from '@server/platform/auth/hook';
 import { ok } from '@server/platform/envelope';
 import { cabinCaller } from '../cabin/cabin.service';
 import type { DeviceLinkService } from './deviceLink.service';
-import { devicePermission } from './devicePermission';
+import { devicePermission } from './devicePermission.port';
 import type { DevicesService } from './devices.service';
 import type { FirmwareService } from './firmware.service';
 

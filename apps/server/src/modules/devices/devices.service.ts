@@ -23,6 +23,7 @@ import { DevicesRepository, type DeviceRow } from './devices.repository';
 import type { DeviceBus } from './deviceBus';
 import type { DeviceItems } from './deviceItems';
 import type { LastTelemetry } from './lastTelemetry';
+import type { LinkedDevice } from './gatewayDevices.port';
 
 export interface DeviceTimeouts {
   /** Waiting for the one-key confirmation on the device. */
@@ -37,23 +38,10 @@ export const defaultTimeouts: DeviceTimeouts = { bindMs: bindConfirmTimeoutMs, o
 
 /** What devices need of the object store: an uploaded file of the company, and a URL to it. */
 export interface DeviceObjects {
-  /** The upload record of `key` in the company; undefined when it was never granted there. */
-  find(companyId: number, key: string): Promise<{ fileName: string; contentType: string; size: number } | undefined>;
+  /** The object of `key` in the company, uploaded or only granted; undefined when it is not the company's. */
+  objectInCompany(companyId: number, key: string): Promise<{ fileName: string; contentType: string; size: number } | undefined>;
   /** A signed download URL; rejects when the object never arrived in the store. */
   downloadUrl(caller: CabinCaller, key: string): Promise<{ url: string }>;
-}
-
-/** A device as the modules that command it see it (gateways, firmware upgrades). */
-export interface LinkedDevice {
-  id: number;
-  companyId: number;
-  sn: string;
-  model: string;
-  firmwareVersion: string | null;
-  bindState: BindState;
-  online: boolean;
-  configState: ConfigState;
-  detectState: DetectState;
 }
 
 export function toLinkedDevice(row: DeviceRow): LinkedDevice {
@@ -151,8 +139,8 @@ export class DevicesService {
   async get(caller: CabinCaller, id: number): Promise<DeviceItem & { pictureUrls: string[]; lastTelemetry: TelemetryPayload | null }> {
     const row = await this.requireDevice(caller, id, 'read');
     const [item] = await this.items.of([row]);
-    const pictureUrls = await Promise.all(item!.pictures.map(async (key) => (await this.objects.downloadUrl(caller, key).catch(() => ({ url: '' }))).url));
-    return { ...item!, pictureUrls, lastTelemetry: this.lastTelemetry.of(row.id) };
+    const pictureUrls = await Promise.all(item.pictures.map(async (key) => (await this.objects.downloadUrl(caller, key).catch(() => ({ url: '' }))).url));
+    return { ...item, pictureUrls, lastTelemetry: this.lastTelemetry.of(row.id) };
   }
 
   /** Changes name (the cabin node's), model, address, remarks and pictures; pushed to open pages. */
@@ -177,7 +165,7 @@ export class DevicesService {
   /** Pictures (spec §5): JPG or PNG of at most 3 MB, uploaded in the company. */
   private async checkPictures(caller: CabinCaller, keys: readonly string[]): Promise<void> {
     for (const key of keys) {
-      const object = await this.objects.find(caller.companyId, key);
+      const object = await this.objects.objectInCompany(caller.companyId, key);
       if (!object) {
         throw validationError('device.picture.missing');
       }
@@ -251,7 +239,7 @@ export class DevicesService {
           this.pendingRemoved.set(row.id, { sn: row.sn, nodeId: row.node_id });
         }
       },
-      afterRemove: async (companyId, refIds) => {
+      afterRemove: (companyId, refIds) => {
         for (const id of refIds) {
           const removed = this.pendingRemoved.get(id);
           this.pendingRemoved.delete(id);
@@ -261,6 +249,7 @@ export class DevicesService {
           }
           this.items.removed(companyId, id, removed?.nodeId);
         }
+        return Promise.resolve();
       },
     };
   }

@@ -52,7 +52,7 @@ export class FirmwareService {
 
   /** Registers an uploaded package; one per model and version. */
   async addFirmware(caller: CabinCaller, request: AddFirmwareRequest): Promise<FirmwareItem> {
-    const object = await this.objects.find(caller.companyId, request.objectKey);
+    const object = await this.objects.objectInCompany(caller.companyId, request.objectKey);
     if (!object) {
       throw validationError('firmware.objectMissing');
     }

@@ -225,7 +225,7 @@ describe('realtime devices channel', () => {
     const { port } = t.app.server.address() as AddressInfo;
     const socket = new WebSocket(`ws://127.0.0.1:${port}/general/ws?token=${encodeURIComponent(alice.token)}`);
     const messages: any[] = [];
-    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+    socket.on('message', (data) => messages.push(JSON.parse((data as Buffer).toString('utf8'))));
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());
       socket.once('error', reject);
@@ -258,7 +258,7 @@ describe('realtime devices channel', () => {
 
     const intruder = new WebSocket(`ws://127.0.0.1:${port}/general/ws?token=${encodeURIComponent(bob.token)}`);
     const answers: any[] = [];
-    intruder.on('message', (data) => answers.push(JSON.parse(String(data))));
+    intruder.on('message', (data) => answers.push(JSON.parse((data as Buffer).toString('utf8'))));
     await new Promise<void>((resolve) => intruder.once('open', () => resolve()));
     intruder.send(JSON.stringify({ type: 'subscribe', channel: `devices:${alice.companyId}` }));
     const deadline = Date.now() + 5000;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '@server/platform/context';
 import type { CabinService } from '../cabin/cabin.service';
-import type { GatewayDevices } from '../devices/deviceLink.service';
+import type { GatewayDevices } from '../devices/gatewayDevices.port';
 import { GatewaysRepository } from './gateways.repository';
 import { registerGatewaysRoutes } from './gateways.routes';
 import { GatewaysService } from './gateways.service';

@@ -18,7 +18,7 @@ import { companyOf, sessionOf } from '@server/platform/auth/hook';
 import { ok } from '@server/platform/envelope';
 import { requestLocale } from '@server/platform/i18n';
 import { cabinCaller } from '../cabin/cabin.service';
-import { devicePermission } from '../devices/devicePermission';
+import { devicePermission } from '../devices/devicePermission.port';
 import { problemView } from './flowRejected';
 import type { GatewaysService } from './gateways.service';
 

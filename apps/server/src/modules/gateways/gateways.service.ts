@@ -19,8 +19,7 @@ import {
 } from '@smartdata/domain';
 import { conflict, notFound } from '@server/platform/errors';
 import type { CabinCaller } from '../cabin/cabin.service';
-import type { GatewayAnswers, GatewayDevices } from '../devices/deviceLink.service';
-import type { LinkedDevice } from '../devices/devices.service';
+import type { GatewayAnswers, GatewayDevices, LinkedDevice } from '../devices/gatewayDevices.port';
 import { parseCertificate } from './certificates';
 import { FlowRejected } from './flowRejected';
 import type { CertificateRow, GatewaysRepository } from './gateways.repository';

@@ -48,7 +48,7 @@ function publicMqttPort(config: AppConfig, brokerPort: number | null): number {
 
 /** System settings of a company: tags (sys_tag) and device access credentials (sys_io_socket). */
 export class SettingsService {
-  readonly repository: SettingsRepository;
+  private readonly repository: SettingsRepository;
 
   constructor(
     db: Db,

@@ -116,7 +116,7 @@ export function registerStorageRoutes(app: FastifyInstance, { storage }: { stora
 
   // The raw-body upload of the local disk driver lives in its own scope: only here is any
   // content type read as a plain buffer, and the body may be as large as the largest object.
-  void app.register(async (scope) => {
+  void app.register((scope, _options, done) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: storageLimits.fileMaxBytes }, (_request, payload, done) => done(null, payload));
     scope.withTypeProvider<ZodTypeProvider>().put(
@@ -132,5 +132,6 @@ export function registerStorageRoutes(app: FastifyInstance, { storage }: { stora
         return ok(null);
       },
     );
+    done();
   });
 }

@@ -64,8 +64,7 @@ const maxImagePixels = 40_000_000;
  * signed URLs, tenant scoping, avatars and company logos. See docs/storage.md.
  */
 export class StorageService {
-  /** @deprecated Other modules call objectInCompany / uploadedObject; private once data-items and devices do. */
-  readonly repository: StorageRepository;
+  private readonly repository: StorageRepository;
 
   constructor(
     db: Db,
@@ -373,7 +372,7 @@ function extensionFor(request: UploadCredentialRequest): string {
 }
 
 function mediaType(contentType: string | undefined): string {
-  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  return (contentType ?? '').split(';')[0].trim().toLowerCase();
 }
 
 /** The real bytes must be the declared image type (magic numbers), not a renamed file. */

@@ -19,14 +19,14 @@ export class LocalDiskDriver implements StorageDriver {
     private readonly signer: UrlSigner,
   ) {}
 
-  async uploadTarget(object: ObjectDescriptor, expiresAt: number): Promise<UploadTarget> {
+  uploadTarget(object: ObjectDescriptor, expiresAt: number): Promise<UploadTarget> {
     const query = new URLSearchParams({ key: object.key, expires: String(expiresAt), sig: this.signer.sign('PUT', object.key, expiresAt) });
-    return { uploadUrl: `/general/cos/upload?${query.toString()}`, method: 'PUT', headers: { 'content-type': object.contentType } };
+    return Promise.resolve({ uploadUrl: `/general/cos/upload?${query.toString()}`, method: 'PUT', headers: { 'content-type': object.contentType } });
   }
 
-  async downloadUrl(object: ObjectDescriptor, expiresAt: number): Promise<string> {
+  downloadUrl(object: ObjectDescriptor, expiresAt: number): Promise<string> {
     const query = new URLSearchParams({ expires: String(expiresAt), sig: this.signer.sign('GET', object.key, expiresAt) });
-    return `/general/cos/object/${object.key}?${query.toString()}`;
+    return Promise.resolve(`/general/cos/object/${object.key}?${query.toString()}`);
   }
 
   /** Written to a temporary file first and renamed, so a reader never sees half a file. */

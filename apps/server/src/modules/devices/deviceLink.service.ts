@@ -57,7 +57,7 @@ export class DeviceLinkService implements GatewayDevices {
 
   /** Starts binding: the device shows the request and the user confirms on the device. */
   async bind(caller: CabinCaller, id: number): Promise<DeviceItem & { code: string }> {
-    const row = await this.devices.requireDevice(caller, id, 'readWrite');
+    const row = await this.devices.requireRow(caller, id, 'readWrite');
     if (row.bind_state === 'bound') {
       throw conflict('device.bind.alreadyBound');
     }
@@ -78,7 +78,7 @@ export class DeviceLinkService implements GatewayDevices {
 
   /** Unbinds a bound device (back to status 3, shipped out); the device is told when online. */
   async unbind(caller: CabinCaller, id: number): Promise<DeviceItem> {
-    const row = await this.devices.requireDevice(caller, id, 'readWrite');
+    const row = await this.devices.requireRow(caller, id, 'readWrite');
     if (row.bind_state !== 'bound') {
       throw conflict('device.bind.notBound');
     }
@@ -93,7 +93,7 @@ export class DeviceLinkService implements GatewayDevices {
 
   /** The registry's access check, answered as the gateways see a device. */
   async requireDevice(caller: CabinCaller, id: number, level: 'read' | 'readWrite'): Promise<LinkedDevice> {
-    return toLinkedDevice(await this.devices.requireDevice(caller, id, level));
+    return this.devices.requireDevice(caller, id, level);
   }
 
   /** Bound and connected, as the registry checks it for every command. */

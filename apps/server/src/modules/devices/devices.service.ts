@@ -86,7 +86,12 @@ export class DevicesService {
   ) {}
 
   /** The device when the caller holds `level` on its cabin node; 40400 for another company's id. */
-  async requireDevice(caller: CabinCaller, id: number, level: 'read' | 'readWrite' | 'admin'): Promise<DeviceRow> {
+  async requireDevice(caller: CabinCaller, id: number, level: 'read' | 'readWrite' | 'admin'): Promise<LinkedDevice> {
+    return toLinkedDevice(await this.requireRow(caller, id, level));
+  }
+
+  /** `requireDevice` answering the whole row, for the devices module's own services. */
+  async requireRow(caller: CabinCaller, id: number, level: 'read' | 'readWrite' | 'admin'): Promise<DeviceRow> {
     const row = await this.repository.find(caller.companyId, id);
     if (!row) {
       throw notFound();
@@ -137,7 +142,7 @@ export class DevicesService {
 
   /** One device with its picture URLs and the last telemetry it sent. */
   async get(caller: CabinCaller, id: number): Promise<DeviceItem & { pictureUrls: string[]; lastTelemetry: TelemetryPayload | null }> {
-    const row = await this.requireDevice(caller, id, 'read');
+    const row = await this.requireRow(caller, id, 'read');
     const [item] = await this.items.of([row]);
     const pictureUrls = await Promise.all(item.pictures.map(async (key) => (await this.objects.downloadUrl(caller, key).catch(() => ({ url: '' }))).url));
     return { ...item, pictureUrls, lastTelemetry: this.lastTelemetry.of(row.id) };
@@ -145,7 +150,7 @@ export class DevicesService {
 
   /** Changes name (the cabin node's), model, address, remarks and pictures; pushed to open pages. */
   async update(caller: CabinCaller, request: UpdateDeviceRequest): Promise<DeviceItem> {
-    const row = await this.requireDevice(caller, request.id, 'readWrite');
+    const row = await this.requireRow(caller, request.id, 'readWrite');
     if (request.pictures) {
       await this.checkPictures(caller, request.pictures);
     }
@@ -184,13 +189,13 @@ export class DevicesService {
 
   /** Deletes the device's cabin node (admin level); the node kind handler removes the rest. */
   async remove(caller: CabinCaller, id: number): Promise<void> {
-    const row = await this.requireDevice(caller, id, 'admin');
+    const row = await this.requireRow(caller, id, 'admin');
     await this.cabin.delete(caller, row.node_id);
   }
 
   /** A new secret (shown once); the device's connections are closed. */
   async rotateSecret(caller: CabinCaller, id: number): Promise<AddDeviceResult> {
-    const row = await this.requireDevice(caller, id, 'admin');
+    const row = await this.requireRow(caller, id, 'admin');
     const secret = newSecret();
     await this.repository.update(caller.companyId, row.id, { secret_hash: hashSecret(secret) });
     this.bus.disconnect(row.sn);
@@ -199,7 +204,7 @@ export class DevicesService {
 
   /** A lifecycle move (spec §3); an illegal one is 40900 with its reason. */
   async setStatus(caller: CabinCaller, id: number, status: LifecycleStatus): Promise<DeviceItem> {
-    const row = await this.requireDevice(caller, id, 'readWrite');
+    const row = await this.requireRow(caller, id, 'readWrite');
     const from = isLifecycleStatus(row.status) ? row.status : 0;
     const problem = lifecycleProblem(from, status);
     if (!problem && (status === 4 || from === 4) && status !== 9) {

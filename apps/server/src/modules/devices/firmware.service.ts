@@ -96,7 +96,7 @@ export class FirmwareService {
 
   /** Pushes a firmware package; progress, success and failure come from the device. */
   async upgrade(caller: CabinCaller, deviceId: number, firmwareId: number): Promise<DeviceItem> {
-    const row = await this.devices.requireDevice(caller, deviceId, 'readWrite');
+    const row = await this.devices.requireRow(caller, deviceId, 'readWrite');
     const firmware = await this.repository.findFirmware(caller.companyId, firmwareId);
     if (!firmware) {
       throw notFound();
@@ -131,7 +131,7 @@ export class FirmwareService {
 
   /** The last 50 upgrades of a device. */
   async otaHistory(caller: CabinCaller, deviceId: number): Promise<OtaHistoryItem[]> {
-    const row = await this.devices.requireDevice(caller, deviceId, 'read');
+    const row = await this.devices.requireRow(caller, deviceId, 'read');
     return (await this.repository.otaHistory(caller.companyId, row.id)).map((job) => ({
       id: job.id,
       firmwareId: job.firmware_id,

@@ -46,7 +46,9 @@ export const getSmsCodeQuery = z.object({
   phone: phoneSchema,
   purpose: z.enum(smsPurposes).default('login'),
 });
+export type GetSmsCodeQuery = z.infer<typeof getSmsCodeQuery>;
 export const getSmsCodeResponse = z.object({ resendAfterSeconds: z.number(), expiresInSeconds: z.number() });
+export type GetSmsCodeResponse = z.infer<typeof getSmsCodeResponse>;
 
 /** `POST /general/user/addUser` — self-registration with a phone verified by SMS. */
 export const addUserRequest = z.object({
@@ -104,3 +106,4 @@ export type UserNoticeResponse = z.infer<typeof userNoticeResponse>;
 
 /** `POST /general/user/agreeNotice` */
 export const agreeNoticeRequest = z.object({ version: z.string().min(1) });
+export type AgreeNoticeRequest = z.infer<typeof agreeNoticeRequest>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../shared/ids';
 import { directoryNameProblem } from '../shared/validators';
 
 /**
@@ -69,7 +70,7 @@ export const cabinLimits = {
   nodeNameLength: 100,
 } as const;
 
-const id = z.coerce.number().int().positive();
+const id = idSchema;
 /** Absent, null or '' means the root of the tree. */
 const parentIdSchema = z.preprocess((value) => (value === '' || value === undefined ? null : value), id.nullable());
 
@@ -89,12 +90,21 @@ export const addDirectoryRequest = z.object({ parentId: parentIdSchema, name: di
 export type AddDirectoryRequest = z.infer<typeof addDirectoryRequest>;
 /** `POST /general/cabin/renameNode`; the name rule is the node kind's (directory or data item). */
 export const renameNodeRequest = z.object({ id, name: z.string().trim().min(1, 'validation.nameRequired').max(cabinLimits.nodeNameLength, 'validation.tooLong') });
+export type RenameNodeRequest = z.infer<typeof renameNodeRequest>;
 /** `POST /general/cabin/moveNode`, `/copyNode`: parentId null = the root. */
 export const moveNodeRequest = z.object({ id, parentId: parentIdSchema });
+export type MoveNodeRequest = z.infer<typeof moveNodeRequest>;
 export const copyNodeRequest = moveNodeRequest;
+export type CopyNodeRequest = z.infer<typeof copyNodeRequest>;
 export const nodeIdRequest = z.object({ id });
+export type NodeIdRequest = z.infer<typeof nodeIdRequest>;
+/** The answer of `POST /general/cabin/deleteNode`: how many nodes went (the node and its subtree). */
+export interface DeleteNodeResult {
+  deleted: number;
+}
 /** `GET /general/cabin/getPermission?nodeId=` */
 export const permissionQuery = z.object({ nodeId: id });
+export type PermissionQuery = z.infer<typeof permissionQuery>;
 
 export const grantInput = z.object({
   scope: z.enum(grantScopes),

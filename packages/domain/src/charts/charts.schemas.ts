@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../shared/ids';
 import { numericFieldTypes } from '../data-items/fields';
 import { timeRange } from '../data-items/timeRanges';
 import { pageQuery } from '../shared/paging';
@@ -35,7 +36,7 @@ export type ChartSeries = z.infer<typeof chartSeries>;
 
 /** `POST /general/chart/query` → `ChartQueryResult` (read permission on the data item). */
 export const chartQueryRequest = z.object({
-  itemId: z.coerce.number().int().positive(),
+  itemId: idSchema,
   series: z.array(chartSeries).min(1).max(chartLimits.seriesMax),
   bucket: z.enum(chartBuckets).default('raw'),
   range: timeRange,
@@ -102,7 +103,7 @@ export function summaryValue(summary: ChartSummary | null, aggregate: ChartAggre
 export const chartNameMax = 25;
 
 const chartName = z.string().trim().min(1, 'validation.nameRequired').max(chartNameMax, 'validation.chartName.tooLong');
-const chartId = z.coerce.number().int().positive();
+const chartId = idSchema;
 
 /** Kind-specific display options; unknown keys are dropped. */
 export const chartOptions = z
@@ -139,9 +140,11 @@ export type UpdateChartRequest = z.infer<typeof updateChartRequest>;
 
 /** `POST /general/chart/deleteChart` → null */
 export const deleteChartRequest = z.object({ id: chartId });
+export type DeleteChartRequest = z.infer<typeof deleteChartRequest>;
 
 /** `GET /general/chart/getChart?id` → `ChartConfig` */
 export const chartQuery = z.object({ id: chartId });
+export type ChartQuery = z.infer<typeof chartQuery>;
 
 /** `GET /general/chart/getCharts?itemId&pageNum&pageSize&keyword` → `{ list: ChartConfig[], total }` */
 export const chartListQuery = pageQuery.extend({ itemId: chartId, keyword: z.string().trim().max(chartNameMax).optional() });

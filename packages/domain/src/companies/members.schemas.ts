@@ -11,6 +11,7 @@ export const memberLimits = {
 
 /** `GET /general/company/member/getMemberList` */
 export const memberListQuery = pageQuery.extend({ keyword: z.string().trim().max(50).optional() });
+export type MemberListQuery = z.infer<typeof memberListQuery>;
 export const memberItem = z.object({
   userId: z.union([z.number(), z.string()]),
   userName: z.string(),
@@ -26,7 +27,9 @@ export const inviteMemberRequest = z.object({
   account: z.string().trim().min(1, 'validation.required').max(memberLimits.accountLength, 'validation.tooLong'),
   roleIds: z.array(idSchema).default([]),
 });
+export type InviteMemberRequest = z.infer<typeof inviteMemberRequest>;
 export const invitationQuery = z.object({ invitationId: idSchema });
+export type InvitationQuery = z.infer<typeof invitationQuery>;
 export const invitationItem = z.object({
   id: z.number(),
   companyId: z.number(),
@@ -46,6 +49,10 @@ export const sentInvitationItem = z.object({
 });
 export type SentInvitationItem = z.infer<typeof sentInvitationItem>;
 export const setMemberRolesRequest = z.object({ userId: idSchema, roleIds: z.array(idSchema) });
+export type SetMemberRolesRequest = z.infer<typeof setMemberRolesRequest>;
 export const setMemberStatusRequest = z.object({ userId: idSchema, disabled: z.boolean() });
+export type SetMemberStatusRequest = z.infer<typeof setMemberStatusRequest>;
 export const memberRequest = z.object({ userId: idSchema });
+export type MemberRequest = z.infer<typeof memberRequest>;
 export const switchCompanyRequest = z.object({ companyId: idSchema });
+export type SwitchCompanyRequest = z.infer<typeof switchCompanyRequest>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../shared/ids';
 import { pageQuery } from '../shared/paging';
 import type { PermissionLevel } from '../cabin/cabin.schemas';
 import { boardTransitions, boardTypes, dashboardLimits, widget, type BoardTransition, type BoardType, type Widget } from './widgets';
@@ -11,7 +12,7 @@ import { isTimeOfDay, minutesOf, type ScheduledBoard } from './schedule';
  * `dashboard` (the tree's permissions apply); carousels are company-owned lists of boards with a
  * draft and a published version.
  */
-const id = z.coerce.number().int().positive();
+const id = idSchema;
 const parentIdSchema = z.preprocess((value) => (value === '' || value === undefined ? null : value), id.nullable());
 
 /** Dashboard and carousel names: required, at most 25 characters (spec §9 general names). */
@@ -34,6 +35,7 @@ const canvasHeight = z.coerce.number().int('validation.dashboard.canvasSize').mi
 
 /** `GET /general/dashboard/getDashboardList?pageNum&pageSize&keyword` → Page<DashboardSummary> */
 export const dashboardListQuery = pageQuery.extend({ keyword: z.string().trim().max(50).optional() });
+export type DashboardListQuery = z.infer<typeof dashboardListQuery>;
 
 /** `POST /general/dashboard/addDashboard` → `{ id, nodeId }`: blank or from a template. */
 export const addDashboardRequest = z.object({
@@ -46,12 +48,21 @@ export const addDashboardRequest = z.object({
   refreshMinutes: refreshMinutesSchema.default(5),
 });
 export type AddDashboardRequest = z.infer<typeof addDashboardRequest>;
+/** The answer of `POST /general/dashboard/addDashboard`: the board and its cabin node. */
+export interface AddDashboardResult {
+  id: number;
+  nodeId: number;
+}
 
 export const dashboardIdRequest = z.object({ id });
+export type DashboardIdRequest = z.infer<typeof dashboardIdRequest>;
 export const dashboardQuery = z.object({ id });
+export type DashboardQuery = z.infer<typeof dashboardQuery>;
 /** `POST /general/dashboard/copyDashboard {id, name?}` → `{ id }` (beside the original). */
 export const copyDashboardRequest = z.object({ id, name: boardNameSchema.optional() });
+export type CopyDashboardRequest = z.infer<typeof copyDashboardRequest>;
 export const renameDashboardRequest = z.object({ id, name: boardNameSchema });
+export type RenameDashboardRequest = z.infer<typeof renameDashboardRequest>;
 
 /** `POST /general/dashboard/saveDashboard`: the whole layout and the board's settings. */
 export const saveDashboardRequest = z.object({
@@ -140,12 +151,15 @@ export type CarouselConfig = z.infer<typeof carouselConfig>;
 
 /** `GET /general/boardPlay/getBoardPlayList?pageNum&pageSize&keyword` */
 export const carouselListQuery = pageQuery.extend({ keyword: z.string().trim().max(50).optional() });
+export type CarouselListQuery = z.infer<typeof carouselListQuery>;
 /** `POST /general/boardPlay/addBoardPlay {name}` → `{ id }` (an empty draft). */
 export const addCarouselRequest = z.object({ name: carouselNameSchema });
+export type AddCarouselRequest = z.infer<typeof addCarouselRequest>;
 /** `POST /general/boardPlay/updateBoardPlay`: name and the draft (big_screen plays the published version). */
 export const updateCarouselRequest = carouselConfig.extend({ id, name: carouselNameSchema });
 export type UpdateCarouselRequest = z.infer<typeof updateCarouselRequest>;
 export const carouselIdRequest = z.object({ id });
+export type CarouselIdRequest = z.infer<typeof carouselIdRequest>;
 /** `GET /general/boardPlay/getSchedule?id&at&version` */
 export const carouselScheduleQuery = z.object({
   id,
@@ -153,6 +167,7 @@ export const carouselScheduleQuery = z.object({
   version: z.enum(['draft', 'published']).default('published'),
   count: z.coerce.number().int().min(1).max(50).default(5),
 });
+export type CarouselScheduleQuery = z.infer<typeof carouselScheduleQuery>;
 
 export interface CarouselEntryView {
   boardId: number;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../shared/ids';
 import { chartBuckets, chartAggregates } from '../charts/charts.schemas';
 import { timeRangePresets } from '../shared/limits';
 
@@ -61,7 +62,7 @@ export type WidgetLayout = z.infer<typeof widgetLayout>;
 
 /** A data widget's binding: one data item and some of its fields (checked against the item on save). */
 export const widgetBinding = z.object({
-  itemId: z.coerce.number().int().positive(),
+  itemId: idSchema,
   fields: z.array(z.string().trim().min(1).max(64)).min(1, 'validation.dashboard.fieldRequired').max(dashboardLimits.fieldsPerWidgetMax, 'validation.tooLong'),
 });
 export type WidgetBinding = z.infer<typeof widgetBinding>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { limits } from '../shared/limits';
 import { idSchema as id, nameSchema as displayName } from '../shared/ids';
 import { dataItemLimits } from './dataItemLimits';
-import { FieldType, type DataField, type FieldTypeCode } from './fields';
+import { FieldType, type DataField, type DataItemKindCode, type FieldTypeCode } from './fields';
 import { recordValues } from './records';
 import { isEmpty, toNumber } from './rawValues';
 
@@ -196,11 +196,16 @@ export function formSubmissionProblems(design: FormDesign, values: Record<string
 }
 
 export const addFormRequest = z.object({ itemId: id, name: displayName, design: formDesign });
+export type AddFormRequest = z.infer<typeof addFormRequest>;
 export const updateFormRequest = z.object({ id, name: displayName.optional(), design: formDesign.optional() });
+export type UpdateFormRequest = z.infer<typeof updateFormRequest>;
 export const formListQuery = z.object({ itemId: id });
+export type FormListQuery = z.infer<typeof formListQuery>;
 export const formQuery = z.object({ id });
+export type FormQuery = z.infer<typeof formQuery>;
 /** `POST /general/dataItem/submitForm` → `{ id }` of the record written */
 export const submitFormRequest = z.object({ formId: id, values: recordValues, parentRecordId: id.nullable().optional() });
+export type SubmitFormRequest = z.infer<typeof submitFormRequest>;
 
 export interface FormItem {
   id: number;
@@ -209,4 +214,11 @@ export interface FormItem {
   design: FormDesign;
   createdAt: number;
   updatedAt: number;
+}
+
+/** `GET /general/dataItem/getForm?id=`: a form with its item's name, kind and fields (the form page). */
+export interface FormDetail extends FormItem {
+  itemName: string;
+  itemKind: DataItemKindCode;
+  fields: DataField[];
 }

@@ -15,7 +15,9 @@ export const forwardInput = z.object({
   enabled: z.boolean().default(true),
 });
 export const addForwardRequest = forwardInput.extend({ itemId: id });
+export type AddForwardRequest = z.infer<typeof addForwardRequest>;
 export const updateForwardRequest = forwardInput.partial().extend({ id });
+export type UpdateForwardRequest = z.infer<typeof updateForwardRequest>;
 
 export interface ForwardItem {
   id: number;

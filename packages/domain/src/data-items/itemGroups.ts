@@ -10,8 +10,11 @@ export const itemGroupInput = z.object({
   itemIds: z.array(id).max(dataItemLimits.itemGroupItemsMax, 'validation.tooLong').default([]),
 });
 export const addItemGroupRequest = itemGroupInput;
+export type AddItemGroupRequest = z.infer<typeof addItemGroupRequest>;
 export const updateItemGroupRequest = itemGroupInput.partial().extend({ id });
+export type UpdateItemGroupRequest = z.infer<typeof updateItemGroupRequest>;
 export const itemGroupQuery = z.object({ id });
+export type ItemGroupQuery = z.infer<typeof itemGroupQuery>;
 
 export interface ItemGroupItem {
   id: number;

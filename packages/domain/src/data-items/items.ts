@@ -47,12 +47,14 @@ export const updateDataItemRequest = z.object({
 export type UpdateDataItemRequest = z.infer<typeof updateDataItemRequest>;
 
 export const dataItemQuery = z.object({ id });
+export type DataItemQuery = z.infer<typeof dataItemQuery>;
 export const dataItemListQuery = pageQuery.extend({
   keyword: z.string().trim().max(50).optional(),
   kind: z.coerce.number().int().optional(),
   /** Only the items whose records are child records of this master item (record list: child records). */
   parentItemId: id.optional(),
 });
+export type DataItemListQuery = z.infer<typeof dataItemListQuery>;
 
 export interface DataItemSummary {
   id: number;

@@ -23,7 +23,9 @@ export const jumpInput = z.object({
   conditions: z.array(jumpCondition).max(dataItemLimits.jumpConditionsMax, 'validation.tooLong').default([]),
 });
 export const addJumpRequest = jumpInput.extend({ itemId: id });
+export type AddJumpRequest = z.infer<typeof addJumpRequest>;
 export const updateJumpRequest = jumpInput.partial().extend({ id });
+export type UpdateJumpRequest = z.infer<typeof updateJumpRequest>;
 
 export interface JumpItem {
   id: number;

@@ -11,6 +11,7 @@ export type RecordFileFormat = (typeof recordFileFormats)[number];
 
 /** `GET /general/dataItem/exportRecords` → the file */
 export const exportRecordsQuery = z.object({ itemId: id, format: z.enum(recordFileFormats).default('xlsx'), ...recordListFilters });
+export type ExportRecordsQuery = z.infer<typeof exportRecordsQuery>;
 
 /** `POST /general/dataItem/importRecords`: the file as base64; all rows or none. */
 export const importRecordsRequest = z.object({
@@ -20,6 +21,7 @@ export const importRecordsRequest = z.object({
   /** Only check and report, write nothing. */
   dryRun: z.boolean().default(false),
 });
+export type ImportRecordsRequest = z.infer<typeof importRecordsRequest>;
 
 export interface ImportRowError {
   /** 1-based row of the file, the header being row 1. */

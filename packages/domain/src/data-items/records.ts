@@ -13,12 +13,21 @@ export type RecordValues = Record<string, unknown>;
 
 /** `POST /general/dataItem/addRecord` → `{ id }` */
 export const addRecordRequest = z.object({ itemId: id, values: recordValues, parentRecordId: id.nullable().optional() });
+export type AddRecordRequest = z.infer<typeof addRecordRequest>;
 /** `POST /general/dataItem/updateRecord`: the given values replace those fields; the others stay. */
 export const updateRecordRequest = z.object({ id, itemId: id.optional(), values: recordValues });
+export type UpdateRecordRequest = z.infer<typeof updateRecordRequest>;
 export const deleteRecordRequest = z.object({ id, itemId: id.optional() });
+export type DeleteRecordRequest = z.infer<typeof deleteRecordRequest>;
 /** `POST /general/dataItem/deleteRecords` (batch delete) */
 export const deleteRecordsRequest = z.object({ itemId: id, ids: z.array(id).min(1, 'validation.required').max(dataItemLimits.batchDeleteMax, 'validation.tooLong') });
+export type DeleteRecordsRequest = z.infer<typeof deleteRecordsRequest>;
+/** The answer of `POST /general/dataItem/deleteRecords`: how many records went (child records included). */
+export interface DeleteRecordsResult {
+  deleted: number;
+}
 export const recordQuery = z.object({ id });
+export type RecordQuery = z.infer<typeof recordQuery>;
 
 export const filterOps = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'contains', 'in', 'empty', 'notEmpty'] as const;
 export type FilterOp = (typeof filterOps)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../shared/ids';
 import { limits } from '../shared/limits';
 import { pageQuery } from '../shared/paging';
 import { firmwareVersion } from '../gateways/firmware';
@@ -20,7 +21,7 @@ export const deviceLimits = {
   versionLength: 20,
 } as const;
 
-const id = z.coerce.number().int().positive();
+const id = idSchema;
 const name = z.string().trim().min(1, 'validation.nameRequired').max(deviceLimits.nameLength, 'validation.tooLong');
 const sn = z.string().trim().min(1, 'validation.required').regex(snPattern, 'validation.invalid');
 const model = z.string().trim().min(1, 'validation.required').max(deviceLimits.modelLength, 'validation.tooLong');
@@ -57,7 +58,9 @@ export const deviceListQuery = pageQuery.extend({
 export type DeviceListQuery = z.infer<typeof deviceListQuery>;
 
 export const deviceIdQuery = z.object({ id });
+export type DeviceIdQuery = z.infer<typeof deviceIdQuery>;
 export const deviceIdRequest = z.object({ id });
+export type DeviceIdRequest = z.infer<typeof deviceIdRequest>;
 
 /** `POST /general/device/updateDevice`: absent fields stay. Pictures are object keys (JPG/PNG ≤ 3 MB). */
 export const updateDeviceRequest = z.object({
@@ -75,6 +78,7 @@ export const setDeviceStatusRequest = z.object({
   id,
   status: z.coerce.number().pipe(z.union(lifecycleCodes.map((c) => z.literal(c)) as [z.ZodLiteral<LifecycleStatus>, ...z.ZodLiteral<LifecycleStatus>[]])),
 });
+export type SetDeviceStatusRequest = z.infer<typeof setDeviceStatusRequest>;
 
 export type OtaState = 'idle' | 'progress' | 'success' | 'failed';
 export type ConfigState = 'idle' | 'updating' | 'success' | 'failed';
@@ -119,6 +123,7 @@ export const addFirmwareRequest = z.object({
 });
 export type AddFirmwareRequest = z.infer<typeof addFirmwareRequest>;
 export const firmwareListQuery = pageQuery.extend({ model: z.string().trim().max(deviceLimits.modelLength).optional() });
+export type FirmwareListQuery = z.infer<typeof firmwareListQuery>;
 export interface FirmwareItem {
   id: number;
   model: string;
@@ -133,6 +138,7 @@ export interface FirmwareItem {
 
 /** `POST /general/device/upgradeFirmware` */
 export const upgradeFirmwareRequest = z.object({ deviceId: id, firmwareId: id });
+export type UpgradeFirmwareRequest = z.infer<typeof upgradeFirmwareRequest>;
 
 /** Realtime channel of a company's devices: `devices:<companyId>` (events in docs/devices.md). */
 export const devicesChannel = (companyId: number) => `devices:${companyId}`;

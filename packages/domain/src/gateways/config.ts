@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../shared/ids';
 import { limits } from '../shared/limits';
 import { pageQuery } from '../shared/paging';
 import { firmwareVersion } from './firmware';
@@ -9,7 +10,7 @@ import { mqttLinkSchema, serialSettingsSchema } from './flow';
  * travels as `unknown` so that `checkFlow` answers every rule it breaks (a zod error would stop at
  * the first malformed field).
  */
-const id = z.coerce.number().int().positive();
+const id = idSchema;
 
 /** `POST /general/gateway/checkFlow` → 0 `{warnings}` or 50001 (first reason in data, all in `reasons`). */
 export const checkFlowRequest = z.object({ firmwareVersion, flow: z.unknown() });
@@ -21,17 +22,25 @@ export type SaveFlowRequest = z.infer<typeof saveFlowRequest>;
 
 /** `POST /general/gateway/saveSerial`: only the serial settings of the saved document. */
 export const saveSerialRequest = z.object({ deviceId: id, serial: serialSettingsSchema });
+export type SaveSerialRequest = z.infer<typeof saveSerialRequest>;
 /** `POST /general/gateway/saveLinks`: only the links (at most 3) of the saved document. */
 export const saveLinksRequest = z.object({ deviceId: id, links: z.array(mqttLinkSchema).max(limits.mqttLinksMax, 'validation.tooLong') });
+export type SaveLinksRequest = z.infer<typeof saveLinksRequest>;
 
 export const gatewayDeviceQuery = z.object({ deviceId: id });
+export type GatewayDeviceQuery = z.infer<typeof gatewayDeviceQuery>;
 export const gatewayDeviceRequest = z.object({ deviceId: id });
+export type GatewayDeviceRequest = z.infer<typeof gatewayDeviceRequest>;
 /** `POST /general/gateway/detectConfig`: the given document, or the saved one when absent. */
 export const detectConfigRequest = z.object({ deviceId: id, flow: z.unknown().optional() });
+export type DetectConfigRequest = z.infer<typeof detectConfigRequest>;
 /** `POST /general/gateway/rollbackConfig {deviceId, version}` (the version number of the history). */
 export const rollbackConfigRequest = z.object({ deviceId: id, version: id });
+export type RollbackConfigRequest = z.infer<typeof rollbackConfigRequest>;
 export const configVersionQuery = z.object({ deviceId: id, version: id });
+export type ConfigVersionQuery = z.infer<typeof configVersionQuery>;
 export const configVersionsQuery = pageQuery.extend({ deviceId: id });
+export type ConfigVersionsQuery = z.infer<typeof configVersionsQuery>;
 
 export interface GatewayConfig {
   deviceId: number;
@@ -78,6 +87,7 @@ export const uploadCertificateRequest = z.object({
 });
 export type UploadCertificateRequest = z.infer<typeof uploadCertificateRequest>;
 export const certificateIdRequest = z.object({ id });
+export type CertificateIdRequest = z.infer<typeof certificateIdRequest>;
 
 export interface CertificateItem {
   id: number;

@@ -29,7 +29,10 @@ export const addOrderRequest = z
     expireAt: z.number().int(),
   })
   .refine((o) => o.expireAt > o.startAt, { message: 'validation.order.expireAfterStart', path: ['expireAt'] });
+export type AddOrderRequest = z.infer<typeof addOrderRequest>;
 export const renewOrderRequest = z.object({ id: idSchema, expireAt: z.number().int() });
+export type RenewOrderRequest = z.infer<typeof renewOrderRequest>;
 export const orderListQuery = pageQuery.extend({ companyId: idSchema.optional() });
+export type OrderListQuery = z.infer<typeof orderListQuery>;
 /** The navbar shows a renewal notice when the current order expires within this many days. */
 export const renewalNoticeDays = 30;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../shared/ids';
 import { limits } from '../shared/limits';
 import { pageQuery } from '../shared/paging';
 
@@ -24,6 +25,7 @@ export const tagColorSchema = z
 
 /** `GET /general/tag/getTagList` */
 export const tagListQuery = pageQuery.extend({ keyword: z.string().trim().max(50).optional() });
+export type TagListQuery = z.infer<typeof tagListQuery>;
 export const tagItem = z.object({ id: z.number(), name: z.string(), color: z.string(), createdAt: z.number(), updatedAt: z.number() });
 export type TagItem = z.infer<typeof tagItem>;
 
@@ -31,10 +33,11 @@ export type TagItem = z.infer<typeof tagItem>;
 export const addTagRequest = z.object({ name: tagNameSchema, color: tagColorSchema.default(defaultTagColor) });
 export type AddTagRequest = z.infer<typeof addTagRequest>;
 /** `POST /general/tag/updateTag` */
-export const updateTagRequest = z.object({ id: z.coerce.number().int().positive(), name: tagNameSchema, color: tagColorSchema });
+export const updateTagRequest = z.object({ id: idSchema, name: tagNameSchema, color: tagColorSchema });
 export type UpdateTagRequest = z.infer<typeof updateTagRequest>;
 /** `POST /general/tag/deleteTag` */
-export const deleteTagRequest = z.object({ id: z.coerce.number().int().positive() });
+export const deleteTagRequest = z.object({ id: idSchema });
+export type DeleteTagRequest = z.infer<typeof deleteTagRequest>;
 
 // ---- Device access (sys_io_socket) -------------------------------------------------------
 

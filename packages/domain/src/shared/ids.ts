@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { limits } from './limits';
 
 /** Ids are opaque: numbers on the wire, but strings are accepted (query strings). */
-export const idSchema = z.coerce.number().int().positive();
 export type Id = number | string;
+/** An id: a client sends an `Id` (its input type), the server reads a positive integer. */
+export const idSchema = z.coerce.number<Id>().int().positive();
 
 /** A display name of the general rule (spec §9: required, at most 25 characters). */
 export const nameSchema = z
@@ -15,3 +16,8 @@ export const nameSchema = z
 /** `{ id }` bodies of delete and detail calls. */
 export const idRequest = z.object({ id: idSchema });
 export type IdRequest = z.infer<typeof idRequest>;
+
+/** The answer of calls that create something: the new row's id. */
+export interface IdResponse {
+  id: number;
+}

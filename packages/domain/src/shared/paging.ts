@@ -3,8 +3,8 @@ import { limits } from './limits';
 
 /** Query parameters of every list call. */
 export const pageQuery = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(limits.pageSizeMax).default(20),
+  pageNum: z.coerce.number<number>().int().min(1).default(1),
+  pageSize: z.coerce.number<number>().int().min(1).max(limits.pageSizeMax).default(20),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../shared/ids';
 import { limits } from '../shared/limits';
 
 /**
@@ -132,8 +133,10 @@ export const signedObjectQuery = z.object({
   expires: z.coerce.number().int(),
   sig: z.string().min(1),
 });
+export type SignedObjectQuery = z.infer<typeof signedObjectQuery>;
 /** `GET /general/cos/object/<key>?expires=&sig=` */
 export const signedDownloadQuery = signedObjectQuery.omit({ key: true });
+export type SignedDownloadQuery = z.infer<typeof signedDownloadQuery>;
 
 /** `POST /general/cos/getDownloadUrl`, `/deleteObject`, `/general/user/setAvatar`, `/general/company/setCompanyLogo` */
 export const objectKeyRequest = z.object({ objectKey: objectKeySchema });
@@ -143,7 +146,8 @@ export const downloadUrl = z.object({ url: z.string(), expiresAt: z.number() });
 export type DownloadUrl = z.infer<typeof downloadUrl>;
 
 /** `POST /general/cos/removeSysCompanyLogo` (platform administrator) */
-export const removeSysCompanyLogoRequest = z.object({ companyId: z.coerce.number().int().positive() });
+export const removeSysCompanyLogoRequest = z.object({ companyId: idSchema });
+export type RemoveSysCompanyLogoRequest = z.infer<typeof removeSysCompanyLogoRequest>;
 
 /** The keys of company.cfg that the logo calls own; other keys are kept as they are. */
 export interface CompanyLogoCfg {

@@ -13,6 +13,7 @@ export const ipEntrySchema = z
   .trim()
   .refine((value) => isIpOrCidr(value), 'validation.ip');
 export const addWhiteIpRequest = z.object({ ip: ipEntrySchema, remark: z.string().trim().max(systemLimits.whiteIpRemarkLength, 'validation.tooLong').optional() });
+export type AddWhiteIpRequest = z.infer<typeof addWhiteIpRequest>;
 export const whiteIpItem = z.object({ id: z.number(), ip: z.string(), remark: z.string(), createdAt: z.number(), createdBy: z.string() });
 export type WhiteIpItem = z.infer<typeof whiteIpItem>;
 
@@ -24,6 +25,7 @@ export const auditLogQuery = pageQuery.extend({
   from: z.coerce.number().int().optional(),
   to: z.coerce.number().int().optional(),
 });
+export type AuditLogQuery = z.infer<typeof auditLogQuery>;
 export const auditLogItem = z.object({
   id: z.number(),
   userId: z.number().nullable(),
@@ -41,6 +43,7 @@ export const auditLogItem = z.object({
 export type AuditLogItem = z.infer<typeof auditLogItem>;
 
 export const setRetentionRequest = z.object({ companyId: idSchema, rawDays: z.number().int().min(1).max(36500).nullable() });
+export type SetRetentionRequest = z.infer<typeof setRetentionRequest>;
 export const retentionItem = z.object({
   companyId: z.number(),
   displayName: z.string(),

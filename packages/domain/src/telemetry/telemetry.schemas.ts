@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../shared/ids';
 import type { Locale } from '../shared/errors';
 
 /**
@@ -7,7 +8,7 @@ import type { Locale } from '../shared/errors';
  * Unknown keys are ignored (and counted). A device may feed several items; an item has at most one
  * device.
  */
-const id = z.coerce.number().int().positive();
+const id = idSchema;
 
 /** `POST /general/telemetry/bindItem` (read-write on the item; the device of the same company). */
 export const bindItemRequest = z.object({ itemId: id, deviceId: id });

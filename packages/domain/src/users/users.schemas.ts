@@ -14,6 +14,7 @@ export const addSysUserRequest = z.object({
   name: z.string().trim().max(limits.personNameMax, 'validation.tooLong').optional(),
   phone: phoneSchema.optional(),
 });
+export type AddSysUserRequest = z.infer<typeof addSysUserRequest>;
 export const updateSysUserRequest = z.object({
   id: idSchema,
   name: z.string().trim().min(1, 'validation.required').max(limits.personNameMax, 'validation.tooLong').optional(),
@@ -21,7 +22,9 @@ export const updateSysUserRequest = z.object({
   disabled: z.boolean().optional(),
   password: passwordSchema.optional(),
 });
+export type UpdateSysUserRequest = z.infer<typeof updateSysUserRequest>;
 export const sysUserListQuery = pageQuery.extend({ keyword: z.string().trim().max(50).optional(), companyId: idSchema.optional() });
+export type SysUserListQuery = z.infer<typeof sysUserListQuery>;
 export const sysUserItem = z.object({
   userId: z.number(),
   userName: z.string(),
@@ -37,5 +40,8 @@ export const updateUserRequest = z.object({
   name: z.string().trim().min(1, 'validation.required').max(limits.personNameMax, 'validation.tooLong').optional(),
   language: z.enum(['zh-CN', 'en-US']).optional(),
 });
+export type UpdateUserRequest = z.infer<typeof updateUserRequest>;
 export const changePasswordRequest = z.object({ oldPassword: z.string().min(1, 'validation.required'), newPassword: passwordSchema });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 export const changePhoneRequest = z.object({ phone: phoneSchema, smsCode: smsCodeSchema });
+export type ChangePhoneRequest = z.infer<typeof changePhoneRequest>;

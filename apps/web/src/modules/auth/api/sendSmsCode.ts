@@ -1,17 +1,12 @@
-import type { SmsPurpose } from '@smartdata/domain';
+import type { GetSmsCodeQuery, GetSmsCodeResponse, SmsPurpose } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { useAction } from './useAction';
 
-export interface SmsCodeSent {
-  resendAfterSeconds: number;
-  expiresInSeconds: number;
-}
-
 /** `GET /user/access/getSmsCode?phone=&purpose=` */
-export function sendSmsCode(phone: string, purpose: SmsPurpose): Promise<SmsCodeSent> {
-  return api.get<SmsCodeSent>('/user/access/getSmsCode', { phone, purpose });
+export function sendSmsCode(query: GetSmsCodeQuery): Promise<GetSmsCodeResponse> {
+  return api.get<GetSmsCodeResponse>('/user/access/getSmsCode', query);
 }
 
 export function useSendSmsCode(purpose: SmsPurpose) {
-  return useAction((phone: string) => sendSmsCode(phone, purpose));
+  return useAction((phone: string) => sendSmsCode({ phone, purpose }));
 }

@@ -1,18 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FieldInput } from '@smartdata/domain';
+import type { AddDataItemRequest, FieldInput, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { cabinKeys } from './keys';
 
-export interface DataItemValues {
-  directoryId: number;
-  name: string;
-  kind: number;
-  fields: FieldInput[];
-}
+/** The request as the form sends it: fields may leave out what the server defaults (unit, required, indexed). */
+export type DataItemValues = Omit<AddDataItemRequest, 'fields'> & { fields: FieldInput[] };
 
 /** `POST /dataItem/addDataItem {directoryId, name, kind, fields}` → the data item's id. */
-export function addDataItem(values: DataItemValues): Promise<{ id: number }> {
-  return api.post<{ id: number }>('/dataItem/addDataItem', values);
+export function addDataItem(values: DataItemValues): Promise<IdResponse> {
+  return api.post<IdResponse>('/dataItem/addDataItem', values);
 }
 
 export function useAddDataItemMutation() {

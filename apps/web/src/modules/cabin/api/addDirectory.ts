@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AddDirectoryRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { cabinKeys } from './keys';
 
 /** `POST /cabin/addDirectory {parentId, name}` → the new node's id (parentId null: the top). */
-export function addDirectory(values: { parentId: number | null; name: string }): Promise<{ id: number }> {
-  return api.post<{ id: number }>('/cabin/addDirectory', values);
+export function addDirectory(request: AddDirectoryRequest): Promise<IdResponse> {
+  return api.post<IdResponse>('/cabin/addDirectory', request);
 }
 
 export function useAddDirectoryMutation() {

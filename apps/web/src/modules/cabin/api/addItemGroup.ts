@@ -1,15 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AddItemGroupRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { cabinKeys } from './keys';
 
-export interface ItemGroupValues {
-  name: string;
-  itemIds: number[];
-}
-
 /** `POST /itemGroup/addItemGroup {name, itemIds}` → the group's id. */
-export function addItemGroup(values: ItemGroupValues): Promise<{ id: number }> {
-  return api.post<{ id: number }>('/itemGroup/addItemGroup', values);
+export function addItemGroup(request: AddItemGroupRequest): Promise<IdResponse> {
+  return api.post<IdResponse>('/itemGroup/addItemGroup', request);
 }
 
 export function useAddItemGroupMutation() {

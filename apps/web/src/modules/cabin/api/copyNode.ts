@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CopyNodeRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { cabinKeys } from './keys';
 
 /** `POST /cabin/copyNode {id, parentId}` → the copy's node id (directories and data items only). */
-export function copyNode(values: { id: number; parentId: number | null }): Promise<{ id: number }> {
-  return api.post<{ id: number }>('/cabin/copyNode', values);
+export function copyNode(request: CopyNodeRequest): Promise<IdResponse> {
+  return api.post<IdResponse>('/cabin/copyNode', request);
 }
 
 export function useCopyNodeMutation() {

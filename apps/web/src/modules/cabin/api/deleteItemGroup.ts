@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ItemGroupQuery } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { cabinKeys } from './keys';
 
 /** `POST /itemGroup/deleteItemGroup {id}` */
-export function deleteItemGroup(id: number): Promise<null> {
-  return api.post<null>('/itemGroup/deleteItemGroup', { id });
+export function deleteItemGroup(request: ItemGroupQuery): Promise<null> {
+  return api.post<null>('/itemGroup/deleteItemGroup', request);
 }
 
 export function useDeleteItemGroupMutation() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteItemGroup, onSettled: () => queryClient.invalidateQueries({ queryKey: cabinKeys.itemGroups() }) });
+  return useMutation({ mutationFn: (id: number) => deleteItemGroup({ id }), onSettled: () => queryClient.invalidateQueries({ queryKey: cabinKeys.itemGroups() }) });
 }

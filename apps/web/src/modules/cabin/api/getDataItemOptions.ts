@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { limits, type DataItemSummary, type Page } from '@smartdata/domain';
+import { limits, type DataItemListQuery, type DataItemSummary, type Page } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { cabinKeys } from './keys';
 
@@ -8,7 +8,8 @@ import { cabinKeys } from './keys';
  * picker (holders of sd_item_group may call it without the cabin's code).
  */
 export async function fetchDataItemOptions(signal?: AbortSignal): Promise<DataItemSummary[]> {
-  const page = await api.get<Page<DataItemSummary>>('/dataItem/getDataItemList', { pageNum: 1, pageSize: limits.pageSizeMax }, { signal });
+  const query: DataItemListQuery = { pageNum: 1, pageSize: limits.pageSizeMax };
+  const page = await api.get<Page<DataItemSummary>>('/dataItem/getDataItemList', query, { signal });
   return page.list;
 }
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { GroupItem, Page } from '@smartdata/domain';
+import type { GroupItem, GroupListQuery, Page } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { cabinKeys } from './keys';
 
@@ -8,7 +8,8 @@ export const PICKER_PAGE_SIZE = 50;
 
 /** `GET /company/group/getGroupList?keyword=`: the company's groups, to grant a level to. */
 export function fetchGroupOptions(keyword: string, signal?: AbortSignal): Promise<Page<GroupItem>> {
-  return api.get<Page<GroupItem>>('/company/group/getGroupList', { pageNum: 1, pageSize: PICKER_PAGE_SIZE, keyword: keyword || undefined }, { signal });
+  const query: GroupListQuery = { pageNum: 1, pageSize: PICKER_PAGE_SIZE, keyword: keyword || undefined };
+  return api.get<Page<GroupItem>>('/company/group/getGroupList', query, { signal });
 }
 
 export function useGroupOptionsQuery(keyword: string, enabled: boolean) {

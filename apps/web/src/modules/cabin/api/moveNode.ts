@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MoveNodeRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { cabinKeys } from './keys';
 
 /** `POST /cabin/moveNode {id, parentId}`: under a directory or at the top (parentId null). */
-export function moveNode(values: { id: number; parentId: number | null }): Promise<null> {
-  return api.post<null>('/cabin/moveNode', values);
+export function moveNode(request: MoveNodeRequest): Promise<null> {
+  return api.post<null>('/cabin/moveNode', request);
 }
 
 export function useMoveNodeMutation() {

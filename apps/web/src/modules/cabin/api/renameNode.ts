@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RenameNodeRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { cabinKeys } from './keys';
 
 /** `POST /cabin/renameNode {id, name}` (the name rule of the node's kind). */
-export function renameNode(values: { id: number; name: string }): Promise<null> {
-  return api.post<null>('/cabin/renameNode', values);
+export function renameNode(request: RenameNodeRequest): Promise<null> {
+  return api.post<null>('/cabin/renameNode', request);
 }
 
 export function useRenameNodeMutation() {

@@ -1,17 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GrantScope, PermissionLevel, PermissionMode } from '@smartdata/domain';
+import type { SetPermissionRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { cabinKeys } from './keys';
 
-export interface PermissionValues {
-  nodeId: number;
-  mode: PermissionMode;
-  grants: { scope: GrantScope; targetId?: number; level: PermissionLevel }[];
-}
-
 /** `POST /cabin/setPermission {nodeId, mode, grants}` (mode default clears the grants). */
-export function setPermission(values: PermissionValues): Promise<null> {
-  return api.post<null>('/cabin/setPermission', values);
+export function setPermission(request: SetPermissionRequest): Promise<null> {
+  return api.post<null>('/cabin/setPermission', request);
 }
 
 export function useSetPermissionMutation() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UpdateItemGroupRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
-import type { ItemGroupValues } from './addItemGroup';
 import { cabinKeys } from './keys';
 
 /** `POST /itemGroup/updateItemGroup {id, name?, itemIds?}`: itemIds in the order they show. */
-export function updateItemGroup(values: Partial<ItemGroupValues> & { id: number }): Promise<null> {
-  return api.post<null>('/itemGroup/updateItemGroup', values);
+export function updateItemGroup(request: UpdateItemGroupRequest): Promise<null> {
+  return api.post<null>('/itemGroup/updateItemGroup', request);
 }
 
 export function useUpdateItemGroupMutation() {

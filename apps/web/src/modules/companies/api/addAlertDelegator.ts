@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Id } from '@smartdata/domain';
+import type { z } from 'zod';
+import type { addAlertDelegatorRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { companiesKeys } from './keys';
 
 /** `POST /company/addAlertDelegator {delegatorId, delegateId}` */
-export function addAlertDelegator(values: { delegatorId: Id; delegateId: Id }): Promise<{ id: number }> {
-  return api.post<{ id: number }>('/company/addAlertDelegator', values);
+export function addAlertDelegator(request: z.input<typeof addAlertDelegatorRequest>): Promise<IdResponse> {
+  return api.post<IdResponse>('/company/addAlertDelegator', request);
 }
 
 export function useAddAlertDelegatorMutation() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AddCompanyRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
-import type { CompanyValues } from './updateCompany';
 import { companiesKeys } from './keys';
 
 /** `POST /company/addCompany {displayName, timeZone}` (platform administrator) → the new id. */
-export function addCompany(values: CompanyValues): Promise<{ id: number }> {
-  return api.post<{ id: number }>('/company/addCompany', values);
+export function addCompany(request: AddCompanyRequest): Promise<IdResponse> {
+  return api.post<IdResponse>('/company/addCompany', request);
 }
 
 export function useAddCompanyMutation() {

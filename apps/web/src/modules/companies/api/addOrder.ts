@@ -1,19 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Id } from '@smartdata/domain';
+import type { z } from 'zod';
+import type { addOrderRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { companiesKeys } from './keys';
 
-export interface OrderValues {
-  companyId: Id;
-  swProductId: string;
-  subTypeId: string;
-  startAt: number;
-  expireAt: number;
-}
+export type OrderValues = z.input<typeof addOrderRequest>;
 
 /** `POST /order/addOrder {companyId, swProductId, subTypeId, startAt, expireAt}` (platform). */
-export function addOrder(values: OrderValues): Promise<{ id: number }> {
-  return api.post<{ id: number }>('/order/addOrder', values);
+export function addOrder(values: OrderValues): Promise<IdResponse> {
+  return api.post<IdResponse>('/order/addOrder', values);
 }
 
 export function useAddOrderMutation() {

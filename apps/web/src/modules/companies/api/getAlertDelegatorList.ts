@@ -1,13 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { AlertDelegatorItem } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { companiesKeys } from './keys';
 
 /** A member who can delegate alarms or receive them. */
-export interface DelegationCandidate {
-  userId: number;
-  name: string;
-  userName: string;
-}
+export type DelegationCandidate = AlertDelegatorItem;
 
 /** `GET /company/getAlertDelegatorList`: the company's active members. */
 export function fetchAlertDelegatorList(signal?: AbortSignal): Promise<DelegationCandidate[]> {

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Id } from '@smartdata/domain';
+import type { z } from 'zod';
+import type { renewOrderRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { companiesKeys } from './keys';
 
 /** `POST /order/renewOrder {id, expireAt}` (platform): a later expiry, never an earlier one. */
-export function renewOrder(values: { id: Id; expireAt: number }): Promise<null> {
-  return api.post<null>('/order/renewOrder', values);
+export function renewOrder(request: z.input<typeof renewOrderRequest>): Promise<null> {
+  return api.post<null>('/order/renewOrder', request);
 }
 
 export function useRenewOrderMutation() {

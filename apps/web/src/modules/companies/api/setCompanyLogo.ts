@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CompanyLogoCfg } from '@smartdata/domain';
+import type { CompanyLogoCfg, ObjectKeyRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { uploadObject } from '@/shared/api/objectUpload';
 import { refreshSessionCompany } from './getCompany';
@@ -10,8 +10,8 @@ import { companiesKeys } from './keys';
  * `POST /company/setCompanyLogo {objectKey}`, where the server makes the 150px thumbnail.
  */
 export async function uploadCompanyLogo(file: File): Promise<Required<CompanyLogoCfg>> {
-  const objectKey = await uploadObject(file, 'logo');
-  return api.post<Required<CompanyLogoCfg>>('/company/setCompanyLogo', { objectKey });
+  const request: ObjectKeyRequest = { objectKey: await uploadObject(file, 'logo') };
+  return api.post<Required<CompanyLogoCfg>>('/company/setCompanyLogo', request);
 }
 
 export function useUploadCompanyLogoMutation() {

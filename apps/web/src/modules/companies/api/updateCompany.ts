@@ -1,20 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Id } from '@smartdata/domain';
+import type { z } from 'zod';
+import type { AddCompanyRequest, updateCompanyRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { isSessionCompany, refreshSessionCompany } from './getCompany';
 import { companiesKeys } from './keys';
 
-export interface CompanyValues {
-  displayName: string;
-  timeZone: string;
-}
+/** The company form's values (name and time zone). */
+export type CompanyValues = Required<AddCompanyRequest>;
 
 /**
  * `POST /company/updateCompany {id?, displayName, timeZone}`: without `id` the current company
  * (company administrator), with it any company (platform administrator).
  */
-export function updateCompany(values: Partial<CompanyValues> & { id?: Id }): Promise<null> {
-  return api.post<null>('/company/updateCompany', values);
+export function updateCompany(request: z.input<typeof updateCompanyRequest>): Promise<null> {
+  return api.post<null>('/company/updateCompany', request);
 }
 
 export function useUpdateCompanyMutation() {

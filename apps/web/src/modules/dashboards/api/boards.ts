@@ -1,38 +1,44 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type {
-  AddDashboardRequest,
+  addDashboardRequest,
+  AddDashboardResult,
   AlarmFeed,
+  CopyDashboardRequest,
   DashboardDetail,
   DashboardDocument,
+  DashboardIdRequest,
+  DashboardListQuery,
+  DashboardQuery,
   DashboardSummary,
+  IdResponse,
+  ImportDashboardRequest,
   ImportDashboardResult,
   Page,
+  RenameDashboardRequest,
   SaveDashboardRequest,
   TemplateSummary,
 } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { dashboardsKeys } from './keys';
 
-export interface BoardListParams {
-  pageNum: number;
-  pageSize: number;
-  keyword: string;
-}
+/** A page of a board or carousel list as the list pages keep it (the keyword '' when none). */
+export type BoardListParams = Required<DashboardListQuery>;
 
 /** `GET /dashboard/getDashboardList?pageNum&pageSize&keyword` */
-export function fetchBoardList(params: BoardListParams, signal?: AbortSignal): Promise<Page<DashboardSummary>> {
-  return api.get<Page<DashboardSummary>>('/dashboard/getDashboardList', { ...params, keyword: params.keyword || undefined }, { signal });
+export function fetchBoardList(query: DashboardListQuery, signal?: AbortSignal): Promise<Page<DashboardSummary>> {
+  return api.get<Page<DashboardSummary>>('/dashboard/getDashboardList', { ...query, keyword: query.keyword || undefined }, { signal });
 }
 export function useBoardListQuery(params: BoardListParams) {
   return useQuery({ queryKey: dashboardsKeys.list(params), queryFn: ({ signal }) => fetchBoardList(params, signal), placeholderData: keepPreviousData });
 }
 
 /** `GET /dashboard/getDashboard?id` (each widget with the viewer's access). */
-export function fetchBoard(id: number, signal?: AbortSignal): Promise<DashboardDetail> {
-  return api.get<DashboardDetail>('/dashboard/getDashboard', { id }, { signal });
+export function fetchBoard(query: DashboardQuery, signal?: AbortSignal): Promise<DashboardDetail> {
+  return api.get<DashboardDetail>('/dashboard/getDashboard', query, { signal });
 }
 export function useBoardQuery(id: number, enabled = true) {
-  return useQuery({ queryKey: dashboardsKeys.board(id), queryFn: ({ signal }) => fetchBoard(id, signal), enabled: enabled && Number.isSafeInteger(id) && id > 0, retry: false });
+  return useQuery({ queryKey: dashboardsKeys.board(id), queryFn: ({ signal }) => fetchBoard({ id }, signal), enabled: enabled && Number.isSafeInteger(id) && id > 0, retry: false });
 }
 
 /** `GET /dashboard/getTemplates` (names in the request language). */
@@ -54,37 +60,57 @@ function useInvalidateBoards() {
   return () => queryClient.invalidateQueries({ queryKey: dashboardsKeys.all });
 }
 
-/** `POST /dashboard/addDashboard` → `{id, nodeId}` */
+/** `POST /dashboard/addDashboard` → `{id, nodeId}`; what is left out takes the server's default. */
+export function addBoard(request: z.input<typeof addDashboardRequest>): Promise<AddDashboardResult> {
+  return api.post<AddDashboardResult>('/dashboard/addDashboard', request);
+}
 export function useAddBoardMutation() {
   const invalidate = useInvalidateBoards();
-  return useMutation({ mutationFn: (request: Partial<AddDashboardRequest> & { name: string }) => api.post<{ id: number; nodeId: number }>('/dashboard/addDashboard', request), onSuccess: invalidate });
+  return useMutation({ mutationFn: addBoard, onSuccess: invalidate });
 }
 /** `POST /dashboard/copyDashboard {id}` */
+export function copyBoard(request: CopyDashboardRequest): Promise<IdResponse> {
+  return api.post<IdResponse>('/dashboard/copyDashboard', request);
+}
 export function useCopyBoardMutation() {
   const invalidate = useInvalidateBoards();
-  return useMutation({ mutationFn: (id: number) => api.post<{ id: number }>('/dashboard/copyDashboard', { id }), onSuccess: invalidate });
+  return useMutation({ mutationFn: (id: number) => copyBoard({ id }), onSuccess: invalidate });
 }
 /** `POST /dashboard/renameDashboard {id, name}` */
+export function renameBoard(request: RenameDashboardRequest): Promise<null> {
+  return api.post<null>('/dashboard/renameDashboard', request);
+}
 export function useRenameBoardMutation() {
   const invalidate = useInvalidateBoards();
-  return useMutation({ mutationFn: (request: { id: number; name: string }) => api.post<null>('/dashboard/renameDashboard', request), onSuccess: invalidate });
+  return useMutation({ mutationFn: renameBoard, onSuccess: invalidate });
 }
 /** `POST /dashboard/deleteDashboard {id}` */
+export function deleteBoard(request: DashboardIdRequest): Promise<null> {
+  return api.post<null>('/dashboard/deleteDashboard', request);
+}
 export function useDeleteBoardMutation() {
   const invalidate = useInvalidateBoards();
-  return useMutation({ mutationFn: (id: number) => api.post<null>('/dashboard/deleteDashboard', { id }), onSettled: invalidate });
+  return useMutation({ mutationFn: (id: number) => deleteBoard({ id }), onSettled: invalidate });
 }
 /** `POST /dashboard/saveDashboard` (layout, widgets, settings) */
+export function saveBoard(request: SaveDashboardRequest): Promise<null> {
+  return api.post<null>('/dashboard/saveDashboard', request);
+}
 export function useSaveBoardMutation() {
   const invalidate = useInvalidateBoards();
-  return useMutation({ mutationFn: (request: SaveDashboardRequest) => api.post<null>('/dashboard/saveDashboard', request), onSuccess: invalidate });
+  return useMutation({ mutationFn: saveBoard, onSuccess: invalidate });
 }
 /** `GET /dashboard/exportDashboard?id` → the JSON document */
 export function exportBoard(id: number): Promise<DashboardDocument> {
-  return api.get<DashboardDocument>('/dashboard/exportDashboard', { id });
+  const query: DashboardQuery = { id };
+  return api.get<DashboardDocument>('/dashboard/exportDashboard', query);
 }
 /** `POST /dashboard/importDashboard {document}` → the new board and what could not be re-mapped */
+export function importBoard(request: ImportDashboardRequest): Promise<ImportDashboardResult> {
+  return api.post<ImportDashboardResult>('/dashboard/importDashboard', request);
+}
 export function useImportBoardMutation() {
   const invalidate = useInvalidateBoards();
-  return useMutation({ mutationFn: (document: unknown) => api.post<ImportDashboardResult>('/dashboard/importDashboard', { document }), onSuccess: invalidate });
+  // The file is whatever the user chose: the server checks it is an export document (50001 if not).
+  return useMutation({ mutationFn: (document: unknown) => importBoard({ document } as ImportDashboardRequest), onSuccess: invalidate });
 }

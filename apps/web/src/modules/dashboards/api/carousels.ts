@@ -1,29 +1,47 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CarouselDetail, CarouselSchedule, CarouselSummary, Page, UpdateCarouselRequest } from '@smartdata/domain';
+import type {
+  AddCarouselRequest,
+  CarouselDetail,
+  CarouselIdRequest,
+  CarouselListQuery,
+  CarouselSchedule,
+  CarouselScheduleQuery,
+  CarouselSummary,
+  IdResponse,
+  Page,
+  UpdateCarouselRequest,
+} from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { dashboardsKeys } from './keys';
 import type { BoardListParams } from './boards';
 
 /** `GET /boardPlay/getBoardPlayList?pageNum&pageSize&keyword` */
+export function fetchCarouselList(query: CarouselListQuery, signal?: AbortSignal): Promise<Page<CarouselSummary>> {
+  return api.get<Page<CarouselSummary>>('/boardPlay/getBoardPlayList', { ...query, keyword: query.keyword || undefined }, { signal });
+}
 export function useCarouselListQuery(params: BoardListParams) {
   return useQuery({
     queryKey: dashboardsKeys.carouselList(params),
-    queryFn: ({ signal }) => api.get<Page<CarouselSummary>>('/boardPlay/getBoardPlayList', { ...params, keyword: params.keyword || undefined }, { signal }),
+    queryFn: ({ signal }) => fetchCarouselList(params, signal),
     placeholderData: keepPreviousData,
   });
 }
 /** `GET /boardPlay/getBoardPlay?id` (draft and published versions) */
+export function fetchCarousel(query: CarouselIdRequest, signal?: AbortSignal): Promise<CarouselDetail> {
+  return api.get<CarouselDetail>('/boardPlay/getBoardPlay', query, { signal });
+}
 export function useCarouselQuery(id: number) {
   return useQuery({
     queryKey: dashboardsKeys.carousel(id),
-    queryFn: ({ signal }) => api.get<CarouselDetail>('/boardPlay/getBoardPlay', { id }, { signal }),
+    queryFn: ({ signal }) => fetchCarousel({ id }, signal),
     enabled: Number.isSafeInteger(id) && id > 0,
     retry: false,
   });
 }
 /** `GET /boardPlay/getSchedule?id&version` — which board is on now, and the next turns. */
-export function fetchSchedule(id: number, version: 'draft' | 'published', signal?: AbortSignal): Promise<CarouselSchedule> {
-  return api.get<CarouselSchedule>('/boardPlay/getSchedule', { id, version, count: 5 }, { signal, silent: true });
+export function fetchSchedule(id: number, version: CarouselScheduleQuery['version'], signal?: AbortSignal): Promise<CarouselSchedule> {
+  const query: CarouselScheduleQuery = { id, version, count: 5 };
+  return api.get<CarouselSchedule>('/boardPlay/getSchedule', query, { signal, silent: true });
 }
 
 function useInvalidate() {
@@ -31,22 +49,34 @@ function useInvalidate() {
   return () => queryClient.invalidateQueries({ queryKey: dashboardsKeys.carousels });
 }
 /** `POST /boardPlay/addBoardPlay {name}` */
+export function addCarousel(request: AddCarouselRequest): Promise<IdResponse> {
+  return api.post<IdResponse>('/boardPlay/addBoardPlay', request);
+}
 export function useAddCarouselMutation() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (name: string) => api.post<{ id: number }>('/boardPlay/addBoardPlay', { name }), onSuccess: invalidate });
+  return useMutation({ mutationFn: (name: string) => addCarousel({ name }), onSuccess: invalidate });
 }
 /** `POST /boardPlay/updateBoardPlay` (name and draft) */
+export function updateCarousel(request: UpdateCarouselRequest): Promise<null> {
+  return api.post<null>('/boardPlay/updateBoardPlay', request);
+}
 export function useUpdateCarouselMutation() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (request: UpdateCarouselRequest) => api.post<null>('/boardPlay/updateBoardPlay', request), onSuccess: invalidate });
+  return useMutation({ mutationFn: updateCarousel, onSuccess: invalidate });
 }
 /** `POST /boardPlay/publishBoardPlay {id}` */
+export function publishCarousel(request: CarouselIdRequest): Promise<null> {
+  return api.post<null>('/boardPlay/publishBoardPlay', request);
+}
 export function usePublishCarouselMutation() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (id: number) => api.post<null>('/boardPlay/publishBoardPlay', { id }), onSuccess: invalidate });
+  return useMutation({ mutationFn: (id: number) => publishCarousel({ id }), onSuccess: invalidate });
 }
 /** `POST /boardPlay/deleteBoardPlay {id}` */
+export function deleteCarousel(request: CarouselIdRequest): Promise<null> {
+  return api.post<null>('/boardPlay/deleteBoardPlay', request);
+}
 export function useDeleteCarouselMutation() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (id: number) => api.post<null>('/boardPlay/deleteBoardPlay', { id }), onSettled: invalidate });
+  return useMutation({ mutationFn: (id: number) => deleteCarousel({ id }), onSettled: invalidate });
 }

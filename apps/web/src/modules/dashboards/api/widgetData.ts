@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DeviceItem, Page, RecordItem } from '@smartdata/domain';
+import type { DeviceItem, DeviceListQuery, Page, RecordItem, RecordsQuery } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { dashboardsKeys } from './keys';
 
@@ -7,8 +7,11 @@ import { dashboardsKeys } from './keys';
 export function useLatestRecordsQuery(itemId: number, rows: number, refreshMs: number, enabled = true) {
   return useQuery({
     queryKey: dashboardsKeys.latest(itemId, rows),
-    queryFn: ({ signal }) =>
-      api.get<Page<RecordItem>>('/dataItem/getRecords', { itemId, pageNum: 1, pageSize: rows, sort: { field: 'id', order: 'desc' } }, { signal, silent: true }),
+    queryFn: ({ signal }) => {
+      // No filters: the parameter is left out (the server's default, none).
+      const query: Omit<RecordsQuery, 'filters'> = { itemId, pageNum: 1, pageSize: rows, sort: { field: 'id', order: 'desc' } };
+      return api.get<Page<RecordItem>>('/dataItem/getRecords', query, { signal, silent: true });
+    },
     refetchInterval: refreshMs,
     enabled: enabled && itemId > 0,
     retry: false,
@@ -26,7 +29,8 @@ export function useDeviceListQuery(refreshMs: number) {
     queryKey: dashboardsKeys.devices(),
     queryFn: async ({ signal }) => {
       try {
-        const page = await api.get<Page<DeviceLike> | null>('/device/getDeviceList', { pageNum: 1, pageSize: 200 }, { signal, silent: true });
+        const query: DeviceListQuery = { pageNum: 1, pageSize: 200 };
+        const page = await api.get<Page<DeviceLike> | null>('/device/getDeviceList', query, { signal, silent: true });
         return page?.list ?? [];
       } catch {
         return [];

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FormDesign } from '@smartdata/domain';
+import type { AddFormRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { dataItemsKeys } from './keys';
 
 /** `POST /dataItem/addForm {itemId, name, design}` → `{id}` (the design is checked against the item's fields). */
-export function addForm(request: { itemId: number; name: string; design: FormDesign }): Promise<{ id: number }> {
-  return api.post<{ id: number }>('/dataItem/addForm', request);
+export function addForm(request: AddFormRequest): Promise<IdResponse> {
+  return api.post<IdResponse>('/dataItem/addForm', request);
 }
 
 export function useAddFormMutation() {

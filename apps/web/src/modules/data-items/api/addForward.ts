@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ForwardValues } from './forwardValues';
+import type { AddForwardRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { dataItemsKeys } from './keys';
 
 /** `POST /dataItem/addForward {itemId, name, conditions, targetItemId, mappings, enabled}` */
-export function addForward(request: ForwardValues & { itemId: number }): Promise<{ id: number }> {
-  return api.post<{ id: number }>('/dataItem/addForward', request);
+export function addForward(request: AddForwardRequest): Promise<IdResponse> {
+  return api.post<IdResponse>('/dataItem/addForward', request);
 }
 
 export function useAddForwardMutation() {

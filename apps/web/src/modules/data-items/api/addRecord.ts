@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RecordValues } from '@smartdata/domain';
+import type { AddRecordRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { dataItemsKeys } from './keys';
 
 /** `POST /dataItem/addRecord {itemId, values, parentRecordId?}` → the new record's id. */
-export function addRecord(request: { itemId: number; values: RecordValues; parentRecordId?: number | null }): Promise<{ id: number }> {
-  return api.post<{ id: number }>('/dataItem/addRecord', request);
+export function addRecord(request: AddRecordRequest): Promise<IdResponse> {
+  return api.post<IdResponse>('/dataItem/addRecord', request);
 }
 
 export function useAddRecordMutation() {

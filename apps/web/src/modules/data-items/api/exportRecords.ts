@@ -1,19 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { userText, type Envelope, type RecordFilter, type RecordSort, type TimeRange } from '@smartdata/domain';
+import { userText, type Envelope, type ExportRecordsQuery } from '@smartdata/domain';
 import { ApiError, NetworkError } from '@/shared/api/ApiError';
 import { API_BASE, encodeParams, envelopeErrorText } from '@/shared/api/client';
 import { notify } from '@/shared/api/notifier';
 import { currentLocale } from '@/shared/i18n/locale';
 import { useSessionStore } from '@/shared/session/sessionStore';
-
-export interface ExportRequest {
-  itemId: number;
-  format: 'csv' | 'xlsx';
-  filters: RecordFilter[];
-  sort?: RecordSort;
-  timeRange?: TimeRange;
-  parentRecordId?: number;
-}
 
 /** `filename*=UTF-8''<name>` of a Content-Disposition header. */
 export function fileNameOf(disposition: string | null, fallback: string): string {
@@ -33,7 +24,7 @@ export function fileNameOf(disposition: string | null, fallback: string): string
  * as a CSV or XLSX file, saved by the browser under the server's file name. Errors come as
  * envelopes and are shown like every API error.
  */
-export async function exportRecords(request: ExportRequest): Promise<string> {
+export async function exportRecords(request: ExportRecordsQuery): Promise<string> {
   const locale = currentLocale();
   const token = useSessionStore.getState().token;
   const query = encodeParams({ ...request, filters: request.filters.length > 0 ? request.filters : undefined }).toString();

@@ -1,10 +1,4 @@
-import type { RecordFilter } from '@smartdata/domain';
+import type { AddForwardRequest } from '@smartdata/domain';
 
-/** A forward condition as the settings page edits it (forwardInput of the domain). */
-export interface ForwardValues {
-  name: string;
-  conditions: RecordFilter[];
-  targetItemId: number;
-  mappings: { from: string; to: string }[];
-  enabled: boolean;
-}
+/** A forward condition as the settings page edits it: the domain's request without the item. */
+export type ForwardValues = Omit<AddForwardRequest, 'itemId'>;

@@ -1,21 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ImportReport } from '@smartdata/domain';
+import type { ImportRecordsRequest, ImportReport } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { dataItemsKeys } from './keys';
-
-export interface ImportRequest {
-  itemId: number;
-  fileName: string;
-  /** The file as base64. */
-  content: string;
-  dryRun: boolean;
-}
 
 /**
  * `POST /dataItem/importRecords`: every row or none. A dry run answers the per-row report with
  * code 0; a real import with problems is 50001 (nothing written).
  */
-export function importRecords(request: ImportRequest): Promise<ImportReport> {
+export function importRecords(request: ImportRecordsRequest): Promise<ImportReport> {
   // A file of 10 000 rows takes a while to check; the spec's 30 s stays the default elsewhere.
   return api.post<ImportReport>('/dataItem/importRecords', request, { timeoutMs: 120_000 });
 }

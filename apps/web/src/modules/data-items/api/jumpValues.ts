@@ -1,9 +1,4 @@
-import type { FilterOp } from '@smartdata/domain';
+import type { AddJumpRequest } from '@smartdata/domain';
 
-/** A jump association as the settings page edits it (jumpInput of the domain). */
-export interface JumpValues {
-  name: string;
-  priority: number;
-  targetItemId: number;
-  conditions: { targetField: string; op: FilterOp; sourceField?: string; value?: unknown }[];
-}
+/** A jump association as the settings page edits it: the domain's request without the item. */
+export type JumpValues = Omit<AddJumpRequest, 'itemId'>;

@@ -1,15 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FieldInput } from '@smartdata/domain';
+import type { FieldInput, UpdateDataItemRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { dataItemsKeys } from './keys';
 
-export interface DataItemChanges {
-  id: number;
-  name?: string;
-  fields?: FieldInput[];
-  expiryDays?: number | null;
-  parentItemId?: number | null;
-}
+/** The request as the settings tabs send it: fields may leave out what the server defaults. */
+export type DataItemChanges = Omit<UpdateDataItemRequest, 'fields'> & { fields?: FieldInput[] };
 
 /** `POST /dataItem/updateDataItem`: fields are matched by fieldName; a missing one is removed. */
 export function updateDataItem(changes: DataItemChanges): Promise<null> {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FormDesign } from '@smartdata/domain';
+import type { UpdateFormRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { dataItemsKeys } from './keys';
 
 /** `POST /dataItem/updateForm {id, name?, design?}` */
-export function updateForm(request: { id: number; name?: string; design?: FormDesign }): Promise<null> {
+export function updateForm(request: UpdateFormRequest): Promise<null> {
   return api.post<null>('/dataItem/updateForm', request);
 }
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ForwardValues } from './forwardValues';
+import type { UpdateForwardRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { dataItemsKeys } from './keys';
 
 /** `POST /dataItem/updateForward {id, ...}` */
-export function updateForward(request: Partial<ForwardValues> & { id: number }): Promise<null> {
+export function updateForward(request: UpdateForwardRequest): Promise<null> {
   return api.post<null>('/dataItem/updateForward', request);
 }
 

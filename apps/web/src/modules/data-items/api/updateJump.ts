@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { JumpValues } from './jumpValues';
+import type { UpdateJumpRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { dataItemsKeys } from './keys';
 
 /** `POST /dataItem/updateJump {id, ...}` */
-export function updateJump(request: JumpValues & { id: number }): Promise<null> {
+export function updateJump(request: UpdateJumpRequest): Promise<null> {
   return api.post<null>('/dataItem/updateJump', request);
 }
 

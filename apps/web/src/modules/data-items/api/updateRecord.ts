@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RecordValues } from '@smartdata/domain';
+import type { UpdateRecordRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { dataItemsKeys } from './keys';
 
 /** `POST /dataItem/updateRecord {id, itemId, values}`: the given fields change, the others stay (inline edit). */
-export function updateRecord(request: { id: number; itemId: number; values: RecordValues }): Promise<null> {
+/** The web always names the item, so the item's record list can be refreshed. */
+export function updateRecord(request: UpdateRecordRequest & Required<Pick<UpdateRecordRequest, 'itemId'>>): Promise<null> {
   return api.post<null>('/dataItem/updateRecord', request);
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '@server/platform/context';
 import type { CabinService } from '../cabin/cabin.service';
-import type { SeriesReads } from '../data-items/series';
+import type { SeriesReads } from '../data-items/series.port';
 import { ChartsRepository } from './charts.repository';
 import { registerChartsRoutes } from './charts.routes';
 import { ChartsService, type ChartItems } from './charts.service';

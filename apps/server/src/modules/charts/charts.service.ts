@@ -32,7 +32,7 @@ import { RawJson } from '@server/platform/rawJson';
 import { conflict, notFound, validationError } from '@server/platform/errors';
 import type { CabinCaller } from '../cabin/cabin.service';
 import type { DataItemsService } from '../data-items/dataItems.service';
-import { rollupGrains, type RollupGrain, type RollupRow, type SeriesReads, type SeriesRef } from '../data-items/series';
+import { rollupGrains, type RollupGrain, type RollupRow, type SeriesReads, type SeriesRef } from '../data-items/series.port';
 import type { ChartRow, ChartsRepository } from './charts.repository';
 
 /** What charts need of the data-items module: the caller's level on an item (with its fields) and the company's time zone. */

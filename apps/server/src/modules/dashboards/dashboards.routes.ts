@@ -46,7 +46,7 @@ export function registerDashboardsRoutes(app: FastifyInstance, dashboards: Dashb
   r.get('/general/dashboard/getDashboardList', { config: viewers, schema: { tags, summary: 'Dashboards the caller can read (paged, name search)', querystring: dashboardListQuery } }, async (request) =>
     ok(await dashboards.list(caller(request), request.query)),
   );
-  r.get('/general/dashboard/getTemplates', { config: boards, schema: { tags, summary: 'Board templates (titles in the request language)' } }, async (request) =>
+  r.get('/general/dashboard/getTemplates', { config: boards, schema: { tags, summary: 'Board templates (titles in the request language)' } }, (request) =>
     ok(templateSummaries(requestLocale(request))),
   );
   r.post('/general/dashboard/addDashboard', { config: boards, schema: { tags, summary: 'Create a board, blank or from a template', body: addDashboardRequest } }, async (request) =>

@@ -1,5 +1,4 @@
 import { imageContentTypes, limits, objectKeyPattern } from '@smartdata/domain';
-import { AppError } from '@server/platform/errors';
 import type { StorageService } from '../storage/storage.service';
 
 /** Checks the object keys a picture or file value holds; answers a message key, or null when all are fine. */
@@ -7,39 +6,31 @@ export interface AttachmentChecker {
   check(caller: { companyId: number; userId: number }, keys: readonly string[], picture: boolean): Promise<string | null>;
 }
 
+/** What attachments need of the storage module: an uploaded object of the company. */
+export type AttachmentObjects = Pick<StorageService, 'uploadedObject'>;
+
 /**
  * Picture and file values hold keys of objects uploaded through the storage module: each must be
  * an uploaded object of the caller's company; a picture must also be JPG or PNG of at most 3 MB
- * (spec §5), answered with the spec's own texts. (An upload not yet noticed on S3 is noticed here
- * through the storage module's download-URL call.)
+ * (spec §5), answered with the spec's own texts. (An upload not yet noticed on S3 is noticed by
+ * the storage module when asked.)
  */
-export function storageAttachments(storage: StorageService): AttachmentChecker {
+export function storageAttachments(storage: AttachmentObjects): AttachmentChecker {
   return {
     async check(caller, keys, picture) {
       for (const key of keys) {
         if (!objectKeyPattern.test(key)) {
           return 'validation.value.attachment';
         }
-        let row = await storage.repository.findInCompany(caller.companyId, key);
-        if (!row) {
+        const object = await storage.uploadedObject(caller.companyId, key);
+        if (!object) {
           return 'validation.value.attachment';
         }
-        if (row.uploaded !== 1) {
-          try {
-            await storage.downloadUrl(caller, key);
-            row = (await storage.repository.findInCompany(caller.companyId, key)) ?? row;
-          } catch (error) {
-            if (error instanceof AppError) {
-              return 'validation.value.attachment';
-            }
-            throw error;
-          }
-        }
         if (picture) {
-          if (!(imageContentTypes as readonly string[]).includes(row.content_type)) {
+          if (!(imageContentTypes as readonly string[]).includes(object.contentType)) {
             return 'validation.value.pictureFormat';
           }
-          if (row.size > limits.imageMaxBytes) {
+          if (object.size > limits.imageMaxBytes) {
             return 'validation.value.pictureTooLarge';
           }
         }

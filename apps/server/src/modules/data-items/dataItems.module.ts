@@ -4,20 +4,20 @@ import type { Scheduler } from '@server/platform/scheduler';
 import { notFound, permissionDenied } from '@server/platform/errors';
 import { cabinCaller, type CabinService } from '../cabin/cabin.service';
 import type { HomeService } from '../home/home.service';
-import type { StorageService } from '../storage/storage.service';
-import { storageAttachments } from './attachments';
+import { storageAttachments, type AttachmentObjects } from './attachments';
 import { DataItemConfigService } from './dataItemConfig.service';
 import { DataItemsRepository } from './dataItems.repository';
 import { registerDataItemsRoutes } from './dataItems.routes';
 import { DataItemsService, type CompanyTimeZones } from './dataItems.service';
-import { DeviceRecords, type DeviceRecordSink } from './deviceRecords';
+import { DeviceRecords } from './deviceRecords';
+import type { DeviceRecordSink } from './deviceRecords.port';
 import { DataItemsMaintenance } from './maintenance.service';
 import { defaultRecordPushOptions, RecordPushes, type RecordPushOptions } from './recordPushes';
 import { RecordsRepository } from './records.repository';
 import { RecordsService } from './records.service';
 import { RecordTransferService } from './recordTransfer.service';
 import { RecordWriter } from './recordWriter';
-import type { SeriesReads } from './series';
+import type { SeriesReads } from './series.port';
 import { SeriesRepository } from './series.repository';
 import { defaultRollerOptions, type RollerOptions } from './seriesRoller';
 
@@ -31,9 +31,9 @@ export const defaultDataItemsOptions: DataItemsOptions = { ...defaultRecordPushO
 
 export interface DataItemsDependencies {
   cabin: CabinService;
-  storage: StorageService;
-  home: HomeService;
-  scheduler: Scheduler;
+  storage: AttachmentObjects;
+  home: Pick<HomeService, 'addCard'>;
+  scheduler: Pick<Scheduler, 'schedule'>;
   companies: CompanyTimeZones;
   options?: Partial<DataItemsOptions>;
 }
@@ -122,12 +122,13 @@ export function registerDataItemsModule(app: FastifyInstance, platform: Platform
       : null;
   rollTimer?.unref();
   // After the preClose hooks (telemetry flushes its last batch there), before the database closes.
-  app.addHook('onClose', async () => {
+  app.addHook('onClose', (_instance, done) => {
     if (rollTimer) {
       clearInterval(rollTimer);
     }
     writer.close();
     pushes.flush();
+    done();
   });
 
   return { dataItems, deviceRecords, series: series.reader(db) };

@@ -4,45 +4,8 @@ import { parseFields } from './fields';
 import { RawItemReads, type DataItemsRepository, type DeviceItemRow } from './dataItems.repository';
 import type { RecordPushes } from './recordPushes';
 import type { RecordsService } from './records.service';
-import type { BatchPart, BatchRecord, RecordWriter } from './recordWriter';
-
-/** One payload of a device for one item (telemetry: one publish, one bound item): what becomes a record. */
-export interface DeviceValues {
-  companyId: number;
-  itemId: number;
-  /** The device's own instant: the record's `created_at`. */
-  ts: number;
-  values: Readonly<Record<string, number | string>>;
-}
-
-/** What a batch accepted, for the caller's own figures: its records (company, instant, values kept) and the unknown keys per company. */
-export interface AcceptedBatch {
-  records: ReadonlyArray<{ companyId: number; ts: number; keys: number }>;
-  unknownKeys: ReadonlyMap<number, number>;
-}
-
-/** What became of a batch. */
-export interface DeviceBatchResult {
-  /** Records written (one per payload and item with at least one value kept). */
-  records: number;
-  /** Values stored in them. */
-  values: number;
-  /** Keys with no field of that fieldName (ignored). */
-  unknownKeys: number;
-  /** Values the field refused (wrong type, attachments). */
-  rejectedValues: number;
-  /** Records written through the forward path (items with enabled forwards). */
-  forwarded: number;
-}
-
-/** The roller of the series that device batches defer (SQLite): a roll on demand, its work and its settings (tests and the bench). */
-export type DeferredRollups = Pick<RecordWriter, 'rollDue' | 'rollStats' | 'rollerOptions'>;
-
-/** The port telemetry writes through (the data-items module's `deviceRecords`). */
-export interface DeviceRecordSink {
-  write(batch: readonly DeviceValues[], alsoCommit?: (accepted: AcceptedBatch) => BatchPart | null): Promise<DeviceBatchResult>;
-  readonly rollups: DeferredRollups;
-}
+import type { AcceptedBatch, BatchPart, DeferredRollups, DeviceBatchResult, DeviceRecordSink, DeviceValues } from './deviceRecords.port';
+import type { BatchRecord, RecordWriter } from './recordWriter';
 
 interface ItemMeta {
   id: number;

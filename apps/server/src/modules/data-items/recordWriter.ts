@@ -2,21 +2,11 @@ import type SQLite from 'better-sqlite3';
 import type { RecordItem, RecordValues } from '@smartdata/domain';
 import { rawSqlite, type Db, type DbKind } from '@server/platform/db/database';
 import { DataItemsRepository } from './dataItems.repository';
+import type { BatchPart } from './deviceRecords.port';
 import { RawRecordWrites, RecordsRepository } from './records.repository';
 import type { SeriesPoint } from './series';
 import { RawSeriesWrites, type SeriesRepository } from './series.repository';
 import { defaultRollerOptions, SeriesRoller, type RollerOptions } from './seriesRoller';
-
-/**
- * Work of another module committed in the transaction of a batch of records, so its figures and
- * the records agree (telemetry's counters of values received).
- */
-export interface BatchPart {
-  /** The embedded database: synchronous statements on the raw handle, inside the batch's last transaction. */
-  runRaw(): void;
-  /** Other databases: in the batch's transaction. */
-  run(trx: Db): Promise<void>;
-}
 
 /** A record of a batch: values already checked; `charted` names its item's numeric fields, `keys` counts its values. */
 export interface BatchRecord {
@@ -336,8 +326,9 @@ export class RecordWriter {
       raw.transaction(work).immediate();
       return;
     }
-    await this.db.transaction().execute(async () => {
+    await this.db.transaction().execute(() => {
       work();
+      return Promise.resolve();
     });
   }
 }

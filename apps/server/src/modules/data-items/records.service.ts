@@ -375,7 +375,7 @@ function filterValue(filter: RecordFilter, type: number | 'column', timeZone: st
       if (raw === null || raw === undefined || typeof raw === 'object') {
         throw validationError(`dataItem.filterValue|${name}`);
       }
-      return String(raw);
+      return String(raw as string | number | boolean);
     }
     if (typeof raw === 'number' && Number.isFinite(raw)) {
       return raw;

@@ -3,7 +3,8 @@ import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '@server/platform/db/database';
 import { migrations } from '@server/platform/db/migrations';
-import { rollupGrains, type SeriesPoint } from './series';
+import type { SeriesPoint } from './series';
+import { rollupGrains } from './series.port';
 import { SeriesRepository } from './series.repository';
 
 /** The series store on an in-memory SQLite migrated up to (excluding) `before`, or fully. */

@@ -2,23 +2,8 @@ import { sql, type RawBuilder } from 'kysely';
 import { emptyStats, mergeStats, type ValueStats } from '@smartdata/domain';
 import type SQLite from 'better-sqlite3';
 import { rawSqlite, type Db, type DbKind } from '@server/platform/db/database';
-import {
-  bucketRow,
-  COARSEST,
-  completeBefore,
-  isValue,
-  joinRows,
-  rebuildRanges,
-  rollupGrains,
-  rollupRowsOf,
-  windowParts,
-  type RollupGrain,
-  type RollupRow,
-  type SeriesPoint,
-  type SeriesReads,
-  type SeriesRecord,
-  type SeriesRef,
-} from './series';
+import { bucketRow, COARSEST, completeBefore, isValue, joinRows, rebuildRanges, rollupRowsOf, windowParts, type SeriesPoint, type SeriesRecord } from './series';
+import { rollupGrains, type RollupGrain, type RollupRow, type SeriesReads, type SeriesRef } from './series.port';
 
 /**
  * The series repository (docs/charts.md): every query of `series`, `series_point` and

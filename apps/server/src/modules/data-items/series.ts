@@ -1,15 +1,13 @@
-import { mergeStats, type ValueStats } from '@smartdata/domain';
+import { mergeStats } from '@smartdata/domain';
 import type { SeriesRollupTable } from '@server/platform/db/schema.series';
+import { rollupGrains, type RollupGrain, type RollupRow, type SeriesRef } from './series.port';
 
 /**
  * The series store's arithmetic (docs/charts.md): rollup grains, the rows a batch of points adds
  * to the rollups, and how a window is cut into rows of each grain. No I/O: the queries are in
- * series.repository.ts, and `SeriesReads` is what the charts module reads through.
+ * series.repository.ts, and what the charts module reads through is in series.port.ts.
  */
 
-/** Rollup grains, finest first (UTC-aligned: 1 min, 15 min, 1 h, 6 h). */
-export const rollupGrains = [60_000, 900_000, 3_600_000, 21_600_000] as const;
-export type RollupGrain = (typeof rollupGrains)[number];
 /** The coarsest grain: every rollup row lies inside one stretch of it, so rebuilds work in its units. */
 export const COARSEST = rollupGrains[rollupGrains.length - 1];
 
@@ -25,32 +23,6 @@ export interface SeriesRecord {
   recordId: number;
   ts: number;
   values: Record<string, unknown>;
-}
-
-export interface RollupRow extends ValueStats {
-  at: number;
-}
-
-/** A series as reads need it: its id and the instant up to which its rollups are complete (null: all of them). */
-export interface SeriesRef {
-  id: number;
-  rolledUntil: number | null;
-}
-
-/**
- * The series reads of a chart (charts module), on the app's database: an item's series, raw
- * values, rollups of a grain, fixed buckets, window statistics. Deferred rollups are accounted
- * for (rows past a series' watermark are computed from points).
- */
-export interface SeriesReads {
-  refs(companyId: number, itemId: number, fields: readonly string[]): Promise<Map<string, SeriesRef>>;
-  points(seriesId: number, from: number, to: number, limit?: number): Promise<Array<[number, number]>>;
-  pointsJson(seriesId: number, from: number, to: number, limit: number): { json: string; stats: ValueStats; last: [number, number] | null } | null;
-  rollups(series: SeriesRef, grain: RollupGrain, from: number, to: number): Promise<RollupRow[]>;
-  grouped(series: SeriesRef, grain: RollupGrain, size: number, offset: number, from: number, to: number): Promise<RollupRow[]>;
-  stats(series: SeriesRef, from: number, to: number): Promise<ValueStats>;
-  last(seriesId: number, from: number, to: number): Promise<[number, number] | null>;
-  firstInstant(seriesIds: readonly number[]): Promise<number | null>;
 }
 
 export const isValue = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);

@@ -3,7 +3,8 @@ import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '@server/platform/db/database';
 import { migrations } from '@server/platform/db/migrations';
-import { rollupGrains, type RollupGrain, type RollupRow, type SeriesPoint, type SeriesRef } from './series';
+import type { SeriesPoint } from './series';
+import { rollupGrains, type RollupGrain, type RollupRow, type SeriesRef } from './series.port';
 import { SeriesRepository } from './series.repository';
 import { SeriesRoller } from './seriesRoller';
 

@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import { rollupGrains } from './series';
+import { rollupGrains } from './series.port';
 import { rollerStatements } from './series.repository';
 
 /**

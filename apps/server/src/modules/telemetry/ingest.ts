@@ -2,7 +2,7 @@ import type { Client } from 'aedes';
 import { parseTelemetry, parseUpTopic } from '@smartdata/domain';
 import { GroupCommit, GroupCommitOverloaded } from '@server/platform/groupCommit';
 import type { Broker } from '@server/platform/mqtt';
-import type { AcceptedBatch, DeviceRecordSink, DeviceValues } from '../data-items/deviceRecords';
+import type { AcceptedBatch, DeviceRecordSink, DeviceValues } from '../data-items/deviceRecords.port';
 import { TelemetryRepository, type DeviceRoute, type TelemetryCounter } from './telemetry.repository';
 
 /** One payload for one bound item: what a flush turns into a record. */

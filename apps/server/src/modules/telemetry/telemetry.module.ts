@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '@server/platform/context';
 import type { CabinService } from '../cabin/cabin.service';
-import type { DeviceRecordSink } from '../data-items/deviceRecords';
+import type { DeviceRecordSink } from '../data-items/deviceRecords.port';
 import { TelemetryIngest, type IngestOptions } from './ingest';
 import { TelemetryRepository } from './telemetry.repository';
 import { registerTelemetryRoutes } from './telemetry.routes';

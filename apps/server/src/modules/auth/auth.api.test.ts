@@ -269,7 +269,7 @@ describe('platform', () => {
     const health = body(await t.app.inject({ url: '/general/health' })).data;
     expect(health.status).toBe('up');
     expect(health.database).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite');
-    const doc = (await t.app.inject({ url: '/general/docs/json' })).json() as { paths: Record<string, unknown> };
+    const doc = (await t.app.inject({ url: '/general/docs/json' })).json<{ paths: Record<string, unknown> }>();
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/general/user/access/getToken', '/general/user/getUser', '/general/company/member/getMemberList']));
     expect((await t.app.inject({ url: '/general/docs' })).body).toContain('/general/user/access/getSmsCode');
   });

@@ -159,7 +159,7 @@ describe('device access (ioSocket)', () => {
   });
 
   it('documents the settings calls in OpenAPI', async () => {
-    const doc = (await t.app.inject({ url: '/general/docs/json' })).json() as { paths: Record<string, Record<string, { tags?: string[] }>> };
+    const doc = (await t.app.inject({ url: '/general/docs/json' })).json<{ paths: Record<string, Record<string, { tags?: string[] }>> }>();
     for (const [route, method] of [
       ['/general/tag/getTagList', 'get'],
       ['/general/tag/addTag', 'post'],

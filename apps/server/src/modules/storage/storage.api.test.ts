@@ -396,7 +396,7 @@ describe('company logo', () => {
 
 describe('OpenAPI', () => {
   it('documents every storage call', async () => {
-    const doc = (await t.app.inject({ url: '/general/docs/json' })).json() as { paths: Record<string, Record<string, { tags?: string[]; summary?: string }>> };
+    const doc = (await t.app.inject({ url: '/general/docs/json' })).json<{ paths: Record<string, Record<string, { tags?: string[]; summary?: string }>> }>();
     for (const [route, method] of [
       ['/general/cos/getUploadCredential', 'post'],
       ['/general/cos/upload', 'put'],

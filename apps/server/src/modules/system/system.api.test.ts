@@ -115,8 +115,8 @@ describe('data retention, acquisition, assignments', () => {
     const run = body(await post(admin, '/general/system/runPurge')).data;
     expect(run).toMatchObject({ ran: true, companies: 1, rows: 42 });
     expect(calls).toHaveLength(1);
-    expect(calls[0]!.companyId).toBe(user.companyId);
-    expect(Math.abs(calls[0]!.before - (started - 30 * 86_400_000))).toBeLessThan(5_000);
+    expect(calls[0].companyId).toBe(user.companyId);
+    expect(Math.abs(calls[0].before - (started - 30 * 86_400_000))).toBeLessThan(5_000);
     const list = body(await admin({ url: '/general/system/getRetentionList' })).data;
     expect(list.find((r: { companyId: number }) => r.companyId === user.companyId)).toMatchObject({ rawDays: 30, lastPurgedRows: 42 });
     t.app.platform.registry.purgers.pop();

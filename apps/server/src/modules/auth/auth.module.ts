@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '@server/platform/context';
 import type { CompanyAdminService } from '../companies/companyAdmin.service';
 import type { UsersService } from '../users/users.service';
+import { AuthRepository } from './auth.repository';
 import { registerAuthRoutes } from './auth.routes';
 import { AuthService } from './auth.service';
 
@@ -15,7 +16,7 @@ export function registerAuthModule(
   platform: Platform,
   deps: { users: UsersService; companyAdmin: CompanyAdminService },
 ): Pick<AuthService, 'latestSentCode'> {
-  const auth = new AuthService(platform.db, platform.sms, deps.users, deps.companyAdmin);
+  const auth = new AuthService(platform.db, new AuthRepository(platform.db), platform.sms, deps.users, deps.companyAdmin);
   registerAuthRoutes(app, { auth, sessions: platform.sessions });
   return auth;
 }

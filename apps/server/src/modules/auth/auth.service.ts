@@ -7,7 +7,7 @@ import { translate } from '@server/platform/i18n';
 import { dummyPasswordHash, hashPassword, newToken, sha256, verifyPassword } from '@server/platform/auth/passwords';
 import type { CompanyAdminService } from '../companies/companyAdmin.service';
 import type { UsersService } from '../users/users.service';
-import { AuthRepository } from './auth.repository';
+import type { AuthRepository } from './auth.repository';
 import { LoginThrottle } from './loginThrottle';
 
 interface ClientInfo {
@@ -19,17 +19,15 @@ const codeHash = (phone: string, code: string) => sha256(`${phone}:${code}`);
 
 /** Sign-in, SMS codes, self-registration and password reset. */
 export class AuthService {
-  private readonly repository: AuthRepository;
   private readonly throttle = new LoginThrottle();
 
   constructor(
     private readonly db: Db,
+    private readonly repository: AuthRepository,
     private readonly sms: SmsProvider,
     private readonly users: UsersService,
     private readonly companyAdmin: Pick<CompanyAdminService, 'createCompanyWithAdmin'>,
-  ) {
-    this.repository = new AuthRepository(db);
-  }
+  ) {}
 
   /**
    * Issues a token for a user name + password or a phone + SMS code. A failure never says which

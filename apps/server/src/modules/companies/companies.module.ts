@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '@server/platform/context';
 import type { OrdersService } from '../orders/orders.service';
 import type { RolesService } from '../roles/roles.service';
+import { CompaniesRepository } from './companies.repository';
 import { registerCompaniesRoutes } from './companies.routes';
 import { CompaniesService } from './companies.service';
 import { CompanyAdminService } from './companyAdmin.service';
+import { DelegationsRepository } from './delegations.repository';
 import { DelegationsService } from './delegations.service';
 import { registerMembersRoutes } from './members.routes';
+import { MembersRepository } from './members.repository';
 import { MembersService, type MemberAccounts, type MemberGroups } from './members.service';
 
 /*
@@ -19,7 +22,7 @@ import { MembersService, type MemberAccounts, type MemberGroups } from './member
 
 /** Step one: the company records (company, company_member) every other module asks. */
 export function createCompaniesService(platform: Platform): CompaniesService {
-  return new CompaniesService(platform.db);
+  return new CompaniesService(new CompaniesRepository(platform.db), new MembersRepository(platform.db));
 }
 
 /**
@@ -34,9 +37,11 @@ export function registerCompaniesModule(
   deps: { companies: CompaniesService; roles: RolesService; orders: OrdersService; users: MemberAccounts; groups: MemberGroups },
 ): CompanyAdminService {
   const { companies, roles, orders, users, groups } = deps;
-  const members = new MembersService(platform.db, roles, users, groups);
-  const delegations = new DelegationsService(platform.db);
-  const companyAdmin = new CompanyAdminService(platform.db, companies, roles, orders);
+  const companyRows = new CompaniesRepository(platform.db);
+  const memberRows = new MembersRepository(platform.db);
+  const members = new MembersService(platform.db, memberRows, companyRows, roles, users, groups);
+  const delegations = new DelegationsService(new DelegationsRepository(platform.db), memberRows, companyRows);
+  const companyAdmin = new CompanyAdminService(companies, roles, orders);
   registerCompaniesRoutes(app, { companies, companyAdmin, members, delegations, sessions: platform.sessions });
   registerMembersRoutes(app, { members, sessions: platform.sessions });
   return companyAdmin;

@@ -2,7 +2,7 @@ import type { CompanySummary, Page } from '@smartdata/domain';
 import type { Db } from '@server/platform/db/database';
 import { AppError, notFound } from '@server/platform/errors';
 import { CompaniesRepository, type CompanyRow } from './companies.repository';
-import { MembersRepository } from './members.repository';
+import type { MembersRepository } from './members.repository';
 
 /** A company as the domain shows it; the id is a number here (the spec's type also allows a string). */
 export type CompanyInfo = CompanySummary & { companyId: number };
@@ -25,16 +25,13 @@ export interface CompanyOfUser {
  * CompanyAdminService. `create` and `addMember` take an executor `on` (see RolesService).
  */
 export class CompaniesService {
-  private readonly repository: CompaniesRepository;
-  private readonly memberships: MembersRepository;
+  constructor(
+    private readonly repository: CompaniesRepository,
+    private readonly memberships: MembersRepository,
+  ) {}
 
-  constructor(private readonly db: Db) {
-    this.repository = new CompaniesRepository(db);
-    this.memberships = new MembersRepository(db);
-  }
-
-  private repositoryOn(on: Db): CompaniesRepository {
-    return on === this.db ? this.repository : new CompaniesRepository(on);
+  private repositoryOn(on: Db | undefined): CompaniesRepository {
+    return on ? new CompaniesRepository(on) : this.repository;
   }
 
   /** The company's time zone, or undefined for an unknown id (callers fall back to the configured default). */
@@ -92,7 +89,7 @@ export class CompaniesService {
     return (await this.memberships.membership(companyId, userId)) !== undefined;
   }
 
-  addMember(companyId: number, userId: number, on: Db = this.db): Promise<void> {
+  addMember(companyId: number, userId: number, on?: Db): Promise<void> {
     return this.repositoryOn(on).addMember(companyId, userId);
   }
 
@@ -112,7 +109,7 @@ export class CompaniesService {
   }
 
   /** A new active company (no roles, no members: see CompanyAdminService for a usable one). */
-  create(values: { displayName: string; isPlatform: boolean; timeZone?: string }, on: Db = this.db): Promise<number> {
+  create(values: { displayName: string; isPlatform: boolean; timeZone?: string }, on?: Db): Promise<number> {
     return this.repositoryOn(on).insertCompany(values);
   }
 

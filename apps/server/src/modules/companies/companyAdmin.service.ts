@@ -10,7 +10,6 @@ import type { CompaniesService } from './companies.service';
  */
 export class CompanyAdminService {
   constructor(
-    private readonly db: Db,
     private readonly companies: CompaniesService,
     private readonly roles: RolesService,
     private readonly orders: OrdersService,
@@ -20,7 +19,7 @@ export class CompanyAdminService {
    * Creates a company with an administrator role; the given user becomes member and admin
    * (self-registration, first start). Pass the caller's transaction as `on` (see RolesService).
    */
-  async createCompanyWithAdmin(displayName: string, adminUserId: number, locale: Locale, isPlatform = false, on: Db = this.db): Promise<number> {
+  async createCompanyWithAdmin(displayName: string, adminUserId: number, locale: Locale, isPlatform = false, on?: Db): Promise<number> {
     const companyId = await this.companies.create({ displayName, isPlatform }, on);
     const roleId = await this.roles.createAdminRole(companyId, locale, isPlatform, on);
     await this.companies.addMember(companyId, adminUserId, on);

@@ -1,24 +1,19 @@
 import type { AlertDelegationItem } from '@smartdata/domain';
-import type { Db } from '@server/platform/db/database';
 import { conflict, notFound, validationError } from '@server/platform/errors';
-import { CompaniesRepository } from './companies.repository';
-import { DelegationsRepository } from './delegations.repository';
-import { MembersRepository } from './members.repository';
+import type { CompaniesRepository } from './companies.repository';
+import type { DelegationsRepository } from './delegations.repository';
+import type { MembersRepository } from './members.repository';
 
 /**
  * Alert delegations: the delegate receives the company's alarms on the delegator's behalf (for
  * example while the delegator is on leave). Both must be members of the company.
  */
 export class DelegationsService {
-  private readonly repository: DelegationsRepository;
-  private readonly members: MembersRepository;
-  private readonly companies: CompaniesRepository;
-
-  constructor(db: Db) {
-    this.repository = new DelegationsRepository(db);
-    this.members = new MembersRepository(db);
-    this.companies = new CompaniesRepository(db);
-  }
+  constructor(
+    private readonly repository: DelegationsRepository,
+    private readonly members: MembersRepository,
+    private readonly companies: CompaniesRepository,
+  ) {}
 
   list(companyId: number): Promise<AlertDelegationItem[]> {
     return this.repository.list(companyId);

@@ -27,18 +27,14 @@ export interface MemberGroups {
 
 /** Members of a company, their roles and status, and the invitations that make them members. */
 export class MembersService {
-  private readonly repository: MembersRepository;
-  private readonly companies: CompaniesRepository;
-
   constructor(
     private readonly db: Db,
+    private readonly repository: MembersRepository,
+    private readonly companies: CompaniesRepository,
     private readonly roles: RolesService,
     private readonly users: MemberAccounts,
     private readonly groups: MemberGroups,
-  ) {
-    this.repository = new MembersRepository(db);
-    this.companies = new CompaniesRepository(db);
-  }
+  ) {}
 
   /** One page of the company's members with the roles each holds. */
   async memberPage(companyId: number, pageNum: number, pageSize: number, keyword?: string): Promise<Page<MemberItem>> {

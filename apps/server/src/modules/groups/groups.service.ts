@@ -9,14 +9,10 @@ import { GroupsRepository } from './groups.repository';
  * user_group_member. `removeUserFromAll` takes an executor `on` (see RolesService).
  */
 export class GroupsService {
-  private readonly repository: GroupsRepository;
-
   constructor(
-    private readonly db: Db,
+    private readonly repository: GroupsRepository,
     private readonly companies: Pick<CompaniesService, 'isMember'>,
-  ) {
-    this.repository = new GroupsRepository(db);
-  }
+  ) {}
 
   async list(companyId: number, pageNum: number, pageSize: number, keyword?: string): Promise<Page<GroupItem>> {
     const { total, rows } = await this.repository.page(companyId, pageNum, pageSize, keyword);
@@ -88,7 +84,7 @@ export class GroupsService {
   }
 
   /** Takes a user out of every group of the company, on the caller's transaction when given (member removal). */
-  removeUserFromAll(companyId: number, userId: number, on: Db = this.db): Promise<void> {
-    return (on === this.db ? this.repository : new GroupsRepository(on)).removeFromAll(companyId, userId);
+  removeUserFromAll(companyId: number, userId: number, on?: Db): Promise<void> {
+    return (on ? new GroupsRepository(on) : this.repository).removeFromAll(companyId, userId);
   }
 }

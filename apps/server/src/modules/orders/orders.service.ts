@@ -1,7 +1,6 @@
 import type { OrderItem, Page } from '@smartdata/domain';
-import type { Db } from '@server/platform/db/database';
 import { notFound, validationError } from '@server/platform/errors';
-import { OrdersRepository } from './orders.repository';
+import type { OrdersRepository } from './orders.repository';
 
 /** What orders asks of the companies module (a port: the companies module calls orders). */
 export interface OrderCompanies {
@@ -33,14 +32,10 @@ function toOrderItem(row: OrderRow): OrderItem {
 
 /** Product orders of companies: the only path to the product_order table. */
 export class OrdersService {
-  private readonly repository: OrdersRepository;
-
   constructor(
-    db: Db,
+    private readonly repository: OrdersRepository,
     private readonly companies: OrderCompanies,
-  ) {
-    this.repository = new OrdersRepository(db);
-  }
+  ) {}
 
   async myOrders(companyId: number): Promise<OrderItem[]> {
     return (await this.repository.ofCompany(companyId)).map(toOrderItem);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '@server/platform/context';
+import { RolesRepository } from './roles.repository';
 import { registerRolesRoutes } from './roles.routes';
 import { RolesService, type CompanyKinds } from './roles.service';
 
@@ -9,7 +10,7 @@ import { RolesService, type CompanyKinds } from './roles.service';
  * call to create, check, give and count roles.
  */
 export function registerRolesModule(app: FastifyInstance, platform: Platform, deps: { companies: CompanyKinds }): RolesService {
-  const roles = new RolesService(platform.db, deps.companies);
+  const roles = new RolesService(new RolesRepository(platform.db), deps.companies);
   registerRolesRoutes(app, { roles, sessions: platform.sessions });
   return roles;
 }

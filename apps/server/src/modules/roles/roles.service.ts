@@ -27,21 +27,18 @@ export interface HeldRole {
  * Roles of a company, who holds them, and the platform's role templates; the only path to the
  * role, user_role and role_template tables.
  *
- * Methods with a last argument `on` write on that executor: another module that must change its
- * own rows and roles at once passes its transaction (`on: trx`); left out, they run on the database.
+ * Methods with a last argument `on` run on that executor: another module that must change its own
+ * rows and roles at once passes its transaction (`on: trx`); left out, they run on the database.
+ * (The same convention holds for every organisation module's service.)
  */
 export class RolesService {
-  private readonly repository: RolesRepository;
-
   constructor(
-    private readonly db: Db,
+    private readonly repository: RolesRepository,
     private readonly companies: CompanyKinds,
-  ) {
-    this.repository = new RolesRepository(db);
-  }
+  ) {}
 
-  private repositoryOn(on: Db): RolesRepository {
-    return on === this.db ? this.repository : new RolesRepository(on);
+  private repositoryOn(on: Db | undefined): RolesRepository {
+    return on ? new RolesRepository(on) : this.repository;
   }
 
   /**
@@ -116,13 +113,13 @@ export class RolesService {
    * The administrator role of a new company, held by nobody yet: every code for the platform
    * company, all but system maintenance for any other. Named in the creator's language.
    */
-  createAdminRole(companyId: number, locale: Locale, isPlatform: boolean, on: Db = this.db): Promise<number> {
+  createAdminRole(companyId: number, locale: Locale, isPlatform: boolean, on?: Db): Promise<number> {
     const name = translate(isPlatform ? 'role.platformAdmin' : 'role.companyAdmin', locale);
     return this.repositoryOn(on).insert(companyId, name, isPlatform ? allPermissionCodes : companyAdminCodes);
   }
 
   /** `roleIds` without duplicates, once each is known to be a role of the company (50001 otherwise). */
-  async requireRoles(companyId: number, roleIds: number[], on: Db = this.db): Promise<number[]> {
+  async requireRoles(companyId: number, roleIds: number[], on?: Db): Promise<number[]> {
     const unique = [...new Set(roleIds)];
     if ((await this.repositoryOn(on).existingIds(companyId, unique)).length !== unique.length) {
       throw validationError('role.unknownRole');
@@ -131,17 +128,17 @@ export class RolesService {
   }
 
   /** The ids among `roleIds` that are still roles of the company (an invitation's roles may have gone). */
-  existingIds(companyId: number, roleIds: number[], on: Db = this.db): Promise<number[]> {
+  existingIds(companyId: number, roleIds: number[], on?: Db): Promise<number[]> {
     return this.repositoryOn(on).existingIds(companyId, roleIds);
   }
 
   /** Replaces the roles a user holds in the company. */
-  setUserRoles(companyId: number, userId: number, roleIds: number[], on: Db = this.db): Promise<void> {
+  setUserRoles(companyId: number, userId: number, roleIds: number[], on?: Db): Promise<void> {
     return this.repositoryOn(on).setUserRoles(companyId, userId, roleIds);
   }
 
   /** Takes every role of the company away from a user (they leave the company). */
-  removeUser(companyId: number, userId: number, on: Db = this.db): Promise<void> {
+  removeUser(companyId: number, userId: number, on?: Db): Promise<void> {
     return this.repositoryOn(on).removeUser(companyId, userId);
   }
 

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '@server/platform/context';
+import { SettingsRepository } from './settings.repository';
 import { registerSettingsRoutes } from './settings.routes';
 import { SettingsService } from './settings.service';
 
 /** System settings of a company: tags and device access credentials. Needs no other module. */
 export function registerSettingsModule(app: FastifyInstance, platform: Platform): void {
-  const settings = new SettingsService(platform.db, platform.config, () => platform.broker?.port ?? null);
+  const settings = new SettingsService(new SettingsRepository(platform.db), platform.config, () => platform.broker?.port ?? null);
   registerSettingsRoutes(app, { settings });
 }

@@ -9,10 +9,9 @@ import {
   type UpdateTagRequest,
 } from '@smartdata/domain';
 import type { AppConfig } from '@server/config';
-import type { Db } from '@server/platform/db/database';
 import { conflict, notFound } from '@server/platform/errors';
 import { hashPassword } from '@server/platform/auth/passwords';
-import { SettingsRepository, type DeviceAccessRow, type TagRow } from './settings.repository';
+import type { DeviceAccessRow, SettingsRepository, TagRow } from './settings.repository';
 
 function toTagItem(row: TagRow): TagItem {
   return { id: row.id, name: row.name, color: row.color, createdAt: row.created_at, updatedAt: row.updated_at };
@@ -48,15 +47,11 @@ function publicMqttPort(config: AppConfig, brokerPort: number | null): number {
 
 /** System settings of a company: tags (sys_tag) and device access credentials (sys_io_socket). */
 export class SettingsService {
-  private readonly repository: SettingsRepository;
-
   constructor(
-    db: Db,
+    private readonly repository: SettingsRepository,
     private readonly config: AppConfig,
     private readonly brokerPort: () => number | null,
-  ) {
-    this.repository = new SettingsRepository(db);
-  }
+  ) {}
 
   async tagPage(companyId: number, pageNum: number, pageSize: number, keyword?: string): Promise<Page<TagItem>> {
     const page = await this.repository.pageTags(companyId, pageNum, pageSize, keyword);

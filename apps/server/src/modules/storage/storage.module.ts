@@ -3,6 +3,7 @@ import type { Platform } from '@server/platform/context';
 import type { CompaniesService } from '../companies/companies.service';
 import type { UsersService } from '../users/users.service';
 import { createStorageDriver } from './drivers/createStorageDriver';
+import { StorageRepository } from './storage.repository';
 import { registerStorageRoutes } from './storage.routes';
 import { StorageService } from './storage.service';
 
@@ -13,7 +14,7 @@ import { StorageService } from './storage.service';
  */
 export function registerStorageModule(app: FastifyInstance, platform: Platform, deps: { users: UsersService; companies: CompaniesService }): StorageService {
   const { driver, signer } = createStorageDriver(platform.config);
-  const storage = new StorageService(platform.db, driver, signer, platform.config.storageUrlTtlSeconds, deps.users, deps.companies);
+  const storage = new StorageService(new StorageRepository(platform.db), driver, signer, platform.config.storageUrlTtlSeconds, deps.users, deps.companies);
   registerStorageRoutes(app, { storage });
   return storage;
 }

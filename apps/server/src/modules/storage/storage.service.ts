@@ -17,13 +17,12 @@ import {
   type UploadCredential,
   type UploadCredentialRequest,
 } from '@smartdata/domain';
-import type { Db } from '@server/platform/db/database';
 import { AppError, conflict, notFound, permissionDenied, validationError } from '@server/platform/errors';
 import type { CompaniesService } from '../companies/companies.service';
 import type { UsersService } from '../users/users.service';
 import type { ObjectDescriptor, StorageDriver } from './drivers/storageDriver';
 import type { SignedMethod, UrlSigner } from './urlSigner';
-import { StorageRepository, type StorageObjectRow } from './storage.repository';
+import type { StorageObjectRow, StorageRepository } from './storage.repository';
 
 /** Who is asking: the session's user and current company. */
 export interface StorageCaller {
@@ -64,19 +63,15 @@ const maxImagePixels = 40_000_000;
  * signed URLs, tenant scoping, avatars and company logos. See docs/storage.md.
  */
 export class StorageService {
-  private readonly repository: StorageRepository;
-
   constructor(
-    db: Db,
+    private readonly repository: StorageRepository,
     private readonly driver: StorageDriver,
     private readonly signer: UrlSigner,
     private readonly urlTtlSeconds: number,
     /** Head images are kept on the user, logos in the company's cfg. */
     private readonly users: Pick<UsersService, 'headImgUrl' | 'setHeadImgUrl' | 'isHeadImgUrlInUse'>,
     private readonly companies: Pick<CompaniesService, 'cfg' | 'updateCfg'>,
-  ) {
-    this.repository = new StorageRepository(db);
-  }
+  ) {}
 
   /**
    * Grants a short-lived upload URL for one new object of the caller's company. Images are

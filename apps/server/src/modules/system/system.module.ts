@@ -4,6 +4,7 @@ import type { IpAllowList } from '@server/platform/ipAllowList';
 import type { Scheduler } from '@server/platform/scheduler';
 import type { CompaniesService } from '../companies/companies.service';
 import type { UsersService } from '../users/users.service';
+import { SystemRepository } from './system.repository';
 import { registerSystemRoutes } from './system.routes';
 import { SystemService } from './system.service';
 
@@ -19,7 +20,7 @@ export function registerSystemModule(
   deps: { allowList: IpAllowList; scheduler: Scheduler; companies: CompaniesService; users: UsersService },
 ): void {
   const { scheduler } = deps;
-  const system = new SystemService(platform.db, { ...deps, registry: platform.registry, timeZone: platform.config.timeZone });
+  const system = new SystemService(new SystemRepository(platform.db), { ...deps, registry: platform.registry, timeZone: platform.config.timeZone });
   registerSystemRoutes(app, { system });
   scheduler.schedule('purge', '0 30 3 * * *', async () => {
     const result = await system.purge();

@@ -1,13 +1,12 @@
 import { startOfDay } from '@smartdata/domain';
 import type { AcquisitionItem, AuditLogItem, Page, RetentionItem, WhiteIpItem, AssignmentItem } from '@smartdata/domain';
-import type { Db } from '@server/platform/db/database';
 import type { Registry } from '@server/platform/registry';
 import type { IpAllowList } from '@server/platform/ipAllowList';
 import type { Scheduler } from '@server/platform/scheduler';
 import { conflict, notFound, validationError } from '@server/platform/errors';
 import type { CompaniesService } from '../companies/companies.service';
 import type { UsersService } from '../users/users.service';
-import { SystemRepository } from './system.repository';
+import type { SystemRepository } from './system.repository';
 
 const dayMs = 86_400_000;
 
@@ -23,14 +22,10 @@ export interface SystemDependencies {
 
 /** System maintenance (platform): IP allow-list, audit log, data retention and purge, acquisition status. */
 export class SystemService {
-  private readonly repository: SystemRepository;
-
   constructor(
-    db: Db,
+    private readonly repository: SystemRepository,
     private readonly deps: SystemDependencies,
-  ) {
-    this.repository = new SystemRepository(db);
-  }
+  ) {}
 
   async whiteIps(): Promise<WhiteIpItem[]> {
     return (await this.repository.whiteIps()).map((r) => ({ id: r.id, ip: r.ip, remark: r.remark, createdAt: r.created_at, createdBy: r.created_by }));

@@ -8,15 +8,12 @@ import { UsersRepository } from './users.repository';
 
 /** Platform user administration and the personal account settings. */
 export class SysUsersService {
-  private readonly users: UsersRepository;
-
   constructor(
     private readonly db: Db,
+    private readonly users: UsersRepository,
     private readonly companies: Pick<CompaniesService, 'companiesOfUsers' | 'exists' | 'addMember'>,
     private readonly roles: Pick<RolesService, 'requireRoles' | 'setUserRoles'>,
-  ) {
-    this.users = new UsersRepository(db);
-  }
+  ) {}
 
   async list(pageNum: number, pageSize: number, keyword?: string, companyId?: number): Promise<Page<SysUserItem>> {
     const { total, rows } = await this.users.pageUsers(pageNum, pageSize, keyword, companyId);

@@ -4,6 +4,7 @@ import type { CompaniesService } from '../companies/companies.service';
 import type { OrdersService } from '../orders/orders.service';
 import type { RolesService } from '../roles/roles.service';
 import { SysUsersService } from './sysUsers.service';
+import { UsersRepository } from './users.repository';
 import { registerUsersRoutes } from './users.routes';
 import { UsersService } from './users.service';
 
@@ -17,8 +18,9 @@ export function registerUsersModule(
   platform: Platform,
   deps: { companies: CompaniesService; roles: RolesService; orders: OrdersService },
 ): UsersService {
-  const users = new UsersService(platform.db, deps.companies, deps.orders);
-  const sysUsers = new SysUsersService(platform.db, deps.companies, deps.roles);
+  const repository = new UsersRepository(platform.db);
+  const users = new UsersService(repository, deps.companies, deps.orders);
+  const sysUsers = new SysUsersService(platform.db, repository, deps.companies, deps.roles);
   registerUsersRoutes(app, { users, sysUsers, sessions: platform.sessions, writes: platform.writes, sessionCacheMs: platform.config.sessionCacheMs });
   return users;
 }

@@ -38,18 +38,14 @@ function toAccount(row: UserRow): UserAccount {
  * when given one (see RolesService).
  */
 export class UsersService {
-  private readonly repository: UsersRepository;
-
   constructor(
-    private readonly db: Db,
+    private readonly repository: UsersRepository,
     private readonly companies: Pick<CompaniesService, 'companiesOfUser'>,
     private readonly orders: Pick<OrdersService, 'orderInfo'>,
-  ) {
-    this.repository = new UsersRepository(db);
-  }
+  ) {}
 
-  private repositoryOn(on: Db): UsersRepository {
-    return on === this.db ? this.repository : new UsersRepository(on);
+  private repositoryOn(on: Db | undefined): UsersRepository {
+    return on ? new UsersRepository(on) : this.repository;
   }
 
   /** The current user as the web stores it (DESIGN.md §5): codes, company, notice state. */
@@ -96,7 +92,7 @@ export class UsersService {
     await this.repository.recordAgreement(userId, version, ip);
   }
 
-  async findByUserName(userName: string, on: Db = this.db): Promise<UserAccount | undefined> {
+  async findByUserName(userName: string, on?: Db): Promise<UserAccount | undefined> {
     const row = await this.repositoryOn(on).findByUserName(userName);
     return row ? toAccount(row) : undefined;
   }
@@ -119,17 +115,17 @@ export class UsersService {
   /** A new active user with no company yet; answers the id. */
   create(
     values: { userName: string; phone: string | null; name: string; passwordHash: string; isPlatformAdmin?: boolean; language?: string },
-    on: Db = this.db,
+    on?: Db,
   ): Promise<number> {
     return this.repositoryOn(on).insert(values);
   }
 
-  setCurrentCompany(userId: number, companyId: number, on: Db = this.db): Promise<void> {
+  setCurrentCompany(userId: number, companyId: number, on?: Db): Promise<void> {
     return this.repositoryOn(on).setCurrentCompany(userId, companyId);
   }
 
   /** Clears the user's current company if it is this one (they are leaving it). */
-  clearCurrentCompany(userId: number, companyId: number, on: Db = this.db): Promise<void> {
+  clearCurrentCompany(userId: number, companyId: number, on?: Db): Promise<void> {
     return this.repositoryOn(on).clearCurrentCompany(userId, companyId);
   }
 

@@ -30,6 +30,10 @@ export const inviteMemberRequest = z.object({
 export type InviteMemberRequest = z.infer<typeof inviteMemberRequest>;
 export const invitationQuery = z.object({ invitationId: idSchema });
 export type InvitationQuery = z.infer<typeof invitationQuery>;
+/** `GET /general/company/member/agreeInvitation`: the company joined. */
+export interface AgreeInvitationResult {
+  companyId: number;
+}
 export const invitationItem = z.object({
   id: z.number(),
   companyId: z.number(),

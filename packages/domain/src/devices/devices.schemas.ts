@@ -5,6 +5,7 @@ import { pageQuery } from '../shared/paging';
 import { firmwareVersion } from '../gateways/firmware';
 import { snPattern } from './topics';
 import { bindStates, lifecycleCodes, type BindState, type LifecycleStatus } from './lifecycle';
+import type { TelemetryPayload } from './payloads';
 
 /**
  * Requests and answers of the devices module (docs/devices.md). The web builds its forms from
@@ -111,6 +112,17 @@ export interface DeviceItem {
   createdAt: number;
   updatedAt: number;
 }
+
+/** `GET /general/device/getDevice?id`: a device with the values it last reported (null before any). */
+export interface DeviceDetail extends DeviceItem {
+  lastTelemetry?: TelemetryPayload | null;
+}
+/** `POST /general/device/rotateSecret {id}`: the new secret, shown once. */
+export interface RotateSecretResult {
+  secret: string;
+}
+/** `POST /general/device/bind {id}`: the device, and the code the gateway confirms the binding with. */
+export type BindDeviceResult = DeviceItem & { code: string };
 
 /** `POST /general/device/addFirmware`: a package uploaded first through /general/cos (purpose gateway). */
 export const addFirmwareRequest = z.object({

@@ -3,7 +3,7 @@ import { idSchema } from '../shared/ids';
 import { limits } from '../shared/limits';
 import { pageQuery } from '../shared/paging';
 import { firmwareVersion } from './firmware';
-import { mqttLinkSchema, serialSettingsSchema } from './flow';
+import { mqttLinkSchema, serialSettingsSchema, type FlowProblem } from './flow';
 
 /**
  * Requests of the gateways module (docs/devices.md, "Gateway configuration"). The flow itself
@@ -15,10 +15,18 @@ const id = idSchema;
 /** `POST /general/gateway/checkFlow` → 0 `{warnings}` or 50001 (first reason in data, all in `reasons`). */
 export const checkFlowRequest = z.object({ firmwareVersion, flow: z.unknown() });
 export type CheckFlowRequest = z.infer<typeof checkFlowRequest>;
+/** The answer of checkFlow when the document keeps every rule: what the editor should still show. */
+export interface CheckFlowResult {
+  warnings: FlowProblem[];
+}
 
 /** `POST /general/gateway/saveFlow`: checked with the device's firmware version, then saved. */
 export const saveFlowRequest = z.object({ deviceId: id, flow: z.unknown() });
 export type SaveFlowRequest = z.infer<typeof saveFlowRequest>;
+export interface SaveFlowResult {
+  savedAt: number;
+  warnings: FlowProblem[];
+}
 
 /** `POST /general/gateway/saveSerial`: only the serial settings of the saved document. */
 export const saveSerialRequest = z.object({ deviceId: id, serial: serialSettingsSchema });

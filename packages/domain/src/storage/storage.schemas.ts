@@ -141,6 +141,10 @@ export type SignedDownloadQuery = z.infer<typeof signedDownloadQuery>;
 /** `POST /general/cos/getDownloadUrl`, `/deleteObject`, `/general/user/setAvatar`, `/general/company/setCompanyLogo` */
 export const objectKeyRequest = z.object({ objectKey: objectKeySchema });
 export type ObjectKeyRequest = z.infer<typeof objectKeyRequest>;
+/** `POST /general/user/setAvatar {objectKey}`: the avatar's public path. */
+export interface SetAvatarResult {
+  headImgUrl: string;
+}
 
 export const downloadUrl = z.object({ url: z.string(), expiresAt: z.number() });
 export type DownloadUrl = z.infer<typeof downloadUrl>;

@@ -16,6 +16,11 @@ export const addWhiteIpRequest = z.object({ ip: ipEntrySchema, remark: z.string(
 export type AddWhiteIpRequest = z.infer<typeof addWhiteIpRequest>;
 export const whiteIpItem = z.object({ id: z.number(), ip: z.string(), remark: z.string(), createdAt: z.number(), createdBy: z.string() });
 export type WhiteIpItem = z.infer<typeof whiteIpItem>;
+/** `GET /general/system/getWhiteIpList`: the allow-list and the address the server sees the caller at. */
+export interface WhiteIpList {
+  list: WhiteIpItem[];
+  yourIp: string;
+}
 
 export const auditLogQuery = pageQuery.extend({
   userName: z.string().trim().max(64).optional(),
@@ -52,6 +57,13 @@ export const retentionItem = z.object({
   lastPurgedRows: z.number().nullable(),
 });
 export type RetentionItem = z.infer<typeof retentionItem>;
+/** `POST /general/system/runPurge`: what the retention purge did. */
+export interface PurgeResult {
+  /** False when another instance was already running the purge job. */
+  ran: boolean;
+  companies: number;
+  rows: number;
+}
 export const acquisitionItem = z.object({
   companyId: z.number(),
   displayName: z.string(),

@@ -1,18 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ChartConfig, Page } from '@smartdata/domain';
+import type { ChartConfig, ChartListQuery, Page } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { chartsKeys } from './keys';
 
-export interface ChartListParams {
-  itemId: number;
-  pageNum: number;
-  pageSize: number;
-  keyword?: string;
-}
+/** A page of an item's chart list (the domain's query). */
+export type ChartListParams = ChartListQuery;
 
 /** `GET /chart/getCharts?itemId&pageNum&pageSize&keyword` → `{ list, total }` */
-export function fetchCharts(params: ChartListParams, signal?: AbortSignal): Promise<Page<ChartConfig>> {
-  return api.get<Page<ChartConfig>>('/chart/getCharts', { ...params, keyword: params.keyword || undefined }, { signal });
+export function fetchCharts(query: ChartListQuery, signal?: AbortSignal): Promise<Page<ChartConfig>> {
+  return api.get<Page<ChartConfig>>('/chart/getCharts', { ...query, keyword: query.keyword || undefined }, { signal });
 }
 
 export function useChartsQuery(params: ChartListParams) {

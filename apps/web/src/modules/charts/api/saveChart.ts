@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AddChartRequest, UpdateChartRequest } from '@smartdata/domain';
+import type { AddChartRequest, IdResponse, UpdateChartRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { chartsKeys } from './keys';
 
 /** `POST /chart/addChart` → `{ id }` */
-export function addChart(request: AddChartRequest): Promise<{ id: number }> {
-  return api.post<{ id: number }>('/chart/addChart', request);
+export function addChart(request: AddChartRequest): Promise<IdResponse> {
+  return api.post<IdResponse>('/chart/addChart', request);
 }
 
 /** `POST /chart/updateChart` */

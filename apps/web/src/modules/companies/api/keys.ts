@@ -1,10 +1,7 @@
-import type { Id } from '@smartdata/domain';
+import type { CompanyListQuery, Id } from '@smartdata/domain';
 
-export interface PageParams {
-  pageNum: number;
-  pageSize: number;
-  keyword?: string;
-}
+/** A page of the company list, also the page of a company's orders (the keyword unused there). */
+export type PageParams = CompanyListQuery;
 
 /** Query keys of the companies module (company settings, platform companies and their orders). */
 export const companiesKeys = {

@@ -1,20 +1,28 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TelemetryPayload, AddDeviceRequest, AddDeviceResult, DeviceItem, DeviceListQuery, UpdateDeviceRequest, LifecycleStatus } from '@smartdata/domain';
+import type {
+  AddDeviceRequest,
+  AddDeviceResult,
+  BindDeviceResult,
+  DeviceDetail,
+  DeviceIdQuery,
+  DeviceIdRequest,
+  DeviceItem,
+  DeviceListQuery,
+  Page,
+  RotateSecretResult,
+  SetDeviceStatusRequest,
+  UpdateDeviceRequest,
+} from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { deviceKeys } from './keys';
 
-export interface DevicePage {
-  list: DeviceItem[];
-  total: number;
-}
-
 /** `GET /device/getDeviceList` (paging, keyword on name/SN, online, bind state, status, model). */
-export function fetchDeviceList(query: Partial<DeviceListQuery>, signal?: AbortSignal): Promise<DevicePage> {
+export function fetchDeviceList(query: Partial<DeviceListQuery>, signal?: AbortSignal): Promise<Page<DeviceItem>> {
   const params: Record<string, unknown> = { ...query };
   if (typeof query.online === 'boolean') {
     params.online = query.online ? '1' : '0';
   }
-  return api.get<DevicePage>('/device/getDeviceList', params, { signal });
+  return api.get<Page<DeviceItem>>('/device/getDeviceList', params, { signal });
 }
 
 export function useDeviceListQuery(query: Partial<DeviceListQuery>) {
@@ -22,14 +30,12 @@ export function useDeviceListQuery(query: Partial<DeviceListQuery>) {
 }
 
 /** `GET /device/getDevice?id` (pictures with short-lived URLs). */
-export type DeviceDetail = DeviceItem & { lastTelemetry?: TelemetryPayload | null };
-
-export function fetchDevice(id: number, signal?: AbortSignal): Promise<DeviceDetail> {
-  return api.get<DeviceDetail>('/device/getDevice', { id }, { signal });
+export function fetchDevice(query: DeviceIdQuery, signal?: AbortSignal): Promise<DeviceDetail> {
+  return api.get<DeviceDetail>('/device/getDevice', query, { signal });
 }
 
 export function useDeviceQuery(id: number, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: deviceKeys.detail(id), queryFn: ({ signal }) => fetchDevice(id, signal), enabled: enabled && id > 0 });
+  return useQuery({ queryKey: deviceKeys.detail(id), queryFn: ({ signal }) => fetchDevice({ id }, signal), enabled: enabled && id > 0 });
 }
 
 function useDeviceMutation<Input, Output>(call: (input: Input) => Promise<Output>) {
@@ -38,16 +44,37 @@ function useDeviceMutation<Input, Output>(call: (input: Input) => Promise<Output
 }
 
 /** `POST /device/addDevice {name, sn, model, parentId?, address?, remarks?}` → `{id, nodeId, sn, secret}`. */
-export const useAddDeviceMutation = () => useDeviceMutation((values: AddDeviceRequest) => api.post<AddDeviceResult>('/device/addDevice', values));
+export function addDevice(request: AddDeviceRequest): Promise<AddDeviceResult> {
+  return api.post<AddDeviceResult>('/device/addDevice', request);
+}
+export const useAddDeviceMutation = () => useDeviceMutation(addDevice);
 /** `POST /device/updateDevice` (absent fields stay). */
-export const useUpdateDeviceMutation = () => useDeviceMutation((values: UpdateDeviceRequest) => api.post<null>('/device/updateDevice', values));
+export function updateDevice(request: UpdateDeviceRequest): Promise<null> {
+  return api.post<null>('/device/updateDevice', request);
+}
+export const useUpdateDeviceMutation = () => useDeviceMutation(updateDevice);
 /** `POST /device/setStatus {id, status}` (illegal lifecycle moves: 40900 with the reason). */
-export const useSetStatusMutation = () => useDeviceMutation((values: { id: number; status: LifecycleStatus }) => api.post<null>('/device/setStatus', values));
+export function setDeviceStatus(request: SetDeviceStatusRequest): Promise<null> {
+  return api.post<null>('/device/setStatus', request);
+}
+export const useSetStatusMutation = () => useDeviceMutation(setDeviceStatus);
 /** `POST /device/deleteDevice {id}` */
-export const useDeleteDeviceMutation = () => useDeviceMutation((id: number) => api.post<null>('/device/deleteDevice', { id }));
+export function deleteDevice(request: DeviceIdRequest): Promise<null> {
+  return api.post<null>('/device/deleteDevice', request);
+}
+export const useDeleteDeviceMutation = () => useDeviceMutation((id: number) => deleteDevice({ id }));
 /** `POST /device/rotateSecret {id}` → `{secret}` (shown once). */
-export const useRotateSecretMutation = () => useDeviceMutation((id: number) => api.post<{ secret: string }>('/device/rotateSecret', { id }));
+export function rotateSecret(request: DeviceIdRequest): Promise<RotateSecretResult> {
+  return api.post<RotateSecretResult>('/device/rotateSecret', request);
+}
+export const useRotateSecretMutation = () => useDeviceMutation((id: number) => rotateSecret({ id }));
 /** `POST /device/bind {id}`: the platform sends the bind command; the device confirms. */
-export const useBindMutation = () => useDeviceMutation((id: number) => api.post<(DeviceItem & { code?: string }) | null>('/device/bind', { id }));
+export function bindDevice(request: DeviceIdRequest): Promise<BindDeviceResult | null> {
+  return api.post<BindDeviceResult | null>('/device/bind', request);
+}
+export const useBindMutation = () => useDeviceMutation((id: number) => bindDevice({ id }));
 /** `POST /device/unbind {id}` */
-export const useUnbindMutation = () => useDeviceMutation((id: number) => api.post<DeviceItem | null>('/device/unbind', { id }));
+export function unbindDevice(request: DeviceIdRequest): Promise<DeviceItem | null> {
+  return api.post<DeviceItem | null>('/device/unbind', request);
+}
+export const useUnbindMutation = () => useDeviceMutation((id: number) => unbindDevice({ id }));

@@ -1,13 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AddFirmwareRequest, FirmwareItem } from '@smartdata/domain';
+import type { AddFirmwareRequest, DeviceIdRequest, FirmwareItem, FirmwareListQuery, Page } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { deviceKeys } from './keys';
 
 /** `GET /device/getFirmwareList?model` (packages uploaded with version and checksum). */
+export function fetchFirmwareList(query: FirmwareListQuery, signal?: AbortSignal): Promise<Page<FirmwareItem>> {
+  return api.get<Page<FirmwareItem>>('/device/getFirmwareList', query, { signal });
+}
+
 export function useFirmwareListQuery(model: string, { enabled = true, pageNum = 1, pageSize = 100 }: { enabled?: boolean; pageNum?: number; pageSize?: number } = {}) {
   return useQuery({
     queryKey: [...deviceKeys.firmware(model), pageNum, pageSize],
-    queryFn: ({ signal }) => api.get<{ list: FirmwareItem[]; total: number }>('/device/getFirmwareList', { model: model || undefined, pageNum, pageSize }, { signal }),
+    queryFn: ({ signal }) => fetchFirmwareList({ model: model || undefined, pageNum, pageSize }, signal),
     enabled,
   });
 }
@@ -18,6 +22,12 @@ function useFirmwareMutation<Input, Output>(call: (input: Input) => Promise<Outp
 }
 
 /** `POST /device/addFirmware {model, version, objectKey, sha256, remarks?}` (file uploaded first, purpose gateway). */
-export const useAddFirmwareMutation = () => useFirmwareMutation((values: AddFirmwareRequest) => api.post<FirmwareItem>('/device/addFirmware', values));
+export function addFirmware(request: AddFirmwareRequest): Promise<FirmwareItem> {
+  return api.post<FirmwareItem>('/device/addFirmware', request);
+}
+export const useAddFirmwareMutation = () => useFirmwareMutation(addFirmware);
 /** `POST /device/deleteFirmware {id}` (40900 while it is being installed). */
-export const useDeleteFirmwareMutation = () => useFirmwareMutation((id: number) => api.post<null>('/device/deleteFirmware', { id }));
+export function deleteFirmware(request: DeviceIdRequest): Promise<null> {
+  return api.post<null>('/device/deleteFirmware', request);
+}
+export const useDeleteFirmwareMutation = () => useFirmwareMutation((id: number) => deleteFirmware({ id }));

@@ -1,5 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CertificateItem, ConfigVersionItem, FlowDocument, GatewayConfig, Page } from '@smartdata/domain';
+import type {
+  CertificateItem,
+  CheckFlowRequest,
+  CheckFlowResult,
+  ConfigVersionItem,
+  ConfigVersionsQuery,
+  DetectConfigRequest,
+  FlowDocument,
+  GatewayConfig,
+  GatewayDeviceQuery,
+  GatewayDeviceRequest,
+  Page,
+  RollbackConfigRequest,
+  SaveFlowRequest,
+  SaveFlowResult,
+  UploadCertificateRequest,
+} from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 
 export const gatewayKeys = {
@@ -9,56 +25,75 @@ export const gatewayKeys = {
 };
 
 /** `GET /gateway/getFlow?deviceId` */
+export function fetchSavedFlow(query: GatewayDeviceQuery, signal?: AbortSignal): Promise<GatewayConfig> {
+  return api.get<GatewayConfig>('/gateway/getFlow', query, { signal });
+}
 export function useSavedFlowQuery(deviceId: number) {
-  return useQuery({ queryKey: gatewayKeys.flow(deviceId), queryFn: ({ signal }) => api.get<GatewayConfig>('/gateway/getFlow', { deviceId }, { signal }), enabled: deviceId > 0 });
+  return useQuery({ queryKey: gatewayKeys.flow(deviceId), queryFn: ({ signal }) => fetchSavedFlow({ deviceId }, signal), enabled: deviceId > 0 });
 }
 
 /** `POST /gateway/checkFlow {firmwareVersion, flow}` → `{warnings}`; 50001 with every reason. */
-export function checkFlowOnServer(firmwareVersion: string, flow: FlowDocument) {
-  return api.post<{ warnings: unknown[] }>('/gateway/checkFlow', { firmwareVersion, flow });
+export function checkFlowOnServer(firmwareVersion: string, flow: FlowDocument): Promise<CheckFlowResult> {
+  const request: CheckFlowRequest = { firmwareVersion, flow };
+  return api.post<CheckFlowResult>('/gateway/checkFlow', request);
 }
 
 /** `POST /gateway/saveFlow {deviceId, flow}` (checked the same way first; kept as a version). */
+export function saveFlow(request: SaveFlowRequest & { flow: FlowDocument }): Promise<SaveFlowResult> {
+  return api.post<SaveFlowResult>('/gateway/saveFlow', request);
+}
 export function useSaveFlowMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: { deviceId: number; flow: FlowDocument }) => api.post<{ savedAt: number; warnings: unknown[] }>('/gateway/saveFlow', values),
+    mutationFn: saveFlow,
     onSuccess: (_data, values) => queryClient.invalidateQueries({ queryKey: [...gatewayKeys.all] }).then(() => queryClient.invalidateQueries({ queryKey: ['devices', 'detail', values.deviceId] })),
   });
 }
 
 /** `POST /gateway/pushConfig {deviceId}`: the saved configuration goes to the gateway (offline refused). */
+export function pushConfig(request: GatewayDeviceRequest): Promise<null> {
+  return api.post<null>('/gateway/pushConfig', request);
+}
 export function usePushConfigMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (deviceId: number) => api.post<null>('/gateway/pushConfig', { deviceId }),
+    mutationFn: (deviceId: number) => pushConfig({ deviceId }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['devices'] }),
   });
 }
 
 /** `POST /gateway/detectConfig {deviceId}`: the gateway checks the configuration (passed → saved). */
+export function detectConfig(request: DetectConfigRequest): Promise<null> {
+  return api.post<null>('/gateway/detectConfig', request);
+}
 export function useDetectConfigMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (deviceId: number) => api.post<null>('/gateway/detectConfig', { deviceId }),
+    mutationFn: (deviceId: number) => detectConfig({ deviceId }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['devices'] }),
   });
 }
 
 /** `GET /gateway/getConfigVersions?deviceId` (newest first). */
+export function fetchConfigVersions(query: ConfigVersionsQuery, signal?: AbortSignal): Promise<Page<ConfigVersionItem>> {
+  return api.get<Page<ConfigVersionItem>>('/gateway/getConfigVersions', query, { signal });
+}
 export function useConfigVersionsQuery(deviceId: number) {
   return useQuery({
     queryKey: gatewayKeys.versions(deviceId),
-    queryFn: ({ signal }) => api.get<Page<ConfigVersionItem>>('/gateway/getConfigVersions', { deviceId, pageNum: 1, pageSize: 50 }, { signal }),
+    queryFn: ({ signal }) => fetchConfigVersions({ deviceId, pageNum: 1, pageSize: 50 }, signal),
     enabled: deviceId > 0,
   });
 }
 
 /** `POST /gateway/rollbackConfig {deviceId, version}`: that version becomes the saved configuration again. */
+export function rollbackConfig(request: RollbackConfigRequest): Promise<GatewayConfig> {
+  return api.post<GatewayConfig>('/gateway/rollbackConfig', request);
+}
 export function useRollbackConfigMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: { deviceId: number; version: number }) => api.post<GatewayConfig>('/gateway/rollbackConfig', values),
+    mutationFn: rollbackConfig,
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: gatewayKeys.all }), queryClient.invalidateQueries({ queryKey: ['devices'] })]),
   });
 }
@@ -73,10 +108,14 @@ export async function uploadCertificate(file: File): Promise<CertificateItem> {
   const pem = text.includes('-----BEGIN');
   let binary = '';
   bytes.forEach((b) => (binary += String.fromCharCode(b)));
-  return api.post<CertificateItem>('/gateway/uploadCertificate', { fileName: file.name, content: pem ? text : btoa(binary), encoding: pem ? 'pem' : 'base64' });
+  const request: UploadCertificateRequest = { fileName: file.name, content: pem ? text : btoa(binary), encoding: pem ? 'pem' : 'base64' };
+  return api.post<CertificateItem>('/gateway/uploadCertificate', request);
 }
 
 /** `POST /gateway/runFlow {deviceId}`: server-triggered execution of the saved flow. */
+export function runFlow(request: GatewayDeviceRequest): Promise<null> {
+  return api.post<null>('/gateway/runFlow', request);
+}
 export function useRunFlowMutation() {
-  return useMutation({ mutationFn: (deviceId: number) => api.post<null>('/gateway/runFlow', { deviceId }) });
+  return useMutation({ mutationFn: (deviceId: number) => runFlow({ deviceId }) });
 }

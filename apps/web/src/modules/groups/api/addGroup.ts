@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AddGroupRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { groupsKeys } from './keys';
 
-export interface GroupValues {
-  name: string;
-  remark?: string;
-}
+/** A group's name and remark, as the form edits them. */
+export type GroupValues = AddGroupRequest;
 
 /** `POST /company/group/addGroup {name, remark}` → the new group's id. */
-export function addGroup(values: GroupValues): Promise<{ id: number }> {
-  return api.post<{ id: number }>('/company/group/addGroup', values);
+export function addGroup(request: AddGroupRequest): Promise<IdResponse> {
+  return api.post<IdResponse>('/company/group/addGroup', request);
 }
 
 export function useAddGroupMutation() {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { MemberItem, Page } from '@smartdata/domain';
+import type { MemberItem, MemberListQuery, Page } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { groupsKeys } from './keys';
 
@@ -8,11 +8,8 @@ const PICKER_PAGE_SIZE = 50;
 
 /** `GET /company/member/getMemberList?keyword=`: company members to pick from. */
 export function fetchCompanyMembers(keyword: string, signal?: AbortSignal): Promise<Page<MemberItem>> {
-  return api.get<Page<MemberItem>>(
-    '/company/member/getMemberList',
-    { pageNum: 1, pageSize: PICKER_PAGE_SIZE, keyword: keyword || undefined },
-    { signal },
-  );
+  const query: MemberListQuery = { pageNum: 1, pageSize: PICKER_PAGE_SIZE, keyword: keyword || undefined };
+  return api.get<Page<MemberItem>>('/company/member/getMemberList', query, { signal });
 }
 
 export function useCompanyMembersQuery(keyword: string, enabled: boolean) {

@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { GroupItem, Page } from '@smartdata/domain';
+import type { GroupItem, GroupListQuery, Page } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { groupsKeys, type GroupListParams } from './keys';
 
 /** `GET /company/group/getGroupList?pageNum=&pageSize=&keyword=` */
-export function fetchGroupList(params: GroupListParams, signal?: AbortSignal): Promise<Page<GroupItem>> {
-  return api.get<Page<GroupItem>>('/company/group/getGroupList', { ...params, keyword: params.keyword || undefined }, { signal });
+export function fetchGroupList(query: GroupListQuery, signal?: AbortSignal): Promise<Page<GroupItem>> {
+  return api.get<Page<GroupItem>>('/company/group/getGroupList', { ...query, keyword: query.keyword || undefined }, { signal });
 }
 
 export function useGroupListQuery(params: GroupListParams) {

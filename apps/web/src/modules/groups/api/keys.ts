@@ -1,10 +1,7 @@
-import type { Id } from '@smartdata/domain';
+import type { GroupListQuery, Id } from '@smartdata/domain';
 
-export interface GroupListParams {
-  pageNum: number;
-  pageSize: number;
-  keyword?: string;
-}
+/** A page of the group list (the domain's query). */
+export type GroupListParams = GroupListQuery;
 
 /** Query keys of the groups module. */
 export const groupsKeys = {

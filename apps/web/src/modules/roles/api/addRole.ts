@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { addRoleRequest, AddRoleRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { rolesKeys } from './keys';
 
-export interface RoleValues {
-  name: string;
-  codes: string[];
-}
+/** A role's (or role template's) name and permission codes, as the form edits them. */
+export type RoleValues = Pick<AddRoleRequest, 'name' | 'codes'>;
 
 /** `POST /role/addRole {name, codes}` → the new role's id. */
-export function addRole(values: RoleValues): Promise<{ id: number }> {
-  return api.post<{ id: number }>('/role/addRole', values);
+export function addRole(request: z.input<typeof addRoleRequest>): Promise<IdResponse> {
+  return api.post<IdResponse>('/role/addRole', request);
 }
 
 export function useAddRoleMutation() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AddRoleTemplateRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
-import type { RoleValues } from './addRole';
 import { rolesKeys } from './keys';
 
 /** `POST /role/addRoleTemplate {name, codes}` (platform administrator). */
-export function addRoleTemplate(values: RoleValues): Promise<{ id: number }> {
-  return api.post<{ id: number }>('/role/addRoleTemplate', values);
+export function addRoleTemplate(request: AddRoleTemplateRequest): Promise<IdResponse> {
+  return api.post<IdResponse>('/role/addRoleTemplate', request);
 }
 
 export function useAddRoleTemplateMutation() {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Id } from '@smartdata/domain';
+import type { z } from 'zod';
+import type { deleteRoleRequest, Id } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { rolesKeys } from './keys';
 
@@ -7,14 +8,14 @@ import { rolesKeys } from './keys';
  * `POST /role/deleteRole {id}`. The server refuses (40900) while a user holds the role; the API
  * client shows its message.
  */
-export function deleteRole(id: Id): Promise<null> {
-  return api.post<null>('/role/deleteRole', { id });
+export function deleteRole(request: z.input<typeof deleteRoleRequest>): Promise<null> {
+  return api.post<null>('/role/deleteRole', request);
 }
 
 export function useDeleteRoleMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteRole,
+    mutationFn: (id: Id) => deleteRole({ id }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: rolesKeys.all }),
   });
 }

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Id } from '@smartdata/domain';
+import type { z } from 'zod';
+import type { updateRoleRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
-import type { RoleValues } from './addRole';
 import { rolesKeys } from './keys';
 
 /** `POST /role/updateRole {id, name, codes}`: rename a role or change its permission codes. */
-export function updateRole(values: RoleValues & { id: Id }): Promise<null> {
-  return api.post<null>('/role/updateRole', values);
+export function updateRole(request: z.input<typeof updateRoleRequest>): Promise<null> {
+  return api.post<null>('/role/updateRole', request);
 }
 
 export function useUpdateRoleMutation() {

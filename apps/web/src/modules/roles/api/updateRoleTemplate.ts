@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Id } from '@smartdata/domain';
+import type { z } from 'zod';
+import type { updateRoleTemplateRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
-import type { RoleValues } from './addRole';
 import { rolesKeys } from './keys';
 
 /** `POST /role/updateRoleTemplate {id, name, codes}` (platform administrator). */
-export function updateRoleTemplate(values: RoleValues & { id: Id }): Promise<null> {
-  return api.post<null>('/role/updateRoleTemplate', values);
+export function updateRoleTemplate(request: z.input<typeof updateRoleTemplateRequest>): Promise<null> {
+  return api.post<null>('/role/updateRoleTemplate', request);
 }
 
 export function useUpdateRoleTemplateMutation() {

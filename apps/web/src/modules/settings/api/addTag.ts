@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AddTagRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { settingsKeys } from './keys';
 
-export interface TagValues {
-  name: string;
-  /** `#RRGGBB` */
-  color: string;
-}
+/** A tag's name and `#RRGGBB` color, as the form edits them. */
+export type TagValues = AddTagRequest;
 
 /** `POST /tag/addTag {name, color}` → the new tag's id. */
-export function addTag(values: TagValues): Promise<{ id: number }> {
-  return api.post<{ id: number }>('/tag/addTag', values);
+export function addTag(request: AddTagRequest): Promise<IdResponse> {
+  return api.post<IdResponse>('/tag/addTag', request);
 }
 
 export function useAddTagMutation() {

@@ -1,8 +1,7 @@
-export interface TagListParams {
-  pageNum: number;
-  pageSize: number;
-  keyword?: string;
-}
+import type { TagListQuery } from '@smartdata/domain';
+
+/** A page of the tag list (the domain's query). */
+export type TagListParams = TagListQuery;
 
 /** Query keys of the settings module (tags, device access). */
 export const settingsKeys = {

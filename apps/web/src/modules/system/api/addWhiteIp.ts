@@ -1,18 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AddWhiteIpRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { systemKeys } from './keys';
 
-export interface AddWhiteIpRequest {
-  ip: string;
-  remark?: string;
-}
+/** Re-exported for the form that imports it from here. */
+export type { AddWhiteIpRequest } from '@smartdata/domain';
 
 /**
  * `POST /system/addWhiteIp`. The server refuses an entry that would lock out the caller's own
  * address (50001 with the reason, shown by the API client).
  */
-export function addWhiteIp(request: AddWhiteIpRequest): Promise<{ id: number }> {
-  return api.post<{ id: number }>('/system/addWhiteIp', request);
+export function addWhiteIp(request: AddWhiteIpRequest): Promise<IdResponse> {
+  return api.post<IdResponse>('/system/addWhiteIp', request);
 }
 
 export function useAddWhiteIpMutation() {

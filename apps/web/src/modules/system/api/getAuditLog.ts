@@ -1,24 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AuditLogItem, Page } from '@smartdata/domain';
+import type { AuditLogItem, AuditLogQuery, Page } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { systemKeys } from './keys';
 
-/** Filters and page of the audit log (auditLogQuery of the domain). */
-export interface AuditLogFilter {
-  pageNum: number;
-  pageSize: number;
-  userName?: string;
-  companyId?: number;
-  action?: string;
-  result?: 'success' | 'failure';
-  /** Epoch ms, inclusive. */
-  from?: number;
-  /** Epoch ms, exclusive. */
-  to?: number;
-}
+/** Filters and page of the audit log (auditLogQuery of the domain; from inclusive, to exclusive, epoch ms). */
+export type AuditLogFilter = AuditLogQuery;
 
 /** `GET /system/getAuditLog`: write calls, newest first. */
-export function fetchAuditLog(filter: AuditLogFilter, signal?: AbortSignal): Promise<Page<AuditLogItem>> {
+export function fetchAuditLog(filter: AuditLogQuery, signal?: AbortSignal): Promise<Page<AuditLogItem>> {
   return api.get<Page<AuditLogItem>>('/system/getAuditLog', { ...filter }, { signal });
 }
 

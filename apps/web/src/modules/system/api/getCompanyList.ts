@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CompanyItem, Page } from '@smartdata/domain';
+import type { CompanyItem, CompanyListQuery, Page } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { systemKeys } from './keys';
 
@@ -8,7 +8,8 @@ export const COMPANY_OPTIONS_PAGE_SIZE = 50;
 
 /** `GET /company/getCompanyList` (platform): companies whose name holds `keyword`. */
 export function fetchCompanyList(keyword: string, signal?: AbortSignal): Promise<Page<CompanyItem>> {
-  return api.get<Page<CompanyItem>>('/company/getCompanyList', { pageNum: 1, pageSize: COMPANY_OPTIONS_PAGE_SIZE, keyword: keyword || undefined }, { signal });
+  const query: CompanyListQuery = { pageNum: 1, pageSize: COMPANY_OPTIONS_PAGE_SIZE, keyword: keyword || undefined };
+  return api.get<Page<CompanyItem>>('/company/getCompanyList', query, { signal });
 }
 
 export function useCompanyOptionsQuery(keyword: string) {

@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PurgeResult } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { systemKeys } from './keys';
 
-export interface PurgeResult {
-  /** False when another instance was already running the purge job. */
-  ran: boolean;
-  companies: number;
-  rows: number;
-}
+/** Re-exported for the page that imports it from here. */
+export type { PurgeResult } from '@smartdata/domain';
 
 /** `POST /system/runPurge`: runs the retention purge job now. */
 export function runPurge(): Promise<PurgeResult> {

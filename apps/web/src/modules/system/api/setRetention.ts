@@ -1,12 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SetRetentionRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { systemKeys } from './keys';
-
-export interface SetRetentionRequest {
-  companyId: number;
-  /** Days raw values are kept; null keeps them forever. */
-  rawDays: number | null;
-}
 
 /** `POST /system/setRetention` */
 export function setRetention(request: SetRetentionRequest): Promise<null> {

@@ -1,19 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AddSysUserRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { usersKeys } from './keys';
 
-export interface AddSysUserRequest {
-  userName: string;
-  password: string;
-  companyId: number;
-  roleIds: number[];
-  name?: string;
-  phone?: string;
-}
+/** Re-exported for the form that imports it from here. */
+export type { AddSysUserRequest } from '@smartdata/domain';
 
 /** `POST /user/addSysUser` (platform): a user who is a member of `companyId` with those roles. */
-export function addSysUser(request: AddSysUserRequest): Promise<{ id: number }> {
-  return api.post<{ id: number }>('/user/addSysUser', request);
+export function addSysUser(request: AddSysUserRequest): Promise<IdResponse> {
+  return api.post<IdResponse>('/user/addSysUser', request);
 }
 
 export function useAddSysUserMutation() {

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
+import type { ChangePasswordRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 
 /** `POST /user/changePassword`: keeps this session and ends the user's other sessions. */
-export function changePassword(request: { oldPassword: string; newPassword: string }): Promise<null> {
+export function changePassword(request: ChangePasswordRequest): Promise<null> {
   return api.post<null>('/user/changePassword', request);
 }
 

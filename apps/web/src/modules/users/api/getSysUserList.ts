@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Page, SysUserItem } from '@smartdata/domain';
+import type { Page, SysUserItem, SysUserListQuery } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { usersKeys, type SysUserListParams } from './keys';
 
 /** `GET /user/getSysUserList` (platform): every user, by keyword and company. */
-export function fetchSysUserList(params: SysUserListParams, signal?: AbortSignal): Promise<Page<SysUserItem>> {
-  return api.get<Page<SysUserItem>>('/user/getSysUserList', { ...params }, { signal });
+export function fetchSysUserList(query: SysUserListQuery, signal?: AbortSignal): Promise<Page<SysUserItem>> {
+  return api.get<Page<SysUserItem>>('/user/getSysUserList', { ...query }, { signal });
 }
 
 export function useSysUserListQuery(params: SysUserListParams) {

@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { IdResponse, InviteMemberRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { usersKeys } from './keys';
 
-export interface InviteMemberRequest {
-  /** A registered user's phone or user name. */
-  account: string;
-  roleIds: number[];
-}
+/** Re-exported for the form that imports it from here. */
+export type { InviteMemberRequest } from '@smartdata/domain';
 
 /** `POST /company/member/inviteMember`: the invitee answers in their personal center. */
-export function inviteMember(request: InviteMemberRequest): Promise<{ id: number }> {
-  return api.post<{ id: number }>('/company/member/inviteMember', request);
+export function inviteMember(request: InviteMemberRequest): Promise<IdResponse> {
+  return api.post<IdResponse>('/company/member/inviteMember', request);
 }
 
 export function useInviteMemberMutation() {

@@ -1,14 +1,11 @@
+import type { MemberListQuery, SysUserListQuery } from '@smartdata/domain';
+
+/** A page of the member list (the domain's query). */
+export type MemberListParams = MemberListQuery;
+/** A page of the platform's user list (the domain's query). */
+export type SysUserListParams = SysUserListQuery;
+
 /** Query keys of the users module (members, invitations, personal center, platform users). */
-export interface MemberListParams {
-  pageNum: number;
-  pageSize: number;
-  keyword?: string;
-}
-
-export interface SysUserListParams extends MemberListParams {
-  companyId?: number;
-}
-
 export const usersKeys = {
   all: ['users'] as const,
   members: (params: MemberListParams) => [...usersKeys.all, 'members', params] as const,

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Id } from '@smartdata/domain';
+import type { z } from 'zod';
+import type { setMemberRolesRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { usersKeys } from './keys';
 
 /** `POST /company/member/setMemberRoles {userId, roleIds}`: replaces the member's roles. */
-export function setMemberRoles(request: { userId: Id; roleIds: number[] }): Promise<null> {
+export function setMemberRoles(request: z.input<typeof setMemberRolesRequest>): Promise<null> {
   return api.post<null>('/company/member/setMemberRoles', request);
 }
 

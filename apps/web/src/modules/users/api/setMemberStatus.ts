@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Id } from '@smartdata/domain';
+import type { z } from 'zod';
+import type { setMemberStatusRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { usersKeys } from './keys';
 
 /** `POST /company/member/setMemberStatus {userId, disabled}`: a disabled member cannot work in the company. */
-export function setMemberStatus(request: { userId: Id; disabled: boolean }): Promise<null> {
+export function setMemberStatus(request: z.input<typeof setMemberStatusRequest>): Promise<null> {
   return api.post<null>('/company/member/setMemberStatus', request);
 }
 

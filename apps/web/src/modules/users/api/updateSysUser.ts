@@ -1,15 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UpdateSysUserRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { usersKeys } from './keys';
-
-export interface UpdateSysUserRequest {
-  id: number;
-  name?: string;
-  phone?: string | null;
-  disabled?: boolean;
-  /** A new password (reset); the user's sessions end. */
-  password?: string;
-}
 
 /** `POST /user/updateSysUser` (platform): edit, disable or enable, or reset the password. */
 export function updateSysUser(request: UpdateSysUserRequest): Promise<null> {

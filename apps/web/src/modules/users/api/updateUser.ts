@@ -1,13 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Locale } from '@smartdata/domain';
+import type { UpdateUserRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { changeLocale } from '@/shared/i18n/locale';
 import { refreshCurrentUser } from './refreshCurrentUser';
-
-export interface UpdateUserRequest {
-  name?: string;
-  language?: Locale;
-}
 
 /** `POST /user/updateUser {name, language}`: the current user's own name and language. */
 export function updateUser(request: UpdateUserRequest): Promise<null> {

@@ -17,6 +17,8 @@ export const dataItemLimits = {
   /** Column order of a field and the order of jumps, ascending (0 to this). */
   priorityMax: 10_000,
   filtersMax: 20,
+  /** Values of one `in` filter of the record list. */
+  filterInValuesMax: 200,
   batchDeleteMax: 500,
   importRowsMax: 10_000,
   /** Base64 text of an import file (about 7.5 MB of file; the request body limit is 10 MB). */

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AddFirmwareRequest, DeviceIdRequest, FirmwareItem, FirmwareListQuery, Page } from '@smartdata/domain';
+import type { AddFirmwareRequest, DeviceIdRequest, FirmwareItem, FirmwareListQuery, Page, UpgradeFirmwareRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { deviceKeys } from './keys';
 
@@ -31,3 +31,7 @@ export function deleteFirmware(request: DeviceIdRequest): Promise<null> {
   return api.post<null>('/device/deleteFirmware', request);
 }
 export const useDeleteFirmwareMutation = () => useFirmwareMutation((id: number) => deleteFirmware({ id }));
+/** `POST /device/upgradeFirmware {deviceId, firmwareId}`: the OTA starts; progress comes by the devices channel. */
+export function upgradeFirmware(request: UpgradeFirmwareRequest): Promise<null> {
+  return api.post<null>('/device/upgradeFirmware', request);
+}

@@ -58,7 +58,7 @@ export function resolveLevel(grants: readonly GrantLike[], person: { userId: num
   }
   const groupLevels = grants.filter((g) => g.scope === 'group' && person.groupIds.includes(g.targetId)).map((g) => levelRank(g.level));
   if (groupLevels.length > 0) {
-    return { level: permissionLevels[Math.max(...groupLevels)]!, source: 'group' };
+    return { level: permissionLevels[Math.max(...groupLevels)], source: 'group' };
   }
   const company = grants.find((g) => g.scope === 'company');
   return company ? { level: company.level, source: 'company' } : { level: 'none', source: 'none' };

@@ -56,11 +56,11 @@ export function foldIntoBuckets(rows: ReadonlyArray<{ at: number } & ValueStats>
     if (row.at >= to || row.at < (edges[0] ?? Infinity)) {
       continue;
     }
-    while (e + 1 < edges.length && edges[e + 1]! <= row.at) {
+    while (e + 1 < edges.length && edges[e + 1] <= row.at) {
       e += 1;
     }
     if (!current || current.at !== edges[e]) {
-      current = { at: edges[e]!, stats: emptyStats() };
+      current = { at: edges[e], stats: emptyStats() };
       out.push(current);
     }
     mergeStats(current.stats, row);

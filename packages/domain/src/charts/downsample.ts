@@ -14,8 +14,8 @@ export function minMaxDownsample(points: readonly Point[], maxPoints: number): P
     return points.slice();
   }
   const slots = Math.max(1, Math.floor(maxPoints / 2));
-  const first = points[0]![0];
-  const span = points[points.length - 1]![0] - first + 1;
+  const first = points[0][0];
+  const span = points[points.length - 1][0] - first + 1;
   const out: Point[] = [];
   let slot = -1;
   let lo: Point | null = null;
@@ -61,7 +61,7 @@ export function lttb(points: readonly Point[], maxPoints: number): Point[] {
   if (maxPoints >= n || maxPoints < 3) {
     return maxPoints < 3 && n > maxPoints ? points.slice(0, Math.max(0, maxPoints)) : points.slice();
   }
-  const out: Point[] = [points[0]!];
+  const out: Point[] = [points[0]];
   const every = (n - 2) / (maxPoints - 2);
   let a = 0;
   for (let i = 0; i < maxPoints - 2; i++) {
@@ -70,27 +70,27 @@ export function lttb(points: readonly Point[], maxPoints: number): Point[] {
     let avgX = 0;
     let avgY = 0;
     for (let j = nextStart; j < nextEnd; j++) {
-      avgX += points[j]![0];
-      avgY += points[j]![1];
+      avgX += points[j][0];
+      avgY += points[j][1];
     }
     const length = Math.max(1, nextEnd - nextStart);
     avgX /= length;
     avgY /= length;
     const start = Math.floor(i * every) + 1;
     const end = Math.floor((i + 1) * every) + 1;
-    const [ax, ay] = points[a]!;
+    const [ax, ay] = points[a];
     let best = start;
     let bestArea = -1;
     for (let j = start; j < end; j++) {
-      const area = Math.abs((ax - avgX) * (points[j]![1] - ay) - (ax - points[j]![0]) * (avgY - ay));
+      const area = Math.abs((ax - avgX) * (points[j][1] - ay) - (ax - points[j][0]) * (avgY - ay));
       if (area > bestArea) {
         bestArea = area;
         best = j;
       }
     }
-    out.push(points[best]!);
+    out.push(points[best]);
     a = best;
   }
-  out.push(points[n - 1]!);
+  out.push(points[n - 1]);
   return out;
 }

@@ -99,17 +99,17 @@ export function resolveSchedule(entries: readonly ScheduleEntry[], defaultSecond
   const midnight = startOfDay(t, timeZone);
   let position = (t - midnight) % cycle;
   let i = 0;
-  while (position >= durations[i]!) {
-    position -= durations[i]!;
+  while (position >= durations[i]) {
+    position -= durations[i];
     i += 1;
   }
   const startsAt = t - position;
-  let endsAt = startsAt + durations[i]!;
+  let endsAt = startsAt + durations[i];
   // The turn also ends where a window opens or closes (the eligible set changes), and at midnight.
   const edge = nextWindowEdge(entries, t, timeZone);
   const nextMidnight = startOfDay(midnight + 36 * 3_600_000, timeZone);
   endsAt = Math.min(endsAt, edge ?? endsAt, nextMidnight);
-  return { index: eligible[i]!.index, boardId: eligible[i]!.entry.boardId, startsAt, endsAt };
+  return { index: eligible[i].index, boardId: eligible[i].entry.boardId, startsAt, endsAt };
 }
 
 /** The turns from `from` on, `count` of them (the schedule call's preview). */

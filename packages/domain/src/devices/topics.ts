@@ -17,7 +17,7 @@ export type UpTopicKind = 'telemetry' | 'event' | 'online';
 /** The SN and kind of an up topic (`sd/{sn}/up/{kind}`), or null for any other topic. */
 export function parseUpTopic(topic: string): { sn: string; kind: UpTopicKind } | null {
   const match = /^sd\/([^/]+)\/up\/(telemetry|event|online)$/.exec(topic);
-  return match ? { sn: match[1]!, kind: match[2] as UpTopicKind } : null;
+  return match ? { sn: match[1], kind: match[2] as UpTopicKind } : null;
 }
 
 /** Whether the device `sn` may publish to `topic`: only its own up topics. */

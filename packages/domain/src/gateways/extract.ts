@@ -54,7 +54,7 @@ function round(value: number, places: number | undefined): number {
 /** Reads one value from a frame as the extraction describes. */
 export function extractValue(frame: readonly number[], e: Extraction): number | string {
   if (e.unit === extractUnits.bit) {
-    const byte = readBytes(frame, e.offset, 1, false)[0]!;
+    const byte = readBytes(frame, e.offset, 1, false)[0];
     return (byte >> (e.bit ?? 0)) & 1;
   }
   if (e.extractType === extractTypes.string) {
@@ -68,7 +68,7 @@ export function extractValue(frame: readonly number[], e: Extraction): number | 
   } else {
     const bytes = readBytes(frame, e.offset, e.size, e.wordSwap ?? false);
     raw = bytes.reduce((acc, b) => acc * 256 + b, 0);
-    if (e.dataLength === 'int' && bytes[0]! >= 0x80) {
+    if (e.dataLength === 'int' && bytes[0] >= 0x80) {
       raw -= 2 ** (8 * bytes.length);
     }
   }

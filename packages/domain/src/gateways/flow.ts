@@ -179,7 +179,7 @@ export function linkProblems(link: MqttLink): FlowProblem[] {
 
 /** References in a body: {{name}} or {{name.key}}. */
 export function bodyReferences(body: string): string[] {
-  return [...body.matchAll(/\{\{\s*([^}.\s]+)(?:\.[^}\s]+)?\s*\}\}/g)].map((m) => m[1]!);
+  return [...body.matchAll(/\{\{\s*([^}.\s]+)(?:\.[^}\s]+)?\s*\}\}/g)].map((m) => m[1]);
 }
 
 /** Body rules (spec §5): not empty, no semicolon, only existing stored nodes referenced. */
@@ -287,7 +287,7 @@ export function checkFlow(input: unknown, firmware: string): FlowCheck {
   const warnings: FlowProblem[] = [];
   const parsed = flowDocumentSchema.safeParse(input);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
+    const issue = parsed.error.issues[0];
     return { errors: [{ key: 'flow.document.invalid', params: { path: issue.path.join('.'), message: issue.message } }], warnings };
   }
   const doc = parsed.data;
@@ -312,7 +312,7 @@ export function checkFlow(input: unknown, firmware: string): FlowCheck {
 
   // Nodes: one Start with id start, unique ids and names, the maximum.
   const starts = doc.nodes.filter((n) => n.kind === 'start');
-  if (starts.length !== 1 || starts[0]!.id !== 'start') {
+  if (starts.length !== 1 || starts[0].id !== 'start') {
     errors.push({ key: 'flow.start.missing' });
   }
   if (doc.nodes.filter((n) => n.kind !== 'start').length > flowNodeMax) {

@@ -44,7 +44,7 @@ export function maxBytesOf(purpose: StoragePurpose): number {
 /** The lower-cased extension of a file name, dot included, or '' when it has none. */
 export function fileExtension(fileName: string): string {
   const match = /\.([A-Za-z0-9]{1,10})$/.exec(fileName.trim());
-  return match ? `.${match[1]!.toLowerCase()}` : '';
+  return match ? `.${match[1].toLowerCase()}` : '';
 }
 
 /**

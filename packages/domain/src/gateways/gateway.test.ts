@@ -127,7 +127,9 @@ describe('flow rules, one invalid document each', () => {
   it('topics: required, ASCII, at most 100', () => {
     const doc = base();
     const publish = doc.nodes.find((n) => n.kind === 'mqttPublish')!;
-    if (publish.kind !== 'mqttPublish') {throw new Error();}
+    if (publish.kind !== 'mqttPublish') {
+      throw new Error();
+    }
     publish.topic = '';
     expect(keys(doc)).toContain('flow.topic.required');
     publish.topic = '主题';
@@ -171,7 +173,9 @@ describe('flow rules, one invalid document each', () => {
     expect(keys(base(), '1.3.0')).toContain('flow.firmware.tooOld');
     const next = base();
     const rx = next.nodes.find((n) => n.kind === 'serialRx')!;
-    if (rx.kind !== 'serialRx' || !rx.timeout) {throw new Error();}
+    if (rx.kind !== 'serialRx' || !rx.timeout) {
+      throw new Error();
+    }
     rx.timeout.next = 'pause';
     expect(keys(next)).toContain('flow.timeout.next');
     rx.timeout.next = 'alarm';
@@ -189,7 +193,9 @@ describe('flow rules, one invalid document each', () => {
   it('bodies reference only existing stored nodes', () => {
     const doc = base();
     const publish = doc.nodes.find((n) => n.id === 'publish')!;
-    if (publish.kind !== 'mqttPublish') {throw new Error();}
+    if (publish.kind !== 'mqttPublish') {
+      throw new Error();
+    }
     publish.body = '{"v":{{已删除}}}';
     const check = checkFlow(doc, '9.9.9');
     expect(check.errors[0]).toMatchObject({ key: 'flow.body.storageNodeDeleted', params: { name: '已删除' }, nodeId: 'publish' });
@@ -199,7 +205,9 @@ describe('flow rules, one invalid document each', () => {
   it('divisor cannot be 0; decimal places 0–3; retries at most 3', () => {
     const doc = base();
     const rx = doc.nodes.find((n) => n.kind === 'serialRx')!;
-    if (rx.kind !== 'serialRx') {throw new Error();}
+    if (rx.kind !== 'serialRx') {
+      throw new Error();
+    }
     rx.extractions[0]!.divisor = 0;
     rx.extractions[1]!.decimalPlaces = 4;
     rx.retries = 4;
@@ -209,7 +217,9 @@ describe('flow rules, one invalid document each', () => {
   it('conditions: at least one filled judgment; values numeric and packets hex for conditions one and two', () => {
     const doc = load('three-links-edge.json');
     const edge = doc.nodes.find((n) => n.kind === 'edgeCompute')!;
-    if (edge.kind !== 'edgeCompute') {throw new Error();}
+    if (edge.kind !== 'edgeCompute') {
+      throw new Error();
+    }
     edge.conditions = [{}, {}];
     expect(keys(doc)).toContain('flow.condition.required');
     edge.conditions = [{ operator: '>', value: 'abc' }, { operator: '<', value: 1, packet: '0102' }];
@@ -225,7 +235,9 @@ describe('flow rules, one invalid document each', () => {
   it('hex packets are checked on serial TX', () => {
     const doc = base();
     const tx = doc.nodes.find((n) => n.kind === 'serialTx')!;
-    if (tx.kind !== 'serialTx') {throw new Error();}
+    if (tx.kind !== 'serialTx') {
+      throw new Error();
+    }
     tx.packet = '01 03 ';
     expect(keys(doc)).toContain('flow.hex.invalid');
   });

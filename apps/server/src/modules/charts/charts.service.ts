@@ -282,6 +282,7 @@ export class ChartsService {
     return { total, list: rows.map(toChart) };
   }
 
+  /** One chart config (read on its item). */
   async getChart(caller: CabinCaller, id: number): Promise<ChartConfig> {
     const row = await this.charts.find(caller.companyId, id);
     if (!row) {
@@ -302,6 +303,7 @@ export class ChartsService {
     return { id };
   }
 
+  /** Changes a chart config (read-write on its item; names unique per item, 40900). */
   async updateChart(caller: CabinCaller, request: UpdateChartRequest): Promise<void> {
     const row = await this.charts.find(caller.companyId, request.id);
     if (!row) {
@@ -315,6 +317,7 @@ export class ChartsService {
     await this.charts.update(caller.companyId, request.id, this.values(request), Date.now());
   }
 
+  /** Deletes a chart config (read-write on its item). */
   async deleteChart(caller: CabinCaller, id: number): Promise<void> {
     const row = await this.charts.find(caller.companyId, id);
     if (!row) {

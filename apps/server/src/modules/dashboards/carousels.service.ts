@@ -51,6 +51,7 @@ export class CarouselsService {
     return row.published === null ? 'draft' : row.published === row.draft ? 'published' : 'changed';
   }
 
+  /** The company's carousels, by name keyword, newest change first, paged. */
   async listPlays(caller: CabinCaller, query: { pageNum: number; pageSize: number; keyword?: string }): Promise<Page<CarouselSummary>> {
     const rows = await this.repository.allPlays(caller.companyId, query.keyword);
     const start = (query.pageNum - 1) * query.pageSize;
@@ -67,6 +68,7 @@ export class CarouselsService {
     };
   }
 
+  /** Creates a carousel with an empty draft (names unique in the company, 40900). */
   async addPlay(caller: CabinCaller, name: string): Promise<{ id: number }> {
     if (await this.repository.playNamed(caller.companyId, name)) {
       throw conflict('dashboard.nameTaken');
@@ -100,6 +102,7 @@ export class CarouselsService {
     await this.repository.publishPlay(caller.companyId, id, row.draft);
   }
 
+  /** Deletes a carousel. */
   async deletePlay(caller: CabinCaller, id: number): Promise<void> {
     await this.requirePlay(caller, id);
     await this.repository.deletePlay(caller.companyId, id);
@@ -120,6 +123,7 @@ export class CarouselsService {
     return { defaultSeconds: config.defaultSeconds, transition: config.transition, entries };
   }
 
+  /** A carousel's draft and published versions, boards named as the caller may read them. */
   async getPlay(caller: CabinCaller, id: number): Promise<CarouselDetail> {
     const row = await this.requirePlay(caller, id);
     const draft = parseConfig(row.draft) ?? carouselConfig.parse({});

@@ -59,6 +59,7 @@ export class DataItemConfigService {
     }
   }
 
+  /** The item's forms (read on the item). */
   async forms(caller: CabinCaller, itemId: number): Promise<FormItem[]> {
     await this.dataItems.requireItem(caller, itemId, 'read');
     return (await this.repository.forms(caller.companyId, itemId)).map((f) => ({
@@ -80,6 +81,7 @@ export class DataItemConfigService {
     return { form, item };
   }
 
+  /** A form with its item's name, kind and fields, for the form page (read on the item). */
   async form(caller: CabinCaller, id: number): Promise<FormItem & { itemName: string; itemKind: DataItemKindCode; fields: LoadedItem['fields'] }> {
     const { form, item } = await this.requireForm(caller, id, 'read');
     return {
@@ -95,12 +97,14 @@ export class DataItemConfigService {
     };
   }
 
+  /** Saves a designed form (read-write on the item); the design must fit the item's fields. */
   async addForm(caller: CabinCaller, itemId: number, name: string, design: FormDesign): Promise<{ id: number }> {
     const item = await this.dataItems.requireItem(caller, itemId, 'readWrite');
     this.checkDesign(item, design);
     return { id: await this.repository.insertForm(caller.companyId, itemId, name, JSON.stringify(design)) };
   }
 
+  /** Changes a form's name or design (read-write on its item). */
   async updateForm(caller: CabinCaller, id: number, values: { name?: string; design?: FormDesign }): Promise<void> {
     const { item } = await this.requireForm(caller, id, 'readWrite');
     if (values.design) {
@@ -109,6 +113,7 @@ export class DataItemConfigService {
     await this.repository.updateForm(caller.companyId, id, { name: values.name, design: values.design ? JSON.stringify(values.design) : undefined });
   }
 
+  /** Deletes a form (read-write on its item). */
   async deleteForm(caller: CabinCaller, id: number): Promise<void> {
     await this.requireForm(caller, id, 'readWrite');
     await this.repository.deleteForm(caller.companyId, id);
@@ -130,6 +135,7 @@ export class DataItemConfigService {
 
   // ---- jumps ----
 
+  /** The item's jump associations, with their targets' names (the caller checks read on the item). */
   async jumps(caller: CabinCaller, itemId: number): Promise<JumpItem[]> {
     return (await this.repository.jumps(caller.companyId, itemId)).map((j) => ({
       id: j.id,
@@ -159,6 +165,7 @@ export class DataItemConfigService {
     }
   }
 
+  /** Adds a jump association (read-write on the item, read on the target). */
   async addJump(caller: CabinCaller, request: AddJump): Promise<{ id: number }> {
     const item = await this.dataItems.requireItem(caller, request.itemId, 'readWrite');
     await this.checkJump(caller, item, request);
@@ -172,6 +179,7 @@ export class DataItemConfigService {
     return { id };
   }
 
+  /** Changes a jump association; what is not given stays (checked as a whole again). */
   async updateJump(caller: CabinCaller, request: UpdateJump): Promise<void> {
     const jump = await this.repository.findJump(caller.companyId, request.id);
     if (!jump) {
@@ -188,6 +196,7 @@ export class DataItemConfigService {
     await this.repository.updateJump(caller.companyId, jump.id, { ...next, conditions: JSON.stringify(next.conditions) });
   }
 
+  /** Deletes a jump association (read-write on its item). */
   async deleteJump(caller: CabinCaller, id: number): Promise<void> {
     const jump = await this.repository.findJump(caller.companyId, id);
     if (!jump) {
@@ -199,6 +208,7 @@ export class DataItemConfigService {
 
   // ---- forwards ----
 
+  /** The item's forward conditions, with their targets' names (the caller checks read on the item). */
   async forwards(caller: CabinCaller, itemId: number): Promise<ForwardItem[]> {
     return (await this.repository.forwards(caller.companyId, itemId)).map((f) => ({
       id: f.id,
@@ -246,6 +256,7 @@ export class DataItemConfigService {
     }
   }
 
+  /** Adds a forward condition (read-write on the item and on the target). */
   async addForward(caller: CabinCaller, request: AddForward): Promise<{ id: number }> {
     const item = await this.dataItems.requireItem(caller, request.itemId, 'readWrite');
     await this.checkForward(caller, item, request);
@@ -260,6 +271,7 @@ export class DataItemConfigService {
     return { id };
   }
 
+  /** Changes a forward condition; what is not given stays (checked as a whole again). */
   async updateForward(caller: CabinCaller, request: UpdateForward): Promise<void> {
     const forward = await this.repository.findForward(caller.companyId, request.id);
     if (!forward) {
@@ -277,6 +289,7 @@ export class DataItemConfigService {
     await this.repository.updateForward(caller.companyId, forward.id, { ...next, conditions: JSON.stringify(next.conditions), mappings: JSON.stringify(next.mappings) });
   }
 
+  /** Deletes a forward condition (read-write on its item). */
   async deleteForward(caller: CabinCaller, id: number): Promise<void> {
     const forward = await this.repository.findForward(caller.companyId, id);
     if (!forward) {
@@ -318,6 +331,7 @@ export class DataItemConfigService {
     }));
   }
 
+  /** Creates an item group (names unique in the company, 40900). */
   async addItemGroup(caller: CabinCaller, name: string, itemIds: readonly number[]): Promise<{ id: number }> {
     const ids = await this.checkGroupItems(caller, itemIds);
     if (await this.repository.itemGroupNamed(caller.companyId, name)) {
@@ -326,6 +340,7 @@ export class DataItemConfigService {
     return { id: await this.repository.insertItemGroup(caller.companyId, name, JSON.stringify(ids)) };
   }
 
+  /** Renames an item group or changes its items. */
   async updateItemGroup(caller: CabinCaller, id: number, values: { name?: string; itemIds?: number[] }): Promise<void> {
     if (!(await this.repository.findItemGroup(caller.companyId, id))) {
       throw notFound();
@@ -337,6 +352,7 @@ export class DataItemConfigService {
     await this.repository.updateItemGroup(caller.companyId, id, { name: values.name, itemIds: ids ? JSON.stringify(ids) : undefined });
   }
 
+  /** Deletes an item group (its items stay). */
   async deleteItemGroup(caller: CabinCaller, id: number): Promise<void> {
     if (!(await this.repository.findItemGroup(caller.companyId, id))) {
       throw notFound();

@@ -195,6 +195,7 @@ export class DataItemsService {
     await this.cabin.delete(caller, row.node_id);
   }
 
+  /** An item with its definition, record count and settings (read on the item; `config` is read by the caller). */
   async getDataItem(caller: CabinCaller, id: number, config: { forms: DataItemDetail['forms']; jumps: DataItemDetail['jumps']; forwards: DataItemDetail['forwards'] }): Promise<DataItemDetail> {
     const { row, fields, level, directoryId } = await this.requireItem(caller, id, 'read');
     return {

@@ -274,6 +274,7 @@ export class RecordsService {
     this.realtime.publish(`records:${record.item_id}`, 'recordUpdated', { ...toRecordItem(record), values: checked, updatedAt: at });
   }
 
+  /** Deletes a record and its child records (read-write on the item). */
   async deleteRecord(caller: CabinCaller, id: number, itemId?: number): Promise<void> {
     const { record } = await this.requireRecord(caller, id, 'readWrite', itemId);
     await this.deleteIn(caller.companyId, record.item_id, [Number(record.id)]);
@@ -299,6 +300,7 @@ export class RecordsService {
 
   // ---- reads ----
 
+  /** One record (read on its item). */
   async getRecord(caller: CabinCaller, id: number): Promise<RecordItem> {
     return toRecordItem((await this.requireRecord(caller, id, 'read')).record);
   }

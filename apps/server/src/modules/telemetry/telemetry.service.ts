@@ -52,6 +52,7 @@ export class TelemetryService {
     });
   }
 
+  /** Binds an IoT data list to a device; binding again to the same device changes nothing, to another is refused. */
   async bind(caller: CabinCaller, request: BindItemRequest): Promise<TelemetryBinding> {
     await this.requireIotItem(caller, request.itemId, 'readWrite');
     await this.devices.requireDevice(caller, request.deviceId, 'read');
@@ -67,6 +68,7 @@ export class TelemetryService {
     return answer!.binding;
   }
 
+  /** Unbinds an item from its device (its records stay); an unbound item is 50001. */
   async unbind(caller: CabinCaller, itemId: number): Promise<void> {
     await this.requireIotItem(caller, itemId, 'readWrite');
     if ((await this.repository.unbind(caller.companyId, itemId)) === 0) {

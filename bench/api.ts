@@ -52,7 +52,7 @@ function parseOptions(argv: string[]): Options {
     if (!match) {
       throw new Error(`unknown argument ${arg} (use --connections=N --duration=S --warmup=S --mode=both|inproc|child)`);
     }
-    values.set(match[1]!, match[2]!);
+    values.set(match[1], match[2]);
   }
   const bounded = (name: string, fallback: number, max: number) => {
     const value = Number(values.get(name) ?? fallback);
@@ -142,8 +142,8 @@ function printTable(rows: Row[], options: Options): void {
     String(result.non2xx),
     String(result.errors + result.timeouts),
   ]);
-  const widths = header.map((cell, column) => Math.max(cell.length, ...lines.map((line) => line[column]!.length)));
-  const format = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  const widths = header.map((cell, column) => Math.max(cell.length, ...lines.map((line) => line[column].length)));
+  const format = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`;
   console.log(`\n${options.connections} connections, ${options.duration} s per measurement after a ${options.warmup} s warm-up\n`);
   console.log(format(header));
   console.log(`| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |`);
@@ -190,7 +190,7 @@ async function main(): Promise<void> {
       { name: 'app GET /general/user/getUser', url: urlOf(app, '/general/user/getUser'), headers: { authorization: `Bearer ${token}` } },
     ];
     // A wrong token would measure the 401 path instead: check one call answers the user first.
-    const check = await fetch(targets[1]!.url, { headers: targets[1]!.headers });
+    const check = await fetch(targets[1].url, { headers: targets[1].headers });
     const checked = (await check.json()) as { code: number; data?: { userName?: string } };
     if (checked.code !== 0 || checked.data?.userName !== 'admin') {
       throw new Error(`getUser did not answer the admin: ${JSON.stringify(checked).slice(0, 200)}`);

@@ -39,7 +39,7 @@ function parseOptions(argv: string[]): Options {
     if (!match) {
       throw new Error(`unknown argument ${arg} (use --values=N --iterations=N --warmup=N)`);
     }
-    values.set(match[1]!, match[2]!);
+    values.set(match[1], match[2]);
   }
   const bounded = (name: string, fallback: number, min: number, max: number) => {
     const value = Number(values.get(name) ?? fallback);
@@ -54,7 +54,7 @@ function parseOptions(argv: string[]): Options {
 const MINUTE = 60_000;
 
 function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 async function main(): Promise<void> {
@@ -69,7 +69,7 @@ async function main(): Promise<void> {
     const user = await createCompanyUser(app, { codes: ['sd_capsule'] });
     const token = await signIn(app, user.userName, user.password);
     const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-      app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } }).then((r) => r.json() as { code: number; data: any });
+      app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } }).then((r) => r.json<{ code: number; data: any }>());
     const directory = await call('POST', '/general/cabin/addDirectory', { name: 'Benchmark' });
     const item = await call('POST', '/general/dataItem/addDataItem', {
       directoryId: directory.data.id,

@@ -136,7 +136,7 @@ try {
   console.log(
     `\n${widgets.length}-widget board (${chartsAvailable ? 'with' : 'without'} chart widgets), ${runs} runs on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}:` +
       `\n  warm median: first contentful paint ${median(warm.map((r) => r.fcp)).toFixed(0)} ms, every widget rendered ${median(warm.map((r) => r.widgets)).toFixed(0)} ms` +
-      `\n  cold (first run): ${results[0]!.fcp.toFixed(0)} ms / ${results[0]!.widgets.toFixed(0)} ms`,
+      `\n  cold (first run): ${results[0].fcp.toFixed(0)} ms / ${results[0].widgets.toFixed(0)} ms`,
   );
   await browser.close();
 } finally {

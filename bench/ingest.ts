@@ -47,7 +47,7 @@ function parseOptions(argv: string[]): Options {
     if (!match) {
       throw new Error(`unknown argument ${arg} (use --devices=N --values=N --seconds=N --rate=N --raw=N)`);
     }
-    values.set(match[1]!, match[2]!);
+    values.set(match[1], match[2]);
   }
   const bounded = (name: string, fallback: number, min: number, max: number) => {
     const value = Number(values.get(name) ?? fallback);
@@ -65,7 +65,7 @@ function parseOptions(argv: string[]): Options {
   };
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
+const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ---------------------------------------------------------------- the fleet (child process)
@@ -192,7 +192,7 @@ async function fleet(): Promise<void> {
           while (Date.now() < deadline && live.length > 0) {
             carry += perTick;
             for (; carry >= 1; carry -= 1) {
-              const client = live[cursor % live.length]!;
+              const client = live[cursor % live.length];
               cursor += 1;
               const sn = (client as MqttClient & { sn: string }).sn;
               sent += 1;
@@ -275,11 +275,11 @@ class Fleet {
         if (m.type === 'error') {
           console.error(`fleet ${index}: ${String(m.message)}`);
         }
-        const waiter = this.waiters[index]!.shift();
+        const waiter = this.waiters[index].shift();
         if (waiter) {
           waiter(m);
         } else {
-          this.inbox[index]!.push(m);
+          this.inbox[index].push(m);
         }
       });
       this.children.push(child);
@@ -288,13 +288,13 @@ class Fleet {
   }
 
   receive(index: number, timeoutMs: number): Promise<Record<string, unknown>> {
-    const queued = this.inbox[index]!.shift();
+    const queued = this.inbox[index].shift();
     if (queued) {
       return Promise.resolve(queued);
     }
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`fleet ${index}: no answer in ${timeoutMs} ms`)), timeoutMs);
-      this.waiters[index]!.push((m) => {
+      this.waiters[index].push((m) => {
         clearTimeout(timer);
         resolve(m);
       });
@@ -303,10 +303,10 @@ class Fleet {
 
   /** Sends one message to every child (or a message per child) and waits for each answer. */
   async ask(messages: ToFleet | ToFleet[], timeoutMs: number, only?: number): Promise<Array<Record<string, unknown>>> {
-    const targets = (only === undefined ? this.children.map((_, i) => i) : [only]).filter((i) => this.children[i]!.connected);
+    const targets = (only === undefined ? this.children.map((_, i) => i) : [only]).filter((i) => this.children[i].connected);
     return Promise.all(
       targets.map((i) => {
-        this.children[i]!.send(Array.isArray(messages) ? messages[i]! : messages);
+        this.children[i].send(Array.isArray(messages) ? messages[i] : messages);
         return this.receive(i, timeoutMs);
       }),
     );
@@ -367,7 +367,7 @@ async function rawAedes(fleet: Fleet, devices: Device[], options: Options, parts
   const server = net.createServer(aedes.handle);
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
-  const connected = await fleet.ask([...split(devices, parts), []].map((d) => ({ type: 'connect', port, devices: d }) as ToFleet), 300_000);
+  const connected = await fleet.ask([...split(devices, parts), []].map((d) => ({ type: 'connect', port, devices: d })), 300_000);
   const started = Date.now();
   const ran = await fleet.ask({ type: 'run', mode: 'max', seconds: Math.min(10, options.seconds), values: options.values }, 300_000);
   const seconds = (Date.now() - started) / 1000;
@@ -378,7 +378,7 @@ async function rawAedes(fleet: Fleet, devices: Device[], options: Options, parts
 
 function split<T>(list: readonly T[], parts: number): T[][] {
   const out: T[][] = Array.from({ length: parts }, () => []);
-  list.forEach((item, i) => out[i % parts]!.push(item));
+  list.forEach((item, i) => out[i % parts].push(item));
   return out;
 }
 
@@ -423,7 +423,7 @@ async function main(): Promise<void> {
     console.log(`seeded ${devices.length} devices, ${itemIds.length} IoT data lists of ${options.values} decimal fields, one binding each`);
 
     const connectStarted = Date.now();
-    const connected = await fleet.ask([...split(devices, parts), []].map((d) => ({ type: 'connect', port: mqttPort, devices: d }) as ToFleet), 600_000);
+    const connected = await fleet.ask([...split(devices, parts), []].map((d) => ({ type: 'connect', port: mqttPort, devices: d })), 600_000);
     const connectedCount = connected.reduce((n, r) => n + Number(r.count), 0);
     console.log(`connected to the app: ${connectedCount} devices at once (${connected.reduce((n, r) => n + Number(r.failed), 0)} failed) in ${((Date.now() - connectStarted) / 1000).toFixed(1)} s`);
 
@@ -484,7 +484,7 @@ async function main(): Promise<void> {
     const rated = await fleet.ask({ type: 'run', mode: 'rate', seconds: options.seconds, values: options.values, publishesPerSecond: publishesPerSecond / parts }, options.seconds * 1000 + 120_000);
     const rateSeconds = (Date.now() - rateStarted - 2000) / 1000;
     const [report] = await fleet.ask({ type: 'report' }, 60_000, parts);
-    const latencies = (report!.latencies as number[]).sort((a, b) => a - b);
+    const latencies = (report.latencies as number[]).sort((a, b) => a - b);
     console.log(
       `at ${options.rate.toLocaleString('en-US')} values/s offered (the fleet sent ${Math.round((rated.reduce((n, r) => n + Number(r.sent), 0) * options.values) / (rateSeconds || 1)).toLocaleString('en-US')} values/s, ${rated.reduce((n, r) => n + Number(r.acked), 0)} publishes acknowledged): ${Math.round((stats.values - rateBefore) / rateSeconds).toLocaleString('en-US')} values/s stored; publish-to-browser latency over ${latencies.length} pushes (${watched.length} items watched): p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${latencies.at(-1)} ms; ${loopReport()}`,
     );

@@ -41,6 +41,7 @@ function stopGroup(child, graceMs) {
   timer.unref();
 }
 
+// eslint-disable-next-line no-control-regex -- ESC starts the colour codes this strips
 const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
 export const stripAnsi = (text) => text.replace(ANSI, '');
 

@@ -36,7 +36,7 @@ if (values.help || (!values.fleet && (!values.sn || !values.secret))) {
 }
 const count = Number(values.count);
 const missing = Number(values['missing-replies']);
-if (!Number.isInteger(count) || count < 1 || !(missing >= 0 && missing <= 1) || !['success', 'fail', 'reboot'].includes(values['ota-outcome']!)) {
+if (!Number.isInteger(count) || count < 1 || !(missing >= 0 && missing <= 1) || !['success', 'fail', 'reboot'].includes(values['ota-outcome'])) {
   console.error(usage);
   process.exit(2);
 }

@@ -1,4 +1,4 @@
-import { crcValid, extractValue, formatHexPacket, parseHexPacket, topicForDevice, withCrc, type Extraction, type FlowDocument, type FlowNode } from '@smartdata/domain';
+import { crcValid, extractValue, formatHexPacket, parseHexPacket, topicForDevice, withCrc, type FlowDocument, type FlowNode } from '@smartdata/domain';
 
 /** The gateway's serial port: one request out, the reply (or silence) back. */
 export interface SerialPort {
@@ -171,7 +171,7 @@ export class FlowRunner {
           const values: Record<string, number | string> = {};
           for (const e of node.extractions) {
             try {
-              values[e.key] = extractValue(frame, e as Extraction);
+              values[e.key] = extractValue(frame, e);
             } catch (error) {
               this.emit({ type: 'error', nodeId: node.id, message: (error as Error).message });
             }

@@ -80,7 +80,7 @@ export class ModbusSlave {
     const energy = Math.floor(this.energy) >>> 0;
     r[4] = energy >>> 16;
     r[5] = energy & 0xffff;
-    r[6] = (r[6]! & ~0b11) | 1 | (this.power > 5000 ? 0b10 : 0);
+    r[6] = (r[6] & ~0b11) | 1 | (this.power > 5000 ? 0b10 : 0);
     const flow = this.flowTotal >>> 0;
     r[32] = flow >>> 16;
     r[33] = flow & 0xffff;
@@ -102,7 +102,7 @@ export class ModbusSlave {
       return null;
     }
     this.drift();
-    const word = (i: number) => ((frame[i]! << 8) | frame[i + 1]!) >>> 0;
+    const word = (i: number) => ((frame[i] << 8) | frame[i + 1]) >>> 0;
     const exception = (code: number) => {
       this.stats.exceptions += 1;
       return withCrc([this.address, fn | 0x80, code]);
@@ -121,7 +121,7 @@ export class ModbusSlave {
         }
         const data: number[] = [];
         for (let i = start; i < start + count; i += 1) {
-          data.push(this.registers[i]! >>> 8, this.registers[i]! & 0xff);
+          data.push(this.registers[i] >>> 8, this.registers[i] & 0xff);
         }
         reply = [this.address, fn, data.length, ...data];
         break;

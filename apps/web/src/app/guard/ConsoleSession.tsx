@@ -6,9 +6,11 @@ import { queryClient } from '@/app/providers/queryClient';
 import { ConsoleElementsContext, type ConsoleElements, type ConsoleRouteHandle } from '@/app/router/consoleElements';
 import { GroupRedirect } from '@/app/router/GroupRedirect';
 import { NOT_FOUND_PATH } from '@/app/router/routeTable';
-import { isReachable } from '@/app/router/routes';
+import { appRouteTable, isReachable } from '@/app/router/routes';
 import { RouteView } from '@/app/router/RouteView';
-import { useMenuCodes } from '@/app/router/useMenuCodes';
+import { useTabsStore } from '@/app/layout/tabsStore';
+import { ConsoleShellContext, type ConsoleShell } from '@/shared/routing/consoleShell';
+import { useMenuCodes } from '@/shared/session/useMenuCodes';
 import { PageSpin } from '@/shared/components/PageSpin';
 import { useSessionStore } from '@/shared/session/sessionStore';
 import { lazyPage } from '@/shared/utils/lazyPage';
@@ -17,6 +19,7 @@ import { SessionLoader } from './SessionLoader';
 const UserNoticeGate = lazyPage(() => import('@/modules/auth/components/UserNoticeGate'), 'UserNoticeGate');
 
 const consoleElements: ConsoleElements = { RouteView, GroupRedirect, RedirectPage };
+const consoleShell: ConsoleShell = { routeTable: appRouteTable, resetTabs: () => useTabsStore.getState().reset() };
 
 /**
  * The console behind the guard (its own chunk, not loaded by the sign-in page): server data
@@ -29,7 +32,9 @@ export function ConsoleSession() {
   return (
     <QueryClientProvider client={queryClient}>
       <ConsoleElementsContext.Provider value={consoleElements}>
-        <SessionGate />
+        <ConsoleShellContext.Provider value={consoleShell}>
+          <SessionGate />
+        </ConsoleShellContext.Provider>
       </ConsoleElementsContext.Provider>
     </QueryClientProvider>
   );

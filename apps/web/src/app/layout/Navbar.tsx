@@ -3,11 +3,11 @@ import { MenuFoldOutlined, MenuUnfoldOutlined, ReloadOutlined } from '@ant-desig
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { RenewalNotice } from '@/modules/orders/components/RenewalNotice';
-import { isPermitted } from '@/app/router/routeAccess';
+import { isPermitted } from '@/shared/routing/routeAccess';
 import { HOME_PATH, REDIRECT_PATH } from '@/app/router/routeTable';
 import { appRoutes } from '@/app/router/routes';
 import { useCurrentRoute } from '@/app/router/useCurrentRoute';
-import { useMenuCodes } from '@/app/router/useMenuCodes';
+import { useMenuCodes } from '@/shared/session/useMenuCodes';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useSessionStore } from '@/shared/session/sessionStore';
 import { LanguageMenu } from './LanguageMenu';

@@ -3,14 +3,14 @@ import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { appRouteTable } from '@/app/router/routes';
-import { buildMenu } from '@/app/router/routeAccess';
+import { buildMenu } from '@/shared/routing/routeAccess';
 import { useCurrentRoute } from '@/app/router/useCurrentRoute';
-import { useMenuCodes } from '@/app/router/useMenuCodes';
+import { useMenuCodes } from '@/shared/session/useMenuCodes';
 import { CompanyLogo } from '@/shared/components/CompanyLogo';
 import { ProductMark } from '@/shared/components/ProductMark';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useSessionStore } from '@/shared/session/sessionStore';
-import { routeIcon } from './routeIcons';
+import { routeIcon } from '@/shared/routing/routeIcons';
 
 interface SidebarProps {
   collapsed: boolean;

@@ -3,7 +3,7 @@ import { Dropdown, type MenuProps } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { matchRoute } from '@/app/router/routeAccess';
+import { matchRoute } from '@/shared/routing/routeAccess';
 import { HOME_PATH, REDIRECT_PATH } from '@/app/router/routeTable';
 import { appRoutes } from '@/app/router/routes';
 import { useLocale } from '@/shared/i18n/useLocale';

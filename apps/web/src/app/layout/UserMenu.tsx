@@ -3,13 +3,13 @@ import { CheckOutlined, DownOutlined, LogoutOutlined, SwapOutlined, UserOutlined
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLogout } from '@/modules/auth/api/logout';
-import { isPermitted } from '@/app/router/routeAccess';
+import { isPermitted } from '@/shared/routing/routeAccess';
 import { USER_INFO_PATH } from '@/app/router/routeTable';
 import { appRoutes } from '@/app/router/routes';
-import { useMenuCodes } from '@/app/router/useMenuCodes';
+import { useMenuCodes } from '@/shared/session/useMenuCodes';
 import { useSessionStore } from '@/shared/session/sessionStore';
 import { initialOf } from '@/shared/utils/companyLogo';
-import { useSwitchCompany } from './useSwitchCompany';
+import { useSwitchCompany } from '@/modules/users/hooks/useSwitchCompany';
 
 const userInfoRoute = appRoutes.find((route) => route.def.path === USER_INFO_PATH);
 const SWITCH_PREFIX = 'company:';

@@ -1,9 +1,9 @@
 import { Navigate } from 'react-router';
-import { firstPermittedPath } from './routeAccess';
+import { firstPermittedPath } from '@/shared/routing/routeAccess';
 import { NOT_FOUND_PATH } from './routeTable';
 import { appGroup } from './routes';
-import type { RouteGroup } from './types';
-import { useMenuCodes } from './useMenuCodes';
+import type { RouteGroup } from '@/shared/routing/types';
+import { useMenuCodes } from '@/shared/session/useMenuCodes';
 
 /** A group path (/smartdata, breadcrumb links) opens the group's first permitted page, or /404. */
 export function GroupRedirect({ group }: { group: RouteGroup }) {

@@ -3,8 +3,8 @@ import { Navigate } from 'react-router';
 import { PageSpin } from '@/shared/components/PageSpin';
 import { NOT_FOUND_PATH } from './routeTable';
 import { isReachable, pageOf } from './routes';
-import type { ResolvedRoute } from './types';
-import { useMenuCodes } from './useMenuCodes';
+import type { ResolvedRoute } from '@/shared/routing/types';
+import { useMenuCodes } from '@/shared/session/useMenuCodes';
 
 /**
  * Renders a console route's page (the one its module registered) when the user may open it

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ComponentType } from 'react';
-import type { ResolvedRoute, RouteGroup } from './types';
+import type { ResolvedRoute, RouteGroup } from '@/shared/routing/types';
 
 /**
  * The console's route elements, handed down by the guard's console chunk (app/guard/ConsoleSession).

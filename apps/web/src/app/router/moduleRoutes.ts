@@ -14,7 +14,7 @@ import { ordersRoutes } from '@/modules/orders/routes';
 import { systemRoutes } from '@/modules/system/routes';
 import { usersRoutes } from '@/modules/users/routes';
 import { lazyPage } from '@/shared/utils/lazyPage';
-import type { ModuleRoutes } from './types';
+import type { ModuleRoutes } from '@/shared/routing/types';
 
 /** Pages of the shell itself. */
 const appPages: ModuleRoutes = {

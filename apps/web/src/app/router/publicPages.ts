@@ -1,5 +1,5 @@
 import { authRoutes } from '@/modules/auth/routes';
-import type { ModuleRoutes } from './types';
+import type { ModuleRoutes } from '@/shared/routing/types';
 
 /**
  * Pages reachable without a token (spec §2: /login only), from the auth module. The router takes

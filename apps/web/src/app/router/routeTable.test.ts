@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { allPermissionCodes, NO_PERMISSION } from '@smartdata/domain';
-import { flattenRoutes, unknownRegistrations } from './routeAccess';
+import { flattenRoutes, unknownRegistrations } from '@/shared/routing/routeAccess';
 import { moduleRoutes } from './moduleRoutes';
 import { routeTable } from './routeTable';
-import { isRouteGroup } from './types';
+import { isRouteGroup } from '@/shared/routing/types';
 
 const flat = flattenRoutes(routeTable);
 const byPath = new Map(flat.map((route) => [route.def.path, route]));

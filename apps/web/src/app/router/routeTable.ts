@@ -1,6 +1,6 @@
 import { NO_PERMISSION } from '@smartdata/domain';
 import type { Localized } from '@/shared/i18n/locale';
-import type { RouteDef, RouteEntry, RouteGroup } from './types';
+import type { RouteDef, RouteEntry, RouteGroup } from '@/shared/routing/types';
 
 /**
  * The route table of the console (spec §2), declared once. Every route has its path, permission
@@ -31,7 +31,9 @@ const group = (
 ): RouteGroup => ({ path, permission, title, icon, children });
 
 export const LOGIN_PATH = '/login';
-export const HOME_PATH = '/home';
+import { HOME_PATH } from '@/shared/routing/consolePaths';
+
+export { HOME_PATH };
 export const NOT_FOUND_PATH = '/404';
 export const REDIRECT_PATH = '/redirect';
 export const USER_INFO_PATH = '/user/userinfo';

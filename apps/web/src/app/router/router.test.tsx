@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { ConsoleRouteHandle } from './consoleElements';
 import { moduleRoutes } from './moduleRoutes';
 import { publicPages } from './publicPages';
-import { flattenRoutes } from './routeMatch';
+import { flattenRoutes } from '@/shared/routing/routeMatch';
 import { buildRouteObjects } from './router';
 import { routeTable } from './routeTable';
-import { isRouteGroup } from './types';
+import { isRouteGroup } from '@/shared/routing/types';
 
 function objects(routes: RouteObject[]): RouteObject[] {
   return routes.flatMap((route) => [route, ...objects(route.children ?? [])]);

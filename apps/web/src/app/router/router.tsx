@@ -8,9 +8,9 @@ import { lazyPage } from '@/shared/utils/lazyPage';
 import { ConsoleGroupRedirect, ConsoleRedirectPage, ConsoleRouteView, type ConsoleRouteHandle } from './consoleElements';
 import { loadConsoleLayout } from './consoleChunks';
 import { publicPages } from './publicPages';
-import { flattenRoutes } from './routeMatch';
+import { flattenRoutes } from '@/shared/routing/routeMatch';
 import { HOME_PATH, NOT_FOUND_PATH, REDIRECT_PATH, routeTable } from './routeTable';
-import { isRouteGroup, type PageComponent, type ResolvedRoute } from './types';
+import { isRouteGroup, type PageComponent, type ResolvedRoute } from '@/shared/routing/types';
 import { useDocumentTitle } from './useDocumentTitle';
 
 // The shell is its own chunk: the sign-in page does not load the menu, tabs or navbar.

@@ -1,7 +1,7 @@
-import { attachElements, flattenRoutes, isPermitted, unknownRegistrations } from './routeAccess';
+import { attachElements, flattenRoutes, isPermitted, unknownRegistrations } from '@/shared/routing/routeAccess';
 import { moduleRoutes } from './moduleRoutes';
 import { routeTable } from './routeTable';
-import { isRouteGroup, type PageComponent, type ResolvedRoute, type RouteGroup } from './types';
+import { isRouteGroup, type PageComponent, type ResolvedRoute, type RouteGroup } from '@/shared/routing/types';
 
 /**
  * The route table with the modules' pages attached: the one source for the console's routes,

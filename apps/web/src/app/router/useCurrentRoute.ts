@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { matchRoute, type MatchedRoute } from './routeAccess';
+import { matchRoute, type MatchedRoute } from '@/shared/routing/routeAccess';
 import { appRoutes } from './routes';
 
 /** The route-table entry of the current pathname, if any. */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useLocale } from '@/shared/i18n/useLocale';
-import { documentTitle, flattenRoutes, matchRoute } from './routeMatch';
+import { documentTitle, flattenRoutes, matchRoute } from '@/shared/routing/routeMatch';
 import { routeTable } from './routeTable';
 
 /** Titles come from the table itself (no pages needed), so /login has its title from the entry. */

@@ -1,5 +1,5 @@
 import { lazyPage } from '@/shared/utils/lazyPage';
-import type { ModuleRoutes } from '@/app/router/types';
+import type { ModuleRoutes } from '@/shared/routing/types';
 
 /** Pages of the charts module, by route-table path (data item pages link to them through paths.ts). */
 export const chartsRoutes: ModuleRoutes = {

@@ -1,5 +1,5 @@
 import { lazyPage } from '@/shared/utils/lazyPage';
-import type { ModuleRoutes } from '@/app/router/types';
+import type { ModuleRoutes } from '@/shared/routing/types';
 
 /** Pages of the data-items module, by route-table path (the cabin tree links to them through paths.ts). */
 export const dataItemsRoutes: ModuleRoutes = {

@@ -1,5 +1,5 @@
 import { lazyPage } from '@/shared/utils/lazyPage';
-import type { ModuleRoutes } from '@/app/router/types';
+import type { ModuleRoutes } from '@/shared/routing/types';
 
 const list = lazyPage(() => import('./pages/DeviceListPage'), 'DeviceListPage');
 
@@ -9,4 +9,6 @@ export const devicesRoutes: ModuleRoutes = {
   '/device/gateway': list,
   '/device/firmware': lazyPage(() => import('./pages/FirmwarePage'), 'FirmwarePage'),
   '/smartdata/device/deviceconfig/:deviceId': lazyPage(() => import('./pages/DeviceDetailPage'), 'DeviceDetailPage'),
+  // The gateway's configuration: a device's sub-page, with the gateways module's flow editor.
+  '/smartdata/device/dtu/config/:deviceId': lazyPage(() => import('./pages/GatewayConfigPage'), 'GatewayConfigPage'),
 };

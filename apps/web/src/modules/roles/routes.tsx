@@ -1,5 +1,5 @@
 import { lazyPage } from '@/shared/utils/lazyPage';
-import type { ModuleRoutes } from '@/app/router/types';
+import type { ModuleRoutes } from '@/shared/routing/types';
 
 /** Pages of the roles module, by route-table path. */
 export const rolesRoutes: ModuleRoutes = {

@@ -52,7 +52,7 @@ export function ListCard<T extends object>({ rowKey, columns, rows, loading, pen
       <Table<T>
         rowKey={rowKey}
         columns={columns}
-        dataSource={rows as T[]}
+        dataSource={rows}
         loading={loading}
         scroll={scrollX ? { x: scrollX } : undefined}
         pagination={

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RouteGroup } from '@/app/router/types';
+import type { RouteGroup } from './types';
 import { sectionPages } from './SectionLinks';
 
 const Page = () => null;

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { isPermitted } from '@/app/router/routeAccess';
-import { appRouteTable } from '@/app/router/routes';
-import { isRouteGroup, type RouteDef, type RouteGroup } from '@/app/router/types';
-import { useMenuCodes } from '@/app/router/useMenuCodes';
 import { useLocale } from '@/shared/i18n/useLocale';
+import { useMenuCodes } from '@/shared/session/useMenuCodes';
+import { useConsoleShell } from './consoleShell';
+import { isPermitted } from './routeAccess';
+import { isRouteGroup, type RouteDef, type RouteGroup } from './types';
 
 /** Pages of a group that can be opened as they are: existing, permitted, without parameters. */
 export function sectionPages(group: RouteGroup, codes: ReadonlySet<string>): RouteDef[] {
@@ -24,7 +24,8 @@ export function SectionLinks({ groupPath }: { groupPath: string }) {
   const locale = useLocale();
   const codes = useMenuCodes();
   const { pathname } = useLocation();
-  const group = appRouteTable.find((entry): entry is RouteGroup => isRouteGroup(entry) && entry.path === groupPath);
+  const { routeTable } = useConsoleShell();
+  const group = routeTable.find((entry): entry is RouteGroup => isRouteGroup(entry) && entry.path === groupPath);
   const pages = useMemo(() => (group ? sectionPages(group, codes) : []), [group, codes]);
   if (!group || pages.length < 2) {
     return null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchPath } from 'react-router';
-import { childRecordsPath, formPagePath, recordsPath, segmentValue, settingsPath } from './paths';
+import { childRecordsPath, formPagePath, recordsPath, segmentValue, settingsPath } from './dataItemPaths';
 
 describe('links to the data item pages', () => {
   it('fill every segment of the route-table paths, unknown ones with 0 or -', () => {

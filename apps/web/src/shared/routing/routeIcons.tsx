@@ -16,7 +16,7 @@ import {
   ToolOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import type { RouteIconName } from '@/app/router/types';
+import type { RouteIconName } from './types';
 
 const icons: Record<RouteIconName, ReactNode> = {
   home: <HomeOutlined />,

@@ -36,6 +36,8 @@ export function DestinationModal({ mode, node, tree, index, saving, onSubmit, on
         children: directoryOptions(tree, (directory) => problem(directory.id) === null),
       },
     ],
+    // `problem` is rebuilt on each render from index, node.id and mode, which are listed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [tree, index, node.id, mode, t],
   );
   const initial = mode === 'copy' && problem(node.parentId) === null ? (node.parentId ?? TOP_VALUE) : undefined;

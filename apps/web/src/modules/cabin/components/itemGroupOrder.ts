@@ -7,7 +7,7 @@ export function shift<T>(list: readonly T[], from: number, step: -1 | 1): T[] {
     return [...list];
   }
   const next = [...list];
-  [next[from], next[to]] = [next[to]!, next[from]!];
+  [next[from], next[to]] = [next[to], next[from]];
   return next;
 }
 

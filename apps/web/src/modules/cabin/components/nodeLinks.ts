@@ -1,5 +1,5 @@
 import type { CabinTreeNode } from '@smartdata/domain';
-import { recordsPath as itemRecordsPath, settingsPath } from '@/modules/data-items/paths';
+import { recordsPath as itemRecordsPath, settingsPath } from '@/shared/routing/dataItemPaths';
 
 /**
  * Where a cabin node opens. The data-items module owns the item pages and the meaning of their

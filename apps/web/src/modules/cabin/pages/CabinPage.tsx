@@ -8,7 +8,7 @@ import { levelAtLeast, type CabinTreeNode } from '@smartdata/domain';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useDebouncedValue } from '@/shared/hooks/useDebouncedValue';
 import { useSessionStore } from '@/shared/session/sessionStore';
-import { useMenuCodes } from '@/app/router/useMenuCodes';
+import { useMenuCodes } from '@/shared/session/useMenuCodes';
 import { useAddDataItemMutation, type DataItemValues } from '../api/addDataItem';
 import { useAddDirectoryMutation } from '../api/addDirectory';
 import { useCopyNodeMutation } from '../api/copyNode';

@@ -7,8 +7,8 @@ import { dataItemLimits, itemGroupInput, limits, validationMessage, type DataIte
 import { PageHeader } from '@/shared/components/PageHeader';
 import { domainRule } from '@/shared/forms/domainRule';
 import { useLocale } from '@/shared/i18n/useLocale';
-import { useMenuCodes } from '@/app/router/useMenuCodes';
-import { recordsPath } from '@/modules/data-items/paths';
+import { useMenuCodes } from '@/shared/session/useMenuCodes';
+import { recordsPath } from '@/shared/routing/dataItemPaths';
 import { useDeleteItemGroupMutation } from '../api/deleteItemGroup';
 import { useDataItemOptionsQuery } from '../api/getDataItemOptions';
 import { useItemGroupQuery } from '../api/getItemGroup';

@@ -21,7 +21,7 @@ export default function EChart({ option, height, ref }: EChartProps) {
 
   useEffect(() => {
     // On a dark full-screen page (a board widget in the kiosk) with ECharts' dark theme.
-    const instance = echarts.init(element.current!, isOnDarkScreen(element.current!) ? 'dark' : undefined, { renderer: 'canvas' });
+    const instance = echarts.init(element.current, isOnDarkScreen(element.current!) ? 'dark' : undefined, { renderer: 'canvas' });
     chart.current = instance;
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(element.current!);

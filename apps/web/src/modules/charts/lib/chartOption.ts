@@ -93,7 +93,7 @@ export function chartOption(kind: ChartKind, result: ChartQueryResult, options: 
 
 function commonUnit(series: readonly ChartSeriesResult[]): string {
   const units = new Set(series.map((s) => s.unit));
-  return units.size === 1 ? [...units][0]! : '';
+  return units.size === 1 ? [...units][0] : '';
 }
 
 /** A round upper bound above `value` (gauge scale): 1, 2 or 5 × 10^n. */

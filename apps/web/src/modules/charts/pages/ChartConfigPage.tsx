@@ -31,12 +31,12 @@ import { useLocale } from '@/shared/i18n/useLocale';
 import { useDataItemQuery } from '@/modules/data-items/api/getDataItem';
 import { ItemStatus } from '@/modules/data-items/components/ItemStatus';
 import { useCompanyTimeZone } from '@/shared/session/companyTimeZone';
-import { timeRangeParam } from '@/modules/data-items/lib/timeRange';
+import { timeRangeParam } from '@/shared/utils/timeRange';
 import { useChartConfigQuery } from '../api/getChart';
 import { useSaveChartMutation } from '../api/saveChart';
 import { ChartView } from '../components/ChartView';
 import { timeFormatter } from '../lib/chartData';
-import { chartPagePath } from '../paths';
+import { chartPagePath } from '@/shared/routing/chartPaths';
 import '../charts.css';
 
 interface ConfigValues {
@@ -143,7 +143,7 @@ function ChartConfigForm({ item, chart }: { item: DataItemDetail; chart?: ChartC
     try {
       const saved = await save.mutateAsync(chart ? { ...request, id: chart.id } : request);
       void message.success(t('config.saved'));
-      navigate(chartPagePath(link, { id: saved.id, name: request.name, kind: request.kind }));
+      void navigate(chartPagePath(link, { id: saved.id, name: request.name, kind: request.kind }));
     } catch (error) {
       if (error instanceof ApiError && error.code === 40900) {
         form.setFields([{ name: 'name', errors: [error.message] }]);
@@ -260,7 +260,7 @@ function ChartConfigForm({ item, chart }: { item: DataItemDetail; chart?: ChartC
               <Button type="primary" htmlType="submit" loading={save.isPending} disabled={!canWrite || numericFields.length === 0}>
                 {t('actions.save')}
               </Button>
-              <Button disabled={false} onClick={() => navigate(chartPagePath(link, chart ? { id: chart.id, name: chart.name, kind: chart.kind } : null))}>
+              <Button disabled={false} onClick={() => void navigate(chartPagePath(link, chart ? { id: chart.id, name: chart.name, kind: chart.kind } : null))}>
                 {t('actions.cancel')}
               </Button>
             </Space>

@@ -9,13 +9,13 @@ import { useDebouncedValue } from '@/shared/hooks/useDebouncedValue';
 import { useDataItemQuery } from '@/modules/data-items/api/getDataItem';
 import { ItemStatus } from '@/modules/data-items/components/ItemStatus';
 import { useCompanyTimeZone } from '@/shared/session/companyTimeZone';
-import { recordsPath } from '@/modules/data-items/paths';
+import { recordsPath } from '@/shared/routing/dataItemPaths';
 import { useChartConfigQuery } from '../api/getChart';
 import { useChartsQuery } from '../api/getCharts';
 import { useDeleteChartMutation } from '../api/deleteChart';
 import { ChartPanel } from '../components/ChartPanel';
 import { chartMeta } from '../lib/chartMeta';
-import { chartConfigPath, chartDialogPath, chartPagePath } from '../paths';
+import { chartConfigPath, chartDialogPath, chartPagePath } from '@/shared/routing/chartPaths';
 import '../charts.css';
 
 const pageSize = 20;
@@ -64,7 +64,7 @@ function ChartsOfItem({ item, chartId, dialog }: { item: DataItemDetail; chartId
   const handleDelete = async (chart: ChartConfig) => {
     await remove.mutateAsync(chart.id);
     void message.success(t('texts:deleteSuccess'));
-    navigate(chartPagePath(link), { replace: true });
+    void navigate(chartPagePath(link), { replace: true });
   };
 
   const panel = (chart: ChartConfig, inDialog: boolean) => (
@@ -74,9 +74,9 @@ function ChartsOfItem({ item, chartId, dialog }: { item: DataItemDetail; chartId
       height={inDialog ? 460 : 420}
       bare={inDialog}
       deleting={remove.isPending}
-      onEdit={() => navigate(chartConfigPath(link, chart.id))}
+      onEdit={() => void navigate(chartConfigPath(link, chart.id))}
       onDelete={() => void handleDelete(chart)}
-      onOpenDialog={inDialog ? undefined : () => navigate(chartDialogPath(link, chart))}
+      onOpenDialog={inDialog ? undefined : () => void navigate(chartDialogPath(link, chart))}
     />
   );
 
@@ -87,11 +87,11 @@ function ChartsOfItem({ item, chartId, dialog }: { item: DataItemDetail; chartId
         description={t('list.description')}
         actions={
           <>
-            <Button icon={<UnorderedListOutlined />} onClick={() => navigate(recordsPath({ id: item.id, name: item.name, kind: item.kind, nodeId: item.nodeId, directoryId: item.directoryId }))}>
+            <Button icon={<UnorderedListOutlined />} onClick={() => void navigate(recordsPath({ id: item.id, name: item.name, kind: item.kind, nodeId: item.nodeId, directoryId: item.directoryId }))}>
               {t('actions.records')}
             </Button>
             {canWrite && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(chartConfigPath(link))}>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(chartConfigPath(link))}>
                 {t('list.add')}
               </Button>
             )}
@@ -122,11 +122,11 @@ function ChartsOfItem({ item, chartId, dialog }: { item: DataItemDetail; chartId
                 tabIndex={0}
                 role="link"
                 aria-current={chart.id === chosenId ? 'page' : undefined}
-                onClick={() => open(chart)}
+                onClick={() => void open(chart)}
                 onKeyDown={(event) => {
                   if (event.key === 'Enter' || event.key === ' ') {
                     event.preventDefault();
-                    open(chart);
+                    void open(chart);
                   }
                 }}
               >
@@ -153,7 +153,7 @@ function ChartsOfItem({ item, chartId, dialog }: { item: DataItemDetail; chartId
             <Card>
               <Empty description={charts.length > 0 ? t('list.pick') : canWrite ? t('list.empty') : t('list.emptyReadOnly')}>
                 {canWrite && charts.length === 0 && (
-                  <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(chartConfigPath(link))}>
+                  <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(chartConfigPath(link))}>
                     {t('list.add')}
                   </Button>
                 )}
@@ -163,7 +163,7 @@ function ChartsOfItem({ item, chartId, dialog }: { item: DataItemDetail; chartId
         </div>
       </div>
       {dialog && chosen.data && (
-        <Modal open width="min(1100px, 94vw)" title={chosen.data.name} footer={null} destroyOnHidden onCancel={() => navigate(chartPagePath(link, chosen.data))}>
+        <Modal open width="min(1100px, 94vw)" title={chosen.data.name} footer={null} destroyOnHidden onCancel={() => void navigate(chartPagePath(link, chosen.data))}>
           {panel(chosen.data, true)}
         </Modal>
       )}

@@ -4,7 +4,7 @@ import { DeleteOutlined, EditOutlined, FileProtectOutlined, PictureOutlined, Plu
 import { useTranslation } from 'react-i18next';
 import type { CompanyItem } from '@smartdata/domain';
 import { CompanyLogo } from '@/shared/components/CompanyLogo';
-import { SectionLinks } from '@/app/layout/SectionLinks';
+import { SectionLinks } from '@/shared/routing/SectionLinks';
 import { ListCard } from '@/shared/components/ListCard';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useListActions } from '@/shared/hooks/useListActions';

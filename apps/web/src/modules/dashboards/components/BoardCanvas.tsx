@@ -1,5 +1,6 @@
-import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { dashboardLimits, type DashboardDetail, type WidgetView } from '@smartdata/domain';
+import { useElementSize } from '@/shared/hooks/useElementSize';
 import { WidgetBody } from './WidgetBody';
 
 /** A widget's frame: its title and body. */
@@ -17,26 +18,6 @@ export function WidgetFrame({ widget, refreshMs, extra }: { widget: WidgetView; 
       </div>
     </section>
   );
-}
-
-/**
- * The size of an element, followed as it changes. A callback ref, so an element that appears
- * after a loading state is measured too.
- */
-export function useElementSize() {
-  const [element, setElement] = useState<HTMLDivElement | null>(null);
-  const [size, setSize] = useState({ width: 0, height: 0 });
-  useEffect(() => {
-    if (!element) {
-      return undefined;
-    }
-    const measure = () => setSize({ width: element.clientWidth, height: element.clientHeight });
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [element]);
-  return { ref: setElement, ...size };
 }
 
 /** Scale that fits a width × height canvas into its container (big-screen boards). */

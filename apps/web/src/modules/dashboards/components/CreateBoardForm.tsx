@@ -1,7 +1,7 @@
 import { Button, Form, Input, InputNumber, Radio, Select, Space, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { boardNameSchema, dashboardLimits, levelAtLeast, templateCodes, validationMessage, type BoardType, type CabinTreeNode, type TemplateCode } from '@smartdata/domain';
-import { useMenuCodes } from '@/app/router/useMenuCodes';
+import { useMenuCodes } from '@/shared/session/useMenuCodes';
 import { useTreeQuery } from '@/modules/cabin/api/getTree';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useTemplatesQuery } from '../api/boards';

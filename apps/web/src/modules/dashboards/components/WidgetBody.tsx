@@ -10,7 +10,7 @@ import { useCompanyTimeZone } from '@/shared/session/companyTimeZone';
 import { useAlarmFeedQuery } from '../api/boards';
 import { ChartView } from '@/modules/charts/components/ChartView';
 import { useDeviceListQuery, useLatestRecordsQuery } from '../api/widgetData';
-import { useElementSize } from './BoardCanvas';
+import { useElementSize } from '@/shared/hooks/useElementSize';
 import { EChart } from './EChart';
 
 interface WidgetBodyProps {
@@ -193,9 +193,12 @@ function LatestTable({ widget, refreshMs }: WidgetBodyProps) {
  * aggregation and downsampling, live refresh, its own empty / no-permission / error states),
  * sized to the widget.
  */
+/** One empty list for widgets without a binding, so the series memo below stays stable. */
+const NO_FIELDS: string[] = [];
+
 function ChartWidget({ widget }: { widget: WidgetView }) {
   const box = useElementSize();
-  const fields = widget.binding?.fields ?? [];
+  const fields = widget.binding?.fields ?? NO_FIELDS;
   const aggregate = widget.options.aggregate ?? 'none';
   const kind = widget.kind === 'chart' ? (widget.options.chartKind ?? 'line') : widget.kind === 'gauge' ? 'gauge' : 'numberCard';
   const series = useMemo(() => (kind === 'numberCard' || kind === 'gauge' ? fields.slice(0, 1) : fields).map((field) => ({ field, aggregate })), [fields, aggregate, kind]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchPath } from 'react-router';
-import { flattenRoutes } from '@/app/router/routeAccess';
+import { flattenRoutes } from '@/shared/routing/routeAccess';
 import { routeTable } from '@/app/router/routeTable';
 import { dashboardsRoutes } from '../routes';
 import { dashboardPaths } from './paths';

@@ -10,7 +10,7 @@ import { PageHeader } from '@/shared/components/PageHeader';
 import { EditableWidget } from '../components/EditableWidget';
 import { EditorToolbar } from '../components/EditorToolbar';
 import { WidgetSettingsDrawer } from '../components/WidgetSettingsDrawer';
-import { useElementSize } from '../components/BoardCanvas';
+import { useElementSize } from '@/shared/hooks/useElementSize';
 import { useBoardLive } from '../lib/useBoardLive';
 import { useBoardEditor } from '../lib/useBoardEditor';
 import { dashboardPaths } from '../lib/paths';

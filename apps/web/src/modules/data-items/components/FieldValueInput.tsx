@@ -1,5 +1,4 @@
 import { DatePicker, Input } from 'antd';
-import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { dataItemLimits, FieldType, type DataField } from '@smartdata/domain';
 import { AttachmentUpload } from './AttachmentUpload';
@@ -65,7 +64,7 @@ export function FieldValueInput({ field, value, onChange, id, autoFocus, compact
           picker={kind.picker}
           showTime={kind.showTime}
           format={kind.format}
-          value={value && typeof value === 'object' && !Array.isArray(value) ? (value as Dayjs) : null}
+          value={value && typeof value === 'object' && !Array.isArray(value) ? value : null}
           onChange={(day) => onChange?.(day ?? null)}
           onKeyDown={onKeyDown}
           style={{ width: '100%' }}

@@ -3,9 +3,9 @@ import { Button, DatePicker, Form, Input, Popover, Segmented, Select, Tag } from
 import { FilterOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { FieldType, formatInstant, timeRangePresets, type DataField, type FilterOp, type TimeRangePreset } from '@smartdata/domain';
+import { FieldType, formatInstant, timeRangePresets, type DataField, type TimeRangePreset } from '@smartdata/domain';
 import { buildRecordFilter, opsForType, opTakesValue, type FilterDraft } from '../lib/recordFilters';
-import { selectionBounds, type TimeSelection } from '../lib/timeRange';
+import { selectionBounds, type TimeSelection } from '@/shared/utils/timeRange';
 
 export type FilterField = Pick<DataField, 'fieldName' | 'name' | 'type'>;
 
@@ -144,7 +144,7 @@ export function FilterBar({ fields, drafts, onDraftsChange, time, onTimeChange, 
               onDraftsChange(drafts.filter((_, i) => i !== index));
             }}
           >
-            {nameOf(draft.field)} {t(`ops.${draft.op as FilterOp}`)} {opTakesValue(draft.op) ? draft.value : ''}
+            {nameOf(draft.field)} {t(`ops.${draft.op}`)} {opTakesValue(draft.op) ? draft.value : ''}
           </Tag>
         ))}
         <Popover

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { DataItemDetail } from '@smartdata/domain';
 import { PageHeader } from '@/shared/components/PageHeader';
-import { chartPagePath } from '@/modules/charts/paths';
-import { formPagePath, recordsPath, settingsPath } from '../paths';
+import { chartPagePath } from '@/shared/routing/chartPaths';
+import { formPagePath, recordsPath, settingsPath } from '@/shared/routing/dataItemPaths';
 
 interface ItemHeaderProps {
   item: DataItemDetail;
@@ -36,7 +36,7 @@ export function ItemHeader({ item, title, description, current }: ItemHeaderProp
       actions={
         <>
           {current !== 'records' && (
-            <Button icon={<UnorderedListOutlined />} onClick={() => navigate(recordsPath(link))}>
+            <Button icon={<UnorderedListOutlined />} onClick={() => void navigate(recordsPath(link))}>
               {t('links.records')}
             </Button>
           )}
@@ -44,7 +44,7 @@ export function ItemHeader({ item, title, description, current }: ItemHeaderProp
             canWrite &&
             item.forms.length > 0 &&
             (item.forms.length === 1 ? (
-              <Button icon={<FormOutlined />} onClick={() => navigate(formPagePath(link, item.forms[0]!.id))}>
+              <Button icon={<FormOutlined />} onClick={() => void navigate(formPagePath(link, item.forms[0].id))}>
                 {t('links.fillForm')}
               </Button>
             ) : (
@@ -52,11 +52,11 @@ export function ItemHeader({ item, title, description, current }: ItemHeaderProp
                 <Button icon={<FormOutlined />}>{t('links.fillForm')}</Button>
               </Dropdown>
             ))}
-          <Button icon={<AreaChartOutlined />} onClick={() => navigate(chartPagePath({ id: item.id, name: item.name, nodeId: item.nodeId }))}>
+          <Button icon={<AreaChartOutlined />} onClick={() => void navigate(chartPagePath({ id: item.id, name: item.name, nodeId: item.nodeId }))}>
             {t('links.charts')}
           </Button>
           {current !== 'settings' && (
-            <Button icon={<SettingOutlined />} onClick={() => navigate(settingsPath(link))}>
+            <Button icon={<SettingOutlined />} onClick={() => void navigate(settingsPath(link))}>
               {t('links.settings')}
             </Button>
           )}

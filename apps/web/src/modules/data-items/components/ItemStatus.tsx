@@ -15,7 +15,7 @@ export function ItemStatus({ error }: { error: unknown }) {
   return (
     <Card>
       <Empty description={code === 40300 ? t('status.denied') : code === 40400 ? t('status.notFound') : t('status.failed')}>
-        <Button onClick={() => navigate('/smartdata/datacapsule')}>{t('actions.backToCabin')}</Button>
+        <Button onClick={() => void navigate('/smartdata/datacapsule')}>{t('actions.backToCabin')}</Button>
       </Empty>
     </Card>
   );

@@ -28,8 +28,8 @@ import { useUpdateRecordMutation } from '../api/updateRecord';
 import { useRecordsChannel, type RecordsPush } from '../hooks/useRecordsChannel';
 import { attachmentKeys, columnTitle, formatCellValue, isAttachmentType, isNumberType, orderedFields } from '../lib/fieldFormat';
 import { buildRecordFilter, draftsFromFilters, type FilterDraft } from '../lib/recordFilters';
-import { timeRangeParam, type TimeSelection } from '../lib/timeRange';
-import { childRecordsPath, recordsPath } from '../paths';
+import { timeRangeParam, type TimeSelection } from '@/shared/utils/timeRange';
+import { childRecordsPath, recordsPath } from '@/shared/routing/dataItemPaths';
 import { AttachmentView } from './AttachmentView';
 import { FilterBar, type FilterField } from './FilterBar';
 import { ImportModal } from './ImportModal';
@@ -201,12 +201,12 @@ export function RecordsTable({ item, timeZone, parentRecordId, initialFilters }:
 
   const openJump = (record: RecordItem, jump: DataItemDetail['jumps'][number]) => {
     const source = { ...record.values, id: record.id, createdAt: record.createdAt, updatedAt: record.updatedAt, parentRecordId: record.parentRecordId };
-    navigate(recordsPath({ id: jump.targetItemId, name: jump.targetItemName }, jumpFilters(jump.conditions, source)));
+    void navigate(recordsPath({ id: jump.targetItemId, name: jump.targetItemName }, jumpFilters(jump.conditions, source)));
   };
 
   const titleField = fields.find((field) => field.type === FieldType.text)?.fieldName ?? null;
   const openChild = (record: RecordItem, child: { id: number; name: string; nodeId: number }) => {
-    navigate(childRecordsPath({ child, parent: { id: item.id, name: item.name, nodeId: item.nodeId }, recordId: record.id, titleField }));
+    void navigate(childRecordsPath({ child, parent: { id: item.id, name: item.name, nodeId: item.nodeId }, recordId: record.id, titleField }));
   };
 
   // ---- columns ----

@@ -4,6 +4,8 @@ export type { ChannelState } from '@/shared/realtime/useRealtimeChannel';
 
 /** A push of channel `records:<itemId>` (docs/cabin.md, "Realtime"). */
 export interface RecordsPush extends ChannelPush {
+  // The events the server sends today, listed for the reader; any other passes through.
+  // eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents
   event: 'recordAdded' | 'recordUpdated' | 'recordsDeleted' | 'recordsImported' | string;
 }
 

@@ -41,7 +41,7 @@ export function submitValue(element: Pick<FormElement, 'type'>, value: ElementVa
 export function elementProblem(element: FormElement, field: Pick<DataField, 'type' | 'required' | 'decimalPlaces' | 'name'> | undefined, value: unknown, timeZone: string): string | null {
   const submission = formSubmissionProblems({ elements: [element] }, { [element.field]: value });
   if (submission.problems.length > 0) {
-    return submission.problems[0]!;
+    return submission.problems[0];
   }
   if (!field) {
     return `validation.form.unknownField|${element.label}`;
@@ -84,6 +84,6 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   }
   const next = [...list];
   const [moved] = next.splice(from, 1);
-  next.splice(to, 0, moved as T);
+  next.splice(to, 0, moved);
   return next;
 }

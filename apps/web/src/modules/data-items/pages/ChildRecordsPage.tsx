@@ -12,7 +12,7 @@ import { ItemStatus } from '../components/ItemStatus';
 import { RecordsTable } from '../components/RecordsTable';
 import { useCompanyTimeZone } from '@/shared/session/companyTimeZone';
 import { attachmentKeys, columnTitle, formatCellValue, isAttachmentType, orderedFields } from '../lib/fieldFormat';
-import { recordsPath, segmentValue } from '../paths';
+import { recordsPath, segmentValue } from '@/shared/routing/dataItemPaths';
 import '../dataItems.css';
 
 /**
@@ -48,7 +48,7 @@ export function ChildRecordsPage() {
         title={t('child.title', { item: childItem.data.name, record: title })}
         description={t('child.description', { parent: master.name })}
         actions={
-          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(recordsPath(masterLink))}>
+          <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate(recordsPath(masterLink))}>
             {t('child.back', { name: master.name })}
           </Button>
         }

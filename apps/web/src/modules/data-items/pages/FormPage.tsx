@@ -10,7 +10,7 @@ import { ItemHeader } from '../components/ItemHeader';
 import { ItemStatus } from '../components/ItemStatus';
 import { useCompanyTimeZone } from '@/shared/session/companyTimeZone';
 import type { ElementValue } from '../lib/formValues';
-import { formPagePath, recordsPath, settingsPath } from '../paths';
+import { formPagePath, recordsPath, settingsPath } from '@/shared/routing/dataItemPaths';
 import '../dataItems.css';
 
 /**
@@ -62,7 +62,7 @@ export function FormPage() {
     body = (
       <Empty description={t('formPage.noForms')}>
         {canWrite && (
-          <Button type="primary" onClick={() => navigate(settingsPath(link, 'forms'))}>
+          <Button type="primary" onClick={() => void navigate(settingsPath(link, 'forms'))}>
             {t('formPage.design')}
           </Button>
         )}
@@ -80,7 +80,7 @@ export function FormPage() {
           <Button key="again" type="primary" onClick={fillAnother}>
             {t('formPage.fillAnother')}
           </Button>,
-          <Button key="records" onClick={() => navigate(recordsPath(link))}>
+          <Button key="records" onClick={() => void navigate(recordsPath(link))}>
             {t('formPage.viewRecords')}
           </Button>,
         ]}
@@ -119,7 +119,7 @@ export function FormPage() {
                 options={item.data.forms.map((f) => ({ value: f.id, label: f.name }))}
                 onChange={(id: number) => {
                   setWritten(null);
-                  navigate(formPagePath(link, id), { replace: true });
+                  void navigate(formPagePath(link, id), { replace: true });
                 }}
               />
             </Space>

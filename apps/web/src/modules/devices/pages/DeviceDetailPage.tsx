@@ -31,7 +31,7 @@ import { api } from '@/shared/api/client';
 import { DeviceSecretModal } from '../components/DeviceSecretModal';
 import { BindTag, DeviceStateTags, OnlineBadge, StatusTag } from '../components/DeviceTags';
 import { useDevicesChannel, type DevicePush } from '../hooks/useDevicesChannel';
-import { DEVICE_LIST_PATH, gatewayConfigPath } from '../paths';
+import { DEVICE_LIST_PATH, gatewayConfigPath } from '@/shared/routing/devicePaths';
 import '../devices.css';
 
 const pictureAccept = [...imageExtensions, ...imageContentTypes].join(',');
@@ -264,7 +264,7 @@ function StateCard({ device }: { device: DeviceItem }) {
               size="small"
               aria-label={t('lifecycle.change')}
               placeholder={t('lifecycle.change')}
-              value={null as unknown as LifecycleStatus}
+              value={null}
               style={{ width: 170 }}
               onChange={changeStatus}
               options={lifecycleTransitions[device.status].filter((s) => s !== 4 && (device.status !== 4 || s === 9)).map((s) => ({ value: s, label: lifecycleNames[s][locale] }))}

@@ -12,7 +12,7 @@ import { AddDeviceModal } from '../components/AddDeviceModal';
 import { DeviceSecretModal } from '../components/DeviceSecretModal';
 import { BindTag, OnlineBadge, StatusTag } from '../components/DeviceTags';
 import { useDevicesChannel } from '../hooks/useDevicesChannel';
-import { deviceDetailPath, FLOW_DRAFT_PATH, gatewayConfigPath } from '../paths';
+import { deviceDetailPath, FLOW_DRAFT_PATH, gatewayConfigPath } from '@/shared/routing/devicePaths';
 import '../devices.css';
 
 /** /smartdata/device and /device/gateway: the company's devices, online state live. */

@@ -1,60 +1,32 @@
 import { useCallback, useRef, useState } from 'react';
-import { Alert, App, Button, Result, Skeleton, Space, Tag, Tooltip } from 'antd';
+import { Alert, App, Button, Space, Tag, Tooltip } from 'antd';
 import { CaretRightOutlined, CloudUploadOutlined, SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { checkFlow, deviceMessage, newestFirmwareGate, userText, type DeviceItem, type FlowDocument, type FlowProblem } from '@smartdata/domain';
+import { Link } from 'react-router';
+import { checkFlow, deviceMessage, newestFirmwareGate, userText, type DeviceItem, type FlowDocument, type FlowProblem, type GatewayConfig } from '@smartdata/domain';
 import { PageHeader } from '@/shared/components/PageHeader';
-import { PageSpin } from '@/shared/components/PageSpin';
 import { useLocale } from '@/shared/i18n/useLocale';
-import { useDeviceQuery } from '@/modules/devices/api/devices';
-import { deviceDetailPath, DEVICE_LIST_PATH } from '@/modules/devices/paths';
-import { useDevicesChannel } from '@/modules/devices/hooks/useDevicesChannel';
+import { deviceDetailPath } from '@/shared/routing/devicePaths';
 import { FlowEditor } from '../editor/FlowEditor';
 import { FlowProblemList } from '../editor/FlowProblemList';
 import { emptyFlow } from '../editor/flowModel';
-import { uploadCertificate, useRunFlowMutation, usePushConfigMutation, useSaveFlowMutation, useSavedFlowQuery } from '../api/flow';
+import { uploadCertificate, useRunFlowMutation, usePushConfigMutation, useSaveFlowMutation } from '../api/flow';
 import { parseFlowJson } from '../editor/flowModel';
-import { ConfigStateBanner } from '../components/ConfigStateBanner';
+import { ConfigStateBanner } from './ConfigStateBanner';
 
 /**
- * device/dtu/config/{deviceId}: the gateway's configuration (serial, MQTT links, flow) in the
- * flow editor, with save (`saveFlow`, checked first) and push to the gateway. `deviceId` 0 opens
- * the editor as a draft not tied to a device (firmware chosen by hand, import/export only).
+ * The editor of device/dtu/config/{deviceId} (the page is the devices module's
+ * GatewayConfigPage): the gateway's configuration (serial, MQTT links, flow) in the flow editor,
+ * with save (`saveFlow`, checked first) and push to the gateway, starting from the saved flow.
  */
-export function GatewayConfigPage() {
-  const deviceId = Number(useParams().deviceId);
-  const { t } = useTranslation(['gateways', 'texts']);
-  const draft = deviceId === 0;
-  const device = useDeviceQuery(deviceId, { enabled: !draft });
-  const saved = useSavedFlowQuery(draft ? 0 : deviceId);
-  const [draftFirmware, setDraftFirmware] = useState('1.3.4');
+export function GatewayConfigEditor({ device, saved }: { device: DeviceItem; saved: GatewayConfig }) {
+  const stored = saved.flow ? parseFlowJson(JSON.stringify(saved.flow)) : null;
+  return <DeviceConfig device={device} initial={stored?.ok ? stored.doc : emptyFlow()} version={device.config.version ?? saved.appliedVersion} />;
+}
 
-  if (!Number.isSafeInteger(deviceId) || deviceId < 0 || device.isError || saved.isError) {
-    return (
-      <div className="sd-page">
-        <Result status="warning" title={t('page.notFound')} extra={<Link to={DEVICE_LIST_PATH}>{t('page.backToList')}</Link>} />
-      </div>
-    );
-  }
-  if (draft) {
-    return (
-      <div className="sd-page">
-        <PageHeader title={t('page.draftTitle')} description={t('page.draftDescription')} />
-        <FlowEditor initial={emptyFlow()} firmwareVersion={draftFirmware} onFirmwareChange={setDraftFirmware} />
-      </div>
-    );
-  }
-  if (device.isPending || saved.isPending) {
-    return (
-      <div className="sd-page">
-        <Skeleton active />
-        <PageSpin />
-      </div>
-    );
-  }
-  const stored = saved.data.flow ? parseFlowJson(JSON.stringify(saved.data.flow)) : null;
-  return <DeviceConfig device={device.data} initial={stored?.ok ? stored.doc : emptyFlow()} version={device.data.config.version ?? saved.data.appliedVersion} />;
+/** The flow editor as a draft not tied to a device (`deviceId` 0): firmware chosen by hand, import/export only. */
+export function DraftFlowEditor({ firmwareVersion, onFirmwareChange }: { firmwareVersion: string; onFirmwareChange: (version: string) => void }) {
+  return <FlowEditor initial={emptyFlow()} firmwareVersion={firmwareVersion} onFirmwareChange={onFirmwareChange} />;
 }
 
 function DeviceConfig({ device, initial, version }: { device: DeviceItem; initial: FlowDocument; version: number | null }) {
@@ -71,7 +43,6 @@ function DeviceConfig({ device, initial, version }: { device: DeviceItem; initia
   const [serverMode, setServerMode] = useState(initial.startMode.kind === 'server');
   // Never reported: checked like the server does, against the newest gate.
   const firmware = device.firmwareVersion ?? newestFirmwareGate;
-  useDevicesChannel();
 
   const onChange = useCallback((doc: FlowDocument) => {
     setDirty(doc !== saved.current);

@@ -274,7 +274,7 @@ function FlowEditorInner({ initial, firmwareVersion, onFirmwareChange, onChange,
           <Dropdown
             menu={{
               items: Object.keys(examples).map((path) => ({ key: path, label: t(`examples.${path.split('/').pop()!.replace('.json', '')}`, { defaultValue: path.split('/').pop() }) })),
-              onClick: ({ key }) => void examples[key]!().then(load),
+              onClick: ({ key }) => void examples[key]().then(load),
             }}
           >
             <Button icon={<FileAddOutlined />}>{t('toolbar.examples')}</Button>

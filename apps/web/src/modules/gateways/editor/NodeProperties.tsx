@@ -40,7 +40,7 @@ export function NodeProperties({ doc, node, problems, onChange, onConnectNext, o
   const { t } = useTranslation('gateways');
   const locale = useLocale();
   const text = (key: string | null) => (key ? flowMessage({ key }, locale) : undefined);
-  const set = <N extends FlowNode>(patch: Partial<N>) => onChange({ ...node, ...patch } as FlowNode);
+  const set = <N extends FlowNode>(patch: Partial<N>) => onChange({ ...node, ...patch });
   const nextEdge = doc.edges.find((e) => e.from === node.id);
   const others = doc.nodes.filter((n) => n.id !== node.id && n.kind !== 'start');
   const linkOptions = doc.links.map((l) => ({ value: l.id, label: `${l.id} · ${l.address}:${l.port}` }));

@@ -19,7 +19,7 @@ export function certificateTextProblem(fileName: string, bytes: Uint8Array): Cer
   const text = new TextDecoder('latin1').decode(bytes);
   const pem = /-----BEGIN CERTIFICATE-----\s*([A-Za-z0-9+/=\s]+?)\s*-----END CERTIFICATE-----/.exec(text);
   if (pem) {
-    return pem[1]!.replace(/\s+/g, '').length >= 64 ? null : 'notX509';
+    return pem[1].replace(/\s+/g, '').length >= 64 ? null : 'notX509';
   }
   // DER: SEQUENCE with a long-form length.
   return bytes.length > 64 && bytes[0] === 0x30 && (bytes[1] === 0x82 || bytes[1] === 0x81) ? null : 'notX509';

@@ -14,7 +14,7 @@ function drawn(): FlowDocument {
   doc = { ...doc, links: [{ id: 'link1', address: '127.0.0.1', port: 1883, username: 'u', password: 'p', clientId: 'c' }] };
   for (const kind of ['serialTx', 'serialRx', 'mqttPublish'] as const) {
     const result = addNode(doc, kind, kind);
-    if (!result.ok) throw new Error(result.problem.key);
+    if (!result.ok) {throw new Error(result.problem.key);}
     doc = result.doc;
   }
   for (const [from, to] of [
@@ -23,7 +23,7 @@ function drawn(): FlowDocument {
     ['serialRx1', 'mqttPublish1'],
   ] as const) {
     const result = connect(doc, from, to);
-    if (!result.ok) throw new Error(result.problem.key);
+    if (!result.ok) {throw new Error(result.problem.key);}
     doc = result.doc;
   }
   return doc;
@@ -44,7 +44,7 @@ describe('creation guard', () => {
     for (let i = 0; i < flowNodeMax; i += 1) {
       const result = addNode(doc, 'wait', '等待');
       expect(result.ok).toBe(true);
-      if (result.ok) doc = result.doc;
+      if (result.ok) {doc = result.doc;}
     }
     const refused = addNode(doc, 'wait', '等待');
     expect(refused.ok).toBe(false);
@@ -74,7 +74,7 @@ describe('connection guard', () => {
   it('refuses every other illegal connection with its message', () => {
     let doc = drawn();
     const wait = addNode(doc, 'wait', '等待');
-    if (!wait.ok) throw new Error();
+    if (!wait.ok) {throw new Error();}
     doc = wait.doc;
     expect(refusal(doc, 'wait1', 'wait1')).toBe('节点不能连接自身');
     expect(refusal(doc, 'wait1', 'start')).toBe('不能连接到开始节点');
@@ -84,7 +84,7 @@ describe('connection guard', () => {
     expect(refusal(doc, 'wait1', 'serialTx1')).toBe('多个节点不能连接同一个节点');
     expect(refusal(doc, 'serialRx1', 'serialTx1')).toBe('两个节点之间不能形成回路');
     const rx = addNode(doc, 'serialRx', 'rx');
-    if (!rx.ok) throw new Error();
+    if (!rx.ok) {throw new Error();}
     expect(refusal(rx.doc, 'wait1', 'serialRx2')).toBe('串口接收解析之前只能是串口发送报文');
     expect(refusal(rx.doc, 'mqttPublish1', 'wait1')).toBeNull();
   });
@@ -116,9 +116,9 @@ describe('deletion guard', () => {
     expect(start.ok ? null : start.problem.key).toBe('flow.start.fixed');
     let doc = emptyFlow();
     const sub = addNode(doc, 'mqttSubscribe', 'sub');
-    if (!sub.ok) throw new Error();
+    if (!sub.ok) {throw new Error();}
     const linked = connect(sub.doc, 'start', 'mqttSubscribe1');
-    if (!linked.ok) throw new Error();
+    if (!linked.ok) {throw new Error();}
     doc = linked.doc;
     const refused = deleteSelection(doc, [], ['start->mqttSubscribe1']);
     expect(refused.ok ? null : flowMessage(refused.problem, 'zh-CN')).toBe('MQTT 订阅的连线不能删除');
@@ -144,7 +144,7 @@ describe('full check of drawn documents', () => {
     expect(first.errors).toEqual([]);
     expect(first.warnings.map((w) => flowMessage(w, 'zh-CN'))).toEqual(['建议在循环的末尾添加等待节点']);
     const wait = addNode(doc, 'wait', '等待');
-    if (!wait.ok) throw new Error();
+    if (!wait.ok) {throw new Error();}
     const ended = connect(wait.doc, 'mqttPublish1', 'wait1');
     expect(ended.ok && checkFlow(ended.doc, '1.3.0').warnings).toEqual([]);
   });

@@ -186,7 +186,7 @@ export function parseFlowJson(text: string): FlowResult {
   }
   const parsed = flowDocumentSchema.safeParse(raw);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
+    const issue = parsed.error.issues[0];
     return { ok: false, problem: { key: 'flow.document.invalid', params: { path: issue.path.join('.') || '-', message: issue.message } } };
   }
   return { ok: true, doc: parsed.data };

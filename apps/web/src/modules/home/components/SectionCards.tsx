@@ -3,8 +3,8 @@ import { RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { HomeOverview } from '@smartdata/domain';
-import type { Section } from '@/app/router/routeAccess';
-import { routeIcon } from '@/app/layout/routeIcons';
+import type { Section } from '@/shared/routing/routeAccess';
+import { routeIcon } from '@/shared/routing/routeIcons';
 import { useLocale } from '@/shared/i18n/useLocale';
 
 /**

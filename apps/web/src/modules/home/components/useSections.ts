@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
-import { appRouteTable } from '@/app/router/routes';
-import { permittedSections, type Section } from '@/app/router/routeAccess';
-import { useMenuCodes } from '@/app/router/useMenuCodes';
+import { useConsoleShell } from '@/shared/routing/consoleShell';
+import { permittedSections, type Section } from '@/shared/routing/routeAccess';
+import { useMenuCodes } from '@/shared/session/useMenuCodes';
 
 /** The top-level sections the user can enter, each leading to its first permitted page. */
 export function useSections(): Section[] {
   const codes = useMenuCodes();
-  return useMemo(() => permittedSections(appRouteTable, codes), [codes]);
+  const { routeTable } = useConsoleShell();
+  return useMemo(() => permittedSections(routeTable, codes), [routeTable, codes]);
 }

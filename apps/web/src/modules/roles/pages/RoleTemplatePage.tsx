@@ -3,7 +3,7 @@ import { Button, Space, Tag, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { RoleTemplateItem } from '@smartdata/domain';
-import { SectionLinks } from '@/app/layout/SectionLinks';
+import { SectionLinks } from '@/shared/routing/SectionLinks';
 import { ListCard } from '@/shared/components/ListCard';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useListActions } from '@/shared/hooks/useListActions';

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Empty, Table, Tooltip, type TableColumnsType } fro
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AcquisitionItem } from '@smartdata/domain';
-import { SectionLinks } from '@/app/layout/SectionLinks';
+import { SectionLinks } from '@/shared/routing/SectionLinks';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { formatCount } from '@/shared/utils/formatTime';

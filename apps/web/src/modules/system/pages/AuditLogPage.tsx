@@ -4,7 +4,7 @@ import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { AuditLogItem } from '@smartdata/domain';
-import { SectionLinks } from '@/app/layout/SectionLinks';
+import { SectionLinks } from '@/shared/routing/SectionLinks';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { formatDateTime } from '@/shared/utils/formatTime';

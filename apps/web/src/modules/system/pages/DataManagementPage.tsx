@@ -3,7 +3,7 @@ import { Alert, App, Button, Card, Empty, InputNumber, Radio, Space, Table, Tag,
 import { ClearOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { RetentionItem } from '@smartdata/domain';
-import { SectionLinks } from '@/app/layout/SectionLinks';
+import { SectionLinks } from '@/shared/routing/SectionLinks';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { formatCount, formatDateTime } from '@/shared/utils/formatTime';

@@ -2,7 +2,7 @@ import { Alert, App, Button, Card, Empty, Form, Input, Popconfirm, Table, Tag, t
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ipMatches, isIpOrCidr, systemLimits, validationMessage, type WhiteIpItem } from '@smartdata/domain';
-import { SectionLinks } from '@/app/layout/SectionLinks';
+import { SectionLinks } from '@/shared/routing/SectionLinks';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { requiredRule } from '@/shared/forms/zodRule';
 import { useLocale } from '@/shared/i18n/useLocale';
@@ -65,6 +65,7 @@ export function WhiteIpPage() {
           description={entries.length === 1 ? t('whiteIp.deleteLastHint') : undefined}
           okText={t('actions.delete')}
           okButtonProps={{ danger: true }}
+          // eslint-disable-next-line @typescript-eslint/no-misused-promises -- Popconfirm keeps its OK button loading until the returned promise settles (antd ActionButton)
           onConfirm={() =>
             deleteWhiteIp.mutateAsync(entry.id).then(
               () => void message.success(t('texts:deleteSuccess')),
@@ -121,7 +122,7 @@ export function WhiteIpPage() {
           </Form.Item>
           {yourIp && !entries.some((entry) => ipMatches(entry.ip, yourIp)) && (
             <Form.Item>
-              <Button onClick={() => form.setFieldsValue({ ip: yourIp, remark: form.getFieldValue('remark') || t('whiteIp.myAddressRemark') })}>
+              <Button onClick={() => form.setFieldsValue({ ip: yourIp, remark: (form.getFieldValue('remark') as string | undefined) || t('whiteIp.myAddressRemark') })}>
                 {t('whiteIp.useMyIp')}
               </Button>
             </Form.Item>

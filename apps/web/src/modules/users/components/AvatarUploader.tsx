@@ -68,6 +68,7 @@ export function AvatarUploader() {
               title={t('profile.removeAvatarConfirm')}
               okText={t('profile.removeAvatar')}
               okButtonProps={{ danger: true }}
+              // eslint-disable-next-line @typescript-eslint/no-misused-promises -- Popconfirm keeps its OK button loading until the returned promise settles (antd ActionButton)
               onConfirm={() =>
                 remove.mutateAsync().then(
                   () => void message.success(t('texts:deleteSuccess')),

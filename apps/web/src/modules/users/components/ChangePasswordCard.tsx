@@ -2,7 +2,7 @@ import { App, Button, Card, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { passwordSchema } from '@smartdata/domain';
 import { PasswordInput } from '@/shared/components/inputs';
-import { requiredRule, zodRule } from '@/shared/forms/zodRule';
+import { zodRule } from '@/shared/forms/zodRule';
 import { useChangePasswordMutation } from '../api/changePassword';
 
 interface PasswordValues {

@@ -1,7 +1,7 @@
 import { App, Button, Card, List, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CompanySummary } from '@smartdata/domain';
-import { useSwitchCompany } from '@/app/layout/useSwitchCompany';
+import { useSwitchCompany } from '../hooks/useSwitchCompany';
 import { CompanyLogo } from '@/shared/components/CompanyLogo';
 import { useSessionStore } from '@/shared/session/sessionStore';
 
@@ -39,7 +39,7 @@ export function MyCompaniesCard() {
                     {t('common:layout.currentCompany')}
                   </Tag>
                 ) : (
-                  <Button key="switch" size="small" onClick={() => handleSwitch(company)} aria-label={t('companies.switchTo', { name: company.displayName })}>
+                  <Button key="switch" size="small" onClick={() => void handleSwitch(company)} aria-label={t('companies.switchTo', { name: company.displayName })}>
                     {t('common:layout.switchCompanyOk')}
                   </Button>
                 ),

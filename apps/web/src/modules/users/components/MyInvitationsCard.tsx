@@ -1,7 +1,7 @@
 import { App, Button, Card, Empty, List, Popconfirm, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { InvitationItem } from '@smartdata/domain';
-import { useSwitchCompany } from '@/app/layout/useSwitchCompany';
+import { useSwitchCompany } from '../hooks/useSwitchCompany';
 import { CompanyLogo } from '@/shared/components/CompanyLogo';
 import { formatDateTime } from '@/shared/utils/formatTime';
 import { useAgreeInvitationMutation } from '../api/agreeInvitation';
@@ -65,6 +65,7 @@ export function MyInvitationsCard() {
                   title={t('myInvitations.refuseConfirm', { company: invitation.companyName })}
                   okText={t('myInvitations.refuse')}
                   okButtonProps={{ danger: true }}
+                  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- Popconfirm keeps its OK button loading until the returned promise settles (antd ActionButton)
                   onConfirm={() =>
                     refuse.mutateAsync(invitation.id).then(
                       () => void message.success(t('texts:operationSuccess')),

@@ -38,6 +38,7 @@ export function SentInvitationsDrawer({ open, onClose }: { open: boolean; onClos
             title={t('invitations.cancelConfirm', { name: item.name || item.userName })}
             okText={t('invitations.cancel')}
             okButtonProps={{ danger: true }}
+            // eslint-disable-next-line @typescript-eslint/no-misused-promises -- Popconfirm keeps its OK button loading until the returned promise settles (antd ActionButton)
             onConfirm={() =>
               cancel.mutateAsync(item.id).then(
                 () => void message.success(t('texts:operationSuccess')),

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { Id } from '@smartdata/domain';
-import { switchCompany } from '@/modules/users/api/switchCompany';
-import { HOME_PATH } from '@/app/router/routeTable';
+import { HOME_PATH } from '@/shared/routing/consolePaths';
+import { useConsoleShell } from '@/shared/routing/consoleShell';
 import { useSessionStore } from '@/shared/session/sessionStore';
-import { useTabsStore } from './tabsStore';
+import { switchCompany } from '../api/switchCompany';
 
 /**
  * Switches the current company. Routes are generated once per session (spec §2), and a company
@@ -14,10 +14,11 @@ import { useTabsStore } from './tabsStore';
 export function useSwitchCompany() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { resetTabs } = useConsoleShell();
   return useMutation({
     mutationFn: (companyId: Id) => switchCompany(companyId),
     onSuccess: async () => {
-      useTabsStore.getState().reset();
+      resetTabs();
       queryClient.removeQueries();
       useSessionStore.getState().setAccessRoutes(false);
       await navigate(HOME_PATH, { replace: true });

@@ -3,7 +3,7 @@ import { App, Button, Card, Empty, Input, Popconfirm, Space, Table, Tag, Tooltip
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { SysUserItem } from '@smartdata/domain';
-import { SectionLinks } from '@/app/layout/SectionLinks';
+import { SectionLinks } from '@/shared/routing/SectionLinks';
 import { CompanySelect } from '@/modules/system/components/CompanySelect';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useSessionStore } from '@/shared/session/sessionStore';
@@ -103,6 +103,7 @@ export function SystemUsersPage() {
                   okText={t('members.disable')}
                   okButtonProps={{ danger: true }}
                   disabled={self}
+                  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- Popconfirm keeps its OK button loading until the returned promise settles (antd ActionButton)
                   onConfirm={() => handleStatus(user, true)}
                 >
                   <Button type="link" size="small" danger disabled={self}>

@@ -103,6 +103,7 @@ export function UsersPage() {
                   okText={t('members.disable')}
                   okButtonProps={{ danger: true }}
                   disabled={self}
+                  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- Popconfirm keeps its OK button loading until the returned promise settles (antd ActionButton)
                   onConfirm={() => handleStatus(member, true)}
                 >
                   <Button type="link" size="small" disabled={self}>
@@ -118,6 +119,7 @@ export function UsersPage() {
                 okText={t('members.remove')}
                 okButtonProps={{ danger: true }}
                 disabled={self}
+                // eslint-disable-next-line @typescript-eslint/no-misused-promises -- Popconfirm keeps its OK button loading until the returned promise settles (antd ActionButton)
                 onConfirm={() => handleRemove(member)}
               >
                 <Button type="link" size="small" danger disabled={self}>

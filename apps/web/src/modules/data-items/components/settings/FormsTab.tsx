@@ -7,7 +7,7 @@ import { formatInstant, type DataItemDetail, type FormDesign, type FormItem } fr
 import { useAddFormMutation } from '../../api/addForm';
 import { useDeleteFormMutation } from '../../api/deleteForm';
 import { useUpdateFormMutation } from '../../api/updateForm';
-import { formPagePath } from '../../paths';
+import { formPagePath } from '@/shared/routing/dataItemPaths';
 import { FormDesigner } from './FormDesigner';
 
 interface FormsTabProps {
@@ -104,7 +104,7 @@ export function FormsTab({ item, canWrite, timeZone }: FormsTabProps) {
             width: 260,
             render: (_v, form) => (
               <Space size={0}>
-                <Button type="link" size="small" icon={<FormOutlined />} onClick={() => navigate(formPagePath(item, form.id))}>
+                <Button type="link" size="small" icon={<FormOutlined />} onClick={() => void navigate(formPagePath(item, form.id))}>
                   {t('forms.fill')}
                 </Button>
                 {canWrite && (

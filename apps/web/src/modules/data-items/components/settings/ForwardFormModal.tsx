@@ -1,7 +1,7 @@
 import { Button, Form, Input, Select, Switch } from 'antd';
 import { ArrowRightOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { dataItemLimits, forwardInput, validationMessage, type DataItemDetail, type FilterOp, type ForwardItem } from '@smartdata/domain';
+import { dataItemLimits, forwardInput, validationMessage, type DataItemDetail, type ForwardItem } from '@smartdata/domain';
 import { FormModal } from '@/shared/components/FormModal';
 import { domainRule } from '@/shared/forms/domainRule';
 import { useLocale } from '@/shared/i18n/useLocale';
@@ -109,7 +109,7 @@ export function ForwardFormModal({ item, forward, timeZone, saving, onSubmit, on
                           <Form.Item name={[row.name, 'op']} className="sd-conditions__cell">
                             <Select aria-label={t('forwards.conditionOpN', { n: index + 1 })} style={{ width: 110 }} options={(type ? opsForType(type) : []).map((o) => ({ value: o, label: t(`ops.${o}`) }))} />
                           </Form.Item>
-                          {draft?.op && opTakesValue(draft.op as FilterOp) && (
+                          {draft?.op && opTakesValue(draft.op) && (
                             <Form.Item
                               name={[row.name, 'value']}
                               className="sd-conditions__cell sd-settings__grow"

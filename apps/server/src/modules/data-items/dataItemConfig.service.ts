@@ -55,7 +55,7 @@ export class DataItemConfigService {
   private checkDesign(item: LoadedItem, design: FormDesign): void {
     const problems = formDesignProblems(design, item.fields);
     if (problems.length > 0) {
-      throw validationError(problems[0]!);
+      throw validationError(problems[0]);
     }
   }
 
@@ -127,7 +127,7 @@ export class DataItemConfigService {
     const { form, item } = await this.requireForm(caller, formId, 'readWrite');
     const submission = formSubmissionProblems(parseDesign(form.design), values);
     if (submission.problems.length > 0) {
-      throw validationError(submission.problems[0]!);
+      throw validationError(submission.problems[0]);
     }
     const record = await this.records.ingestRecord(caller.companyId, item.row.id, submission.values, { source: 'form', userId: caller.userId, parentRecordId });
     return { id: record.id };

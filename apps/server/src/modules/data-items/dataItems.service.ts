@@ -147,7 +147,7 @@ export class DataItemsService {
       fields = toFields(request.fields);
       const changedType = fields.filter((f) => before.some((b) => b.fieldName === f.fieldName && b.type !== f.type));
       if (changedType.length > 0 && (await this.records.countRecords(caller.companyId, row.id)) > 0) {
-        throw validationError(`dataItem.fieldTypeLocked|${changedType[0]!.name}`);
+        throw validationError(`dataItem.fieldTypeLocked|${changedType[0].name}`);
       }
       const removed = before.filter((b) => !fields!.some((f) => f.fieldName === b.fieldName));
       for (const field of removed) {

@@ -50,7 +50,7 @@ export function parseCsv(bytes: Buffer): string[][] {
   let field = '';
   let quoted = false;
   for (let i = 0; i < text.length; i += 1) {
-    const c = text[i]!;
+    const c = text[i];
     if (quoted) {
       if (c === '"') {
         if (text[i + 1] === '"') {
@@ -116,7 +116,7 @@ function cellOf(value: ExcelJS.CellValue): FileCell {
   }
   if ('formula' in value || 'sharedFormula' in value) {
     const result = (value as { result?: ExcelJS.CellValue }).result;
-    return result === undefined ? null : cellOf(result as ExcelJS.CellValue);
+    return result === undefined ? null : cellOf(result);
   }
   if ('text' in value) {
     return String((value as { text: unknown }).text);

@@ -151,7 +151,7 @@ export class RecordWriter {
         }
         let end = start;
         for (let values = 0; end < records.length && (values < SLICE_VALUES || end === start); end += 1) {
-          values += records[end]!.keys;
+          values += records[end].keys;
         }
         const last = end >= records.length;
         const slice = records.slice(start, end);
@@ -236,8 +236,8 @@ export class RecordWriter {
         slice.map(({ companyId, itemId, ts, values }) => ({ companyId, itemId, parentRecordId: null, valuesJson: JSON.stringify(values), source: 'device', userId: null, at: ts })),
       );
       for (let j = 0; j < slice.length; j += 1) {
-        const { companyId, itemId, ts, values, charted } = slice[j]!;
-        const id = ids[j]!;
+        const { companyId, itemId, ts, values, charted } = slice[j];
+        const id = ids[j];
         created.push({ id, itemId, parentRecordId: null, values, source: 'device', createdBy: null, createdAt: ts, updatedAt: ts });
         const key = `${companyId}:${itemId}`;
         const tally = perItem.get(key) ?? { companyId, itemId, n: 0 };

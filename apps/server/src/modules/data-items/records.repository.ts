@@ -145,7 +145,7 @@ export class RecordsRepository {
       // query reads them once and counts them with a window function.
       const rows = await this.list(base, plan, true);
       if (rows.length > 0) {
-        return { total: Number(rows[0]!.total_rows), rows: rows.map(({ total_rows: _total, ...row }) => row) };
+        return { total: Number(rows[0].total_rows), rows: rows.map(({ total_rows: _total, ...row }) => row) };
       }
     }
     const [total, rows] = await Promise.all([

@@ -139,7 +139,7 @@ export class RecordsService {
   private async checkedValues(caller: { companyId: number; userId: number }, fields: readonly DataField[], values: RecordValues, timeZone: string, previous?: RecordValues): Promise<RecordValues> {
     const checked = await this.checkValues(caller, fields, values, timeZone, previous);
     if (checked.problems.length > 0) {
-      throw validationError(checked.problems[0]!.key);
+      throw validationError(checked.problems[0].key);
     }
     return checked.values;
   }
@@ -178,7 +178,7 @@ export class RecordsService {
     const parentRecordId = await this.checkParentRecord(companyId, row, options.parentRecordId);
     const created = await this.db.transaction().execute((trx) => this.insertWithForwards(trx, companyId, row, checked, { ...options, parentRecordId }, timeZone, 0));
     this.publishAdded(created);
-    return created[0]!;
+    return created[0];
   }
 
   /** Rows already checked (import, device records of items with forwards): all written in one transaction, or none. */
@@ -359,8 +359,8 @@ export class RecordsService {
         ({ from, to } = query.timeRange);
       }
     }
-    const sort = query.sort ? { target: targetOf(query.sort.field).target, order: query.sort.order } : { target: columnTargets.createdAt!, order: 'desc' as const };
-    if ('field' in sort.target && attachmentFieldTypes.includes(sort.target.field.type as DataField['type'])) {
+    const sort = query.sort ? { target: targetOf(query.sort.field).target, order: query.sort.order } : { target: columnTargets.createdAt, order: 'desc' as const };
+    if ('field' in sort.target && attachmentFieldTypes.includes(sort.target.field.type)) {
       throw validationError(`dataItem.sortField|${query.sort!.field}`);
     }
     return { conditions, from, to, parentRecordId: query.parentRecordId, sort, ...page };
@@ -377,7 +377,7 @@ function filterValue(filter: RecordFilter, type: number | 'column', timeZone: st
       if (raw === null || raw === undefined || typeof raw === 'object') {
         throw validationError(`dataItem.filterValue|${name}`);
       }
-      return String(raw as string | number | boolean);
+      return String(raw);
     }
     if (typeof raw === 'number' && Number.isFinite(raw)) {
       return raw;

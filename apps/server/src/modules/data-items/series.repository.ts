@@ -458,7 +458,7 @@ export function rollerStatements(raw: SQLite.Database) {
        from series_point where series_id = ? and ts >= ? and ts < ? group by ts / ${minute}`,
     ),
     coarse: rollupGrains.slice(1).map((grain, i) => {
-      const finer = rollupGrains[i]!;
+      const finer = rollupGrains[i];
       return {
         grain,
         clear: raw.prepare(`delete from series_rollup where series_id = ? and grain = ${grain} and bucket_ts >= ? and bucket_ts < ?`),

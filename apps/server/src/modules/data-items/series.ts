@@ -105,7 +105,7 @@ export function windowParts(from: number, to: number, level = rollupGrains.lengt
   if (from >= to || level < 0) {
     return [];
   }
-  const grain = rollupGrains[level]!;
+  const grain = rollupGrains[level];
   const a = Math.ceil(from / grain) * grain;
   const b = Math.floor(to / grain) * grain;
   if (level === 0 || a >= b) {

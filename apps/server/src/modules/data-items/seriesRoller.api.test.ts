@@ -51,7 +51,7 @@ describe('deferred rollups', () => {
     let recordId = 0;
     const all: SeriesPoint[] = [];
     // Series 2 switches to deferred at `start + 7 min` (as the ingest does on its first value).
-    let w = start + 7 * MINUTE;
+    const w = start + 7 * MINUTE;
     raw.prepare('update series set rolled_until = ? where id = 2').run(w);
     const deferred: SeriesRef = { id: 2, rolledUntil: w };
     const synced: SeriesRef = { id: 1, rolledUntil: null };

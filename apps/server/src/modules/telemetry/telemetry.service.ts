@@ -65,7 +65,7 @@ export class TelemetryService {
       this.onBindingsChanged();
     }
     const [answer] = await this.answered(caller.companyId, await this.repository.bindings(caller.companyId, { itemId: request.itemId }));
-    return answer!.binding;
+    return answer.binding;
   }
 
   /** Unbinds an item from its device (its records stay); an unbound item is 50001. */

@@ -162,9 +162,16 @@ export function formatDuration(ms) {
   return `${minutes}m${String(seconds).padStart(2, '0')}s`;
 }
 
-/** Vitest's "Tests  12 passed (12)" line, or Playwright's "12 passed (30.1s)" / "1 failed" lines. */
+/**
+ * Vitest's "Tests  12 passed (12)" line, Playwright's "12 passed (30.1s)" / "1 failed" lines, or
+ * ESLint's "✖ 3 problems (3 errors, 0 warnings)" (nothing printed: no problems).
+ */
 export function summarize(tail, runner) {
   const lines = tail.split('\n').map((line) => line.trim());
+  if (runner === 'eslint') {
+    const problems = lines.filter((line) => /^✖ \d+ problems? \(/.test(line)).at(-1);
+    return problems ? problems.replace(/^✖ /, '') : '0 problems';
+  }
   if (runner === 'vitest') {
     const files = lines.filter((line) => /^Test Files\s/.test(line)).at(-1);
     const tests = lines.filter((line) => /^Tests\s/.test(line)).at(-1);

@@ -1,19 +1,21 @@
 // `npm test`: every test suite of the project, in order, each bounded by a timeout.
 //
-//   1. unit tests                    vitest --project unit
-//   2. API tests on SQLite           vitest --project api
-//   3. API tests on PostgreSQL       TEST_DATABASE_URL / DATABASE_URL, or a throwaway local cluster
-//   4. web build                     npm run build (apps/web/dist, served by the server under test)
-//   5. end-to-end tests              Playwright in Debian's Chromium (installed with apt when root on Debian)
+//   1. lint                          npm run lint (ESLint, eslint.config.mjs; cached in .tmp/eslintcache)
+//   2. unit tests                    vitest --project unit
+//   3. API tests on SQLite           vitest --project api
+//   4. API tests on PostgreSQL       TEST_DATABASE_URL / DATABASE_URL, or a throwaway local cluster
+//   5. web build                     npm run build (apps/web/dist, served by the server under test)
+//   6. end-to-end tests              Playwright in Debian's Chromium (installed with apt when root on Debian)
 //
 // A failing step does not stop the later ones; the exit status is non-zero if any step failed.
-// Run a subset by naming steps: `node scripts/test.mjs unit api` (names: unit, api, pg, build, e2e).
+// Run a subset by naming steps: `node scripts/test.mjs unit api` (names: lint, unit, api, pg, build, e2e).
 import { ensureChromium } from './chromium.mjs';
 import { findPostgresBin, startThrowawayPostgres } from './pg.mjs';
 import { bin, formatDuration, killAll, runCommand, summarize } from './run.mjs';
 
 const MINUTE = 60_000;
 const TIMEOUTS = {
+  lint: 8 * MINUTE,
   unit: 10 * MINUTE,
   api: 15 * MINUTE,
   pg: 15 * MINUTE,
@@ -105,6 +107,8 @@ async function command(name, file, args, { env, runner } = {}) {
   return { status: 'pass', summary };
 }
 
+const eslint = () => command('lint', 'npm', ['run', 'lint', '--silent'], { runner: 'eslint' });
+
 const vitest = (name, project, env) =>
   command(name, bin('vitest'), ['run', '--project', project, '--passWithNoTests'], { env, runner: 'vitest' });
 
@@ -124,6 +128,8 @@ process.on('SIGTERM', onSignal);
 process.on('exit', () => cleanup?.());
 
 const startedAll = Date.now();
+
+await step('lint', 'Lint (eslint)', eslint);
 
 await step('unit', 'Unit tests (vitest --project unit)', () => vitest('unit', 'unit', apiEnv(null)));
 

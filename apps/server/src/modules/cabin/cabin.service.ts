@@ -1,5 +1,7 @@
 import {
   cabinLimits,
+  dataItemLimits,
+  limits,
   copyableNodeKinds,
   dataItemNameProblem,
   directoryNameProblem,
@@ -378,7 +380,7 @@ export class CabinService {
       }
     }
     const taken = await this.repository.siblingNames(caller.companyId, parentId, source.kind);
-    const topName = freeName(source.name, taken, 25);
+    const topName = freeName(source.name, taken, source.kind === 'directory' ? limits.directoryNameLength : dataItemLimits.nameLength);
     const created = new Map<string, number[]>();
     const newRoot = await this.db.transaction().execute(async (trx) => {
       const nodes = CabinRepository.in(trx);

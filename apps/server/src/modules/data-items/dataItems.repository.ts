@@ -42,12 +42,11 @@ export class DataItemsRepository {
     return this.db.selectFrom('data_item').select(itemColumns).where(scopedToCompany('data_item', companyId)).orderBy('id').execute();
   }
 
-  /** Items of the company, optionally by name and kind, in name order (callers filter by level). */
+  /** Items of the company, optionally by name and kind, in name order (callers filter by level and find their directories in the cabin). */
   listItems(companyId: number, filter: { keyword?: string; kind?: number; parentItemId?: number }) {
     let query = this.db
       .selectFrom('data_item')
-      .innerJoin('cabin_node', 'cabin_node.id', 'data_item.node_id')
-      .select(['data_item.id', 'data_item.node_id', 'data_item.name', 'data_item.kind', 'data_item.parent_item_id', 'cabin_node.parent_id as directory_id'])
+      .select(['data_item.id', 'data_item.node_id', 'data_item.name', 'data_item.kind', 'data_item.parent_item_id'])
       .where(scopedToCompany('data_item', companyId));
     if (filter.keyword) {
       query = query.where(sql<boolean>`lower(data_item.name) like ${`%${escapeLike(filter.keyword.toLowerCase())}%`} escape '\\'`);

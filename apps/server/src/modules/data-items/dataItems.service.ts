@@ -218,13 +218,14 @@ export class DataItemsService {
   /** The company's data items the caller can read (pickers: jump and forward targets, item groups). */
   async listDataItems(caller: CabinCaller, query: { pageNum: number; pageSize: number; keyword?: string; kind?: number; parentItemId?: number }): Promise<Page<DataItemSummary>> {
     const [rows, levels] = await Promise.all([this.items.listItems(caller.companyId, query), this.cabin.levelMap(caller)]);
-    const visible = rows.filter((r) => levels.levelOf(r.node_id) !== 'none');
+    const parents = new Map(levels.nodes.map((n) => [n.id, n.parent_id]));
+    const visible = rows.filter((r) => parents.has(r.node_id) && levels.levelOf(r.node_id) !== 'none');
     const start = (query.pageNum - 1) * query.pageSize;
     return {
       total: visible.length,
       list: visible
         .slice(start, start + query.pageSize)
-        .map((r) => ({ id: r.id, nodeId: r.node_id, name: r.name, kind: r.kind as DataItemKindCode, directoryId: r.directory_id, parentItemId: r.parent_item_id })),
+        .map((r) => ({ id: r.id, nodeId: r.node_id, name: r.name, kind: r.kind as DataItemKindCode, directoryId: parents.get(r.node_id) ?? null, parentItemId: r.parent_item_id })),
     };
   }
 

@@ -49,7 +49,7 @@ const WEB = 'apps/web/src';
 // charts' ChartView in dashboards) and `hooks/**` (realtime channels). B's pages, lib, editor,
 // routes and locales are B's own. No module, and nothing in shared/, imports the app shell
 // (apps/web/src/app/**): what a module needs from routing (route types, links to pages) is in
-// apps/web/src/shared/routing.
+// apps/web/src/shared/routing. shared/ imports no module either.
 //
 // Tests are exempt: they build fixtures across modules on purpose.
 const boundarySettings = {

@@ -43,7 +43,7 @@ export function registerEnvelope(app: FastifyInstance): void {
       const reason = zodReason(error);
       const [field, key] = reason.includes(': ') ? reason.split(': ') : ['', reason];
       const locale = requestLocale(request);
-      const text = field ? `${field}: ${translate(key!, locale)}` : translate(key!, locale);
+      const text = field ? `${field}: ${translate(key, locale)}` : translate(key, locale);
       return send(reply, request, ErrorCode.validationFailed, text);
     }
     const status = error.statusCode ?? 500;

@@ -18,5 +18,5 @@ const placeholder = new RegExp(`"\\\\u0001${nonce}:(\\d+)"`, 'g');
 export function stringifyWithRaw(value: unknown): string {
   const texts: string[] = [];
   const json = JSON.stringify(value, (_key, v: unknown) => (v instanceof RawJson ? `\u0001${nonce}:${texts.push(v.text) - 1}` : v));
-  return texts.length === 0 ? json : json.replace(placeholder, (_match, index: string) => texts[Number(index)]!);
+  return texts.length === 0 ? json : json.replace(placeholder, (_match, index: string) => texts[Number(index)]);
 }

@@ -41,7 +41,7 @@ export function computeSecurityHeaders(options: Readonly<HelmetOptions> = helmet
     failure = error;
   });
   if (failure) {
-    throw failure;
+    throw failure instanceof Error ? failure : new Error(String(failure));
   }
   return [...headers];
 }

@@ -17,7 +17,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     app.log.warn({ webDist }, 'web app not built; run `npm run build` to serve the console');
   }
   app.setNotFoundHandler(async (request, reply) => {
-    const url = request.url.split('?')[0]!;
+    const url = request.url.split('?')[0];
     if (url.startsWith('/general') || request.method !== 'GET' || !hasWeb) {
       return sendNotFound(request, reply);
     }

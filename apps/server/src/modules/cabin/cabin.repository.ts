@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '@server/platform/db/database';
-import { scopedToCompany } from '@server/platform/tenancy';
+import { scopedToCompany } from '@server/platform/db/tenancy';
 
 export interface CabinNodeRow {
   id: number;

@@ -65,7 +65,7 @@ export interface NodeKindHandler {
 
 /** A person's effective levels over the whole tree, computed once per call. */
 interface LevelMap {
-  levelOf(nodeId: number): PermissionLevel;
+  levelOf: (nodeId: number) => PermissionLevel;
 }
 
 /**

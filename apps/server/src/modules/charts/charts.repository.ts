@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '@server/platform/db/database';
 import type { ChartTable } from '@server/platform/db/schema.series';
 import { escapeLike } from '@server/platform/db/like';
-import { scopedToCompany } from '@server/platform/tenancy';
+import { scopedToCompany } from '@server/platform/db/tenancy';
 
 export type ChartRow = Selectable<ChartTable>;
 

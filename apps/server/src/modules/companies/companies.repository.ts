@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '@server/platform/db/database';
 import type { CompanyTable } from '@server/platform/db/schema';
 import { escapeLike } from '@server/platform/db/like';
-import { scopedToCompany } from '@server/platform/tenancy';
+import { scopedToCompany } from '@server/platform/db/tenancy';
 
 const companyColumns = ['company.id', 'company.display_name', 'company.cfg', 'company.time_zone', 'company.is_platform'] as const;
 

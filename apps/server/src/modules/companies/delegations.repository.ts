@@ -1,5 +1,5 @@
 import type { Db } from '@server/platform/db/database';
-import { scopedToCompany } from '@server/platform/tenancy';
+import { scopedToCompany } from '@server/platform/db/tenancy';
 
 export class DelegationsRepository {
   constructor(private readonly db: Db) {}

@@ -1,5 +1,5 @@
 import type { Db } from '@server/platform/db/database';
-import { scopedToCompany } from '@server/platform/tenancy';
+import { scopedToCompany } from '@server/platform/db/tenancy';
 
 /** Memberships and invitations (tables company_member and company_invitation). */
 export class MembersRepository {

@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '@server/platform/db/database';
 import type { BoardPlayTable, DashboardTable } from '@server/platform/db/schema.dashboards';
 import { escapeLike } from '@server/platform/db/like';
-import { scopedToCompany } from '@server/platform/tenancy';
+import { scopedToCompany } from '@server/platform/db/tenancy';
 
 const dashboardColumns = ['id', 'node_id', 'name', 'board_type', 'width', 'height', 'refresh_minutes', 'template_code', 'widgets', 'created_at', 'updated_at'] as const;
 const playColumns = ['id', 'name', 'draft', 'published', 'published_at', 'created_at', 'updated_at'] as const;

@@ -3,7 +3,7 @@ import type SQLite from 'better-sqlite3';
 import type { Db } from '@server/platform/db/database';
 import type { DataItemTable } from '@server/platform/db/schema.cabin';
 import { escapeLike } from '@server/platform/db/like';
-import { scopedToCompany } from '@server/platform/tenancy';
+import { scopedToCompany } from '@server/platform/db/tenancy';
 
 const itemColumns = ['id', 'company_id', 'node_id', 'name', 'kind', 'fields', 'expiry_days', 'parent_item_id', 'created_at', 'updated_at'] as const;
 

@@ -5,7 +5,7 @@ import type { Db, DbKind } from '@server/platform/db/database';
 import type { Database } from '@server/platform/db/schema';
 import type { DataRecordTable } from '@server/platform/db/schema.cabin';
 import { escapeLike } from '@server/platform/db/like';
-import { scopedToCompany } from '@server/platform/tenancy';
+import { scopedToCompany } from '@server/platform/db/tenancy';
 
 const recordColumns = ['id', 'item_id', 'parent_record_id', 'values_json', 'source', 'created_by', 'created_at', 'updated_at'] as const;
 

@@ -2,7 +2,7 @@ import { sql, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '@server/platform/db/database';
 import type { DeviceTable, DeviceFirmwareTable, DeviceOtaTable } from '@server/platform/db/schema.devices';
 import { escapeLike } from '@server/platform/db/like';
-import { scopedToCompany } from '@server/platform/tenancy';
+import { scopedToCompany } from '@server/platform/db/tenancy';
 
 export type DeviceRow = Selectable<DeviceTable>;
 export type FirmwareRow = Selectable<DeviceFirmwareTable>;

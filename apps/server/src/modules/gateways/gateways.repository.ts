@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '@server/platform/db/database';
 import type { GatewayCertificateTable, GatewayConfigTable, GatewayConfigVersionTable } from '@server/platform/db/schema.devices';
-import { scopedToCompany } from '@server/platform/tenancy';
+import { scopedToCompany } from '@server/platform/db/tenancy';
 
 export type ConfigRow = Selectable<GatewayConfigTable>;
 export type VersionRow = Selectable<GatewayConfigVersionTable>;

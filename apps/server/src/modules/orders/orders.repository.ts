@@ -1,5 +1,5 @@
 import type { Db } from '@server/platform/db/database';
-import { scopedToCompany } from '@server/platform/tenancy';
+import { scopedToCompany } from '@server/platform/db/tenancy';
 
 const orderColumns = ['product_order.id', 'product_order.company_id', 'product_order.sw_product_id', 'product_order.sub_type_id', 'product_order.start_at', 'product_order.expire_at', 'product_order.created_at'] as const;
 

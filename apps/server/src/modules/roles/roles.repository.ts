@@ -1,5 +1,5 @@
 import type { Db } from '@server/platform/db/database';
-import { scopedToCompany } from '@server/platform/tenancy';
+import { scopedToCompany } from '@server/platform/db/tenancy';
 
 /** Roles, the roles each member holds, and role templates (tables role, user_role, role_template). */
 export class RolesRepository {

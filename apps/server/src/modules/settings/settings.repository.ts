@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '@server/platform/db/database';
 import type { CompanyDeviceAccessTable, TagTable } from '@server/platform/db/schema.storage';
 import { escapeLike } from '@server/platform/db/like';
-import { scopedToCompany } from '@server/platform/tenancy';
+import { scopedToCompany } from '@server/platform/db/tenancy';
 
 const tagColumns = ['id', 'name', 'color', 'created_at', 'updated_at'] as const;
 

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '@server/platform/db/database';
 import type { StorageObjectTable } from '@server/platform/db/schema.storage';
-import { scopedToCompany } from '@server/platform/tenancy';
+import { scopedToCompany } from '@server/platform/db/tenancy';
 
 const objectColumns = [
   'id',

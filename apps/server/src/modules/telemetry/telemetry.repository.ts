@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import { rawSqlite, type Db, type DbKind } from '@server/platform/db/database';
 import type { TelemetryBindingTable } from '@server/platform/db/schema.telemetry';
-import { scopedToCompany } from '@server/platform/tenancy';
+import { scopedToCompany } from '@server/platform/db/tenancy';
 
 /** A binding with its device's name and SN. */
 export type BindingRow = Pick<Selectable<TelemetryBindingTable>, 'item_id' | 'company_id' | 'device_id' | 'created_at'> & { device_name: string; device_sn: string };

@@ -109,7 +109,7 @@ async function backfill(db: Kysely<any>): Promise<void> {
       if (records.length === 0) {
         break;
       }
-      after = Number(records[records.length - 1]!.id);
+      after = Number(records[records.length - 1].id);
       const points: Array<{ series_id: number; ts: number; record_id: number; value: number }> = [];
       for (const record of records) {
         let values: Record<string, unknown> = {};

@@ -7,4 +7,9 @@ export class SmsOutboxRepository {
   async insert(phone: string, content: string, provider: string, at: number): Promise<void> {
     await this.db.insertInto('sms_outbox').values({ phone, content, provider, created_at: at }).execute();
   }
+
+  async latestTo(phone: string): Promise<string | null> {
+    const row = await this.db.selectFrom('sms_outbox').select('content').where('phone', '=', phone).orderBy('id', 'desc').limit(1).executeTakeFirst();
+    return row?.content ?? null;
+  }
 }

@@ -6,6 +6,8 @@ import { SmsOutboxRepository } from './sms.repository';
 export interface SmsProvider {
   readonly name: string;
   send(phone: string, content: string): Promise<void>;
+  /** The newest message sent to a phone, where the provider keeps them (the outbox; test routes read it). */
+  latestTo?(phone: string): Promise<string | null>;
 }
 
 /**
@@ -25,5 +27,9 @@ export class OutboxSmsProvider implements SmsProvider {
   async send(phone: string, content: string): Promise<void> {
     await this.outbox.insert(phone, content, this.name, Date.now());
     this.log.info({ phone, content }, 'SMS (outbox provider)');
+  }
+
+  latestTo(phone: string): Promise<string | null> {
+    return this.outbox.latestTo(phone);
   }
 }

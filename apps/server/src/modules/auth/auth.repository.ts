@@ -3,21 +3,6 @@ import type { Db } from '@server/platform/db/database';
 export class AuthRepository {
   constructor(private readonly db: Db) {}
 
-  async insertToken(values: { tokenHash: string; userId: number; expiresAt: number; ip: string; userAgent: string }): Promise<void> {
-    await this.db
-      .insertInto('access_token')
-      .values({
-        token_hash: values.tokenHash,
-        user_id: values.userId,
-        created_at: Date.now(),
-        expires_at: values.expiresAt,
-        revoked_at: null,
-        ip: values.ip,
-        user_agent: values.userAgent.slice(0, 255),
-      })
-      .execute();
-  }
-
   recentCodes(phone: string, since: number) {
     return this.db.selectFrom('sms_code').select(['id', 'purpose', 'created_at']).where('phone', '=', phone).where('created_at', '>=', since).orderBy('created_at', 'desc').execute();
   }
@@ -48,7 +33,4 @@ export class AuthRepository {
     await this.db.updateTable('sms_code').set({ used_at: Date.now() }).where('id', '=', id).execute();
   }
 
-  latestOutbox(phone: string) {
-    return this.db.selectFrom('sms_outbox').select(['content', 'created_at']).where('phone', '=', phone).orderBy('id', 'desc').limit(1).executeTakeFirst();
-  }
 }

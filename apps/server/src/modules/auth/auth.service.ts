@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { ErrorCode, limits, type AddUserRequest, type GetTokenRequest, type Locale, type ResetPasswordRequest, type SmsPurpose } from '@smartdata/domain';
 import type { Db } from '@server/platform/db/database';
+import type { Sessions } from '@server/platform/auth/sessions';
 import type { SmsProvider } from '@server/platform/sms';
 import { AppError, conflict } from '@server/platform/errors';
 import { translate } from '@server/platform/i18n';
@@ -25,6 +26,7 @@ export class AuthService {
     private readonly db: Db,
     private readonly repository: AuthRepository,
     private readonly sms: SmsProvider,
+    private readonly sessions: Pick<Sessions, 'issue'>,
     private readonly users: UsersService,
     private readonly companyAdmin: Pick<CompanyAdminService, 'createCompanyWithAdmin'>,
   ) {}
@@ -58,7 +60,7 @@ export class AuthService {
     this.throttle.recordSuccess(account);
     const token = newToken();
     const expiresAt = Date.now() + limits.tokenTtlHours * 3600_000;
-    await this.repository.insertToken({ tokenHash: sha256(token), userId, expiresAt, ip: client.ip, userAgent: client.userAgent });
+    await this.sessions.issue({ tokenHash: sha256(token), userId, expiresAt, ip: client.ip, userAgent: client.userAgent });
     return { token, expiresAt };
   }
 
@@ -141,7 +143,7 @@ export class AuthService {
 
   /** Test-only: the code of the latest message sent to a phone. */
   async latestSentCode(phone: string): Promise<string | null> {
-    const row = await this.repository.latestOutbox(phone);
-    return row?.content.match(/\d{6}/)?.[0] ?? null;
+    const content = (await this.sms.latestTo?.(phone)) ?? null;
+    return content?.match(/\d{6}/)?.[0] ?? null;
   }
 }

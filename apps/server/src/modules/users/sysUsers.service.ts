@@ -1,3 +1,4 @@
+import type { Sessions } from '@server/platform/auth/sessions';
 import type { Page, SysUserItem } from '@smartdata/domain';
 import type { Db } from '@server/platform/db/database';
 import { AppError, conflict, notFound } from '@server/platform/errors';
@@ -13,6 +14,7 @@ export class SysUsersService {
     private readonly users: UsersRepository,
     private readonly companies: Pick<CompaniesService, 'companiesOfUsers' | 'exists' | 'addMember'>,
     private readonly roles: Pick<RolesService, 'requireRoles' | 'setUserRoles'>,
+    private readonly sessions: Pick<Sessions, 'revokeUser'>,
   ) {}
 
   async list(pageNum: number, pageSize: number, keyword?: string, companyId?: number): Promise<Page<SysUserItem>> {
@@ -74,7 +76,7 @@ export class SysUsersService {
       passwordHash: values.password ? await hashPassword(values.password) : undefined,
     });
     if (values.password || values.disabled) {
-      await this.users.revokeAllTokens(user.id);
+      await this.sessions.revokeUser(user.id);
     }
   }
 

@@ -19,8 +19,8 @@ export function registerUsersModule(
   deps: { companies: CompaniesService; roles: RolesService; orders: OrdersService },
 ): UsersService {
   const repository = new UsersRepository(platform.db);
-  const users = new UsersService(repository, deps.companies, deps.orders);
-  const sysUsers = new SysUsersService(platform.db, repository, deps.companies, deps.roles);
+  const users = new UsersService(repository, deps.companies, deps.orders, platform.sessions);
+  const sysUsers = new SysUsersService(platform.db, repository, deps.companies, deps.roles, platform.sessions);
   registerUsersRoutes(app, { users, sysUsers, sessions: platform.sessions, writes: platform.writes, sessionCacheMs: platform.config.sessionCacheMs });
   return users;
 }

@@ -99,10 +99,6 @@ export class UsersRepository {
   }
 
   /** Revokes every live token of a user (after a password reset). */
-  async revokeAllTokens(userId: number): Promise<void> {
-    await this.db.updateTable('access_token').set({ revoked_at: Date.now() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
-  }
-
   async hasAgreed(userId: number, version: string): Promise<boolean> {
     const row = await this.db.selectFrom('notice_agreement').select('version').where('user_id', '=', userId).where('version', '=', version).executeTakeFirst();
     return row !== undefined;

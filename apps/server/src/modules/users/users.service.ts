@@ -1,3 +1,4 @@
+import type { Sessions } from '@server/platform/auth/sessions';
 import { type CurrentUser, type Locale, type UserNoticeResponse, allPermissionCodes } from '@smartdata/domain';
 import type { Db } from '@server/platform/db/database';
 import type { Session } from '@server/platform/auth/sessions';
@@ -42,6 +43,7 @@ export class UsersService {
     private readonly repository: UsersRepository,
     private readonly companies: Pick<CompaniesService, 'companiesOfUser'>,
     private readonly orders: Pick<OrdersService, 'orderInfo'>,
+    private readonly sessions: Pick<Sessions, 'revokeUser'>,
   ) {}
 
   private repositoryOn(on: Db | undefined): UsersRepository {
@@ -132,7 +134,7 @@ export class UsersService {
   /** Sets a new password and revokes every token of the user (a reset by SMS code). */
   async replacePassword(userId: number, password: string): Promise<void> {
     await this.repository.setPasswordHash(userId, await hashPassword(password));
-    await this.repository.revokeAllTokens(userId);
+    await this.sessions.revokeUser(userId);
   }
 
   /** The user's head image URL ('' when none), or undefined for an unknown id. */

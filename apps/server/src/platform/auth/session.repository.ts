@@ -42,6 +42,25 @@ export class SessionRepository {
       .execute();
   }
 
+  async insert(values: { tokenHash: string; userId: number; createdAt: number; expiresAt: number; ip: string; userAgent: string }): Promise<void> {
+    await this.db
+      .insertInto('access_token')
+      .values({
+        token_hash: values.tokenHash,
+        user_id: values.userId,
+        created_at: values.createdAt,
+        expires_at: values.expiresAt,
+        revoked_at: null,
+        ip: values.ip,
+        user_agent: values.userAgent.slice(0, 255),
+      })
+      .execute();
+  }
+
+  async revokeUser(userId: number, at: number): Promise<void> {
+    await this.db.updateTable('access_token').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  }
+
   revoke(tokenHash: string, at: number) {
     return this.db.updateTable('access_token').set({ revoked_at: at }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).execute();
   }

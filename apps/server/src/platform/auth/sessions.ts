@@ -92,6 +92,17 @@ export class Sessions {
     return { tokenHash, userId, companyId, isPlatformAdmin, codes, expiresAt };
   }
 
+  /** Stores a new token of a user (only its hash) until `expiresAt`. */
+  async issue(values: { tokenHash: string; userId: number; expiresAt: number; ip: string; userAgent: string }): Promise<void> {
+    await this.repository.insert({ ...values, createdAt: Date.now() });
+  }
+
+  /** Revokes every token of a user (a new password, a disabled account) and drops their cached sessions. */
+  async revokeUser(userId: number): Promise<void> {
+    await this.repository.revokeUser(userId, Date.now());
+    this.forgetUser(userId);
+  }
+
   async revoke(tokenHash: string): Promise<void> {
     for (const [key, value] of this.cache) {
       if (value.session.tokenHash === tokenHash) {

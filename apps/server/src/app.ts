@@ -144,13 +144,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   registerSettingsModule(app, platform);
   registerSystemModule(app, platform, { allowList, scheduler, companies, users });
   await ensurePlatformAdmin(database.db, config, app.log, { companies, users, companyAdmin });
-  const cabin = registerCabinModule(app, platform, {
-    people: {
-      groupIdsOfUser: (companyId, userId) => groups.groupIdsOfUser(companyId, userId),
-      groupExists: (companyId, groupId) => groups.groupExists(companyId, groupId),
-      isMember: (companyId, userId) => companies.isMember(companyId, userId),
-    },
-  });
+  const cabin = registerCabinModule(app, platform, { groups, companies });
   const { dataItems, deviceRecords, series } = registerDataItemsModule(app, platform, { cabin, storage, home, scheduler, companies });
   registerDashboardsModule(app, platform, { cabin, dataItems, companies });
   const { devices, gatewayDevices, deadlines } = registerDevicesModule(app, platform, { cabin, storage, companies });

@@ -1,16 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '@server/platform/context';
+import type { CompaniesService } from '../companies/companies.service';
+import type { GroupsService } from '../groups/groups.service';
 import { CabinService } from './cabin.service';
 import type { CabinPeople } from './cabinPeople';
 import { registerCabinRoutes } from './cabin.routes';
 
 /**
  * The data cabin: the directory tree, its permissions and the node kinds other modules plug in
- * (`registerKind`, `onRemove`). Needs the groups and members of a company (`people`); answers the
- * service every module with cabin nodes builds on.
+ * (`registerKind`, `onRemove`). Needs a company's groups and members (grants name them); answers
+ * the service every module with cabin nodes builds on.
  */
-export function registerCabinModule(app: FastifyInstance, platform: Platform, deps: { people: CabinPeople }): CabinService {
-  const cabin = new CabinService(platform.db, deps.people, { writes: platform.writes, cacheMs: platform.config.sessionCacheMs });
+export function registerCabinModule(
+  app: FastifyInstance,
+  platform: Platform,
+  deps: { groups: Pick<GroupsService, 'groupIdsOfUser' | 'groupExists'>; companies: Pick<CompaniesService, 'isMember'> },
+): CabinService {
+  const people: CabinPeople = {
+    groupIdsOfUser: (companyId, userId) => deps.groups.groupIdsOfUser(companyId, userId),
+    groupExists: (companyId, groupId) => deps.groups.groupExists(companyId, groupId),
+    isMember: (companyId, userId) => deps.companies.isMember(companyId, userId),
+  };
+  const cabin = new CabinService(platform.db, people, { writes: platform.writes, cacheMs: platform.config.sessionCacheMs });
   registerCabinRoutes(app, cabin);
   return cabin;
 }

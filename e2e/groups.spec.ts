@@ -1,4 +1,5 @@
 import { signInAt } from './support/accounts';
+import { submitWithEnterAndMoveOn } from './support/dialogs';
 import { expect, test, uniqueName } from './support/fixtures';
 import { addMember, confirmDialog, createCompanyAdmin, dialog, platformAdmin, tableRow, toast } from './support/organization';
 
@@ -84,4 +85,25 @@ test('a duplicate group name is refused by the server with its message', async (
   await expect(page.locator('.ant-notification-notice').filter({ hasText: '用户组名称已存在' })).toBeVisible();
   // The dialog stays open so the name can be corrected.
   await expect(create).toBeVisible();
+});
+
+// The group dialog is rendered only while open (no fade-out to race with): Enter leaves no dialog either.
+test('Enter submits the new-group dialog once: the search typed next is not taken by the button that opened it', async ({ page, request }) => {
+  const adminApi = await platformAdmin(request);
+  const companyAdmin = await createCompanyAdmin(adminApi, request);
+  const groupName = uniqueName('值班组');
+
+  await signInAt(page, companyAdmin, '/userManagement/group');
+  await page.getByRole('button', { name: '新建用户组' }).click();
+  const create = dialog(page, '新建用户组');
+  await create.getByLabel('用户组名称').fill(groupName);
+  const search = page.getByRole('searchbox', { name: '搜索用户组名称' });
+  await submitWithEnterAndMoveOn(page, { dialog: create, field: create.getByLabel('用户组名称'), success: toast(page, '操作成功'), next: search });
+
+  await page.keyboard.type(groupName);
+  await page.keyboard.press('Enter');
+  await expect(search).toHaveValue(groupName);
+  await expect(tableRow(page, groupName)).toHaveCount(1);
+  await expect(page.locator('.ant-table-tbody > tr.ant-table-row')).toHaveCount(1);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });

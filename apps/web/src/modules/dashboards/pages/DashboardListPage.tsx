@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { levelAtLeast, type DashboardSummary, type ImportDashboardResult } from '@smartdata/domain';
 import { ListCard } from '@/shared/components/ListCard';
 import { PageHeader } from '@/shared/components/PageHeader';
+import { useDialogFocusReturn } from '@/shared/hooks/useDialogFocusReturn';
 import { useListActions } from '@/shared/hooks/useListActions';
 import { usePagedList } from '@/shared/hooks/usePagedList';
 import { formatDateTime } from '@/shared/utils/formatTime';
@@ -34,6 +35,9 @@ export function DashboardListPage() {
   const boards = useBoardListQuery({ pageNum: paged.pageNum, pageSize: paged.pageSize, keyword: paged.keyword });
   const [creating, setCreating] = useState(false);
   const [report, setReport] = useState<ImportDashboardResult | null>(null);
+  // The create dialog is a form submitted with Enter, like FormModal: focus back to its opener
+  // only if the user has not moved it meanwhile (issue 23), no second submit while it closes.
+  const createFocusReturn = useDialogFocusReturn(creating);
   const addBoard = useAddBoardMutation();
   const copyBoard = useCopyBoardMutation();
   const deleteBoard = useDeleteBoardMutation();
@@ -193,8 +197,17 @@ export function DashboardListPage() {
         empty={{ text: t('list.empty'), searchText: t('list.emptySearch'), hint: t('list.emptyHint') }}
         scrollX={980}
       />
-      <Modal open={creating} title={t('create.title')} footer={null} width={760} destroyOnHidden onCancel={() => setCreating(false)}>
-        <CreateBoardForm templateCode="blank" saving={addBoard.isPending} onSubmit={(values) => void handleCreate(values)} onCancel={() => setCreating(false)} />
+      <Modal open={creating} title={t('create.title')} footer={null} width={760} destroyOnHidden {...createFocusReturn} onCancel={() => setCreating(false)}>
+        <CreateBoardForm
+          templateCode="blank"
+          saving={addBoard.isPending}
+          onSubmit={(values) => {
+            if (creating) {
+              void handleCreate(values);
+            }
+          }}
+          onCancel={() => setCreating(false)}
+        />
       </Modal>
       <Modal
         open={report !== null}

@@ -17,6 +17,9 @@ process.on('SIGTERM', () => {
 
 const args = process.argv.slice(2);
 const interactive = args.some((arg) => ['--ui', '--debug', '--headed'].includes(arg));
+// `--repeat-each=3` runs every test 3 times: allow 3 times as long (add --global-timeout=0, too).
+const repeatArg = args.findIndex((arg) => arg.startsWith('--repeat-each'));
+const repeats = repeatArg < 0 ? 1 : Math.max(1, Number((args[repeatArg].split('=')[1] ?? args[repeatArg + 1]) || 1));
 
 const chromium = ensureChromium();
 if (!chromium.ok) {
@@ -35,6 +38,6 @@ if (!process.env.SKIP_BUILD) {
 const result = await runCommand(bin('playwright'), ['test', ...args], {
   inherit: true,
   env: { ...process.env, CHROMIUM_PATH: chromium.path },
-  timeoutMs: interactive ? undefined : 20 * MINUTE,
+  timeoutMs: interactive ? undefined : 20 * MINUTE * repeats,
 });
 process.exit(result.code ?? 1);

@@ -112,12 +112,19 @@ export function runCommand(command, args, { env = process.env, timeoutMs, tailLi
  * The failed tests named in a runner's output, each with the first line of its error, so the
  * summary at the very end of a long CI log says what failed (vitest: `FAIL  |api| file > test`
  * then the error; Playwright: `1) [chromium] › file:line › test` then the error). At most 30.
+ *
+ * Playwright lists a test that failed and then passed on a retry (CI retries once) among the
+ * failures too, and names it again under `N flaky` in its summary: such a line is marked
+ * `[flaky]` — a flake is a failure to fix, not a pass (playwright.config.ts: failOnFlakyTests).
  */
 class FailureLines {
   #partial = '';
   #found = [];
   #seen = new Set();
   #awaitingError = null;
+  /** Which list of Playwright's summary the lines belong to (`failed`, `flaky`, …), if any. */
+  #summarySection = null;
+  #flaky = new Set();
 
   push(text) {
     const lines = (this.#partial + text).split('\n');
@@ -135,6 +142,14 @@ class FailureLines {
         }
         this.#awaitingError = null;
       }
+      const count = /^\d+ (failed|flaky|interrupted|skipped|passed|did not run)\b/.exec(line);
+      if (count) {
+        this.#summarySection = count[1];
+      } else if (this.#summarySection === 'flaky' && /^\[[\w-]+\]\s+›/.test(line)) {
+        this.#flaky.add(testTitle(line));
+      } else if (this.#summarySection !== null && !/^\[[\w-]+\]\s+›/.test(line)) {
+        this.#summarySection = null;
+      }
       const header = /^FAIL\s+.*\s>\s/.test(line) || /^\d+\)\s+\[[\w-]+\]\s+›/.test(line);
       if (header && !this.#seen.has(line) && this.#found.length < 30) {
         this.#seen.add(line);
@@ -145,8 +160,24 @@ class FailureLines {
   }
 
   lines() {
-    return [...this.#found];
+    return this.#found.map((entry) => {
+      const header = /^\s*\d+\)\s+(.*?)(\n|$)/.exec(entry);
+      return header && this.#flaky.has(testTitle(header[1])) ? entry.replace(/^(\s*)/, '$1[flaky] ') : entry;
+    });
   }
+
+  /** The tests Playwright reported flaky (failed, then passed on a retry), by title. */
+  flaky() {
+    return [...this.#flaky];
+  }
+}
+
+/** `[chromium] › file:line › title`, without the `N) ` of a failure's header or its trailing rule. */
+function testTitle(line) {
+  return line
+    .replace(/^\s*\d+\)\s+/, '')
+    .replace(/[\s─]+$/, '')
+    .trim();
 }
 
 /** Human duration: 850ms, 12.3s, 4m05s. */

@@ -21,8 +21,7 @@ import {
   type RemapCandidate,
   type SaveDashboardRequest,
   type Widget,
-  type WidgetView,
-} from '@smartdata/domain';
+  type WidgetView, dashboardLimits } from '@smartdata/domain';
 import type { AlarmFeedProvider } from '@server/platform/registry';
 import { conflict, notFound, validationError } from '@server/platform/errors';
 import { parseJsonList } from '@server/platform/scope';
@@ -39,7 +38,7 @@ export interface DashboardCaller extends CabinCaller {
   canReadData: boolean;
 }
 
-const boardNameMax = 25;
+const boardNameMax = dashboardLimits.nameLength;
 
 /** `name`, or `name-2`, `name-3`… that no sibling holds, within 25 characters. */
 function freeName(name: string, taken: ReadonlySet<string>): string {

@@ -25,8 +25,7 @@ import {
   updateForwardRequest,
   updateItemGroupRequest,
   updateJumpRequest,
-  updateRecordRequest,
-} from '@smartdata/domain';
+  updateRecordRequest, dataItemLimits } from '@smartdata/domain';
 import { ok } from '@server/platform/envelope';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
 import { requestLocale } from '@server/platform/i18n';
@@ -100,7 +99,7 @@ export function registerDataItemsRoutes(app: FastifyInstance, { dataItems, recor
   );
   r.get(
     '/general/dataItem/exportRecords',
-    { config: { ...config, audit: true }, schema: { tags, summary: 'Download the filtered records as CSV or XLSX (at most 100 000)', querystring: exportRecordsQuery } },
+    { config: { ...config, audit: true }, schema: { tags, summary: `Download the filtered records as CSV or XLSX (at most ${dataItemLimits.exportRowsMax.toLocaleString('en-US')})`, querystring: exportRecordsQuery } },
     async (request, reply) => {
       const file = await transfer.export(caller(request), request.query, requestLocale(request));
       return reply

@@ -404,7 +404,7 @@ function filterValue(filter: RecordFilter, type: number | 'column', timeZone: st
       }
       return convert(filter.value);
     case 'in':
-      if (!Array.isArray(filter.value) || filter.value.length > 200) {
+      if (!Array.isArray(filter.value) || filter.value.length > dataItemLimits.filterInValuesMax) {
         throw validationError(`dataItem.filterValue|${name}`);
       }
       return filter.value.map(convert);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { addRoleRequest, addRoleTemplateRequest, idRequest, roleListQuery, updateRoleRequest, updateRoleTemplateRequest } from '@smartdata/domain';
+import { addRoleRequest, addRoleTemplateRequest, deleteRoleRequest, idRequest, roleListQuery, updateRoleRequest, updateRoleTemplateRequest } from '@smartdata/domain';
 import type { Sessions } from '@server/platform/auth/sessions';
 import { ok } from '@server/platform/envelope';
 import { sessionOf } from '@server/platform/auth/hook';
@@ -23,7 +23,7 @@ export function registerRolesRoutes(app: FastifyInstance, { roles, sessions }: {
   });
   r.post(
     '/general/role/updateRole',
-    { config: { permission: 'um_role' }, schema: { tags, summary: 'Rename a role or change its codes', body: updateRoleRequest.extend(roleListQuery.shape) } },
+    { config: { permission: 'um_role' }, schema: { tags, summary: 'Rename a role or change its codes', body: updateRoleRequest } },
     async (request) => {
       const { id, name, codes, companyId } = request.body;
       await roles.update(targetCompany(sessionOf(request), companyId), id, { name, codes });
@@ -33,7 +33,7 @@ export function registerRolesRoutes(app: FastifyInstance, { roles, sessions }: {
   );
   r.post(
     '/general/role/deleteRole',
-    { config: { permission: 'um_role' }, schema: { tags, summary: 'Delete a role nobody holds', body: idRequest.extend(roleListQuery.shape) } },
+    { config: { permission: 'um_role' }, schema: { tags, summary: 'Delete a role nobody holds', body: deleteRoleRequest } },
     async (request) => {
       await roles.delete(targetCompany(sessionOf(request), request.body.companyId), request.body.id);
       return ok(null);

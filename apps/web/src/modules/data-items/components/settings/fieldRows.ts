@@ -32,17 +32,7 @@ export const hasDecimals = (type: FieldTypeCode | undefined) => type === FieldTy
 export const canIndex = (type: FieldTypeCode | undefined) => type !== FieldType.longText && type !== FieldType.picture && type !== FieldType.file;
 
 /** The field list updateDataItem takes: priority is the row order; options only where the type has them. */
-export interface FieldInputRow {
-  name: string;
-  fieldName: string;
-  type: FieldTypeCode;
-  unit: string;
-  priority: number;
-  required: boolean;
-  decimalPlaces: number | null;
-  dateDisplay: DateDisplay | null;
-  indexed: boolean;
-}
+export type FieldInputRow = DataField;
 
 export function fieldInputsOf(rows: readonly FieldRow[]): FieldInputRow[] {
   return rows.map((row, index) => ({

@@ -125,6 +125,16 @@ const NO_KYSELY_VALUES = {
   patterns: [{ group: ['kysely/*'], allowTypeImports: true, message: 'Kysely helpers are for *.repository.ts and platform/db only' }],
 };
 
+/** Off where values are untyped by nature: migrations' `Kysely<any>` rows, tests' and benches' JSON answers. */
+const UNTYPED_ROWS_ALLOWED = {
+  '@typescript-eslint/no-explicit-any': 'off',
+  '@typescript-eslint/no-unsafe-assignment': 'off',
+  '@typescript-eslint/no-unsafe-member-access': 'off',
+  '@typescript-eslint/no-unsafe-argument': 'off',
+  '@typescript-eslint/no-unsafe-call': 'off',
+  '@typescript-eslint/no-unsafe-return': 'off',
+};
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'],
@@ -228,12 +238,7 @@ export default tseslint.config(
   {
     files: [`${SERVER}/platform/db/migrations/**`],
     rules: {
-      '@typescript-eslint/no-explicit-any': 'off',
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-      '@typescript-eslint/no-unsafe-argument': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-unsafe-return': 'off',
+      ...UNTYPED_ROWS_ALLOWED,
     },
   },
 
@@ -253,12 +258,7 @@ export default tseslint.config(
   {
     files: [...TESTS, 'bench/**'],
     rules: {
-      '@typescript-eslint/no-explicit-any': 'off',
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-      '@typescript-eslint/no-unsafe-argument': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-unsafe-return': 'off',
+      ...UNTYPED_ROWS_ALLOWED,
       // act() of a synchronous callback returns a thenable that need not be awaited.
       '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', package: '@testing-library/react', name: 'act' }, { from: 'package', package: 'react', name: 'act' }] }],
     },

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { App, Button, ColorPicker, Drawer, Form, Input, InputNumber, Select, Space, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,7 @@ interface SettingsValues {
 }
 
 interface WidgetSettingsDrawerProps {
-  widget: WidgetView | null;
+  widget: WidgetView;
   onApply: (widget: WidgetView) => void;
   onClose: () => void;
 }
@@ -36,36 +36,32 @@ interface WidgetSettingsDrawerProps {
 /**
  * A widget's settings: its title, the data item and fields it shows (only items the user may
  * read: the picker lists getDataItemList), and the options of its kind.
+ *
+ * Mounted once per opening (the pages render it with `key={widget.id}` only while a widget is being
+ * edited): its form and its chosen item start from this widget and nothing of the previous opening
+ * survives. A form instance that outlived the drawer kept the previous widget's item in its store,
+ * so choosing the same item again changed nothing and the field select stayed disabled (CI run of
+ * stop 24).
  */
 export function WidgetSettingsDrawer({ widget, onApply, onClose }: WidgetSettingsDrawerProps) {
   const { t } = useTranslation('dashboards');
   const locale = useLocale();
   const { message } = App.useApp();
   const [form] = Form.useForm<SettingsValues>();
-  // The chosen item in state of its own, not Form.useWatch: the form instance outlives each opening
-  // of the drawer, and a watch re-registered on a remounted form could miss the first choice.
-  const [itemId, setItemId] = useState<number | undefined>(undefined);
-  const items = useDataItemListQuery({}, widget !== null && isDataWidget(widget.kind));
+  const singleField = widget.kind === 'numberCard' || widget.kind === 'gauge';
+  const boundItem = widget.access === 'ok' ? widget.binding?.itemId : undefined;
+  const [initialValues] = useState<SettingsValues>(() => ({
+    title: widget.title,
+    itemId: boundItem,
+    fields: widget.access === 'ok' ? (singleField ? widget.binding?.fields[0] : widget.binding?.fields) : undefined,
+    options: widget.options,
+  }));
+  // The chosen item in state of its own: the field select and the item query follow it.
+  const [itemId, setItemId] = useState<number | undefined>(boundItem);
+  const items = useDataItemListQuery({}, isDataWidget(widget.kind));
   const item = useDataItemQuery(itemId ?? 0);
   const [uploading, setUploading] = useState(false);
-  const singleField = widget?.kind === 'numberCard' || widget?.kind === 'gauge';
 
-  useEffect(() => {
-    if (widget) {
-      const boundItem = widget.access === 'ok' ? widget.binding?.itemId : undefined;
-      setItemId(boundItem);
-      form.setFieldsValue({
-        title: widget.title,
-        itemId: boundItem,
-        fields: widget.access === 'ok' ? (singleField ? widget.binding?.fields[0] : widget.binding?.fields) : undefined,
-        options: widget.options,
-      });
-    }
-  }, [widget, form, singleField]);
-
-  if (!widget) {
-    return null;
-  }
   const numericFields = (item.data?.fields ?? []).filter((f) => widget.kind === 'table' || f.type === 1 || f.type === 2 || f.type === 10);
 
   const handleFinish = (values: SettingsValues) => {
@@ -125,7 +121,7 @@ export function WidgetSettingsDrawer({ widget, onApply, onClose }: WidgetSetting
         </Space>
       }
     >
-      <Form<SettingsValues> form={form} layout="vertical" onFinish={handleFinish} requiredMark>
+      <Form<SettingsValues> form={form} layout="vertical" initialValues={initialValues} onFinish={handleFinish} requiredMark>
         <Form.Item name="title" label={t('settings.widgetTitle')} rules={[{ max: dashboardLimits.widgetTitleLength, message: dashboardText('validation.dashboard.titleTooLong', locale) }]}>
           <Input maxLength={dashboardLimits.widgetTitleLength} showCount autoFocus />
         </Form.Item>

@@ -152,14 +152,17 @@ function EditBlankBoard() {
           ))}
         </div>
       </div>
-      <WidgetSettingsDrawer
-        widget={editing}
-        onClose={() => setEditing(null)}
-        onApply={(next) => {
-          editor.change((current) => current.map((w) => (w.id === next.id ? next : w)));
-          setEditing(null);
-        }}
-      />
+      {editing && (
+        <WidgetSettingsDrawer
+          key={editing.id}
+          widget={editing}
+          onClose={() => setEditing(null)}
+          onApply={(next) => {
+            editor.change((current) => current.map((w) => (w.id === next.id ? next : w)));
+            setEditing(null);
+          }}
+        />
+      )}
     </main>
   );
 }

@@ -100,14 +100,17 @@ export function EditBoardPage() {
           </GridLayout>
         )}
       </div>
-      <WidgetSettingsDrawer
-        widget={editing}
-        onClose={() => setEditing(null)}
-        onApply={(next) => {
-          editor.change((current) => current.map((w) => (w.id === next.id ? next : w)));
-          setEditing(null);
-        }}
-      />
+      {editing && (
+        <WidgetSettingsDrawer
+          key={editing.id}
+          widget={editing}
+          onClose={() => setEditing(null)}
+          onApply={(next) => {
+            editor.change((current) => current.map((w) => (w.id === next.id ? next : w)));
+            setEditing(null);
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { errorNotice, submitPasswordSignIn, userMenu } from './support/accounts';
 import { expect, test } from './support/fixtures';
+import type { Route } from '@playwright/test';
 import { createCompany, createPerson, createRole, makePng, platformAdmin, signIn, signOut, toast } from './support/people';
 
 /**
@@ -68,6 +69,41 @@ test.describe('personal center', () => {
     await page.getByLabel('密码', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await expect(page).toHaveURL(/\/home$/);
+    await expect(userMenu(page, user.name)).toBeVisible();
+  });
+
+  test('a call answered after the sign-out neither reloads the sign-in page nor shows a notice', async ({ page, request }) => {
+    const admin = await platformAdmin(request);
+    const company = await createCompany(admin);
+    const user = await createPerson(admin, request, company.id, []);
+    await signIn(page, user, '/user/userinfo');
+
+    // The profile's save is held on its way until the user has signed out, as a slow call crosses a
+    // sign-out: the server then answers it 70006 (the token is revoked). Queries are cancelled when
+    // their page goes; a save is not.
+    let held: Route | undefined;
+    await page.route('**/general/user/updateUser', (route) => {
+      held = route;
+    });
+    const card = page.locator('.ant-card').filter({ has: page.getByText('基本信息', { exact: true }) });
+    await card.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => held !== undefined).toBe(true);
+    await signOut(page, user.name);
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    const answered = page.waitForResponse((response) => response.request() === held?.request());
+    await held?.continue();
+    const { code } = (await (await answered).json()) as { code: number };
+    expect([70004, 70006]).toContain(code); // expired or revoked: the session is over
+
+    // The user starts typing; the page used to show the refusal and reload a second later, losing it.
+    await page.getByLabel('用户名').fill(user.userName);
+    await page.waitForTimeout(1500); // longer than the client's reload delay after a 70004 (1 s)
+    expect(loads).toBe(0);
+    await expect(page.getByLabel('用户名')).toHaveValue(user.userName);
+    await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
+    await page.getByLabel('密码', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: '登录', exact: true }).click();
     await expect(userMenu(page, user.name)).toBeVisible();
   });
 

@@ -78,6 +78,24 @@ describe('API client envelope handling (spec §7, §8)', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it('ignores a 70004 answer to a call sent with a token the page no longer holds', async () => {
+    vi.useFakeTimers();
+    const reload = vi.fn();
+    vi.stubGlobal('window', { setTimeout, location: { reload } });
+    useSessionStore.setState({ token: 'old', accessRoutes: true });
+    let answerOld: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answerOld = resolve)));
+    const inFlight = api.get('/user/getUser');
+    // The user signs out and in again while the old call is still on its way.
+    useSessionStore.setState({ token: 'new', accessRoutes: true });
+    answerOld(answer({ code: 70004, msg: '登录已过期，请重新登录', data: null }, 401));
+    await expect(inFlight).rejects.toMatchObject({ code: 70004 });
+    vi.advanceTimersByTime(SESSION_RELOAD_DELAY_MS);
+    expect(reload).not.toHaveBeenCalled();
+    expect(notices).toEqual([]);
+    expect(useSessionStore.getState()).toMatchObject({ token: 'new', accessRoutes: true });
+  });
+
   it('reports a network failure with 请求无响应:', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const error = await api.get('/x/getX').catch((e: unknown) => e);

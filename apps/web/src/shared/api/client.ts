@@ -55,7 +55,18 @@ export function envelopeErrorText(envelope: Envelope): string {
 
 let reloadScheduled = false;
 
-/** 70004/70006: forget the session and reload after a second, which lands on /login. */
+/**
+ * 70004/70006: forget the session and reload after a second, which lands on /login — only when the
+ * answer is about the session the page holds now. An answer to a call sent with an older token
+ * (a console query still in flight while the user signed out, or signed out and in again) says
+ * nothing about the current session: acting on it reloaded the sign-in page under the user's
+ * hands, or threw a fresh session away.
+ */
+function isCurrentSession(options: RequestOptions, sentToken: string | null): boolean {
+  // A token given by the caller is the session being opened (sign-in loads its user with it).
+  return options.token !== undefined || (sentToken !== null && useSessionStore.getState().token === sentToken);
+}
+
 function handleSessionInvalid(): void {
   useSessionStore.getState().clear();
   if (reloadScheduled || typeof window === 'undefined') {
@@ -72,7 +83,7 @@ function noticeTitle(): string {
   return userText('notice', currentLocale());
 }
 
-function buildRequest(path: string, options: RequestOptions, signal: AbortSignal): { url: string; init: RequestInit } {
+function buildRequest(path: string, options: RequestOptions, signal: AbortSignal): { url: string; init: RequestInit; token: string | null } {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { 'Accept-Language': currentLocale(), Accept: 'application/json' };
   const token = options.token ?? useSessionStore.getState().token;
@@ -96,7 +107,7 @@ function buildRequest(path: string, options: RequestOptions, signal: AbortSignal
       body = JSON.stringify(options.body);
     }
   }
-  return { url, init: { method, headers, body, signal } };
+  return { url, init: { method, headers, body, signal }, token: token ?? null };
 }
 
 /**
@@ -122,7 +133,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   };
 
   try {
-    let prepared: { url: string; init: RequestInit };
+    let prepared: { url: string; init: RequestInit; token: string | null };
     try {
       prepared = buildRequest(path, options, controller.signal);
     } catch (error) {
@@ -166,8 +177,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
     if (envelope.code !== ErrorCode.ok) {
       const error = new ApiError(envelope.code, envelope.msg, envelope.data);
-      show(envelopeErrorText(envelope));
-      if (error.isSessionInvalid) {
+      if (!error.isSessionInvalid) {
+        show(envelopeErrorText(envelope));
+      } else if (isCurrentSession(options, prepared.token)) {
+        show(envelopeErrorText(envelope));
         handleSessionInvalid();
       }
       throw error;

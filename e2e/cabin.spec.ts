@@ -44,10 +44,14 @@ function tree(page: Page): Locator {
   return page.getByRole('tree', { name: '数据舱目录树' });
 }
 
-/** A node's row in the tree, by its exact name. */
+/**
+ * A node's row in the tree, by its exact name. Not the copy antd draws while a directory opens or
+ * closes (inside .ant-tree-treenode-motion, gone when the motion ends): during a move that opens the
+ * target directory both were on the page at once.
+ */
 function treeItem(page: Page, name: string): Locator {
   return tree(page)
-    .getByRole('treeitem')
+    .locator('[role="treeitem"]:not(.ant-tree-treenode-motion [role="treeitem"])')
     .filter({ has: page.locator('.sd-cabin-tree__name').getByText(name, { exact: true }) });
 }
 

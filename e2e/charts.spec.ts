@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { submitPasswordSignIn } from './support/accounts';
 import { expect as baseExpect, test, uniqueName, type ApiClient } from './support/fixtures';
 import { createCompanyAdmin, platformAdmin, toast } from './support/organization';
+import { chooseOption } from './support/select';
 
 /**
  * Charts (issue 5): from a data item's records to a configured line chart, its live refresh,
@@ -30,15 +31,6 @@ async function itemWithRecords(client: ApiClient, temperatures: number[]): Promi
 }
 
 /** Chooses an option of an antd Select by its text (the select's own dropdown). */
-async function choose(page: Page, select: Locator, option: string | RegExp): Promise<void> {
-  await select.click();
-  const listId = await select.getAttribute('aria-controls');
-  const dropdown = listId
-    ? page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) })
-    : page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
-}
-
 // The 2-core machine is shared with other runs: wait longer than the default for each step.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
@@ -70,7 +62,7 @@ test('a line chart of a data item is configured, drawn with every value, refresh
   await expect(page.getByText('名称不能为空')).toBeVisible();
   await expect(page.getByText('请选择字段').first()).toBeVisible();
   await page.getByLabel('图表名称', { exact: true }).fill('温度曲线');
-  await choose(page, page.getByLabel('字段', { exact: true }), '温度 (℃)');
+  await chooseOption(page, page.getByLabel('字段', { exact: true }), '温度 (℃)');
   await expect(page.getByRole('radio', { name: '今天' })).toBeChecked();
   // The preview draws the five values before saving.
   await expect(chartView(page)).toHaveAttribute('data-points', '5');

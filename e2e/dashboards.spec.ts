@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Locator, Page, WebSocket } from '@playwright/test';
+import type { Page, WebSocket } from '@playwright/test';
 import { signInAt } from './support/accounts';
 import { expect, test, uniqueName, type ApiClient } from './support/fixtures';
 import { createCompanyAdmin, dialog, platformAdmin, tableRow, toast } from './support/organization';
+import { chooseOption } from './support/select';
 
 /**
  * Dashboards and carousels (issue 5): a board built in the editor updates live as records
@@ -26,23 +27,14 @@ async function saveGridBoard(client: ApiClient, id: number, widgets: unknown[]):
   await client.post('dashboard/saveDashboard', { id, boardType: 'grid', width: 1920, height: 1080, refreshMinutes: 5, widgets });
 }
 
-async function choose(page: Page, select: Locator, option: string | RegExp): Promise<void> {
-  await select.click();
-  const listId = await select.getAttribute('aria-controls');
-  const dropdown = listId
-    ? page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) })
-    : page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
-}
-
 /** Adds a widget in the grid editor and binds it to the item's temperature field. */
 async function addBoundWidget(page: Page, kind: string, itemName: string): Promise<void> {
   await page.getByRole('button', { name: '添加组件' }).click();
   await page.getByRole('menuitem', { name: kind }).click();
   await page.getByRole('button', { name: `设置 ${kind}` }).last().click();
   const drawer = page.locator('.ant-drawer').filter({ hasText: `组件设置：${kind}` });
-  await choose(page, drawer.getByLabel('数据项'), itemName);
-  await choose(page, drawer.getByLabel('字段'), '温度');
+  await chooseOption(page, drawer.getByLabel('数据项'), itemName);
+  await chooseOption(page, drawer.getByLabel('字段'), '温度');
   await drawer.getByRole('button', { name: '应用' }).click();
   await expect(drawer).toBeHidden();
 }
@@ -168,7 +160,7 @@ test('a carousel of two boards with 5 s durations switches in big_screen, pauses
   for (const [index, name] of [first, second].entries()) {
     await page.getByRole('button', { name: '添加看板' }).click();
     const entry = page.getByTestId('carousel-entry').nth(index);
-    await choose(page, entry.getByLabel('选择看板'), name);
+    await chooseOption(page, entry.getByLabel('选择看板'), name);
     await entry.getByLabel('展示时长').fill('5');
   }
   // A window needs both ends in HH:mm: shown before sending.

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signInAt } from './support/accounts';
 import { expect, test, uniqueName, type ApiClient } from './support/fixtures';
 import { createCompanyAdmin, dialog, platformAdmin, tableRow, toast } from './support/organization';
+import { chooseOption } from './support/select';
 
 /**
  * Data items (issue 4): the settings page (fields of every type, the form designer), the form
@@ -35,17 +36,6 @@ const recordsUrl = (item: { id: number; name: string; nodeId: number }) => `/sma
 const rows = (page: Page) => page.locator('.ant-table-tbody > tr.ant-table-row:visible');
 
 /** Chooses an option of an antd Select by its text. */
-async function choose(page: Page, select: Locator, option: string | RegExp): Promise<void> {
-  await select.click();
-  // The dropdown of this select (its listbox id is in aria-controls): the previous select's dropdown
-  // may still be fading out on a slow machine and hold an option of the same name.
-  const listId = await select.getAttribute('aria-controls');
-  const dropdown = listId
-    ? page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) })
-    : page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
-}
-
 test('a data item gets a field of every type, a designed form is filled in, and the record shows in the table and in its export', async ({ page, request }) => {
   test.setTimeout(240_000);
   const companyAdmin = await createCompanyAdmin(await platformAdmin(request), request);
@@ -69,7 +59,7 @@ test('a data item gets a field of every type, a designed form is filled in, and 
     await page.getByRole('button', { name: '添加字段' }).click();
     await page.getByLabel(`第 ${n} 个字段的名称`).fill(field.name);
     await page.getByLabel(`第 ${n} 个字段的标识`).fill(field.fieldName);
-    await choose(page, page.getByLabel(`第 ${n} 个字段的类型`), field.typeName);
+    await chooseOption(page, page.getByLabel(`第 ${n} 个字段的类型`), field.typeName);
     if (field.unit) {
       await page.getByLabel(`第 ${n} 个字段的单位`).fill(field.unit);
     }
@@ -77,7 +67,7 @@ test('a data item gets a field of every type, a designed form is filled in, and 
       await page.getByLabel(`第 ${n} 个字段的小数位数`).fill(String(field.decimalPlaces));
     }
     if (field.type === 4) {
-      await choose(page, page.getByLabel(`第 ${n} 个字段的日期显示方式`), /^日期\s+yyyy-MM-dd$/);
+      await chooseOption(page, page.getByLabel(`第 ${n} 个字段的日期显示方式`), /^日期\s+yyyy-MM-dd$/);
     }
   }
   // The key is an ASCII identifier, checked before anything is sent.
@@ -297,12 +287,12 @@ test('a jump association refuses its own data item and opens the target filtered
   await page.getByRole('button', { name: '新建跳转关联' }).click();
   const jump = dialog(page, '新建跳转关联');
   await jump.getByLabel('跳转数据名称').fill('查看明细');
-  await choose(page, jump.getByLabel('目标数据项'), `${orders.name} （本数据项）`);
+  await chooseOption(page, jump.getByLabel('目标数据项'), `${orders.name} （本数据项）`);
   await jump.getByRole('button', { name: '保存' }).click();
   await expect(jump.getByText('跳转目标不能是数据项本身')).toBeVisible();
-  await choose(page, jump.getByLabel('目标数据项'), lines.name);
-  await choose(page, jump.getByLabel('第 1 个条件的目标字段'), '订单号');
-  await choose(page, jump.getByLabel('第 1 个条件的来源字段'), '订单号');
+  await chooseOption(page, jump.getByLabel('目标数据项'), lines.name);
+  await chooseOption(page, jump.getByLabel('第 1 个条件的目标字段'), '订单号');
+  await chooseOption(page, jump.getByLabel('第 1 个条件的来源字段'), '订单号');
   await jump.getByRole('button', { name: '保存' }).click();
   await expect(toast(page, '操作成功')).toBeVisible();
   await expect(tableRow(page, '查看明细')).toContainText(lines.name);

@@ -1,7 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signInAt } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { createCompanyAdmin, platformAdmin, toast } from './support/organization';
+import { chooseOption } from './support/select';
 
 /**
  * The gateway flow editor (issue 6): a flow is drawn Start → serial TX → RX parser → MQTT
@@ -26,11 +27,6 @@ async function drawEdge(page: Page, from: string, to: string): Promise<void> {
   await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2 + 20, { steps: 5 });
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
   await page.mouse.up();
-}
-
-async function choose(page: Page, select: Locator, option: string | RegExp): Promise<void> {
-  await select.click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: option }).first().click();
 }
 
 const edges = (page: Page) => page.locator('.react-flow__edge:not(.sd-flow-edge--timeout)');
@@ -163,7 +159,7 @@ test('the node maximum blocks creation, and an example flow loads', async ({ pag
   await page.getByRole('button', { name: '检查' }).click();
   await expect(page.getByText('检测通过：流程符合全部规则')).toBeVisible();
   // An older firmware cannot run it: the check says which feature needs which version.
-  await choose(page, page.getByLabel('固件版本'), '固件 1.3.2');
+  await chooseOption(page, page.getByLabel('固件版本'), '固件 1.3.2');
   await page.getByRole('button', { name: '检查' }).click();
   await expect(page.getByRole('list', { name: '检查结果' })).toContainText('该功能需要固件 1.3.3 及以上（当前 1.3.2）');
 

@@ -1,18 +1,11 @@
-import type { Locator, Page } from '@playwright/test';
 import { signInAt } from './support/accounts';
 import { expect as baseExpect, test, uniqueName } from './support/fixtures';
 import { createCompanyAdmin, platformAdmin, toast } from './support/organization';
+import { chooseOption } from './support/select';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** Chooses an option of an antd Select by its text (in this select's own dropdown). */
-async function choose(page: Page, select: Locator, option: string | RegExp): Promise<void> {
-  await select.click();
-  const listId = await select.getAttribute('aria-controls');
-  const dropdown = listId ? page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) }) : page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
-}
-
 /**
  * Telemetry binding (issue 6): the Device tab of an IoT data list's settings — bind a device with
  * the picker, see its SN, topic and stored keys, unbind after confirmation. Screens in both
@@ -46,7 +39,7 @@ test('an IoT data list is bound to a device and unbound from the settings page',
   await expect(page.getByText('请选择设备')).toBeVisible();
   await page.screenshot({ path: `${dir}/zh-CN-empty.png`, fullPage: true });
 
-  await choose(page, page.getByRole('combobox', { name: '设备' }), sn);
+  await chooseOption(page, page.getByRole('combobox', { name: '设备' }), sn);
   await page.getByRole('button', { name: '绑定设备' }).click();
   await expect(toast(page, '设备已绑定')).toBeVisible();
   await expect(page.getByText(`sd/${sn}/up/telemetry`)).toBeVisible();

@@ -9,6 +9,7 @@ import { migrate, notify, openDatabase } from './platform/db/database';
 import { registerEnvelope, ok } from './platform/envelope';
 import { AppError } from './platform/errors';
 import { Sessions } from './platform/auth/sessions';
+import { FailureThrottle } from './platform/auth/failureThrottle';
 import { registerAuthHook } from './platform/auth/hook';
 import { OutboxSmsProvider } from './platform/sms';
 import { startBroker, type Broker } from './platform/mqtt';
@@ -92,6 +93,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
     db: database.db,
     dbKind: database.kind,
     sessions,
+    failures: new FailureThrottle(database.db),
     sms: new OutboxSmsProvider(database.db, app.log),
     broker,
     registry: new Registry(),

@@ -1,6 +1,7 @@
 import type { AppConfig } from '../config';
 import type { Db, DbKind } from './db/database';
 import type { Sessions } from './auth/sessions';
+import type { FailureThrottle } from './auth/failureThrottle';
 import type { SmsProvider } from './sms';
 import type { Broker } from './mqtt';
 import type { Registry } from './registry';
@@ -13,6 +14,8 @@ export interface Platform {
   db: Db;
   dbKind: DbKind;
   sessions: Sessions;
+  /** Failed password checks (sign-in, changePassword), shared by every instance. */
+  failures: FailureThrottle;
   sms: SmsProvider;
   broker: Broker | null;
   /** Where later modules plug into platform pages and jobs. */

@@ -6,6 +6,7 @@ export const serverTexts: Record<string, Record<Locale, string>> = {
   'auth.phoneTaken': { 'zh-CN': '该手机号已注册', 'en-US': 'This phone number is already registered' },
   'auth.smsTooSoon': { 'zh-CN': '验证码发送过于频繁，请稍后再试', 'en-US': 'A code was sent just now, please wait before asking again' },
   'auth.smsHourlyLimit': { 'zh-CN': '该手机号本小时获取验证码次数已达上限', 'en-US': 'This phone number has asked for too many codes this hour' },
+  'user.passwordChecksLocked': { 'zh-CN': '原密码错误次数过多，请稍后再试', 'en-US': 'Too many wrong current passwords, please try again later' },
   'auth.loginLocked': { 'zh-CN': '登录失败次数过多，请稍后再试', 'en-US': 'Too many failed sign-in attempts, please try again later' },
   'auth.userDisabled': { 'zh-CN': '账号已停用，请联系管理员', 'en-US': 'This account is disabled, contact your administrator' },
   'auth.noticeVersion': { 'zh-CN': '用户须知版本已更新，请重新阅读', 'en-US': 'The user notice has changed, please read it again' },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allPermissionCodes, platformOnlyCodes } from '@smartdata/domain';
 import { sha256 } from '@server/platform/auth/passwords';
+import { FailureThrottle } from '@server/platform/auth/failureThrottle';
 import { adminPassword, as, body, createCompanyUser, createTestApp, signIn, type TestApp } from '@server/test/testApp';
 
 let t: TestApp;
@@ -58,6 +59,44 @@ describe('getToken', () => {
     const locked = await t.app.inject(form({ username: user.userName, password: user.password }));
     expect(locked.statusCode).toBe(429);
     expect(body(locked).code).toBe(42900);
+  });
+
+  it('locks an account only for the address that failed; another address still signs in', async () => {
+    const user = await createCompanyUser(t.app, { codes: [] });
+    const from = (ip: string, password: string) => t.app.inject({ ...form({ username: user.userName, password }), remoteAddress: ip });
+    for (let i = 0; i < 5; i += 1) {
+      expect(body(await from('10.9.0.1', 'wrong-pass1')).code).toBe(40100);
+    }
+    expect(body(await from('10.9.0.1', user.password)).code).toBe(42900);
+    // The user at their own desk is not locked out by someone who knows their user name.
+    expect(body(await from('10.9.0.2', user.password)).code).toBe(0);
+  });
+
+  it('keeps the counts in the database: another instance (or the same after a restart) sees them', async () => {
+    const user = await createCompanyUser(t.app, { codes: [] });
+    for (let i = 0; i < 5; i += 1) {
+      await t.app.inject({ ...form({ username: user.userName, password: 'wrong-pass1' }), remoteAddress: '10.9.1.1' });
+    }
+    const elsewhere = new FailureThrottle(t.app.platform.db);
+    expect(await elsewhere.isLocked(user.userName, '10.9.1.1')).toBe(true);
+    expect(await elsewhere.isLocked(user.userName.toUpperCase(), '10.9.1.1')).toBe(true);
+    expect(await elsewhere.isLocked(user.userName, '10.9.1.2')).toBe(false);
+  });
+
+  it('refuses an account everywhere after 50 failures within an hour, and an address after 100', async () => {
+    const throttle = new FailureThrottle(t.app.platform.db);
+    const now = Date.now();
+    for (let i = 0; i < FailureThrottle.accountPerHour; i += 1) {
+      // Spread over many addresses, each under its own limit of 5.
+      await throttle.recordFailure('spread-target', `10.8.${Math.floor(i / 4)}.${i % 4}`, now);
+    }
+    expect(await throttle.isLocked('spread-target', '10.7.7.7', now)).toBe(true);
+    expect(await throttle.isLocked('spread-target', '10.7.7.7', now + 3600_001)).toBe(false);
+    for (let i = 0; i < FailureThrottle.addressMax; i += 1) {
+      await throttle.recordFailure(`sweep-${i}`, '10.6.6.6', now);
+    }
+    expect(await throttle.isLocked('someone-else', '10.6.6.6', now)).toBe(true);
+    expect(await throttle.isLocked('someone-else', '10.6.6.7', now)).toBe(false);
   });
 
   it('refuses a malformed request with 50001 and a readable reason', async () => {

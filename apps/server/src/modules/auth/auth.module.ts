@@ -16,7 +16,7 @@ export function registerAuthModule(
   platform: Platform,
   deps: { users: UsersService; companyAdmin: CompanyAdminService },
 ): Pick<AuthService, 'latestSentCode'> {
-  const auth = new AuthService(platform.db, new AuthRepository(platform.db), platform.sms, platform.sessions, deps.users, deps.companyAdmin);
+  const auth = new AuthService(platform.db, new AuthRepository(platform.db), platform.sms, platform.sessions, platform.failures, deps.users, deps.companyAdmin);
   registerAuthRoutes(app, { auth, sessions: platform.sessions });
   return auth;
 }

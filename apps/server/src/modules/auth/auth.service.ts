@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { ErrorCode, limits, type AddUserRequest, type GetTokenRequest, type Locale, type ResetPasswordRequest, type SmsPurpose } from '@smartdata/domain';
 import type { Db } from '@server/platform/db/database';
 import type { Sessions } from '@server/platform/auth/sessions';
+import type { FailureThrottle } from '@server/platform/auth/failureThrottle';
 import type { SmsProvider } from '@server/platform/sms';
 import { AppError, conflict } from '@server/platform/errors';
 import { translate } from '@server/platform/i18n';
@@ -9,7 +10,6 @@ import { dummyPasswordHash, hashPassword, newToken, sha256, verifyPassword } fro
 import type { CompanyAdminService } from '../companies/companyAdmin.service';
 import type { UsersService } from '../users/users.service';
 import type { AuthRepository } from './auth.repository';
-import { LoginThrottle } from './loginThrottle';
 
 interface ClientInfo {
   ip: string;
@@ -20,13 +20,12 @@ const codeHash = (phone: string, code: string) => sha256(`${phone}:${code}`);
 
 /** Sign-in, SMS codes, self-registration and password reset. */
 export class AuthService {
-  private readonly throttle = new LoginThrottle();
-
   constructor(
     private readonly db: Db,
     private readonly repository: AuthRepository,
     private readonly sms: SmsProvider,
     private readonly sessions: Pick<Sessions, 'issue'>,
+    private readonly throttle: FailureThrottle,
     private readonly users: UsersService,
     private readonly companyAdmin: Pick<CompanyAdminService, 'createCompanyWithAdmin'>,
   ) {}
@@ -37,7 +36,7 @@ export class AuthService {
    */
   async issueToken(request: GetTokenRequest, client: ClientInfo): Promise<{ token: string; expiresAt: number }> {
     const account = 'username' in request ? request.username : request.phone;
-    if (this.throttle.isLocked(account, client.ip)) {
+    if (await this.throttle.isLocked(account, client.ip)) {
       throw new AppError(ErrorCode.rateLimited, 'auth.loginLocked');
     }
     let userId: number | null = null;
@@ -54,10 +53,10 @@ export class AuthService {
       userId = user && valid && user.status === 'active' ? user.id : null;
     }
     if (userId === null) {
-      this.throttle.recordFailure(account, client.ip);
+      await this.throttle.recordFailure(account, client.ip);
       throw new AppError(ErrorCode.invalidCredentials);
     }
-    this.throttle.recordSuccess(account);
+    await this.throttle.recordSuccess(account, client.ip);
     const token = newToken();
     const expiresAt = Date.now() + limits.tokenTtlHours * 3600_000;
     await this.sessions.issue({ tokenHash: sha256(token), userId, expiresAt, ip: client.ip, userAgent: client.userAgent });
@@ -137,6 +136,7 @@ export class AuthService {
     if (!user || !valid) {
       throw new AppError(ErrorCode.smsCodeInvalid);
     }
+    // replacePassword ends every session of the account: whoever knew the old one is signed out.
     await this.users.replacePassword(user.id, request.password);
     return user.id;
   }

@@ -250,6 +250,50 @@ describe('companies, delegations, orders, personal settings', () => {
     expect(await signIn(t.app, user.userName, 'NewPass123')).toBeTruthy();
   });
 
+  it('a password change ends every other session of the user and keeps the one that changed it', async () => {
+    const user = await createCompanyUser(t.app, { codes: [] });
+    const here = as(t.app, await signIn(t.app, user.userName, user.password));
+    const elsewhere = as(t.app, await signIn(t.app, user.userName, user.password));
+    expect(body(await elsewhere({ url: '/general/user/getUser' })).code).toBe(0);
+    expect(body(await post(here, '/general/user/changePassword', { oldPassword: user.password, newPassword: 'NewPass123' })).code).toBe(0);
+    expect(body(await here({ url: '/general/user/getUser' })).code).toBe(0);
+    expect(body(await elsewhere({ url: '/general/user/getUser' })).code).toBe(70006);
+  });
+
+  it('the current password is guessed under the sign-in policy: 5 wrong tries, then 42900 even for the right one', async () => {
+    const user = await createCompanyUser(t.app, { codes: [] });
+    const call = as(t.app, await signIn(t.app, user.userName, user.password));
+    for (let i = 0; i < 5; i += 1) {
+      expect(body(await post(call, '/general/user/changePassword', { oldPassword: `Wrong${i}pass`, newPassword: 'NewPass123' })).code).toBe(50001);
+    }
+    const locked = await post(call, '/general/user/changePassword', { oldPassword: user.password, newPassword: 'NewPass123' });
+    expect(locked.statusCode).toBe(429);
+    expect(body(locked)).toMatchObject({ code: 42900, msg: '原密码错误次数过多，请稍后再试' });
+    // Nothing changed: the old password still signs in.
+    expect(await signIn(t.app, user.userName, user.password)).toBeTruthy();
+  });
+
+  it('home overview: a member without um_user sees no member list or count, without um_role no role count', async () => {
+    const manager = await createCompanyUser(t.app, { codes: ['um_user', 'um_role'] });
+    const plain = await createCompanyUser(t.app, { codes: [], companyId: manager.companyId });
+    const full = body(await as(t.app, await signIn(t.app, manager.userName, manager.password))({ url: '/general/home/getOverview' })).data;
+    expect(full.memberCount).toBe(2);
+    expect(full.roleCount).toBeGreaterThanOrEqual(1);
+    expect(full.members.map((m: { userName: string }) => m.userName).sort()).toEqual([manager.userName, plain.userName].sort());
+    const bare = body(await as(t.app, await signIn(t.app, plain.userName, plain.password))({ url: '/general/home/getOverview' })).data;
+    expect(bare).toMatchObject({ memberCount: null, roleCount: null, members: null });
+    expect(bare.company).toMatchObject({ companyId: manager.companyId });
+    expect(JSON.stringify(bare)).not.toContain(manager.userName);
+  });
+
+  it('API answers are never cached: Cache-Control no-store, signed in or not', async () => {
+    const user = await createCompanyUser(t.app, { codes: [] });
+    const call = as(t.app, await signIn(t.app, user.userName, user.password));
+    expect((await call({ url: '/general/user/getUser' })).headers['cache-control']).toBe('no-store');
+    expect((await call({ url: '/general/company/nope-not-a-route' })).headers['cache-control']).toBe('no-store');
+    expect((await t.app.inject({ url: '/general/user/getUser' })).headers['cache-control']).toBe('no-store');
+  });
+
   it('system users: list, update, disable ends their sessions', async () => {
     const user = await createCompanyUser(t.app, { codes: [], userName: 'findable_zhang' });
     const call = as(t.app, await signIn(t.app, user.userName, user.password));

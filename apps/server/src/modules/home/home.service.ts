@@ -22,13 +22,17 @@ export class HomeService {
   async overview(session: Session): Promise<HomeOverview> {
     const companyId = session.companyId;
     if (companyId === null) {
-      return { company: null, memberCount: 0, roleCount: 0, members: [], cards: [] };
+      return { company: null, memberCount: null, roleCount: null, members: null, cards: [] };
     }
+    // Who works here is for those who may manage users (um_user), how many roles for um_role: a
+    // member without those codes sees the company and the cards of their own sections only.
+    const seesMembers = session.codes.has('um_user');
+    const seesRoles = session.codes.has('um_role');
     const [company, memberCount, roleCount, members] = await Promise.all([
       this.companies.find(companyId),
-      this.companies.countMembers(companyId),
-      this.roles.count(companyId),
-      this.companies.listMembers(companyId, 8),
+      seesMembers ? this.companies.countMembers(companyId) : null,
+      seesRoles ? this.roles.count(companyId) : null,
+      seesMembers ? this.companies.listMembers(companyId, 8) : null,
     ]);
     const cards = (await Promise.all(this.cards.map((card) => card(companyId, session)))).filter((c) => c !== null);
     return { company: company ?? null, memberCount, roleCount, members, cards };

@@ -1,4 +1,6 @@
 import type { Sessions } from '@server/platform/auth/sessions';
+import type { FailureThrottle } from '@server/platform/auth/failureThrottle';
+import { ErrorCode } from '@smartdata/domain';
 import type { Page, SysUserItem } from '@smartdata/domain';
 import type { Db } from '@server/platform/db/database';
 import { AppError, conflict, notFound } from '@server/platform/errors';
@@ -15,6 +17,7 @@ export class SysUsersService {
     private readonly companies: Pick<CompaniesService, 'companiesOfUsers' | 'exists' | 'addMember'>,
     private readonly roles: Pick<RolesService, 'requireRoles' | 'setUserRoles'>,
     private readonly sessions: Pick<Sessions, 'revokeUser'>,
+    private readonly failures: Pick<FailureThrottle, 'isLocked' | 'recordFailure' | 'recordSuccess'>,
   ) {}
 
   async list(pageNum: number, pageSize: number, keyword?: string, companyId?: number): Promise<Page<SysUserItem>> {
@@ -84,15 +87,26 @@ export class SysUsersService {
     await this.users.update(userId, values);
   }
 
-  /** Changing the password keeps the current session and ends all others. */
-  async changePassword(userId: number, oldPassword: string, newPassword: string): Promise<void> {
+  /**
+   * Changing the password keeps the current session and ends all others. The current password is
+   * checked under the sign-in failure policy (platform/auth/failureThrottle.ts): a stolen token
+   * does not let anyone guess it without limit.
+   */
+  async changePassword(userId: number, oldPassword: string, newPassword: string, current: { tokenHash: string; ip: string }): Promise<void> {
     const user = await this.users.findById(userId);
     if (!user) {
       throw notFound();
     }
+    const account = `user:${user.id}`;
+    if (await this.failures.isLocked(account, current.ip)) {
+      throw new AppError(ErrorCode.rateLimited, 'user.passwordChecksLocked');
+    }
     if (!(await verifyPassword(oldPassword, user.password_hash))) {
+      await this.failures.recordFailure(account, current.ip);
       throw new AppError(50001, 'user.wrongPassword');
     }
+    await this.failures.recordSuccess(account, current.ip);
     await this.users.update(userId, { passwordHash: await hashPassword(newPassword) });
+    await this.sessions.revokeUser(userId, current.tokenHash);
   }
 }

@@ -20,7 +20,7 @@ export function registerUsersModule(
 ): UsersService {
   const repository = new UsersRepository(platform.db);
   const users = new UsersService(repository, deps.companies, deps.orders, platform.sessions);
-  const sysUsers = new SysUsersService(platform.db, repository, deps.companies, deps.roles, platform.sessions);
+  const sysUsers = new SysUsersService(platform.db, repository, deps.companies, deps.roles, platform.sessions, platform.failures);
   registerUsersRoutes(app, { users, sysUsers, sessions: platform.sessions, writes: platform.writes, sessionCacheMs: platform.config.sessionCacheMs });
   return users;
 }

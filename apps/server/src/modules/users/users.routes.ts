@@ -62,7 +62,8 @@ export function registerUsersRoutes(app: FastifyInstance, { users, sysUsers, ses
     return ok(null);
   });
   r.post('/general/user/changePassword', { schema: { tags: ['users'], summary: 'Change my password', body: changePasswordRequest } }, async (request) => {
-    await sysUsers.changePassword(sessionOf(request).userId, request.body.oldPassword, request.body.newPassword);
+    const session = sessionOf(request);
+    await sysUsers.changePassword(session.userId, request.body.oldPassword, request.body.newPassword, { tokenHash: session.tokenHash, ip: request.ip });
     return ok(null);
   });
 

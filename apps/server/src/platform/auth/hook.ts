@@ -31,10 +31,13 @@ function bearer(request: FastifyRequest): string | undefined {
  */
 export function registerAuthHook(app: FastifyInstance, sessions: Sessions): void {
   app.decorateRequest('session', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/general/')) {
       return;
     }
+    // API answers are a user's data (or a token): no browser or proxy keeps them. A route that
+    // serves a cacheable file (a public object) sets its own header over this one.
+    reply.header('cache-control', 'no-store');
     // routeOptions is a getter that builds a new object: read it once.
     const route = request.routeOptions;
     const config = route.config;

@@ -57,8 +57,12 @@ export class SessionRepository {
       .execute();
   }
 
-  async revokeUser(userId: number, at: number): Promise<void> {
-    await this.db.updateTable('access_token').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  async revokeUser(userId: number, at: number, exceptTokenHash?: string): Promise<void> {
+    let query = this.db.updateTable('access_token').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+    if (exceptTokenHash !== undefined) {
+      query = query.where('token_hash', '!=', exceptTokenHash);
+    }
+    await query.execute();
   }
 
   revoke(tokenHash: string, at: number) {

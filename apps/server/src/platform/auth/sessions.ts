@@ -97,10 +97,18 @@ export class Sessions {
     await this.repository.insert({ ...values, createdAt: Date.now() });
   }
 
-  /** Revokes every token of a user (a new password, a disabled account) and drops their cached sessions. */
-  async revokeUser(userId: number): Promise<void> {
-    await this.repository.revokeUser(userId, Date.now());
-    this.forgetUser(userId);
+  /**
+   * Revokes every token of a user (a new password, a disabled account) but `exceptTokenHash` (the
+   * session that changed its own password) and drops their cached sessions here; other instances
+   * drop theirs within `cacheMs` (docs/security.md).
+   */
+  async revokeUser(userId: number, exceptTokenHash?: string): Promise<void> {
+    await this.repository.revokeUser(userId, Date.now(), exceptTokenHash);
+    for (const [key, value] of this.cache) {
+      if (value.session.userId === userId && value.session.tokenHash !== exceptTokenHash) {
+        this.cache.delete(key);
+      }
+    }
   }
 
   async revoke(tokenHash: string): Promise<void> {

@@ -69,6 +69,13 @@ export interface AccessTokenTable {
   user_agent: string;
 }
 
+/** Failed sign-ins / password checks per key within a window (platform/auth/failureThrottle.ts). */
+export interface AuthFailureTable {
+  key: string;
+  count: number;
+  since: number;
+}
+
 export interface SmsCodeTable {
   id: Generated<number>;
   phone: string;
@@ -201,6 +208,7 @@ export interface Database extends StorageTables, CabinTables, SeriesTables, Devi
   role: RoleTable;
   user_role: UserRoleTable;
   access_token: AccessTokenTable;
+  auth_failure: AuthFailureTable;
   sms_code: SmsCodeTable;
   sms_outbox: SmsOutboxTable;
   notice_agreement: NoticeAgreementTable;

@@ -4,7 +4,7 @@ import type { HomeOverview } from '@smartdata/domain';
 import { initialOf } from '@/shared/utils/companyLogo';
 
 interface MembersCardProps {
-  members: HomeOverview['members'];
+  members: NonNullable<HomeOverview['members']>;
   memberCount: number;
   currentUserId: number | string | null;
 }

@@ -3,8 +3,9 @@ import { AppstoreOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-
 import { useTranslation } from 'react-i18next';
 
 interface StatCardsProps {
-  memberCount: number;
-  roleCount: number;
+  /** null: the user may not see it (no um_user / um_role), and the figure is left out. */
+  memberCount: number | null;
+  roleCount: number | null;
   sectionCount: number;
 }
 
@@ -27,8 +28,8 @@ export function StatCards({ memberCount, roleCount, sectionCount }: StatCardsPro
   const { t } = useTranslation('home');
   return (
     <section className="sd-stats" aria-label={t('company.title')}>
-      <Stat icon={<TeamOutlined />} label={t('stats.members')} value={memberCount} tone="blue" />
-      <Stat icon={<SafetyCertificateOutlined />} label={t('stats.roles')} value={roleCount} tone="purple" />
+      {memberCount !== null && <Stat icon={<TeamOutlined />} label={t('stats.members')} value={memberCount} tone="blue" />}
+      {roleCount !== null && <Stat icon={<SafetyCertificateOutlined />} label={t('stats.roles')} value={roleCount} tone="purple" />}
       <Stat icon={<AppstoreOutlined />} label={t('stats.sections')} value={sectionCount} tone="cyan" />
     </section>
   );

@@ -63,13 +63,15 @@ export function HomePage() {
               sectionCount={sections.length}
             />
           </div>
-          <div className="sd-home__main">
+          <div className={overview.data.members === null ? 'sd-home__main sd-home__main--single' : 'sd-home__main'}>
             <SectionCards sections={sections} cards={overview.data.cards} />
-            <MembersCard
-              members={overview.data.members}
-              memberCount={overview.data.memberCount}
-              currentUserId={user?.userId ?? null}
-            />
+            {overview.data.members !== null && (
+              <MembersCard
+                members={overview.data.members}
+                memberCount={overview.data.memberCount ?? overview.data.members.length}
+                currentUserId={user?.userId ?? null}
+              />
+            )}
           </div>
         </>
       )}

@@ -120,7 +120,7 @@ export async function startSimulatedGateway(options: SimulatedGatewayOptions): P
     const c = mqtt.connect(options.url ?? 'mqtt://127.0.0.1:1883', {
       username: options.sn,
       password: options.secret,
-      clientId: `${options.sn}-${Math.random().toString(16).slice(2, 8)}`,
+      clientId: `${options.sn}:${Math.random().toString(16).slice(2, 8)}`,
       clean: true,
       reconnectPeriod: options.reconnectMs ?? 1000,
       connectTimeout: 5000,

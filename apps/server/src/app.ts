@@ -79,7 +79,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
 
   let broker: Broker | null = null;
   if (config.mqttPort !== null) {
-    broker = await startBroker(config.mqttPort, config.host, app.log);
+    broker = await startBroker(config.mqttPort, config.host, app.log, { maxPacketBytes: config.mqttMaxPacketBytes });
   }
   const writes = new WriteVersion();
   const sessions = new Sessions(database.db, config.sessionCacheMs, writes);

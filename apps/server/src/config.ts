@@ -13,6 +13,8 @@ export interface AppConfig {
   /** Embedded MQTT broker port; null disables the embedded broker (tests, or MQTT_URL set). */
   mqttPort: number | null;
   mqttUrl?: string;
+  /** The largest MQTT packet the embedded broker reads (MQTT_MAX_PACKET_BYTES, default 256 KB); a larger one closes the connection. */
+  mqttMaxPacketBytes: number;
   adminUser: string;
   adminPassword?: string;
   logLevel: string;
@@ -59,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     mqttPort,
     mqttUrl: env.MQTT_URL || undefined,
+    mqttMaxPacketBytes: Number(env.MQTT_MAX_PACKET_BYTES ?? 256 * 1024),
     adminUser: env.SMARTDATA_ADMIN_USER || 'admin',
     adminPassword: env.SMARTDATA_ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',

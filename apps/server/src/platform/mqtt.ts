@@ -3,10 +3,20 @@ import { Aedes, type AuthenticateError, type Client, type PublishPacket } from '
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
- * Decides who may connect to the embedded broker. The devices module installs the real check
- * (SN + secret, DESIGN.md §5); until then every device connection is refused.
+ * A CONNECT's verdict: accepted, or the CONNACK refusal — 4 bad user name or password, 2 client
+ * identifier rejected, 5 not authorized (e.g. a last-will outside the device's own topics).
  */
-export type DeviceAuthenticator = (client: Client, username: string | undefined, password: Buffer | undefined) => Promise<boolean>;
+export type ConnectVerdict = 'accepted' | 'badCredentials' | 'identifierRejected' | 'notAuthorized';
+
+const refusalCodes = { badCredentials: 4, identifierRejected: 2, notAuthorized: 5 } as const;
+const refusalTexts = { badCredentials: 'Bad username or password', identifierRejected: 'Identifier rejected', notAuthorized: 'Not authorized' } as const;
+
+/**
+ * Decides who may connect to the embedded broker, given the CONNECT's client (its id and will are
+ * set). The devices module installs the real check (SN + secret, the client id and the last-will
+ * bound to the device, DESIGN.md §5); until then every device connection is refused.
+ */
+export type DeviceAuthenticator = (client: Client, username: string | undefined, password: Buffer | undefined) => Promise<ConnectVerdict>;
 
 /**
  * Which topics an authenticated client may use (the devices module: a device only its own
@@ -34,8 +44,31 @@ export interface Broker {
   close(): Promise<void>;
 }
 
-export async function startBroker(port: number, host: string, log: FastifyBaseLogger): Promise<Broker> {
-  let authenticate: DeviceAuthenticator = async () => false;
+/** mqtt-packet's parser, as far as the packet-size check below touches it. */
+interface PacketParser {
+  packet: { length: number };
+  _parseLength(): boolean;
+  _emitError(error: Error): void;
+}
+
+/**
+ * Refuses a packet larger than `maxBytes` as soon as its length is read, before its body is: the
+ * parser errs, aedes closes the connection, nothing is acknowledged (a 5 MB publish was acked).
+ */
+function limitPacketSize(parser: PacketParser, maxBytes: number): void {
+  const parseLength = parser._parseLength.bind(parser);
+  parser._parseLength = () => {
+    const complete = parseLength();
+    if (complete && parser.packet.length > maxBytes) {
+      parser._emitError(new Error(`packet of ${parser.packet.length} bytes exceeds ${maxBytes}`));
+      return false;
+    }
+    return complete;
+  };
+}
+
+export async function startBroker(port: number, host: string, log: FastifyBaseLogger, options: { maxPacketBytes: number } = { maxPacketBytes: 256 * 1024 }): Promise<Broker> {
+  let authenticate: DeviceAuthenticator = async () => 'badCredentials';
   let acl: TopicAcl = { canPublish: () => false, canSubscribe: () => false };
   let publishHook: PublishHook | null = null;
   const aedes = await Aedes.createBroker({
@@ -58,12 +91,12 @@ export async function startBroker(port: number, host: string, log: FastifyBaseLo
     },
     authenticate: (client, username, password, done) => {
       authenticate(client, username, password).then(
-        (allowed) => {
-          if (allowed) {
+        (verdict) => {
+          if (verdict === 'accepted') {
             done(null, true);
           } else {
-            const error = new Error('Bad username or password') as AuthenticateError;
-            error.returnCode = 4;
+            const error = new Error(refusalTexts[verdict]) as AuthenticateError;
+            error.returnCode = refusalCodes[verdict];
             done(error, false);
           }
         },
@@ -76,7 +109,10 @@ export async function startBroker(port: number, host: string, log: FastifyBaseLo
       );
     },
   });
-  const server = net.createServer(aedes.handle);
+  const server = net.createServer((connection) => {
+    const client = aedes.handle(connection) as unknown as { _parser: PacketParser };
+    limitPacketSize(client._parser, options.maxPacketBytes);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());

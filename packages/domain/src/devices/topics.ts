@@ -21,6 +21,15 @@ export function parseUpTopic(topic: string): { sn: string; kind: UpTopicKind } |
 }
 
 /** Whether the device `sn` may publish to `topic`: only its own up topics. */
+/**
+ * The MQTT client ids a device may connect with: its SN, or its SN, a colon and a suffix (a
+ * device that keeps several connections). SNs never hold a colon, so one device's id can never be
+ * another's: a device signed in with its own key cannot take over another's session by its id.
+ */
+export function deviceClientIdAllowed(sn: string, clientId: string): boolean {
+  return clientId === sn || (clientId.startsWith(`${sn}:`) && clientId.length > sn.length + 1);
+}
+
 export function devicePublishAllowed(sn: string, topic: string): boolean {
   return topic.startsWith(`sd/${sn}/up/`) && !/[+#]/.test(topic) && topic.length > `sd/${sn}/up/`.length;
 }

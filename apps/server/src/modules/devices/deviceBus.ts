@@ -1,6 +1,6 @@
 import type { Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
-import { deviceCommand, devicePublishAllowed, deviceSubscribeAllowed, deviceTopics, onlinePayload, parseUpTopic, type DeviceCommand, type OnlinePayload } from '@smartdata/domain';
+import { deviceClientIdAllowed, deviceCommand, devicePublishAllowed, deviceSubscribeAllowed, deviceTopics, onlinePayload, parseUpTopic, type DeviceCommand, type OnlinePayload } from '@smartdata/domain';
 import type { Broker } from '@server/platform/mqtt';
 
 /** What the devices module does with the device side of the broker. */
@@ -39,14 +39,21 @@ export class DeviceBus {
       return;
     }
     broker.setAuthenticator(async (client, username, password) => {
-      if (!username || !password) {
-        return false;
+      if (!username || !password || !(await handlers.authenticate(username, password.toString('utf8')))) {
+        return 'badCredentials';
       }
-      const allowed = await handlers.authenticate(username, password.toString('utf8'));
-      if (allowed) {
-        this.snOf.set(client, username);
+      // The client id is bound to the device: another id (another device's SN) would let the
+      // broker drop that device's session in favour of this one.
+      if (!deviceClientIdAllowed(username, client.id)) {
+        return 'identifierRejected';
       }
-      return allowed;
+      // aedes keeps the CONNECT's will on the client until the connection is accepted.
+      const will = (client as Client & { _will?: { topic: string } | null })._will;
+      if (will && !devicePublishAllowed(username, will.topic)) {
+        return 'notAuthorized';
+      }
+      this.snOf.set(client, username);
+      return 'accepted';
     });
     broker.setAcl({
       canPublish: (client, topic) => {

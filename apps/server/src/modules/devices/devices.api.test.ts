@@ -161,7 +161,7 @@ describe('device registry', () => {
     expect(rotated.data.secret).toMatch(/^[0-9a-f]{32}$/);
     expect(rotated.data.secret).not.toBe(d.secret);
     await until(d.id, (x) => !x.online);
-    const connect = (password: string) => mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { username: d.sn, password, reconnectPeriod: 0, connectTimeout: 3000 });
+    const connect = (password: string) => mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { username: d.sn, password, clientId: d.sn, reconnectPeriod: 0, connectTimeout: 3000 });
     await expect(connect(d.secret)).rejects.toThrow(/Not authorized|Bad username or password/i);
     const fresh = await connect(rotated.data.secret);
     const closed = new Promise<void>((resolve) => fresh.once('close', () => resolve()));
@@ -204,7 +204,7 @@ describe('device registry', () => {
 describe('device side of the broker', () => {
   it('refuses a wrong secret, an unknown SN and a disabled device', async () => {
     const d = await addDevice();
-    const connect = (username: string, password: string) => mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { username, password, reconnectPeriod: 0, connectTimeout: 3000 });
+    const connect = (username: string, password: string) => mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { username, password, clientId: username, reconnectPeriod: 0, connectTimeout: 3000 });
     await expect(connect(d.sn, 'wrong-secret')).rejects.toThrow(/Not authorized|Bad username or password/i);
     await expect(connect('NOBODY0001', d.secret)).rejects.toThrow(/Not authorized|Bad username or password/i);
     const good = await connect(d.sn, d.secret);
@@ -217,7 +217,7 @@ describe('device side of the broker', () => {
     const mine = await addDevice();
     const other = await addDevice();
     const otherSim = await simulate(other);
-    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { username: mine.sn, password: mine.secret, reconnectPeriod: 0 });
+    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { username: mine.sn, password: mine.secret, clientId: mine.sn, reconnectPeriod: 0 });
     for (const filter of [`sd/${other.sn}/down/cmd`, '#', 'sd/+/up/#', `sd/${other.sn}/up/telemetry`]) {
       // The broker grants nothing: SUBACK 128, which mqtt.js reports as an error.
       await expect(client.subscribeAsync(filter, { qos: 1 })).rejects.toThrow(/Subscribe error/);
@@ -234,6 +234,52 @@ describe('device side of the broker', () => {
     await Promise.race([closed, new Promise((_, reject) => setTimeout(() => reject(new Error('not closed')), 5000))]);
     expect(heard).toBe(false);
     client.end(true);
+  });
+
+  it("refuses a client id that is not the device's own: no takeover of another device's session", async () => {
+    const mine = await addDevice();
+    const other = await addDevice();
+    const otherSim = await simulate(other, { reconnectMs: 60_000 });
+    let otherDropped = false;
+    otherSim.events.on('disconnected', () => {
+      otherDropped = true;
+    });
+    const connect = (clientId: string) => mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { username: mine.sn, password: mine.secret, clientId, reconnectPeriod: 0, connectTimeout: 3000 });
+    for (const clientId of [other.sn, `${other.sn}:1`, `${mine.sn}x`, `${mine.sn}:`, 'mqttjs_1234']) {
+      await expect(connect(clientId), clientId).rejects.toThrow(/Identifier rejected/i);
+    }
+    const own = await connect(`${mine.sn}:second-link`);
+    await own.endAsync();
+    expect(otherDropped).toBe(false);
+    expect((await device(other.id)).online).toBe(true);
+  });
+
+  it("refuses a last-will outside the device's own topics at CONNECT", async () => {
+    const mine = await addDevice();
+    const other = await addDevice();
+    const connect = (topic: string) =>
+      mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { username: mine.sn, password: mine.secret, clientId: mine.sn, reconnectPeriod: 0, connectTimeout: 3000, will: { topic, payload: Buffer.from('{"online":false}'), qos: 1, retain: true } });
+    await expect(connect(`sd/${other.sn}/up/online`)).rejects.toThrow(/Not authorized/i);
+    await expect(connect(`sd/${mine.sn}/down/cmd`)).rejects.toThrow(/Not authorized/i);
+    const own = await connect(`sd/${mine.sn}/up/online`);
+    await own.endAsync();
+  });
+
+  it('closes the connection on a packet larger than MQTT_MAX_PACKET_BYTES (256 KB) without acknowledging it', async () => {
+    const mine = await addDevice();
+    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { username: mine.sn, password: mine.secret, clientId: mine.sn, reconnectPeriod: 0 });
+    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+    let acknowledged = false;
+    client.publish(`sd/${mine.sn}/up/event`, Buffer.alloc(5 * 1024 * 1024, 0x20), { qos: 1 }, (error) => {
+      acknowledged = !error;
+    });
+    await Promise.race([closed, new Promise((_, reject) => setTimeout(() => reject(new Error('not closed')), 10_000))]);
+    expect(acknowledged).toBe(false);
+    client.end(true);
+    // Just under the limit is fine.
+    const again = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { username: mine.sn, password: mine.secret, clientId: mine.sn, reconnectPeriod: 0 });
+    await again.publishAsync(`sd/${mine.sn}/up/event`, Buffer.from(JSON.stringify({ pad: 'x'.repeat(200 * 1024) })), { qos: 1 });
+    await again.endAsync();
   });
 });
 
@@ -487,7 +533,7 @@ describe('realtime pushes of devices', () => {
     expect(watcher.takePushes()).toEqual([]);
 
     // Telemetry of the hidden device (straight from the broker) does not reach him either.
-    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { username: hidden.sn, password: hidden.secret, reconnectPeriod: 0 });
+    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { username: hidden.sn, password: hidden.secret, clientId: hidden.sn, reconnectPeriod: 0 });
     await client.publishAsync(`sd/${hidden.sn}/up/telemetry`, JSON.stringify({ ts: Date.now(), values: { temperature: 21.5 } }), { qos: 1 });
     expect((await everything.next((e) => e.data?.event === 'telemetry')).data.payload).toMatchObject({ id: hidden.id, nodeId: hidden.nodeId, values: { temperature: 21.5 } });
     await client.endAsync();

@@ -89,7 +89,7 @@ describe('durability', () => {
     const port = await freePort();
     const mqttPort = await freePort();
     const server = await startServer(port, mqttPort);
-    const client: MqttClient = mqtt.connect(`mqtt://127.0.0.1:${mqttPort}`, { username: device.sn, password: device.secret, reconnectPeriod: 0, connectTimeout: 5000 });
+    const client: MqttClient = mqtt.connect(`mqtt://127.0.0.1:${mqttPort}`, { username: device.sn, password: device.secret, clientId: device.sn, reconnectPeriod: 0, connectTimeout: 5000 });
     await new Promise<void>((resolve, reject) => {
       client.once('connect', () => resolve());
       client.once('error', reject);

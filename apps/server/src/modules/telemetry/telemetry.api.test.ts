@@ -64,7 +64,7 @@ async function addDevice(api: Api): Promise<{ id: number; sn: string; secret: st
 }
 
 async function connect(device: { sn: string; secret: string }): Promise<MqttClient> {
-  const client = mqtt.connect(`mqtt://127.0.0.1:${mqttPort}`, { username: device.sn, password: device.secret, clientId: `${device.sn}-${snSeq}`, reconnectPeriod: 0, connectTimeout: 5000 });
+  const client = mqtt.connect(`mqtt://127.0.0.1:${mqttPort}`, { username: device.sn, password: device.secret, clientId: `${device.sn}:${snSeq}`, reconnectPeriod: 0, connectTimeout: 5000 });
   await new Promise<void>((resolve, reject) => {
     client.once('connect', () => resolve());
     client.once('error', reject);

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
+import { registerBodyRules } from './platform/requestBody';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -66,7 +67,8 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
-    bodyLimit: 10 * 1024 * 1024,
+    // 1 MB for a JSON body; a route that needs more says so (bodyLimit in its options).
+    bodyLimit: 1024 * 1024,
     connectionTimeout: limits.requestTimeoutMs * 2,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -112,6 +114,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   });
 
   await app.register(formbody);
+  registerBodyRules(app);
   registerSecurityHeaders(app);
   if (process.env.CORS_ORIGIN) {
     await app.register(cors, { origin: process.env.CORS_ORIGIN.split(',') });

@@ -1,15 +1,16 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ErrorCode, errorCodeInfo, type Envelope, type ErrorCodeValue } from '@smartdata/domain';
+import { ErrorCode, errorCodeInfo, type Envelope, type ErrorCodeValue, type Locale } from '@smartdata/domain';
 import { AppError } from './errors';
 import { requestLocale, translate } from './i18n';
+import { issueText, listPosition, refusalText } from './refusals';
 
 /** The success envelope. Routes return `ok(data)`. */
 export function ok<T>(data: T, msg = 'success'): Envelope<T> {
   return { code: ErrorCode.ok, msg, data };
 }
 
-function send(reply: FastifyReply, request: FastifyRequest, code: ErrorCodeValue, reason?: string, data: unknown = null, fields?: Record<string, unknown>) {
+function send(reply: FastifyReply, request: FastifyRequest, code: ErrorCodeValue, reason?: string, data: unknown = null, fields?: Record<string, unknown>, status?: number) {
   const locale = requestLocale(request);
   const info = errorCodeInfo[code];
   const translatedReason = reason ? translate(reason, locale) : undefined;
@@ -18,17 +19,40 @@ function send(reply: FastifyReply, request: FastifyRequest, code: ErrorCodeValue
     code === ErrorCode.validationFailed
       ? { code, msg: info[locale], data: translatedReason ?? data ?? info[locale] }
       : { code, msg: translatedReason ?? info[locale], data };
-  return reply.status(info.http).send(fields ? { ...body, ...fields } : body);
+  return reply.status(status ?? info.http).send(fields ? { ...body, ...fields } : body);
 }
 
-function zodReason(error: FastifyError): string {
+/** The reason of a request zod refused, in the caller's language (platform/refusals.ts). */
+function validationReason(error: FastifyError, locale: Locale): string {
   const first = error.validation?.[0];
   if (!first) {
-    return 'validation.invalid';
+    return translate('validation.invalid', locale);
   }
-  const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
-  const message = first.message ?? 'validation.invalid';
-  return message.startsWith('validation.') ? (field ? `${field}: ${message}` : message) : `${field || 'body'}: ${message}`;
+  const path = first.instancePath
+    .split('/')
+    .filter((part) => part !== '')
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+  const message = first.message ?? '';
+  // A schema's own key already names its field ("名称不能为空", "目录名称最多 25 个字符").
+  const position = listPosition(path, locale);
+  if (message.startsWith('validation.')) {
+    return position + translate(message, locale);
+  }
+  return position + issueText(first.keyword, message, first.params, path, locale);
+}
+
+/** Fastify's refusals before a schema runs, by its error code. */
+function requestRefusal(error: FastifyError): { key: string; status: number } {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { key: error.message.includes('form-urlencoded') ? 'request.formOnly' : 'request.unsupportedMediaType', status: 415 };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { key: 'request.badJson', status: 400 };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { key: 'request.emptyBody', status: 400 };
+    default:
+      return { key: error instanceof SyntaxError ? 'request.badJson' : 'request.unreadable', status: 400 };
+  }
 }
 
 /** One error handler: every failure becomes an envelope with a stable code; 5xx leak nothing. */
@@ -40,11 +64,7 @@ export function registerEnvelope(app: FastifyInstance): void {
     }
     const error = thrown as FastifyError;
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const reason = zodReason(error);
-      const [field, key] = reason.includes(': ') ? reason.split(': ') : ['', reason];
-      const locale = requestLocale(request);
-      const text = field ? `${field}: ${translate(key, locale)}` : translate(key, locale);
-      return send(reply, request, ErrorCode.validationFailed, text);
+      return send(reply, request, ErrorCode.validationFailed, validationReason(error, requestLocale(request)));
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -58,7 +78,8 @@ export function registerEnvelope(app: FastifyInstance): void {
     }
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type, empty body: the request could not be read.
-      return send(reply, request, ErrorCode.validationFailed, error.message);
+      const refusal = requestRefusal(error);
+      return send(reply, request, ErrorCode.validationFailed, refusalText(refusal.key, requestLocale(request)), null, undefined, refusal.status);
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, request, ErrorCode.internal);

@@ -3,6 +3,7 @@ import { idSchema } from '../shared/ids';
 import { numericFieldTypes } from '../data-items/fields';
 import { timeRange } from '../data-items/timeRanges';
 import { pageQuery } from '../shared/paging';
+import { numeric } from '../shared/numbers';
 
 /**
  * The chart query contract (issue 5), shared by the chart pages and the dashboard widgets.
@@ -41,7 +42,7 @@ export const chartQueryRequest = z.object({
   bucket: z.enum(chartBuckets).default('raw'),
   range: timeRange,
   /** Fewer points than the maximum (a small widget); capped at `chartLimits.maxPointsPerSeries`. */
-  maxPoints: z.coerce.number().int().min(10).max(chartLimits.maxPointsPerSeries).optional(),
+  maxPoints: numeric(z.number().int().min(10).max(chartLimits.maxPointsPerSeries)).optional(),
   /** How raw values are thinned: min/max per slot (default; every spike survives) or LTTB (the line's shape). */
   downsample: z.enum(['minmax', 'lttb']).optional(),
 });

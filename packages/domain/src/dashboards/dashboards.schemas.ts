@@ -6,6 +6,7 @@ import { boardTransitions, boardTypes, dashboardLimits, widget, type BoardTransi
 import { templateCodes } from './templates';
 import { dashboardDocument, type UnresolvedReference } from './exportDocument';
 import { isTimeOfDay, minutesOf, type ScheduledBoard } from './schedule';
+import { numeric } from '../shared/numbers';
 
 /**
  * Dashboards and carousels (issue 5; docs/dashboards.md). Dashboards are cabin nodes of kind
@@ -27,11 +28,11 @@ export const carouselNameSchema = z
   .min(1, 'validation.nameRequired')
   .refine((name) => [...name].length <= dashboardLimits.nameLength, 'validation.dashboard.carouselNameTooLong');
 
-export const refreshMinutesSchema = z.coerce
-  .number()
-  .refine((m) => (dashboardLimits.refreshMinutes as readonly number[]).includes(m), 'validation.dashboard.refreshMinutes');
-const canvasWidth = z.coerce.number().int('validation.dashboard.canvasSize').min(dashboardLimits.canvasWidthMin, 'validation.dashboard.canvasSize').max(dashboardLimits.canvasWidthMax, 'validation.dashboard.canvasSize');
-const canvasHeight = z.coerce.number().int('validation.dashboard.canvasSize').min(dashboardLimits.canvasHeightMin, 'validation.dashboard.canvasSize').max(dashboardLimits.canvasHeightMax, 'validation.dashboard.canvasSize');
+export const refreshMinutesSchema = numeric(
+  z.number().refine((m) => (dashboardLimits.refreshMinutes as readonly number[]).includes(m), 'validation.dashboard.refreshMinutes'),
+);
+const canvasWidth = numeric(z.number().int('validation.dashboard.canvasSize').min(dashboardLimits.canvasWidthMin, 'validation.dashboard.canvasSize').max(dashboardLimits.canvasWidthMax, 'validation.dashboard.canvasSize'));
+const canvasHeight = numeric(z.number().int('validation.dashboard.canvasSize').min(dashboardLimits.canvasHeightMin, 'validation.dashboard.canvasSize').max(dashboardLimits.canvasHeightMax, 'validation.dashboard.canvasSize'));
 
 /** `GET /general/dashboard/getDashboardList?pageNum&pageSize&keyword` → Page<DashboardSummary> */
 export const dashboardListQuery = pageQuery.extend({ keyword: z.string().trim().max(50).optional() });
@@ -128,7 +129,7 @@ export interface DashboardDetail extends Omit<DashboardSummary, 'widgetCount'> {
 
 // ---- carousels ----
 
-const seconds = z.coerce.number().int('validation.dashboard.seconds').min(dashboardLimits.carouselSecondsMin, 'validation.dashboard.seconds').max(dashboardLimits.carouselSecondsMax, 'validation.dashboard.seconds');
+const seconds = numeric(z.number().int('validation.dashboard.seconds').min(dashboardLimits.carouselSecondsMin, 'validation.dashboard.seconds').max(dashboardLimits.carouselSecondsMax, 'validation.dashboard.seconds'));
 const timeOfDay = z.string().refine(isTimeOfDay, 'validation.dashboard.timeOfDay');
 
 export const carouselEntry = z.object({
@@ -163,9 +164,9 @@ export type CarouselIdRequest = z.infer<typeof carouselIdRequest>;
 /** `GET /general/boardPlay/getSchedule?id&at&version` */
 export const carouselScheduleQuery = z.object({
   id,
-  at: z.coerce.number().int().positive().optional(),
+  at: numeric(z.number().int().positive()).optional(),
   version: z.enum(['draft', 'published']).default('published'),
-  count: z.coerce.number().int().min(1).max(50).default(5),
+  count: numeric(z.number().int().min(1).max(50)).default(5),
 });
 export type CarouselScheduleQuery = z.infer<typeof carouselScheduleQuery>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '../shared/ids';
 import { chartBuckets, chartAggregates } from '../charts/charts.schemas';
 import { timeRangePresets } from '../shared/limits';
+import { numeric } from '../shared/numbers';
 
 /**
  * The widget model of a dashboard (issue 5). A board is either a grid (react-grid-layout, 12
@@ -55,7 +56,7 @@ export const dashboardLimits = {
   carouselEntriesMax: 50,
 } as const;
 
-const intIn = (min: number, max: number) => z.coerce.number().int('validation.invalid').min(min, 'validation.invalid').max(max, 'validation.invalid');
+const intIn = (min: number, max: number) => numeric(z.number().int('validation.invalid').min(min, 'validation.invalid').max(max, 'validation.invalid'));
 
 export const widgetLayout = z.object({ x: intIn(0, 7680), y: intIn(0, 8640), w: intIn(1, 7680), h: intIn(1, 4320) });
 export type WidgetLayout = z.infer<typeof widgetLayout>;

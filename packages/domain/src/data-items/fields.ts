@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { nameSchema } from '../shared/ids';
 import { dataItemLimits, recordColumns } from './dataItemLimits';
+import { numeric } from '../shared/numbers';
 
 /**
  * Data items (spec §3): typed tables of a company, fed by people, devices and tasks; their
@@ -76,13 +77,13 @@ export const fieldInput = z.object({
   /** Display name (column title). */
   name: nameSchema.refine((name) => !name.includes('%'), 'validation.directoryName.percent'),
   fieldName: fieldNameSchema,
-  type: z.coerce.number().pipe(z.union(fieldTypeCodes.map((code) => z.literal(code)) as [z.ZodLiteral<FieldTypeCode>, ...z.ZodLiteral<FieldTypeCode>[]])),
+  type: numeric(z.number()).pipe(z.union(fieldTypeCodes.map((code) => z.literal(code)) as [z.ZodLiteral<FieldTypeCode>, ...z.ZodLiteral<FieldTypeCode>[]])),
   unit: z.string().trim().max(dataItemLimits.unitLength, 'validation.tooLong').default(''),
   /** Column order, ascending; ties keep the given order. */
-  priority: z.coerce.number().int().min(0).max(dataItemLimits.priorityMax).optional(),
+  priority: numeric(z.number().int().min(0).max(dataItemLimits.priorityMax)).optional(),
   required: z.boolean().default(false),
   /** Decimal and currency only: 0–3 (spec §9); values are rounded to it. */
-  decimalPlaces: z.coerce.number().int().min(0, 'validation.field.decimalPlaces').max(dataItemLimits.decimalPlacesMax, 'validation.field.decimalPlaces').nullable().optional(),
+  decimalPlaces: numeric(z.number().int().min(0, 'validation.field.decimalPlaces').max(dataItemLimits.decimalPlacesMax, 'validation.field.decimalPlaces')).nullable().optional(),
   /** Date-time only. */
   dateDisplay: z.enum(dateDisplays).nullable().optional(),
   /** Keep a database index for this field (fast filter and sort on large items). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema as id, nameSchema as displayName } from '../shared/ids';
 import { dataItemLimits } from './dataItemLimits';
 import { recordFilter, type RecordFilter } from './records';
+import { numeric } from '../shared/numbers';
 
 /** Forward conditions: a new record that meets them is copied into another data item (recordMatches in records.ts). */
 
@@ -10,7 +11,7 @@ export const forwardInput = z.object({
   name: displayName,
   /** All must hold for a new record (empty: every new record). */
   conditions: z.array(recordFilter).max(dataItemLimits.filtersMax, 'validation.tooLong').default([]),
-  targetItemId: z.coerce.number({ message: 'validation.forward.targetRequired' }).int().positive('validation.forward.targetRequired'),
+  targetItemId: numeric(z.number({ message: 'validation.forward.targetRequired' }).int().positive('validation.forward.targetRequired')),
   mappings: z.array(forwardMapping).min(1, 'validation.forward.noMappings').max(dataItemLimits.fieldsMax, 'validation.tooLong'),
   enabled: z.boolean().default(true),
 });

@@ -6,6 +6,7 @@ import { dataItemNameSchema, fieldInput, fieldListProblems, type DataField, type
 import type { FormItem } from './forms';
 import type { JumpItem } from './jumps';
 import type { ForwardItem } from './forwards';
+import { numeric } from '../shared/numbers';
 
 /** Data items themselves: add, update, list and the detail answered to the record list and the designers. */
 
@@ -19,15 +20,15 @@ const fieldList = z
     }
   });
 
-const expiryDays = z.coerce.number().int().min(1, 'validation.dataItem.expiryDays').max(dataItemLimits.expiryDaysMax, 'validation.dataItem.expiryDays').nullable();
+const expiryDays = numeric(z.number().int().min(1, 'validation.dataItem.expiryDays').max(dataItemLimits.expiryDaysMax, 'validation.dataItem.expiryDays')).nullable();
 
 /** `POST /general/dataItem/addDataItem` → `{ id }` */
 export const addDataItemRequest = z.object({
   /** The directory node the item goes into (spec §5: parent directory required). */
-  directoryId: z.coerce.number({ message: 'validation.dataItem.directoryRequired' }).int().positive('validation.dataItem.directoryRequired'),
+  directoryId: numeric(z.number({ message: 'validation.dataItem.directoryRequired' }).int().positive('validation.dataItem.directoryRequired')),
   name: dataItemNameSchema,
   /** Spec §5: type selection required. */
-  kind: z.coerce.number({ message: 'validation.dataItem.kindRequired' }).pipe(z.union([z.literal(10), z.literal(11), z.literal(13)], { message: 'validation.dataItem.kindRequired' })),
+  kind: numeric(z.number({ message: 'validation.dataItem.kindRequired' })).pipe(z.union([z.literal(10), z.literal(11), z.literal(13)], { message: 'validation.dataItem.kindRequired' })),
   fields: fieldList,
   /** Keep raw values this many days (null: for ever, or as long as the company's retention). */
   expiryDays: expiryDays.optional(),
@@ -50,7 +51,7 @@ export const dataItemQuery = z.object({ id });
 export type DataItemQuery = z.infer<typeof dataItemQuery>;
 export const dataItemListQuery = pageQuery.extend({
   keyword: z.string().trim().max(50).optional(),
-  kind: z.coerce.number().int().optional(),
+  kind: numeric(z.number().int()).optional(),
   /** Only the items whose records are child records of this master item (record list: child records). */
   parentItemId: id.optional(),
 });

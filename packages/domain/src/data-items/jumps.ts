@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema as id, nameSchema as displayName } from '../shared/ids';
 import { dataItemLimits } from './dataItemLimits';
 import { filterOps, type RecordFilter, type RecordValues } from './records';
+import { numeric } from '../shared/numbers';
 
 /** Jump associations: from a record to the matching records of another data item. */
 
@@ -18,8 +19,8 @@ export const jumpCondition = z
 export const jumpInput = z.object({
   /** The jump data name shown on the record list. */
   name: displayName,
-  priority: z.coerce.number().int().min(0).max(dataItemLimits.priorityMax).default(0),
-  targetItemId: z.coerce.number({ message: 'validation.jump.targetRequired' }).int().positive('validation.jump.targetRequired'),
+  priority: numeric(z.number().int().min(0).max(dataItemLimits.priorityMax)).default(0),
+  targetItemId: numeric(z.number({ message: 'validation.jump.targetRequired' }).int().positive('validation.jump.targetRequired')),
   conditions: z.array(jumpCondition).max(dataItemLimits.jumpConditionsMax, 'validation.tooLong').default([]),
 });
 export const addJumpRequest = jumpInput.extend({ itemId: id });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { timeRangePresets, type TimeRangePreset } from '../shared/limits';
 import { startOfDay, startOfMonth, zonedMidnight, zoneOffset } from '../shared/time';
+import { numeric } from '../shared/numbers';
 
 /** A preset of spec §9 in the company's time zone, or explicit bounds (epoch ms, `to` exclusive). */
 export const timeRange = z.union([
   z.object({ preset: z.enum(timeRangePresets) }),
-  z.strictObject({ from: z.coerce.number().int().optional(), to: z.coerce.number().int().optional() }),
+  z.strictObject({ from: numeric(z.number().int()).optional(), to: numeric(z.number().int()).optional() }),
 ]);
 export type TimeRange = z.infer<typeof timeRange>;
 

@@ -6,6 +6,7 @@ import { firmwareVersion } from '../gateways/firmware';
 import { snPattern } from './topics';
 import { bindStates, lifecycleCodes, type BindState, type LifecycleStatus } from './lifecycle';
 import type { TelemetryPayload } from './payloads';
+import { numeric } from '../shared/numbers';
 
 /**
  * Requests and answers of the devices module (docs/devices.md). The web builds its forms from
@@ -53,7 +54,7 @@ export const deviceListQuery = pageQuery.extend({
   keyword: z.string().trim().max(50).optional(),
   online: flag.optional(),
   bindState: z.enum(bindStates).optional(),
-  status: z.coerce.number().pipe(z.union(lifecycleCodes.map((c) => z.literal(c)) as [z.ZodLiteral<LifecycleStatus>, ...z.ZodLiteral<LifecycleStatus>[]])).optional(),
+  status: numeric(z.number()).pipe(z.union(lifecycleCodes.map((c) => z.literal(c)) as [z.ZodLiteral<LifecycleStatus>, ...z.ZodLiteral<LifecycleStatus>[]])).optional(),
   model: z.string().trim().max(deviceLimits.modelLength).optional(),
 });
 export type DeviceListQuery = z.infer<typeof deviceListQuery>;
@@ -77,7 +78,7 @@ export type UpdateDeviceRequest = z.infer<typeof updateDeviceRequest>;
 /** `POST /general/device/setStatus` (lifecycle; illegal moves are 40900 with the reason). */
 export const setDeviceStatusRequest = z.object({
   id,
-  status: z.coerce.number().pipe(z.union(lifecycleCodes.map((c) => z.literal(c)) as [z.ZodLiteral<LifecycleStatus>, ...z.ZodLiteral<LifecycleStatus>[]])),
+  status: numeric(z.number()).pipe(z.union(lifecycleCodes.map((c) => z.literal(c)) as [z.ZodLiteral<LifecycleStatus>, ...z.ZodLiteral<LifecycleStatus>[]])),
 });
 export type SetDeviceStatusRequest = z.infer<typeof setDeviceStatusRequest>;
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { limits } from './limits';
+import { numeric } from './numbers';
 
 /** Ids are opaque: numbers on the wire, but strings are accepted (query strings). */
 export type Id = number | string;
 /** An id: a client sends an `Id` (its input type), the server reads a positive integer. */
-export const idSchema = z.coerce.number<Id>().int().positive();
+export const idSchema = numeric<Id>(z.number().int().positive());
 
 /** A display name of the general rule (spec §9: required, at most 25 characters). */
 export const nameSchema = z

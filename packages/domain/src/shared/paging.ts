@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { limits } from './limits';
+import { numeric } from './numbers';
 
 /** Query parameters of every list call. */
 export const pageQuery = z.object({
-  pageNum: z.coerce.number<number>().int().min(1).default(1),
-  pageSize: z.coerce.number<number>().int().min(1).max(limits.pageSizeMax).default(20),
+  pageNum: numeric<number>(z.number().int().min(1)).default(1),
+  pageSize: numeric<number>(z.number().int().min(1).max(limits.pageSizeMax)).default(20),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../shared/ids';
 import { limits } from '../shared/limits';
+import { numeric } from '../shared/numbers';
 
 /**
  * Object storage (spec §7: upload, download and delete credentials). Decisions are written down
@@ -130,7 +131,7 @@ export type UploadCredential = z.infer<typeof uploadCredential>;
 /** `PUT /general/cos/upload?key=&expires=&sig=` (local disk driver; the body is the file). */
 export const signedObjectQuery = z.object({
   key: objectKeySchema,
-  expires: z.coerce.number().int(),
+  expires: numeric(z.number().int()),
   sig: z.string().min(1),
 });
 export type SignedObjectQuery = z.infer<typeof signedObjectQuery>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from '../shared/paging';
 import { idSchema } from '../shared/ids';
+import { numeric } from '../shared/numbers';
 
 /** Requests and answers of the system module (platform maintenance: allow-list, audit log, retention, acquisition) and "my assignments". */
 
@@ -27,8 +28,8 @@ export const auditLogQuery = pageQuery.extend({
   companyId: idSchema.optional(),
   action: z.string().trim().max(200).optional(),
   result: z.enum(['success', 'failure']).optional(),
-  from: z.coerce.number().int().optional(),
-  to: z.coerce.number().int().optional(),
+  from: numeric(z.number().int()).optional(),
+  to: numeric(z.number().int()).optional(),
 });
 export type AuditLogQuery = z.infer<typeof auditLogQuery>;
 export const auditLogItem = z.object({

@@ -18,7 +18,7 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, sessions }: { a
   r.post(
     '/general/user/access/getToken',
     {
-      config: { ...publicRoute, ...perMinute(120) },
+      config: { ...publicRoute, ...perMinute(120), formBody: true },
       schema: { tags: ['auth'], summary: 'Sign in (form-encoded): username+password or phone+smsCode', body: getTokenRequest },
     },
     async (request) => ok(await auth.issueToken(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' })),

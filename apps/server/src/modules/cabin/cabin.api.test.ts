@@ -94,9 +94,9 @@ describe('tree: create, rename, move, copy, delete', () => {
 
   it('checks directory names: required, at most 25 characters, no percent sign, unique among siblings', async () => {
     const admin = await companyAdmin(t.app);
-    expect(body(await post(admin.api, 'addDirectory', { parentId: null, name: '  ' }))).toEqual({ code: 50001, msg: '验证失败', data: 'name: 名称不能为空' });
-    expect(body(await post(admin.api, 'addDirectory', { parentId: null, name: 'd'.repeat(26) }, en)).data).toBe('name: A directory name can have at most 25 characters');
-    expect(body(await post(admin.api, 'addDirectory', { parentId: null, name: '50% done' }, en)).data).toBe('name: A directory name cannot contain %');
+    expect(body(await post(admin.api, 'addDirectory', { parentId: null, name: '  ' }))).toEqual({ code: 50001, msg: '验证失败', data: '名称不能为空' });
+    expect(body(await post(admin.api, 'addDirectory', { parentId: null, name: 'd'.repeat(26) }, en)).data).toBe('A directory name can have at most 25 characters');
+    expect(body(await post(admin.api, 'addDirectory', { parentId: null, name: '50% done' }, en)).data).toBe('A directory name cannot contain %');
     const ok = await addDir(admin.api, '目'.repeat(25));
     expect(ok).toBeGreaterThan(0);
     const taken = await post(admin.api, 'addDirectory', { parentId: null, name: '目'.repeat(25) });

@@ -398,7 +398,7 @@ describe('chart configs', () => {
     const added = await post(admin.api, 'chart/addChart', config);
     expect(added.code, JSON.stringify(added)).toBe(0);
     expect((await post(admin.api, 'chart/addChart', { ...config, name: ' Temperature ' })).code).toBe(40900);
-    expect((await post(admin.api, 'chart/addChart', { ...config, name: 'x'.repeat(26) }, en)).data).toBe('name: A chart name can have at most 25 characters');
+    expect((await post(admin.api, 'chart/addChart', { ...config, name: 'x'.repeat(26) }, en)).data).toBe('A chart name can have at most 25 characters');
     expect((await post(admin.api, 'chart/addChart', { ...config, name: 'Labels', series: [{ field: 'label', aggregate: 'none' }] })).code).toBe(50001);
     expect((await post(admin.api, 'chart/addChart', { ...config, name: 'Twice', series: [{ field: 'count' }, { field: 'count' }] }, en)).data).toBe('Each field and aggregate can be added only once');
     expect((await post(admin.api, 'chart/addChart', { ...config, name: 'Count', kind: 'numberCard', series: [{ field: 'count', aggregate: 'SUM' }], range: { from: 1000, to: 2000 } })).code).toBe(0);

@@ -66,14 +66,15 @@ export function registerDashboardsRoutes(app: FastifyInstance, dashboards: Dashb
   r.get('/general/dashboard/getDashboard', { config: viewers, schema: { tags, summary: "A board with each widget's access for the viewer", querystring: dashboardQuery } }, async (request) =>
     ok(await dashboards.get(caller(request), request.query.id)),
   );
-  r.post('/general/dashboard/saveDashboard', { config: boards, schema: { tags, summary: 'Save the layout, widgets and settings (read-write)', body: saveDashboardRequest } }, async (request) => {
+  // A board of many widgets with images' options may exceed the 1 MB default.
+  r.post('/general/dashboard/saveDashboard', { config: boards, bodyLimit: 4 * 1024 * 1024, schema: { tags, summary: 'Save the layout, widgets and settings (read-write)', body: saveDashboardRequest } }, async (request) => {
     await dashboards.save(caller(request), request.body);
     return ok(null);
   });
   r.get('/general/dashboard/exportDashboard', { config: { ...boards, audit: true }, schema: { tags, summary: 'The board as a JSON document (items by path and name)', querystring: dashboardQuery } }, async (request) =>
     ok(await dashboards.export(caller(request), request.query.id)),
   );
-  r.post('/general/dashboard/importDashboard', { config: boards, schema: { tags, summary: 'Import a JSON document; unresolved item references are reported', body: importDashboardRequest } }, async (request) =>
+  r.post('/general/dashboard/importDashboard', { config: boards, bodyLimit: 4 * 1024 * 1024, schema: { tags, summary: 'Import a JSON document; unresolved item references are reported', body: importDashboardRequest } }, async (request) =>
     ok(await dashboards.import(caller(request), request.body)),
   );
   r.get('/general/dashboard/getAlarmFeed', { config: viewers, schema: { tags, summary: 'Alarm messages for the alarm widget and the marquee (provided: false while no module provides alarms)' } }, async (request) =>

@@ -111,7 +111,8 @@ export function registerDataItemsRoutes(app: FastifyInstance, { dataItems, recor
   );
   r.post(
     '/general/dataItem/importRecords',
-    { config, schema: { tags, summary: 'Import a CSV or XLSX file (base64): every row or none, with a per-row report', body: importRecordsRequest } },
+    // The file comes base64-encoded in the JSON body: room beyond the 1 MB default (issue 12).
+    { config, bodyLimit: 10 * 1024 * 1024, schema: { tags, summary: 'Import a CSV or XLSX file (base64): every row or none, with a per-row report', body: importRecordsRequest } },
     async (request) => ok(await transfer.import(caller(request), request.body, requestLocale(request))),
   );
 

@@ -67,8 +67,8 @@ describe('tags', () => {
   it('checks name and color', async () => {
     const { api } = await member(t.app, ['sys_tag']);
     const empty = await addTag(api, { name: '  ' });
-    expect(body(empty)).toEqual({ code: 50001, msg: '验证失败', data: 'name: 名称不能为空' });
-    expect(body(await addTag(api, { name: '' }, en)).data).toBe('name: The name is required');
+    expect(body(empty)).toEqual({ code: 50001, msg: '验证失败', data: '名称不能为空' });
+    expect(body(await addTag(api, { name: '' }, en)).data).toBe('The name is required');
     expect(body(await addTag(api, { name: '字'.repeat(25) })).code).toBe(0);
     expect(body(await addTag(api, { name: '字'.repeat(26) })).code).toBe(50001);
     for (const color of ['red', '#12345', '#1234567', 'FF0000', '#GG0000']) {

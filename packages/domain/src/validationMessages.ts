@@ -12,6 +12,8 @@ export const validationMessages: Record<string, Record<Locale, string>> = {
   'validation.required': { 'zh-CN': '此项为必填项', 'en-US': 'This field is required' },
   'validation.nameRequired': { 'zh-CN': '名称不能为空', 'en-US': 'The name is required' },
   'validation.tooLong': { 'zh-CN': '内容过长', 'en-US': 'Data too long' },
+  'validation.text.control': { 'zh-CN': '不能包含控制字符或文字方向控制符', 'en-US': 'Control characters and text-direction overrides are not allowed' },
+  'validation.text.surrogate': { 'zh-CN': '包含无效的字符', 'en-US': 'Contains an invalid character' },
   'validation.phone': { 'zh-CN': '请输入有效的 11 位手机号码', 'en-US': 'Enter a valid 11-digit mobile number' },
   'validation.smsCode': { 'zh-CN': '请输入 6 位数字验证码', 'en-US': 'Enter the 6-digit verification code' },
   'validation.userName.length': {

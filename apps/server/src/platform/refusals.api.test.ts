@@ -63,6 +63,43 @@ describe('zod refusals are worded, never raw framework English', () => {
   });
 });
 
+describe('names: one rule on every name field', () => {
+  const badNames: [string, string][] = [
+    ['\u200b\u200b', '名称不能为空'],
+    [' \u3000 ', '名称不能为空'],
+    ['bad\u0000name', '不能包含控制字符或文字方向控制符'],
+    ['abc\u202Edcba', '不能包含控制字符或文字方向控制符'],
+    ['half\ud800', '包含无效的字符'],
+  ];
+
+  it.each(badNames)('addDirectory refuses %j and stores nothing', async (name, text) => {
+    const before = await tree();
+    const answer = body(await call({ method: 'POST', url: '/general/cabin/addDirectory', payload: { parentId: null, name } }));
+    expect(answer).toEqual({ code: 50001, msg: '验证失败', data: text });
+    expect(await tree()).toEqual(before);
+  });
+
+  it.each(badNames)('renameNode, addDataItem and addDevice refuse %j too', async (name, text) => {
+    const calls = [
+      { url: '/general/cabin/renameNode', payload: { id: directoryId, name } },
+      { url: '/general/dataItem/addDataItem', payload: { directoryId, name, kind: 10, fields: [{ name: '温度', fieldName: 't', type: 1 }] } },
+      { url: '/general/device/addDevice', payload: { sn: 'NAMECHECK01', name, model: 'SD-DTU' } },
+    ];
+    for (const request of calls) {
+      const answer = body(await call({ method: 'POST', ...request }));
+      expect(answer.code, request.url).toBe(50001);
+      expect(answer.data, request.url).toBe(text);
+    }
+  });
+
+  it('stores a name NFC-normalised: the same word typed two ways is one name', async () => {
+    const decomposed = body(await call({ method: 'POST', url: '/general/cabin/addDirectory', payload: { parentId: null, name: 'Cafe\u0301' } }));
+    expect(decomposed.code).toBe(0);
+    const composed = body(await call({ method: 'POST', url: '/general/cabin/addDirectory', payload: { parentId: null, name: 'Caf\u00e9' } }));
+    expect(composed.code).toBe(40900);
+  });
+});
+
 describe('request bodies', () => {
   it('a JSON route refuses a form-encoded body with 415, in both languages, and changes nothing', async () => {
     const before = await tree();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../shared/limits';
 import { passwordProblem, phonePattern, smsCodePattern, userNamePattern } from '../shared/validators';
+import { nameText } from '../shared/text';
 
 /**
  * Request and response schemas of the auth calls (spec §7, DESIGN.md §5). Messages are i18n keys
@@ -56,7 +57,7 @@ export const addUserRequest = z.object({
   password: passwordSchema,
   phone: phoneSchema,
   smsCode: smsCodeSchema,
-  name: z.string().trim().max(limits.personNameMax, 'validation.tooLong').optional(),
+  name: nameText('validation.required').max(limits.personNameMax, 'validation.tooLong').optional(),
 });
 export type AddUserRequest = z.infer<typeof addUserRequest>;
 

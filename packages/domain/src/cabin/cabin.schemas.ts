@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../shared/ids';
 import { directoryNameProblem } from '../shared/validators';
+import { nameText } from '../shared/text';
 
 /**
  * The data cabin (spec §1, §3, §4, §6): a tree of nodes per company with data permissions.
@@ -75,9 +76,7 @@ const id = idSchema;
 const parentIdSchema = z.preprocess((value) => (value === '' || value === undefined ? null : value), id.nullable());
 
 /** Directory name (spec §5): required, at most 25 characters, no percent sign. */
-export const directoryNameSchema = z
-  .string()
-  .trim()
+export const directoryNameSchema = nameText()
   .superRefine((name, ctx) => {
     const problem = directoryNameProblem(name);
     if (problem) {
@@ -89,7 +88,7 @@ export const directoryNameSchema = z
 export const addDirectoryRequest = z.object({ parentId: parentIdSchema, name: directoryNameSchema });
 export type AddDirectoryRequest = z.infer<typeof addDirectoryRequest>;
 /** `POST /general/cabin/renameNode`; the name rule is the node kind's (directory or data item). */
-export const renameNodeRequest = z.object({ id, name: z.string().trim().min(1, 'validation.nameRequired').max(cabinLimits.nodeNameLength, 'validation.tooLong') });
+export const renameNodeRequest = z.object({ id, name: nameText().min(1, 'validation.nameRequired').max(cabinLimits.nodeNameLength, 'validation.tooLong') });
 export type RenameNodeRequest = z.infer<typeof renameNodeRequest>;
 /** `POST /general/cabin/moveNode`, `/copyNode`: parentId null = the root. */
 export const moveNodeRequest = z.object({ id, parentId: parentIdSchema });

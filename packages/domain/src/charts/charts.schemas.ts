@@ -4,6 +4,7 @@ import { numericFieldTypes } from '../data-items/fields';
 import { timeRange } from '../data-items/timeRanges';
 import { pageQuery } from '../shared/paging';
 import { numeric } from '../shared/numbers';
+import { nameText } from '../shared/text';
 
 /**
  * The chart query contract (issue 5), shared by the chart pages and the dashboard widgets.
@@ -103,7 +104,7 @@ export function summaryValue(summary: ChartSummary | null, aggregate: ChartAggre
 
 export const chartNameMax = 25;
 
-const chartName = z.string().trim().min(1, 'validation.nameRequired').max(chartNameMax, 'validation.chartName.tooLong');
+const chartName = nameText().min(1, 'validation.nameRequired').max(chartNameMax, 'validation.chartName.tooLong');
 const chartId = idSchema;
 
 /** Kind-specific display options; unknown keys are dropped. */

@@ -7,6 +7,7 @@ import { templateCodes } from './templates';
 import { dashboardDocument, type UnresolvedReference } from './exportDocument';
 import { isTimeOfDay, minutesOf, type ScheduledBoard } from './schedule';
 import { numeric } from '../shared/numbers';
+import { nameText } from '../shared/text';
 
 /**
  * Dashboards and carousels (issue 5; docs/dashboards.md). Dashboards are cabin nodes of kind
@@ -17,14 +18,10 @@ const id = idSchema;
 const parentIdSchema = z.preprocess((value) => (value === '' || value === undefined ? null : value), id.nullable());
 
 /** Dashboard and carousel names: required, at most 25 characters (spec §9 general names). */
-export const boardNameSchema = z
-  .string()
-  .trim()
+export const boardNameSchema = nameText()
   .min(1, 'validation.nameRequired')
   .refine((name) => [...name].length <= dashboardLimits.nameLength, 'validation.dashboard.nameTooLong');
-export const carouselNameSchema = z
-  .string()
-  .trim()
+export const carouselNameSchema = nameText()
   .min(1, 'validation.nameRequired')
   .refine((name) => [...name].length <= dashboardLimits.nameLength, 'validation.dashboard.carouselNameTooLong');
 

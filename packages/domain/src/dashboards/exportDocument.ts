@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boardTypes, dashboardLimits, widget, type Widget } from './widgets';
+import { nameText } from '../shared/text';
 
 /**
  * The export document of a dashboard (exportDashboard / importDashboard). Data items are named by
@@ -28,7 +29,7 @@ export const dashboardDocument = z.object({
   version: z.literal(exportVersion, 'validation.dashboard.exportVersion'),
   exportedAt: z.number().int(),
   board: z.object({
-    name: z.string().trim().min(1, 'validation.nameRequired').max(100),
+    name: nameText().min(1, 'validation.nameRequired').max(100),
     boardType: z.enum(boardTypes),
     width: z.number().int().min(dashboardLimits.canvasWidthMin).max(dashboardLimits.canvasWidthMax),
     height: z.number().int().min(dashboardLimits.canvasHeightMin).max(dashboardLimits.canvasHeightMax),

@@ -3,6 +3,7 @@ import { idSchema } from '../shared/ids';
 import { chartBuckets, chartAggregates } from '../charts/charts.schemas';
 import { timeRangePresets } from '../shared/limits';
 import { numeric } from '../shared/numbers';
+import { textSchema } from '../shared/text';
 
 /**
  * The widget model of a dashboard (issue 5). A board is either a grid (react-grid-layout, 12
@@ -95,7 +96,7 @@ export const widget = z
   .object({
     id: z.string().trim().min(1).max(40),
     kind: z.enum(widgetKinds),
-    title: z.string().trim().max(dashboardLimits.widgetTitleLength, 'validation.dashboard.titleTooLong').default(''),
+    title: textSchema().max(dashboardLimits.widgetTitleLength, 'validation.dashboard.titleTooLong').default(''),
     layout: widgetLayout,
     binding: widgetBinding.nullable().default(null),
     options: widgetOptions.default({}),

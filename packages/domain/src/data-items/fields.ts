@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { nameSchema } from '../shared/ids';
 import { dataItemLimits, recordColumns } from './dataItemLimits';
 import { numeric } from '../shared/numbers';
+import { nameText } from '../shared/text';
 
 /**
  * Data items (spec §3): typed tables of a company, fed by people, devices and tasks; their
@@ -47,9 +48,7 @@ export function dataItemNameProblem(name: string): 'required' | 'tooLong' | 'spe
   return dataItemNamePattern.test(trimmed) ? null : 'special';
 }
 
-export const dataItemNameSchema = z
-  .string()
-  .trim()
+export const dataItemNameSchema = nameText()
   .superRefine((name, ctx) => {
     const problem = dataItemNameProblem(name);
     if (problem) {

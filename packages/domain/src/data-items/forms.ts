@@ -5,6 +5,7 @@ import { dataItemLimits } from './dataItemLimits';
 import { FieldType, type DataField, type DataItemKindCode, type FieldTypeCode } from './fields';
 import { recordValues } from './records';
 import { isEmpty, toNumber } from './rawValues';
+import { nameText } from '../shared/text';
 
 /** Forms (designer JSON; spec §3 form elements and properties): the design, its rules and a submission's. */
 
@@ -23,7 +24,7 @@ export const formElementFieldTypes: Record<FormElementType, readonly FieldTypeCo
 };
 
 const formOption = z.object({
-  label: z.string().trim().min(1, 'validation.required').max(50, 'validation.tooLong'),
+  label: nameText('validation.required').min(1, 'validation.required').max(50, 'validation.tooLong'),
   // Multiple choice stores the chosen values joined by commas.
   value: z.string().trim().min(1, 'validation.required').max(50, 'validation.tooLong').refine((v) => !v.includes(','), 'validation.form.optionComma'),
 });
@@ -32,7 +33,7 @@ export const formElement = z.object({
   /** Stable key of the element inside its form. */
   key: z.string().trim().min(1, 'validation.required').max(40, 'validation.tooLong'),
   type: z.enum(formElementTypes),
-  label: z.string().trim().min(1, 'validation.required').max(limits.generalNameLength, 'validation.tooLong'),
+  label: nameText('validation.required').min(1, 'validation.required').max(limits.generalNameLength, 'validation.tooLong'),
   /** The bound field (its fieldName). */
   field: z.string().trim().min(1, 'validation.form.fieldRequired'),
   required: z.boolean().default(false),

@@ -7,6 +7,7 @@ import { snPattern } from './topics';
 import { bindStates, lifecycleCodes, type BindState, type LifecycleStatus } from './lifecycle';
 import type { TelemetryPayload } from './payloads';
 import { numeric } from '../shared/numbers';
+import { nameText } from '../shared/text';
 
 /**
  * Requests and answers of the devices module (docs/devices.md). The web builds its forms from
@@ -24,7 +25,7 @@ export const deviceLimits = {
 } as const;
 
 const id = idSchema;
-const name = z.string().trim().min(1, 'validation.nameRequired').max(deviceLimits.nameLength, 'validation.tooLong');
+const name = nameText().min(1, 'validation.nameRequired').max(deviceLimits.nameLength, 'validation.tooLong');
 const sn = z.string().trim().min(1, 'validation.required').regex(snPattern, 'validation.invalid');
 const model = z.string().trim().min(1, 'validation.required').max(deviceLimits.modelLength, 'validation.tooLong');
 const address = z.string().trim().max(deviceLimits.addressLength, 'validation.tooLong');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '../shared/ids';
 import { limits } from '../shared/limits';
 import { pageQuery } from '../shared/paging';
+import { nameText } from '../shared/text';
 
 /** Company settings: tags (sys_tag) and device access (sys_io_socket). Decisions in docs/storage.md. */
 
@@ -12,9 +13,7 @@ export const tagColorPattern = /^#[0-9A-Fa-f]{6}$/;
 export const tagColorLength = 7;
 export const defaultTagColor = '#1677FF';
 
-export const tagNameSchema = z
-  .string()
-  .trim()
+export const tagNameSchema = nameText()
   .min(1, 'validation.nameRequired')
   .refine((name) => [...name].length <= limits.generalNameLength, 'validation.tooLong');
 export const tagColorSchema = z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from './limits';
 import { numeric } from './numbers';
+import { nameText } from './text';
 
 /** Ids are opaque: numbers on the wire, but strings are accepted (query strings). */
 export type Id = number | string;
@@ -8,9 +9,7 @@ export type Id = number | string;
 export const idSchema = numeric<Id>(z.number().int().positive());
 
 /** A display name of the general rule (spec §9: required, at most 25 characters). */
-export const nameSchema = z
-  .string()
-  .trim()
+export const nameSchema = nameText()
   .min(1, 'validation.nameRequired')
   .max(limits.generalNameLength, 'validation.tooLong');
 

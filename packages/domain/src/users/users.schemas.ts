@@ -3,6 +3,7 @@ import { limits } from '../shared/limits';
 import { pageQuery } from '../shared/paging';
 import { idSchema } from '../shared/ids';
 import { passwordSchema, phoneSchema, smsCodeSchema, userNameSchema } from '../auth/auth.schemas';
+import { nameText } from '../shared/text';
 
 /** Requests and answers of the users module (platform users and the personal settings). */
 
@@ -11,13 +12,13 @@ export const addSysUserRequest = z.object({
   password: passwordSchema,
   companyId: idSchema,
   roleIds: z.array(idSchema).default([]),
-  name: z.string().trim().max(limits.personNameMax, 'validation.tooLong').optional(),
+  name: nameText('validation.required').max(limits.personNameMax, 'validation.tooLong').optional(),
   phone: phoneSchema.optional(),
 });
 export type AddSysUserRequest = z.infer<typeof addSysUserRequest>;
 export const updateSysUserRequest = z.object({
   id: idSchema,
-  name: z.string().trim().min(1, 'validation.required').max(limits.personNameMax, 'validation.tooLong').optional(),
+  name: nameText('validation.required').min(1, 'validation.required').max(limits.personNameMax, 'validation.tooLong').optional(),
   phone: phoneSchema.nullable().optional(),
   disabled: z.boolean().optional(),
   password: passwordSchema.optional(),
@@ -37,7 +38,7 @@ export const sysUserItem = z.object({
 });
 export type SysUserItem = z.infer<typeof sysUserItem>;
 export const updateUserRequest = z.object({
-  name: z.string().trim().min(1, 'validation.required').max(limits.personNameMax, 'validation.tooLong').optional(),
+  name: nameText('validation.required').min(1, 'validation.required').max(limits.personNameMax, 'validation.tooLong').optional(),
   language: z.enum(['zh-CN', 'en-US']).optional(),
 });
 export type UpdateUserRequest = z.infer<typeof updateUserRequest>;

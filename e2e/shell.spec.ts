@@ -255,6 +255,11 @@ test.describe('menu from the menu codes', () => {
     const user = await createUser(adminApi, request, { codes: [] });
     await signInAt(page, user);
 
+    // Who works in the company is for those who may manage users (issue 12): no member list, no
+    // member or role count — the company and the available sections only.
+    await expectHomeLoaded(page, user);
+    await expect(page.locator('.sd-stat__label')).toHaveText(['可用功能']);
+    await expect(page.locator('.sd-members-card')).toHaveCount(0);
     await expect(topMenuEntries(page)).toHaveText(['首页', '个人中心']);
     await menuEntry(page, '个人中心').click();
     await expect(subMenuEntries(page, '个人中心')).toHaveText(['个人信息']);

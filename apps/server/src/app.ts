@@ -45,6 +45,7 @@ import { registerGatewaysModule } from './modules/gateways/gateways.module';
 import { registerTelemetryModule } from './modules/telemetry/telemetry.module';
 import type { DeviceDeadlines } from './modules/devices/devices.module';
 import type { TelemetryIngest } from './modules/telemetry/ingest';
+import { recordRoutes, type RouteEntry } from './platform/routeTable';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,6 +56,8 @@ declare module 'fastify' {
      */
     devices: DeviceDeadlines;
     telemetry: TelemetryIngest;
+    /** Every registered route with its access rule (platform/routeTable.ts), for generated tests. */
+    routeTable: readonly RouteEntry[];
   }
 }
 
@@ -71,6 +74,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
     bodyLimit: 1024 * 1024,
     connectionTimeout: limits.requestTimeoutMs * 2,
   });
+  app.decorate('routeTable', recordRoutes(app));
   app.setValidatorCompiler(validatorCompiler);
   // Response schemas document the API; the body is already the envelope, so serialize plainly.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));

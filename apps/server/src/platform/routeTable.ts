@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+
+/** One registered route as the generated tests see it (issue 12: every route covered). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  public: boolean;
+  platformAdmin: boolean;
+  /** The permission code(s) of the route; undefined: any signed-in user. */
+  permission: string | readonly string[] | undefined;
+  /** A WebSocket endpoint (realtime): reached by an upgrade, not by a plain request. */
+  websocket: boolean;
+}
+
+/**
+ * Records every route as it is registered, so that tests generated from the table cover a route
+ * added later without anyone remembering to. Must be called before any route is added.
+ */
+export function recordRoutes(app: FastifyInstance): RouteEntry[] {
+  const table: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') {
+        continue;
+      }
+      table.push({
+        method,
+        url: route.url,
+        public: route.config?.public === true,
+        platformAdmin: route.config?.platformAdmin === true,
+        permission: route.config?.permission,
+        websocket: (route as { websocket?: boolean }).websocket === true,
+      });
+    }
+  });
+  return table;
+}

@@ -83,3 +83,7 @@ export * from './devices/deviceMessages';
 
 // ---- telemetry ----
 export * from './telemetry/telemetry.schemas';
+
+// ---- alarms ----
+export * from './alarms/alarms.schemas';
+export * from './alarms/alarmMessages';

@@ -17,6 +17,7 @@ import { RecordsRepository } from './records.repository';
 import { RecordsService } from './records.service';
 import { RecordTransferService } from './recordTransfer.service';
 import { RecordWriter } from './recordWriter';
+import { RecordsCommitted } from './recordsCommitted.port';
 import type { SeriesReads } from './series.port';
 import { SeriesRepository } from './series.repository';
 import { defaultRollerOptions, type RollerOptions } from './seriesRoller';
@@ -46,6 +47,8 @@ export interface DataItemsModule {
   deviceRecords: DeviceRecordSink;
   /** The series reads of a chart (charts). */
   series: SeriesReads;
+  /** New records, after their commit, from every writer (alarms). */
+  recordsCommitted: Pick<RecordsCommitted, 'subscribe'>;
 }
 
 /**
@@ -64,12 +67,13 @@ export function registerDataItemsModule(app: FastifyInstance, platform: Platform
   const series = new SeriesRepository(dbKind);
   const writer = new RecordWriter(db, dbKind, series, options.roller);
   const dataItems = new DataItemsService(items, records, writer, deps.cabin, deps.companies, platform.config.timeZone);
-  const recordsService = new RecordsService(db, dataItems, items, records, writer, realtime, storageAttachments(deps.storage), platform.config.timeZone, app.log);
+  const recordsCommitted = new RecordsCommitted(app.log);
+  const recordsService = new RecordsService(db, dataItems, items, records, writer, realtime, storageAttachments(deps.storage), platform.config.timeZone, app.log, recordsCommitted);
   const settings = new DataItemConfigService(items, dataItems, recordsService, deps.cabin);
   const transfer = new RecordTransferService(dataItems, recordsService);
   const maintenance = new DataItemsMaintenance(db, items, records, writer);
   const pushes = new RecordPushes(realtime, dbKind, options);
-  const deviceRecords = new DeviceRecords(db, dbKind, items, writer, recordsService, pushes);
+  const deviceRecords = new DeviceRecords(db, dbKind, items, writer, recordsService, pushes, recordsCommitted);
 
   registerDataItemsRoutes(app, { dataItems, records: recordsService, settings, transfer });
   deps.cabin.registerKind('dataItem', dataItems.nodeHandler());
@@ -131,5 +135,5 @@ export function registerDataItemsModule(app: FastifyInstance, platform: Platform
     done();
   });
 
-  return { dataItems, deviceRecords, series: series.reader(db) };
+  return { dataItems, deviceRecords, series: series.reader(db), recordsCommitted };
 }

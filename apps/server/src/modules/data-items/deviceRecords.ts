@@ -1,4 +1,4 @@
-import { attachmentFieldTypes, checkFieldValue, DataItemKind, FieldType, numericFieldTypes, type DataField, type RecordValues } from '@smartdata/domain';
+import { attachmentFieldTypes, checkFieldValue, DataItemKind, FieldType, numericFieldTypes, type DataField, type RecordItem, type RecordValues } from '@smartdata/domain';
 import { rawSqlite, type Db, type DbKind } from '@server/platform/db/database';
 import { parseFields } from './fields';
 import { RawItemReads, type DataItemsRepository, type DeviceItemRow } from './dataItems.repository';
@@ -6,6 +6,7 @@ import type { RecordPushes } from './recordPushes';
 import type { RecordsService } from './records.service';
 import type { AcceptedBatch, BatchPart, DeferredRollups, DeviceBatchResult, DeviceRecordSink, DeviceValues } from './deviceRecords.port';
 import type { BatchRecord, RecordWriter } from './recordWriter';
+import type { RecordsCommitted } from './recordsCommitted.port';
 
 interface ItemMeta {
   id: number;
@@ -51,6 +52,7 @@ export class DeviceRecords implements DeviceRecordSink {
     private readonly writer: RecordWriter,
     private readonly records: RecordsService,
     private readonly pushes: RecordPushes,
+    private readonly committed: RecordsCommitted,
   ) {
     const raw = dbKind === 'sqlite' ? rawSqlite(db) : null;
     this.rawItems = raw ? new RawItemReads(raw) : null;
@@ -75,6 +77,15 @@ export class DeviceRecords implements DeviceRecordSink {
     const plan = this.plan(batch, metas);
     const part = alsoCommit?.({ records: [...plan.direct, ...plan.forwarded], unknownKeys: plan.unknownOf }) ?? null;
     const created = await this.writer.writeBatch(plan.direct, part);
+    // Committed: tell the listeners, per company (created[i] is plan.direct[i]).
+    const byCompany = new Map<number, RecordItem[]>();
+    created.forEach((record, i) => {
+      const companyId = plan.direct[i].companyId;
+      byCompany.set(companyId, [...(byCompany.get(companyId) ?? []), record]);
+    });
+    for (const [companyId, records] of byCompany) {
+      this.committed.emit(companyId, records);
+    }
     for (const entry of plan.forwarded) {
       // Forward conditions run exactly as for any record (its own transaction).
       await this.records.ingestChecked(entry.companyId, entry.itemId, [entry.values], { source: 'device', at: entry.ts });

@@ -27,6 +27,7 @@ import type { DataItemsService, LoadedItem } from './dataItems.service';
 import { chartedFields, parseFields } from './fields';
 import type { RecordCondition, RecordListPlan, RecordRow, RecordsRepository, RecordTarget } from './records.repository';
 import type { RecordWriter } from './recordWriter';
+import type { RecordsCommitted } from './recordsCommitted.port';
 
 /** Where a record came from. */
 export type RecordSource = 'manual' | 'form' | 'import' | 'device' | 'task' | 'forward';
@@ -89,6 +90,7 @@ export class RecordsService {
     private readonly attachments: AttachmentChecker,
     private readonly defaultTimeZone: string,
     private readonly log: FastifyBaseLogger,
+    private readonly committed: RecordsCommitted,
   ) {}
 
   // ---- values ----
@@ -177,6 +179,7 @@ export class RecordsService {
     const checked = await this.checkedValues({ companyId, userId: options.userId ?? 0 }, parseFields(row.fields), values, timeZone);
     const parentRecordId = await this.checkParentRecord(companyId, row, options.parentRecordId);
     const created = await this.db.transaction().execute((trx) => this.insertWithForwards(trx, companyId, row, checked, { ...options, parentRecordId }, timeZone, 0));
+    this.committed.emit(companyId, created);
     this.publishAdded(created);
     return created[0];
   }
@@ -195,6 +198,7 @@ export class RecordsService {
       }
       return all;
     });
+    this.committed.emit(companyId, created);
     const own = created.filter((r) => r.itemId === itemId);
     this.realtime.publish(`records:${itemId}`, 'recordsImported', { itemId, count: own.length, firstId: own[0]?.id ?? null, lastId: own.at(-1)?.id ?? null });
     this.publishAdded(created.filter((r) => r.itemId !== itemId));

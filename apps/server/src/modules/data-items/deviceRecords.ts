@@ -77,14 +77,22 @@ export class DeviceRecords implements DeviceRecordSink {
     const plan = this.plan(batch, metas);
     const part = alsoCommit?.({ records: [...plan.direct, ...plan.forwarded], unknownKeys: plan.unknownOf }) ?? null;
     const created = await this.writer.writeBatch(plan.direct, part);
-    // Committed: tell the listeners, per company (created[i] is plan.direct[i]).
-    const byCompany = new Map<number, RecordItem[]>();
-    created.forEach((record, i) => {
-      const companyId = plan.direct[i].companyId;
-      byCompany.set(companyId, [...(byCompany.get(companyId) ?? []), record]);
-    });
-    for (const [companyId, records] of byCompany) {
-      this.committed.emit(companyId, records);
+    // Committed: tell the listeners, per company (created[i] is plan.direct[i]). Nothing is
+    // grouped when nobody listens: this is the ingest path.
+    if (this.committed.hasListeners) {
+      const byCompany = new Map<number, RecordItem[]>();
+      created.forEach((record, i) => {
+        const companyId = plan.direct[i].companyId;
+        const list = byCompany.get(companyId);
+        if (list) {
+          list.push(record);
+        } else {
+          byCompany.set(companyId, [record]);
+        }
+      });
+      for (const [companyId, records] of byCompany) {
+        this.committed.emit(companyId, records);
+      }
     }
     for (const entry of plan.forwarded) {
       // Forward conditions run exactly as for any record (its own transaction).

@@ -19,6 +19,10 @@ export class RecordsCommitted {
 
   constructor(private readonly log: { error: (obj: unknown, msg?: string) => void }) {}
 
+  get hasListeners(): boolean {
+    return this.listeners.length > 0;
+  }
+
   subscribe(listener: RecordsCommittedListener): void {
     this.listeners.push(listener);
   }

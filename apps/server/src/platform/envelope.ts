@@ -4,6 +4,7 @@ import { ErrorCode, errorCodeInfo, type Envelope, type ErrorCodeValue, type Loca
 import { AppError } from './errors';
 import { requestLocale, translate } from './i18n';
 import { issueText, listPosition, refusalText } from './refusals';
+import { UnsupportedMediaType } from './requestBody';
 
 /** The success envelope. Routes return `ok(data)`. */
 export function ok<T>(data: T, msg = 'success'): Envelope<T> {
@@ -45,7 +46,7 @@ function validationReason(error: FastifyError, locale: Locale): string {
 function requestRefusal(error: FastifyError): { key: string; status: number } {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { key: error.message.includes('form-urlencoded') ? 'request.formOnly' : 'request.unsupportedMediaType', status: 415 };
+      return { key: error instanceof UnsupportedMediaType ? error.refusalKey : 'request.unsupportedMediaType', status: 415 };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { key: 'request.badJson', status: 400 };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

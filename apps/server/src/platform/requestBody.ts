@@ -7,10 +7,17 @@ declare module 'fastify' {
   }
 }
 
-/** Fastify's own error shape, so the envelope's handler words it (415, platform/refusals.ts). */
-class UnsupportedMediaType extends Error {
+/**
+ * Fastify's own error shape (415), with the refusal text key of platform/refusals.ts for the body
+ * the route takes, so the envelope's handler words it.
+ */
+export class UnsupportedMediaType extends Error {
   readonly statusCode = 415;
   readonly code = 'FST_ERR_CTP_INVALID_MEDIA_TYPE';
+
+  constructor(readonly refusalKey: 'request.formOnly' | 'request.unsupportedMediaType') {
+    super(refusalKey);
+  }
 }
 
 /**
@@ -29,9 +36,9 @@ export function registerBodyRules(app: FastifyInstance): void {
       return;
     }
     const mediaType = header.split(';')[0]?.trim().toLowerCase();
-    const wanted = route.config.formBody ? 'application/x-www-form-urlencoded' : 'application/json';
-    if (mediaType !== wanted) {
-      throw new UnsupportedMediaType(`expected ${wanted}`);
+    const form = route.config.formBody === true;
+    if (mediaType !== (form ? 'application/x-www-form-urlencoded' : 'application/json')) {
+      throw new UnsupportedMediaType(form ? 'request.formOnly' : 'request.unsupportedMediaType');
     }
   });
 }

@@ -138,9 +138,7 @@ export type AddRuleRequest = z.infer<typeof addRuleRequest>;
 /** `POST /general/alarm/updateRule` (the whole rule again, with its id). */
 export const updateRuleRequest = z.object({ id, ...ruleBody });
 export type UpdateRuleRequest = z.infer<typeof updateRuleRequest>;
-/** `POST /general/alarm/deleteRule {id}` (its open alarms are cleared). */
-export const alarmIdRequest = z.object({ id });
-export type AlarmIdRequest = z.infer<typeof alarmIdRequest>;
+/** `POST /general/alarm/deleteRule {id}` takes the shared `idRequest` (its open alarms are cleared). */
 
 export interface RuleView {
   id: number;
@@ -234,7 +232,7 @@ export type AddUpdateWatchRequest = z.infer<typeof addUpdateWatchRequest>;
 /** `POST /general/alarm/updateUpdateWatch` */
 export const updateUpdateWatchRequest = z.object({ id, ...watchBody });
 export type UpdateUpdateWatchRequest = z.infer<typeof updateUpdateWatchRequest>;
-/** `POST /general/alarm/deleteUpdateWatch {id}` uses alarmIdRequest. `GET /general/alarm/getUpdateWatches` → UpdateWatchView[] */
+/** `POST /general/alarm/deleteUpdateWatch {id}` takes the shared `idRequest`. `GET /general/alarm/getUpdateWatches` → UpdateWatchView[] */
 export interface UpdateWatchView {
   id: number;
   itemId: number;

@@ -104,11 +104,7 @@ export class Sessions {
    */
   async revokeUser(userId: number, exceptTokenHash?: string): Promise<void> {
     await this.repository.revokeUser(userId, Date.now(), exceptTokenHash);
-    for (const [key, value] of this.cache) {
-      if (value.session.userId === userId && value.session.tokenHash !== exceptTokenHash) {
-        this.cache.delete(key);
-      }
-    }
+    this.forgetUser(userId, exceptTokenHash);
   }
 
   async revoke(tokenHash: string): Promise<void> {
@@ -120,10 +116,10 @@ export class Sessions {
     await this.repository.revoke(tokenHash, Date.now());
   }
 
-  /** Drops cached sessions of a user (role, membership or company change). */
-  forgetUser(userId: number): void {
+  /** Drops cached sessions of a user (role, membership or company change), but `exceptTokenHash`'s. */
+  forgetUser(userId: number, exceptTokenHash?: string): void {
     for (const [key, value] of this.cache) {
-      if (value.session.userId === userId) {
+      if (value.session.userId === userId && value.session.tokenHash !== exceptTokenHash) {
         this.cache.delete(key);
       }
     }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 
 /** One registered route as the generated tests see it (issue 12: every route covered). */
 export interface RouteEntry {
@@ -10,6 +11,10 @@ export interface RouteEntry {
   permission: string | readonly string[] | undefined;
   /** A WebSocket endpoint (realtime): reached by an upgrade, not by a plain request. */
   websocket: boolean;
+  /** The zod schema of the JSON body, when the route declares one. */
+  body: z.ZodType | undefined;
+  /** The zod schema of the query string, when the route declares one. */
+  query: z.ZodType | undefined;
 }
 
 /**
@@ -31,6 +36,8 @@ export function recordRoutes(app: FastifyInstance): RouteEntry[] {
         platformAdmin: route.config?.platformAdmin === true,
         permission: route.config?.permission,
         websocket: (route as { websocket?: boolean }).websocket === true,
+        body: route.schema?.body as z.ZodType | undefined,
+        query: route.schema?.querystring as z.ZodType | undefined,
       });
     }
   });

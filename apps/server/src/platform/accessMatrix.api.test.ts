@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_PERMISSION } from '@smartdata/domain';
 import { as, body, createCompanyUser, createTestApp, signIn, type TestApp } from '@server/test/testApp';
+import { asQueryString, sampleOf } from '@server/test/schemaSample';
 import { rowCounts } from './db/rowCounts';
 import type { RouteEntry } from './routeTable';
 
@@ -25,9 +26,12 @@ afterAll(async () => {
 /** A concrete URL for a route pattern: every parameter an id that exists nowhere. */
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '999999').replace(/\*$/, 'x');
 
+/** A call with a body (or query) generated from the route's own schema: refused for the code, not for the shape. */
 async function hit(route: RouteEntry) {
   const url = concrete(route.url);
-  return route.method === 'GET' ? call({ method: 'GET', url }) : call({ method: route.method as 'POST', url, payload: {} });
+  const schema = route.method === 'GET' ? route.query : route.body;
+  const value = schema ? sampleOf(schema, { idFor: () => 1 }) : undefined;
+  return route.method === 'GET' ? call({ method: 'GET', url: `${url}${asQueryString(value)}` }) : call({ method: route.method as 'POST', url, payload: (value ?? {}) as object });
 }
 
 const guarded = (route: RouteEntry) => route.platformAdmin || (route.permission !== undefined && route.permission !== NO_PERMISSION);

@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allPermissionCodes, platformOnlyCodes } from '@smartdata/domain';
+import { as, body, createCompanyUser, createTestApp, signIn, type TestApp } from '@server/test/testApp';
+import { asQueryString, sampleOf } from '@server/test/schemaSample';
+import type { Db } from './db/database';
+import type { RouteEntry } from './routeTable';
+
+/**
+ * The cross-company half of the generated isolation matrix (issue 12). Company A gets one object
+ * of every kind through the API; then company B's administrator (every company code) calls every
+ * route of the route table with a body generated from the route's own schema, once for each of A's
+ * ids in every id field. No answer may carry A's data (every text A wrote carries a marker), and
+ * A's rows must read back unchanged. A route the generator cannot give a valid body must be in
+ * `exempt` with the reason; the list is printed.
+ */
+
+const marker = 'Qzx7';
+const companyCodes = allPermissionCodes.filter((code) => !platformOnlyCodes.includes(code));
+
+/** Routes not called here, with why. Printed; a new route is never silently left out. */
+const exempt: Record<string, string> = {
+  'GET /general/ws': 'WebSocket upgrade: covered by realtime.api.test.ts (channels keyed by the caller’s company)',
+  'GET /general/health': 'public liveness answer, no company data',
+  'GET /general/docs': 'public API description, no company data',
+  'GET /general/docs/json': 'public API description, no company data',
+  'POST /general/user/access/getToken': 'sign-in: form-encoded, no ids (auth.api.test.ts)',
+  'GET /general/user/access/logout': 'would end the calling session: covered by auth.api.test.ts',
+  'POST /general/user/access/resetPassword': 'public, by phone and SMS code; no ids',
+  'GET /general/user/access/getSmsCode': 'public, by phone; no ids',
+  'POST /general/user/addUser': 'public sign-up; no ids',
+  'PUT /general/cos/upload': 'signed upload URL: the signature, not the session, names the object (storage.api.test.ts)',
+  'GET /general/cos/public/*': 'public objects by design (logos, avatars)',
+};
+/**
+ * Bodies for the routes whose schema has a rule across fields the generic sampler cannot meet
+ * (a data item needs a kind and fields, a binding names an item or a device, an order ends after
+ * it starts); `id` is one of A's ids.
+ */
+const bodies: Record<string, (id: number) => unknown> = {
+  'POST /general/order/addOrder': (id) => ({ companyId: id, swProductId: 'p', subTypeId: 's', startAt: 1, expireAt: 2 }),
+  'POST /general/dataItem/addDataItem': (id) => ({ directoryId: id, name: 'Probe', kind: 13, fields: [{ name: 'T', fieldName: 't', type: 1, unit: '', priority: 1 }] }),
+  'GET /general/telemetry/getBindings': (id) => ({ itemId: id }),
+};
+/** Test-only routes registered when testRoutes is on. */
+const testOnly = (route: RouteEntry) => route.url.startsWith('/general/test/');
+
+let t: TestApp;
+let a: { api: ReturnType<typeof as>; companyId: number; userId: number };
+let b: { api: ReturnType<typeof as>; companyId: number; userId: number };
+/** Every id A's objects have (nodes, items, records, devices, boards, users, roles…). */
+const aIds = new Set<number>();
+let aObjectKey = '';
+
+const post = (api: ReturnType<typeof as>, url: string, payload: unknown) => api({ method: 'POST', url: `/general/${url}`, payload: payload as object }).then(body);
+async function made(api: ReturnType<typeof as>, url: string, payload: unknown): Promise<any> {
+  const answer = await post(api, url, payload);
+  if (answer.code !== 0) {
+    throw new Error(`${url}: ${JSON.stringify(answer)}`);
+  }
+  for (const value of Object.entries(answer.data ?? {})) {
+    if (/(^id$|Id$)/.test(value[0]) && typeof value[1] === 'number') {
+      aIds.add(value[1]);
+    }
+  }
+  return answer.data;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const ua = await createCompanyUser(t.app, { codes: companyCodes, companyName: `Alpha ${marker}` });
+  const ub = await createCompanyUser(t.app, { codes: companyCodes, companyName: 'Beta' });
+  a = { api: as(t.app, await signIn(t.app, ua.userName, ua.password)), companyId: ua.companyId, userId: ua.userId };
+  b = { api: as(t.app, await signIn(t.app, ub.userName, ub.password)), companyId: ub.companyId, userId: ub.userId };
+  const worker = await createCompanyUser(t.app, { codes: [], companyId: a.companyId, userName: `w${marker}${Date.now() % 100000}` });
+  aIds.add(a.companyId).add(a.userId).add(worker.userId);
+
+  // One object of every kind in company A, each text carrying the marker.
+  const dir = await made(a.api, 'cabin/addDirectory', { name: `Dir ${marker}` });
+  const fields = [
+    { name: `Label ${marker}`, fieldName: 'label', type: 5, unit: '', priority: 1 },
+    { name: 'Temp', fieldName: 'temp', type: 1, unit: '', priority: 2 },
+  ];
+  const item = await made(a.api, 'dataItem/addDataItem', { directoryId: dir.id, name: `Item ${marker}`, kind: 13, fields });
+  const target = await made(a.api, 'dataItem/addDataItem', { directoryId: dir.id, name: `Target ${marker}`, kind: 13, fields });
+  await made(a.api, 'dataItem/addRecord', { itemId: item.id, values: { label: `rec ${marker}`, temp: 21 } });
+  const records = (await a.api({ url: `/general/dataItem/getRecords?itemId=${item.id}` }).then(body)).data;
+  for (const record of records.list) {
+    aIds.add(record.id);
+  }
+  await made(a.api, 'dataItem/addJump', { itemId: item.id, name: `Jump ${marker}`, targetItemId: target.id, conditions: [] });
+  await made(a.api, 'dataItem/addForward', { itemId: item.id, name: `Fwd ${marker}`, targetItemId: target.id, mappings: [{ from: 'label', to: 'label' }] });
+  await made(a.api, 'itemGroup/addItemGroup', { name: `Group ${marker}`, itemIds: [item.id] });
+  await made(a.api, 'chart/addChart', { itemId: item.id, name: `Chart ${marker}`, kind: 'line', series: [{ field: 'temp' }], bucket: 'raw', range: { preset: 'today' } });
+  await made(a.api, 'dashboard/addDashboard', { name: `Board ${marker}`, templateCode: 'energy' });
+  await made(a.api, 'boardPlay/addBoardPlay', { name: `Play ${marker}` });
+  const device = await made(a.api, 'device/addDevice', { name: `Dev ${marker}`, sn: `SN${marker}01`, model: 'SD-DTU', parentId: dir.id });
+  await made(a.api, 'telemetry/bindItem', { itemId: item.id, deviceId: device.id });
+  await made(a.api, 'company/group/addGroup', { name: `Team ${marker}` });
+  await made(a.api, 'tag/addTag', { name: `Tag ${marker}` });
+  await made(a.api, 'role/addRole', { name: `Role ${marker}`, codes: ['sd_capsule'] });
+  await made(a.api, 'company/addAlertDelegator', { delegatorId: a.userId, delegateId: worker.userId });
+  const invitee = await createCompanyUser(t.app, { codes: [] });
+  await made(a.api, 'company/member/inviteMember', { account: invitee.userName });
+  const grant = await made(a.api, 'cos/getUploadCredential', { purpose: 'private', fileName: `f${marker}.png`, contentType: 'image/png', size: 10 });
+  aObjectKey = grant.objectKey;
+  // Every id and reference in A's rows (ids of different tables overlap: each is tried everywhere).
+  const db = t.app.platform.db;
+  for (const table of await db.introspection.getTables()) {
+    if (!table.columns.some((c) => c.name === 'company_id')) {
+      continue;
+    }
+    for (const row of await db.selectFrom(table.name as 'role').selectAll().where('company_id', '=', a.companyId).execute()) {
+      for (const [column, value] of Object.entries(row)) {
+        if ((column === 'id' || column.endsWith('_id')) && Number.isSafeInteger(Number(value)) && Number(value) > 0) {
+          aIds.add(Number(value));
+        }
+      }
+    }
+  }
+  expect(aIds.size).toBeGreaterThan(5);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Every row of every table, as text, with the rows that are B's own (its company, its user) left out. */
+async function snapshot(db: Db): Promise<Map<string, string>> {
+  const own = new Set(['audit_log', 'access_token', 'auth_failure', 'sms_code', 'sms_outbox', 'scheduler_lease']);
+  const tables = (await db.introspection.getTables()).filter((table) => !table.name.startsWith('kysely_') && !own.has(table.name));
+  const rows = new Map<string, string>();
+  for (const table of tables) {
+    const columns = table.columns.map((c) => c.name);
+    for (const row of await db.selectFrom(table.name as 'company').selectAll().execute()) {
+      const record = row as Record<string, unknown>;
+      if (record.company_id === b.companyId || (table.name === 'company' && record.id === b.companyId) || (table.name === 'app_user' && record.id === b.userId)) {
+        continue;
+      }
+      const key = `${table.name}:${columns.map((c) => (c === 'id' || c.endsWith('_id') ? String(record[c]) : '')).join('/')}`;
+      rows.set(key, JSON.stringify(record, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v)));
+    }
+  }
+  return rows;
+}
+
+const routeName = (route: RouteEntry) => `${route.method} ${route.url}`;
+
+describe('isolation matrix across companies, generated from the route table', () => {
+  it("B's administrator, with A's ids in every id field of every route, sees none of A's data and changes none of A's rows", async () => {
+    const routes = t.app.routeTable.filter((route) => !testOnly(route) && route.url.startsWith('/general/'));
+    const before = await snapshot(t.app.platform.db);
+    const leaks: string[] = [];
+    const unexercised: string[] = [];
+    let calls = 0;
+    for (const route of routes) {
+      if (exempt[routeName(route)]) {
+        continue;
+      }
+      const schema = route.method === 'GET' ? route.query : route.body;
+      let usesIds = false;
+      const ids = [...aIds];
+      let exercised = schema === undefined;
+      for (const id of ids) {
+        const given = bodies[routeName(route)];
+        usesIds ||= given !== undefined;
+        const value = given
+          ? given(id)
+          : schema
+          ? sampleOf(schema, {
+              idFor: () => {
+                usesIds = true;
+                return id;
+              },
+              fieldValue: (field) => (field === 'objectKey' || field === 'key' ? aObjectKey : field === 'companyId' ? a.companyId : undefined),
+            })
+          : undefined;
+        exercised ||= schema!.safeParse(value).success;
+        const url = route.url.replace(/\*$/, aObjectKey);
+        const answer =
+          route.method === 'GET'
+            ? await b.api({ method: 'GET', url: `${url}${asQueryString(value)}` })
+            : await b.api({ method: route.method as 'POST', url, payload: (value ?? {}) as object });
+        calls += 1;
+        if (answer.payload.includes(marker) || answer.statusCode >= 500) {
+          leaks.push(`${routeName(route)} with id ${id} → ${answer.statusCode} ${answer.payload.slice(0, 160)}`);
+        }
+        if (!usesIds) {
+          break;
+        }
+      }
+      if (!exercised) {
+        unexercised.push(routeName(route));
+      }
+    }
+    const after = await snapshot(t.app.platform.db);
+    const changed = [...before.keys()].filter((key) => after.get(key) !== before.get(key));
+    const added = [...after.keys()].filter((key) => !before.has(key));
+    console.log(
+      `isolation matrix: ${calls} calls over ${routes.length} routes with ${aIds.size} ids of company A; exempt (not called):\n  ` +
+        Object.entries(exempt)
+          .map(([name, why]) => `${name}: ${why}`)
+          .join('\n  '),
+    );
+    expect(leaks).toEqual([]);
+    expect({ changed: changed.map((key) => `${key} ${before.get(key)} → ${after.get(key)}`), added }).toEqual({ changed: [], added: [] });
+    expect(unexercised).toEqual([]);
+  });
+});

@@ -43,6 +43,7 @@ import { registerChartsModule } from './modules/charts/charts.module';
 import { registerDevicesModule } from './modules/devices/devices.module';
 import { registerGatewaysModule } from './modules/gateways/gateways.module';
 import { registerTelemetryModule } from './modules/telemetry/telemetry.module';
+import { registerAlarmsModule, type AlarmDeadlines } from './modules/alarms/alarms.module';
 import type { DeviceDeadlines } from './modules/devices/devices.module';
 import type { TelemetryIngest } from './modules/telemetry/ingest';
 import { recordRoutes, type RouteEntry } from './platform/routeTable';
@@ -56,6 +57,7 @@ declare module 'fastify' {
      */
     devices: DeviceDeadlines;
     telemetry: TelemetryIngest;
+    alarms: AlarmDeadlines;
     /** Every registered route with its access rule (platform/routeTable.ts), for generated tests. */
     routeTable: readonly RouteEntry[];
   }
@@ -154,13 +156,15 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   registerSystemModule(app, platform, { allowList, scheduler, companies, users });
   await ensurePlatformAdmin(database.db, config, app.log, { companies, users, companyAdmin });
   const cabin = registerCabinModule(app, platform, { groups, companies });
-  const { dataItems, deviceRecords, series } = registerDataItemsModule(app, platform, { cabin, storage, home, scheduler, companies });
+  const { dataItems, deviceRecords, series, recordsCommitted } = registerDataItemsModule(app, platform, { cabin, storage, home, scheduler, companies });
   registerDashboardsModule(app, platform, { cabin, dataItems, companies });
-  const { devices, gatewayDevices, deadlines } = registerDevicesModule(app, platform, { cabin, storage, companies });
+  const { devices, gatewayDevices, deadlines, onlineChanges } = registerDevicesModule(app, platform, { cabin, storage, companies });
   registerGatewaysModule(app, platform, { cabin, devices: gatewayDevices });
   registerChartsModule(app, platform, { cabin, dataItems, series });
   const telemetry = registerTelemetryModule(app, platform, { cabin, dataItems, deviceRecords, devices });
+  const alarms = registerAlarmsModule(app, platform, { cabin, dataItems, devices, recordsCommitted, onlineChanges });
   app.decorate('devices', deadlines);
+  app.decorate('alarms', alarms);
   app.decorate('telemetry', telemetry.ingest);
   if (config.testRoutes) {
     registerTestRoutes(app, (phone) => auth.latestSentCode(phone));

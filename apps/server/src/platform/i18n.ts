@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { dashboardMessages, defaultLocale, deviceMessage, telemetryMessage, type Locale, validationMessage } from '@smartdata/domain';
+import { alarmMessages, dashboardMessages, defaultLocale, deviceMessage, telemetryMessage, type Locale, validationMessage } from '@smartdata/domain';
 import { serverTexts } from './serverTexts';
 
 /** The request's locale: the Accept-Language header's first supported language, else zh-CN. */
@@ -13,13 +13,13 @@ export function requestLocale(request: FastifyRequest): Locale {
 
 /**
  * Translates a message key of any module (server texts, validation keys of the domain schemas,
- * dashboards, telemetry, devices and flow rules); other text passes unchanged. `key|a|b` fills
+ * dashboards, alarms, telemetry, devices and flow rules); other text passes unchanged. `key|a|b` fills
  * `{0}`, `{1}` of the text with a and b. The envelope's error handler is the one caller for
  * refusals: modules throw `AppError(code, key)` and never translate themselves.
  */
 export function translate(key: string, locale: Locale): string {
   const [name, ...args] = key.split('|') as [string, ...string[]];
-  const text = serverTexts[name]?.[locale] ?? validationMessage(name, locale) ?? dashboardMessages[name]?.[locale];
+  const text = serverTexts[name]?.[locale] ?? validationMessage(name, locale) ?? dashboardMessages[name]?.[locale] ?? alarmMessages[name]?.[locale];
   if (text === null || text === undefined) {
     // These fill their own arguments (device texts name lifecycle statuses in the language).
     return telemetryMessage(key, locale) ?? deviceMessage(key, locale) ?? key;

@@ -82,7 +82,10 @@ beforeAll(async () => {
   ];
   const item = await made(a.api, 'dataItem/addDataItem', { directoryId: dir.id, name: `Item ${marker}`, kind: 13, fields });
   const target = await made(a.api, 'dataItem/addDataItem', { directoryId: dir.id, name: `Target ${marker}`, kind: 13, fields });
+  await made(a.api, 'alarm/addRule', { name: `Rule ${marker}`, enabled: true, target: { kind: 'field', itemId: item.id, fieldName: 'temp' }, levels: [{ level: 2, op: 'gt', threshold: 20, kind: 'simple' }] });
+  await made(a.api, 'alarm/addUpdateWatch', { itemId: item.id, everyMinutes: 5, level: 1 });
   await made(a.api, 'dataItem/addRecord', { itemId: item.id, values: { label: `rec ${marker}`, temp: 21 } });
+  await t.app.alarms.idle();
   const records = (await a.api({ url: `/general/dataItem/getRecords?itemId=${item.id}` }).then(body)).data;
   for (const record of records.list) {
     aIds.add(record.id);
@@ -103,6 +106,7 @@ beforeAll(async () => {
   await made(a.api, 'company/member/inviteMember', { account: invitee.userName });
   const grant = await made(a.api, 'cos/getUploadCredential', { purpose: 'private', fileName: `f${marker}.png`, contentType: 'image/png', size: 10 });
   aObjectKey = grant.objectKey;
+  expect((await a.api({ url: '/general/alarm/getAlarms' }).then(body)).data.total).toBe(1);
   // Every id and reference in A's rows (ids of different tables overlap: each is tried everywhere).
   const db = t.app.platform.db;
   for (const table of await db.introspection.getTables()) {

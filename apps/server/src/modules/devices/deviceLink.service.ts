@@ -1,3 +1,4 @@
+import type { DeviceOnlineChanges } from './deviceAlarms.port';
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { deviceEvent, parseTelemetry, lifecycleProblem, type DeviceItem, type FlowDocument, type LifecycleStatus, type OnlinePayload } from '@smartdata/domain';
 import { conflict } from '@server/platform/errors';
@@ -39,6 +40,7 @@ export class DeviceLinkService implements GatewayDevices {
     private readonly bus: DeviceBus,
     private readonly companies: CompanyNames,
     private readonly timeouts: DeviceTimeouts,
+    private readonly onlineChanges: DeviceOnlineChanges,
   ) {}
 
   /** Marks every device offline (a fresh broker has no connections) and listens to the broker. */
@@ -173,6 +175,9 @@ export class DeviceLinkService implements GatewayDevices {
     await this.repository.update(row.company_id, row.id, patch);
     await this.firmware.reconnected(row, payload.firmware, now);
     await this.items.changed(row.company_id, row.id);
+    if (row.online !== 1) {
+      this.onlineChanges.emit({ companyId: row.company_id, deviceId: row.id, online: true, at: now });
+    }
   }
 
   private async onOffline(sn: string): Promise<void> {
@@ -180,8 +185,10 @@ export class DeviceLinkService implements GatewayDevices {
     if (!row || row.online === 0) {
       return;
     }
-    await this.repository.update(row.company_id, row.id, { online: 0, last_seen_at: Date.now() });
+    const now = Date.now();
+    await this.repository.update(row.company_id, row.id, { online: 0, last_seen_at: now });
     await this.items.changed(row.company_id, row.id);
+    this.onlineChanges.emit({ companyId: row.company_id, deviceId: row.id, online: false, at: now });
   }
 
   private async onEvent(sn: string, payload: unknown): Promise<void> {

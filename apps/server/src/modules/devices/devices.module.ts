@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '@server/platform/context';
 import { notFound, permissionDenied } from '@server/platform/errors';
 import { cabinCaller, type CabinService } from '../cabin/cabin.service';
+import { DeviceOnlineChanges } from './deviceAlarms.port';
 import { DeviceBus } from './deviceBus';
 import { DeviceItems } from './deviceItems';
 import { DeviceLinkService, type CompanyNames } from './deviceLink.service';
@@ -26,6 +27,8 @@ export interface DevicesModule {
   /** The port of the gateways module (config pushes, detections, their answers). */
   gatewayDevices: GatewayDevices;
   deadlines: DeviceDeadlines;
+  /** The port of the alarms module: online changes, and devices described for alarm targets. */
+  onlineChanges: DeviceOnlineChanges;
 }
 
 /** How often the deadlines are swept. */
@@ -45,9 +48,10 @@ export function registerDevicesModule(app: FastifyInstance, platform: Platform, 
   const objects = deps.storage;
   const items = new DeviceItems(repository, platform.realtime);
   const lastTelemetry = new LastTelemetry();
+  const onlineChanges = new DeviceOnlineChanges(app.log);
   const devices = new DevicesService(repository, cabin, objects, items, lastTelemetry, bus);
   const firmware = new FirmwareService(repository, devices, objects, items, bus, timeouts);
-  const link = new DeviceLinkService(repository, devices, firmware, items, lastTelemetry, bus, deps.companies, timeouts);
+  const link = new DeviceLinkService(repository, devices, firmware, items, lastTelemetry, bus, deps.companies, timeouts, onlineChanges);
 
   const sweep = async (now = Date.now()) => {
     await link.sweep(now);
@@ -99,5 +103,5 @@ export function registerDevicesModule(app: FastifyInstance, platform: Platform, 
   });
 
   registerDevicesRoutes(app, { devices, firmware, link, connect: { host: platform.config.mqttPublicHost ?? null, port: platform.config.mqttPublicPort ?? platform.broker?.port ?? null } });
-  return { devices, gatewayDevices: link, deadlines: { sweep, timeouts } };
+  return { devices, gatewayDevices: link, deadlines: { sweep, timeouts }, onlineChanges };
 }

@@ -1,3 +1,4 @@
+import type { DeviceTarget } from './deviceAlarms.port';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   bindConfirmTimeoutMs,
@@ -88,6 +89,14 @@ export class DevicesService {
   /** The device when the caller holds `level` on its cabin node; 40400 for another company's id. */
   async requireDevice(caller: CabinCaller, id: number, level: 'read' | 'readWrite' | 'admin'): Promise<LinkedDevice> {
     return toLinkedDevice(await this.requireRow(caller, id, level));
+  }
+
+  /** Devices of the company by id as alarm targets (ids of other companies are left out). */
+  async targets(companyId: number, ids: readonly number[]): Promise<DeviceTarget[]> {
+    if (ids.length === 0) {
+      return [];
+    }
+    return (await this.repository.findByIds(companyId, ids)).map((row) => ({ id: row.id, nodeId: row.node_id, name: row.name, online: row.online === 1 }));
   }
 
   /** `requireDevice` answering the whole row, for the devices module's own services. */

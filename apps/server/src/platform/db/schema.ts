@@ -5,6 +5,7 @@ import type { DashboardTables } from './schema.dashboards';
 import type { DeviceTables } from './schema.devices';
 import type { SeriesTables } from './schema.series';
 import type { TelemetryTables } from './schema.telemetry';
+import type { AlarmTables } from './schema.alarms';
 
 /**
  * Table types of the database, shared by every repository. Instants are epoch milliseconds;
@@ -191,7 +192,7 @@ export interface SchedulerLeaseTable {
   last_run_at: number | null;
 }
 
-export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables {
+export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables, AlarmTables {
   role_template: RoleTemplateTable;
   company_invitation: CompanyInvitationTable;
   user_group: UserGroupTable;

@@ -1,0 +1,40 @@
+/** A device went online or offline (the broker saw it connect, or its connection end). */
+export interface DeviceOnlineChange {
+  companyId: number;
+  deviceId: number;
+  online: boolean;
+  at: number;
+}
+
+/** A device as an alarm target: its cabin node (who may read it sees its alarms) and its name. */
+export interface DeviceTarget {
+  id: number;
+  nodeId: number;
+  name: string;
+  online: boolean;
+}
+
+/**
+ * The port by which the alarms module watches devices (issue 15, "a device's online state" as a
+ * rule target): online changes after they are stored, and devices described by id. Listeners only
+ * queue work; a throwing listener is logged, not propagated.
+ */
+export class DeviceOnlineChanges {
+  private readonly listeners: Array<(change: DeviceOnlineChange) => void> = [];
+
+  constructor(private readonly log: { error: (obj: unknown, msg?: string) => void }) {}
+
+  subscribe(listener: (change: DeviceOnlineChange) => void): void {
+    this.listeners.push(listener);
+  }
+
+  emit(change: DeviceOnlineChange): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(change);
+      } catch (err) {
+        this.log.error({ err }, 'device online listener failed');
+      }
+    }
+  }
+}

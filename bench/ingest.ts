@@ -38,6 +38,7 @@ interface Options {
   seconds: number;
   rate: number;
   raw: number;
+  rules: number;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -45,7 +46,7 @@ function parseOptions(argv: string[]): Options {
   for (const arg of argv) {
     const match = /^--([a-z]+)=(\d+)$/.exec(arg);
     if (!match) {
-      throw new Error(`unknown argument ${arg} (use --devices=N --values=N --seconds=N --rate=N --raw=N)`);
+      throw new Error(`unknown argument ${arg} (use --devices=N --values=N --seconds=N --rate=N --raw=N --rules=N)`);
     }
     values.set(match[1], match[2]);
   }
@@ -62,6 +63,7 @@ function parseOptions(argv: string[]): Options {
     seconds: bounded('seconds', 20, 3, 300),
     rate: bounded('rate', 10_000, 100, 200_000),
     raw: bounded('raw', 1_000_000, 10_000, 5_000_000),
+    rules: bounded('rules', 100, 0, 1000),
   };
 }
 
@@ -417,7 +419,7 @@ async function main(): Promise<void> {
     const app = await buildApp(testConfig({ dataDir: dir, sqliteFile: path.join(dir, 'smartdata.db'), mqttPort, logLevel: 'warn' }));
     await app.listen({ host: '127.0.0.1', port: 0 });
     const httpPort = (app.server.address() as net.AddressInfo).port;
-    const user = await createCompanyUser(app, { codes: ['sd_capsule', 'cd_device', 'um_role'] });
+    const user = await createCompanyUser(app, { codes: ['sd_capsule', 'cd_device', 'um_role', 'cs_rules', 'cs_info'] });
     const token = await signIn(app, user.userName, user.password);
     const itemIds = await seed(app.platform.db, rawSqlite(app.platform.db)!, user.companyId, user.userId, devices, options.values);
     console.log(`seeded ${devices.length} devices, ${itemIds.length} IoT data lists of ${options.values} decimal fields, one binding each`);
@@ -471,6 +473,51 @@ async function main(): Promise<void> {
       const shared = seconds + (roundSeconds * seconds) / (everyMs / 1000);
       console.log(
         `roller: one round over ${rolledNow.toLocaleString('en-US')} series (${((Date.now() - warmStarted) / 60_000).toFixed(1)} min of values since their watermarks) in ${roundSeconds.toFixed(1)} s (CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s); at one round per ${everyMs / 60_000} min the ingest above nets ${Math.round(stored / shared).toLocaleString('en-US')} values/s`,
+      );
+    }
+
+    // 4b. the same, with `--rules` alarm rules active on as many items (issue 15: evaluated after
+    // commit, never slowing ingest), then without them again: A-B-A, so a drift of the machine or of
+    // the database's size shows.
+    if (options.rules > 0) {
+      const maxRate = async () => {
+        const from = stats.values;
+        const begun = Date.now();
+        await fleet.ask({ type: 'run', mode: 'max', seconds: options.seconds, values: options.values }, options.seconds * 1000 + 120_000);
+        return (stats.values - from) / ((Date.now() - begun) / 1000);
+      };
+      const call = (url: string, payload: unknown) => app.inject({ method: 'POST', url, payload: payload as object, headers: { authorization: `Bearer ${token}` } }).then((r) => r.json() as { code: number; data: { id: number } });
+      const ruleIds: number[] = [];
+      for (const itemId of itemIds.slice(0, options.rules)) {
+        // The fleet's v0 swings between 10 and 30: alarms open, escalate and clear all through the run.
+        const answer = await call('/general/alarm/addRule', {
+          name: `Bench rule ${itemId}`,
+          enabled: true,
+          target: { kind: 'field', itemId, fieldName: 'v0' },
+          levels: [
+            { level: 1, op: 'gt', threshold: 25, kind: 'simple' },
+            { level: 2, op: 'gt', threshold: 28, kind: 'repeating', count: 3 },
+          ],
+          clear: { op: 'lt', threshold: 22 },
+        });
+        if (answer.code !== 0) {
+          throw new Error(`addRule: ${JSON.stringify(answer)}`);
+        }
+        ruleIds.push(answer.data.id);
+      }
+      const withoutBefore = stored / seconds;
+      const withRules = await maxRate();
+      const drainStarted = Date.now();
+      await app.alarms.idle();
+      const drainMs = Date.now() - drainStarted;
+      const opened = await app.platform.db.selectFrom('alarm').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      for (const id of ruleIds) {
+        await call('/general/alarm/deleteRule', { id });
+      }
+      const withoutAfter = await maxRate();
+      const baseline = (withoutBefore + withoutAfter) / 2;
+      console.log(
+        `ingest with ${options.rules} active alarm rules: ${Math.round(withRules).toLocaleString('en-US')} values/s stored, against ${Math.round(withoutBefore).toLocaleString('en-US')} before and ${Math.round(withoutAfter).toLocaleString('en-US')} after without rules = ${((100 * withRules) / baseline).toFixed(0)} % (target ≥ 80 %); ${Number(opened.n).toLocaleString('en-US')} alarms opened; the rule queue drained ${drainMs} ms after the phase; ${loopReport()}`,
       );
     }
 

@@ -6,6 +6,11 @@ import type { AlarmNotifier } from './alarmNotifier';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
+/**
+ * How long the list of watched items is trusted: a rule added on another instance is evaluated on
+ * this one at most this much later (docs/alarms.md).
+ */
+const watchedTtlMs = 5000;
 
 export interface EngineDeps {
   repository: AlarmsRepository;
@@ -76,8 +81,25 @@ export function watchDeadline(watch: Pick<WatchRow, 'every_minutes' | 'daily_at_
 export class AlarmEngine {
   private readonly queue: CommittedRecords[] = [];
   private running: Promise<void> | null = null;
+  /** Per company, the items with a rule or watch, read again after `watchedTtlMs` or a local change. */
+  private readonly watched = new Map<number, { at: number; items: Set<number> }>();
 
   constructor(private readonly deps: EngineDeps) {}
+
+  /** A rule or watch of the company changed here: read its items again on the next batch. */
+  invalidate(companyId: number): void {
+    this.watched.delete(companyId);
+  }
+
+  private async watchedItems(companyId: number): Promise<Set<number>> {
+    const known = this.watched.get(companyId);
+    if (known && Date.now() - known.at < watchedTtlMs) {
+      return known.items;
+    }
+    const items = await this.deps.repository.watchedItemIds(companyId);
+    this.watched.set(companyId, { at: Date.now(), items });
+    return items;
+  }
 
   enqueue(batch: CommittedRecords): void {
     this.queue.push(batch);
@@ -107,7 +129,11 @@ export class AlarmEngine {
 
   private async evaluate({ companyId, records }: CommittedRecords): Promise<void> {
     const { repository } = this.deps;
-    const itemIds = [...new Set(records.map((r) => r.itemId))];
+    const watched = await this.watchedItems(companyId);
+    const itemIds = [...new Set(records.map((r) => r.itemId))].filter((id) => watched.has(id));
+    if (itemIds.length === 0) {
+      return;
+    }
     const [rules, watches] = await Promise.all([repository.rulesOnItems(companyId, itemIds), repository.watchesOnItems(companyId, itemIds)]);
     if (rules.length === 0 && watches.length === 0) {
       return;

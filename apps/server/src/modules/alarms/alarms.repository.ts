@@ -74,6 +74,15 @@ export class AlarmsRepository {
       .execute();
   }
 
+  /** Items with an enabled rule or update watch: the records worth evaluating. */
+  async watchedItemIds(companyId: number): Promise<Set<number>> {
+    const [rules, watches] = await Promise.all([
+      this.db.selectFrom('alarm_rule').select('item_id').distinct().where(scopedToCompany('alarm_rule', companyId)).where('enabled', '=', 1).where('item_id', 'is not', null).execute(),
+      this.db.selectFrom('alarm_watch').select('item_id').distinct().where(scopedToCompany('alarm_watch', companyId)).where('enabled', '=', 1).execute(),
+    ]);
+    return new Set([...rules.map((r) => r.item_id!), ...watches.map((w) => w.item_id)]);
+  }
+
   /** Rules whose lasting window completes by `now`. */
   rulesDue(now: number): Promise<RuleRow[]> {
     return this.db.selectFrom('alarm_rule').selectAll().where('enabled', '=', 1).where('deadline', '<=', now).orderBy('deadline', 'asc').limit(500).execute();

@@ -182,6 +182,7 @@ export class AlarmsService {
         created_at: at,
         updated_at: at,
       });
+      this.engine.invalidate(caller.companyId);
       return { id };
     } catch (error) {
       if ((await this.repository.nameTaken(caller.companyId, request.name)) && !(error instanceof Error && /not null/i.test(error.message))) {
@@ -206,6 +207,7 @@ export class AlarmsService {
     const state = parseState(before.state);
     const kept = targetChanged || !request.enabled ? initialState() : { ...initialState(), open: state.open };
     await this.repository.updateRule(caller.companyId, request.id, { ...columns, state: JSON.stringify(kept), state_version: before.state_version + 1, deadline: null, updated_at: this.now() });
+    this.engine.invalidate(caller.companyId);
   }
 
   /** Deletes a rule; its open alarm is cleared (the log keeps it). */
@@ -213,6 +215,7 @@ export class AlarmsService {
     const rule = await this.requireRule(caller, id);
     await this.closeOpen(rule, null, '');
     await this.repository.deleteRule(caller.companyId, id);
+    this.engine.invalidate(caller.companyId);
   }
 
   private async closeOpen(rule: RuleRow, by: number | null, note: string): Promise<void> {
@@ -467,6 +470,7 @@ export class AlarmsService {
         created_at: at,
         updated_at: at,
       });
+      this.engine.invalidate(caller.companyId);
       return { id };
     } catch (error) {
       if ((error as { code?: string; message?: string }).message?.match(/unique|duplicate/i)) {
@@ -502,6 +506,7 @@ export class AlarmsService {
         deadline: open ? null : await this.firstDeadline(caller.companyId, request, base),
         updated_at: this.now(),
       });
+      this.engine.invalidate(caller.companyId);
     } catch (error) {
       if ((error as { message?: string }).message?.match(/unique|duplicate/i)) {
         throw conflict('alarm.watchExists');
@@ -520,5 +525,6 @@ export class AlarmsService {
       }
     }
     await this.repository.deleteWatch(caller.companyId, id);
+    this.engine.invalidate(caller.companyId);
   }
 }

@@ -2,6 +2,7 @@ import { Breadcrumb, Button, Tooltip } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { AlarmBell } from '@/modules/alarms/components/AlarmBell';
 import { RenewalNotice } from '@/modules/orders/components/RenewalNotice';
 import { isPermitted } from '@/shared/routing/routeAccess';
 import { HOME_PATH, REDIRECT_PATH } from '@/app/router/routeTable';
@@ -24,8 +25,8 @@ const MY_ORDERS_PATH = '/user/myorder';
 const myOrdersRoute = appRoutes.find((route) => route.def.path === MY_ORDERS_PATH);
 
 /**
- * Navbar: menu toggle, breadcrumb, refresh, renewal notice (spec §1), language switch and user
- * dropdown (spec §2).
+ * Navbar: menu toggle, breadcrumb, refresh, renewal notice (spec §1), the alarm bell (issue 15),
+ * language switch and user dropdown (spec §2).
  */
 export function Navbar({ isMobile, sidebarOpened, onToggleSidebar }: NavbarProps) {
   const { t } = useTranslation();
@@ -77,6 +78,7 @@ export function Navbar({ isMobile, sidebarOpened, onToggleSidebar }: NavbarProps
       )}
       <div className="sd-navbar__right">
         <RenewalNotice orderInfo={orderInfo} ordersPath={ordersPath} compact={isMobile} />
+        <AlarmBell />
         <LanguageMenu />
         <UserMenu compact={isMobile} />
       </div>

@@ -1,3 +1,4 @@
+import { alarmsRoutes } from '@/modules/alarms/routes';
 import { authRoutes } from '@/modules/auth/routes';
 import { cabinRoutes } from '@/modules/cabin/routes';
 import { chartsRoutes } from '@/modules/charts/routes';
@@ -42,4 +43,5 @@ export const moduleRoutes: ModuleRoutes = {
   ...cabinRoutes,
   ...devicesRoutes,
   ...gatewaysRoutes,
+  ...alarmsRoutes,
 };

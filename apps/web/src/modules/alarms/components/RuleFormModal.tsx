@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { Divider, Form, Input, InputNumber, Select, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { addRuleRequest, alarmLimits, compareOps, ruleProblems, validationMessage, type AddRuleRequest } from '@smartdata/domain';
+import { FormModal } from '@/shared/components/FormModal';
+import { domainRule } from '@/shared/forms/domainRule';
+import { useLocale } from '@/shared/i18n/useLocale';
+import { ruleRequestOf, type RuleFormValues } from '../lib/ruleForm';
+import { domainText } from '../lib/texts';
+import { LevelRows } from './LevelRows';
+import { NotifyFields } from './NotifyFields';
+import { ScheduleFields } from './ScheduleFields';
+import { TargetFields } from './TargetFields';
+
+interface RuleFormModalProps {
+  title: string;
+  initialValues: RuleFormValues;
+  /** The target device's name when editing a device rule (it may not be in the picker's first page). */
+  deviceName?: string;
+  saving: boolean;
+  onSubmit: (request: AddRuleRequest) => void;
+  onCancel: () => void;
+}
+
+const nameSchema = addRuleRequest.shape.name;
+
+/**
+ * Adds or edits an alarm rule: name and switch, target, 1–3 level conditions, clear condition,
+ * reminders, schedule and notification. The whole body is checked with the domain's schema (the
+ * server's rules) before it is sent; Enter in any field saves.
+ */
+export function RuleFormModal({ title, initialValues, deviceName, saving, onSubmit, onCancel }: RuleFormModalProps) {
+  const { t } = useTranslation('alarms');
+  const locale = useLocale();
+  const [form] = Form.useForm<RuleFormValues>();
+  const hasClear = Form.useWatch('hasClear', form) ?? initialValues.hasClear;
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const handleFinish = (values: RuleFormValues) => {
+    const request = ruleRequestOf({ ...initialValues, ...values, notify: { ...initialValues.notify, ...values.notify } });
+    const parsed = addRuleRequest.safeParse(request);
+    const reason = parsed.success ? ruleProblems(parsed.data) : (parsed.error.issues[0]?.message ?? 'validation.invalid');
+    if (!parsed.success || reason) {
+      setProblem(domainText(reason ?? 'validation.invalid', locale) ?? domainText('validation.invalid', locale));
+      return;
+    }
+    setProblem(null);
+    onSubmit(parsed.data);
+  };
+
+  return (
+    <FormModal<RuleFormValues> open title={title} form={form} width={820} confirmLoading={saving} initialValues={initialValues} okText={t('actions.save')} onCancel={onCancel} onFinish={handleFinish}>
+      <div className="sd-alarm-form">
+        <div className="sd-alarm-form__row">
+          <Form.Item
+            name="name"
+            label={t('ruleForm.name')}
+            className="sd-alarm-form__grow"
+            rules={[{ required: true, whitespace: true, message: validationMessage('validation.nameRequired', locale) ?? '' }, domainRule(nameSchema, t)]}
+          >
+            <Input autoFocus maxLength={alarmLimits.nameLength} showCount placeholder={t('ruleForm.namePlaceholder')} />
+          </Form.Item>
+          <Form.Item name="enabled" label={t('ruleForm.enabled')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </div>
+        <Divider titlePlacement="start">{t('ruleForm.sectionTarget')}</Divider>
+        <TargetFields form={form} deviceName={deviceName} />
+        <Divider titlePlacement="start">{t('ruleForm.sectionLevels')}</Divider>
+        <LevelRows form={form} />
+        <Divider titlePlacement="start">{t('ruleForm.sectionClear')}</Divider>
+        <Form.Item name="hasClear" valuePropName="checked" label={t('ruleForm.hasClear')} extra={t('ruleForm.hasClearHint')}>
+          <Switch />
+        </Form.Item>
+        <div className="sd-alarm-form__row">
+          {hasClear && (
+            <>
+              <Form.Item name="clearOp" label={t('ruleForm.clearOp')} className="sd-alarm-form__op">
+                <Select options={compareOps.map((op) => ({ value: op, label: t(`op.${op}`) }))} />
+              </Form.Item>
+              <Form.Item name="clearThreshold" label={t('ruleForm.clearThreshold')} rules={[{ required: true, message: t('ruleForm.thresholdRequired') }]}>
+                <InputNumber className="sd-alarm-form__number" />
+              </Form.Item>
+            </>
+          )}
+          <Form.Item name="repeatMinutes" label={t('ruleForm.repeatMinutes')} tooltip={t('ruleForm.repeatMinutesHint')}>
+            <InputNumber min={0} max={alarmLimits.repeatMinutesMax} precision={0} suffix={t('ruleForm.minutes')} className="sd-alarm-form__number" />
+          </Form.Item>
+        </div>
+        <Divider titlePlacement="start">{t('ruleForm.sectionSchedule')}</Divider>
+        <ScheduleFields form={form} />
+        <Divider titlePlacement="start">{t('ruleForm.sectionNotify')}</Divider>
+        <NotifyFields />
+        {problem && (
+          <div role="alert" className="ant-form-item-explain-error">
+            {problem}
+          </div>
+        )}
+      </div>
+    </FormModal>
+  );
+}

@@ -486,7 +486,7 @@ async function main(): Promise<void> {
         await fleet.ask({ type: 'run', mode: 'max', seconds: options.seconds, values: options.values }, options.seconds * 1000 + 120_000);
         return (stats.values - from) / ((Date.now() - begun) / 1000);
       };
-      const call = (url: string, payload: unknown) => app.inject({ method: 'POST', url, payload: payload as object, headers: { authorization: `Bearer ${token}` } }).then((r) => r.json() as { code: number; data: { id: number } });
+      const call = (url: string, payload: unknown) => app.inject({ method: 'POST', url, payload: payload as object, headers: { authorization: `Bearer ${token}` } }).then((r) => r.json<{ code: number; data: { id: number } }>());
       const ruleIds: number[] = [];
       for (const itemId of itemIds.slice(0, options.rules)) {
         // The fleet's v0 swings between 10 and 30: alarms open, escalate and clear all through the run.

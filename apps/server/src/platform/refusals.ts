@@ -1,4 +1,5 @@
 import type { Locale } from '@smartdata/domain';
+import { fieldLabels } from './fieldLabels';
 
 /**
  * Readable, translated reasons for what zod and Fastify refuse before a route runs (issue 12: 720
@@ -8,52 +9,6 @@ import type { Locale } from '@smartdata/domain';
  */
 
 type Texts = Record<Locale, string>;
-
-/** Labels of the request fields, by their JSON name (the last key of the issue's path). */
-const fieldLabels: Record<string, Texts> = {
-  id: { 'zh-CN': '编号', 'en-US': 'ID' },
-  ids: { 'zh-CN': '编号', 'en-US': 'IDs' },
-  name: { 'zh-CN': '名称', 'en-US': 'Name' },
-  title: { 'zh-CN': '标题', 'en-US': 'Title' },
-  parentId: { 'zh-CN': '上级目录', 'en-US': 'Parent directory' },
-  directoryId: { 'zh-CN': '目录', 'en-US': 'Directory' },
-  targetParentId: { 'zh-CN': '目标目录', 'en-US': 'Target directory' },
-  itemId: { 'zh-CN': '数据项', 'en-US': 'Data item' },
-  recordId: { 'zh-CN': '记录', 'en-US': 'Record' },
-  deviceId: { 'zh-CN': '设备', 'en-US': 'Device' },
-  companyId: { 'zh-CN': '公司', 'en-US': 'Company' },
-  userId: { 'zh-CN': '用户', 'en-US': 'User' },
-  groupId: { 'zh-CN': '用户组', 'en-US': 'User group' },
-  roleId: { 'zh-CN': '角色', 'en-US': 'Role' },
-  roleIds: { 'zh-CN': '角色', 'en-US': 'Roles' },
-  codes: { 'zh-CN': '权限', 'en-US': 'Permissions' },
-  kind: { 'zh-CN': '类型', 'en-US': 'Type' },
-  type: { 'zh-CN': '类型', 'en-US': 'Type' },
-  status: { 'zh-CN': '状态', 'en-US': 'Status' },
-  fields: { 'zh-CN': '字段', 'en-US': 'Fields' },
-  fieldName: { 'zh-CN': '字段标识', 'en-US': 'Field key' },
-  values: { 'zh-CN': '记录的值', 'en-US': 'Record values' },
-  widgets: { 'zh-CN': '组件', 'en-US': 'Widgets' },
-  pageNum: { 'zh-CN': '页码', 'en-US': 'Page number' },
-  pageSize: { 'zh-CN': '每页条数', 'en-US': 'Page size' },
-  keyword: { 'zh-CN': '关键字', 'en-US': 'Keyword' },
-  sn: { 'zh-CN': '设备 SN', 'en-US': 'Device SN' },
-  model: { 'zh-CN': '型号', 'en-US': 'Model' },
-  phone: { 'zh-CN': '手机号', 'en-US': 'Phone number' },
-  userName: { 'zh-CN': '用户名', 'en-US': 'User name' },
-  password: { 'zh-CN': '密码', 'en-US': 'Password' },
-  oldPassword: { 'zh-CN': '原密码', 'en-US': 'Current password' },
-  newPassword: { 'zh-CN': '新密码', 'en-US': 'New password' },
-  smsCode: { 'zh-CN': '验证码', 'en-US': 'Verification code' },
-  language: { 'zh-CN': '语言', 'en-US': 'Language' },
-  remark: { 'zh-CN': '备注', 'en-US': 'Remark' },
-  description: { 'zh-CN': '描述', 'en-US': 'Description' },
-  width: { 'zh-CN': '宽度', 'en-US': 'Width' },
-  height: { 'zh-CN': '高度', 'en-US': 'Height' },
-  from: { 'zh-CN': '开始时间', 'en-US': 'Start time' },
-  to: { 'zh-CN': '结束时间', 'en-US': 'End time' },
-  version: { 'zh-CN': '版本', 'en-US': 'Version' },
-};
 
 const typeNames: Record<string, Texts> = {
   number: { 'zh-CN': '数字', 'en-US': 'a number' },

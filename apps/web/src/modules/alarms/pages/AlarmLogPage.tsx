@@ -83,7 +83,6 @@ export function AlarmLogPage() {
     {
       title: t('columns.alarm'),
       key: 'alarm',
-      width: 220,
       render: (_value, alarm) => (
         <div className="sd-alarm-cell">
           <strong>{alarm.ruleName || t(`kind.${alarm.kind}`)}</strong>
@@ -94,7 +93,6 @@ export function AlarmLogPage() {
     {
       title: t('columns.target'),
       key: 'target',
-      width: 200,
       render: (_value, alarm) => (
         <div className="sd-alarm-cell">
           <span>{alarm.targetName}</span>
@@ -104,13 +102,23 @@ export function AlarmLogPage() {
     },
     { title: t('columns.value'), dataIndex: 'value', key: 'value', width: 90, align: 'right', render: (value: number | null) => value ?? '—' },
     { title: t('columns.state'), dataIndex: 'state', key: 'state', width: 100, render: (state: AlarmView['state']) => <StateTag state={state} /> },
-    { title: t('columns.firstTime'), dataIndex: 'firstTime', key: 'firstTime', width: 170, className: 'sd-nowrap', render: (time: number) => formatDateTime(time) },
-    { title: t('columns.lastTime'), dataIndex: 'lastTime', key: 'lastTime', width: 170, className: 'sd-nowrap', render: (time: number) => formatDateTime(time) },
-    { title: t('columns.count'), dataIndex: 'count', key: 'count', width: 70, align: 'right' },
+    {
+      title: t('columns.triggered'),
+      key: 'time',
+      width: 180,
+      className: 'sd-nowrap',
+      render: (_value, alarm) => (
+        <div className="sd-alarm-cell">
+          <span>{formatDateTime(alarm.firstTime)}</span>
+          {alarm.lastTime !== alarm.firstTime && <span className="sd-muted">{t('log.lastTime', { time: formatDateTime(alarm.lastTime) })}</span>}
+        </div>
+      ),
+    },
+    { title: t('columns.count'), dataIndex: 'count', key: 'count', width: 84, align: 'right', className: 'sd-nowrap' },
     {
       title: t('columns.actions'),
       key: 'actions',
-      width: 220,
+      width: 230,
       fixed: 'right',
       render: (_value, alarm) => {
         const name = alarm.ruleName || alarm.targetName;
@@ -208,7 +216,7 @@ export function AlarmLogPage() {
           columns={columns}
           dataSource={list}
           loading={alarms.isFetching && alarms.isPending}
-          scroll={{ x: 1320 }}
+          scroll={{ x: 1100 }}
           rowClassName={(alarm) => (alarm.state === 'active' ? `sd-alarm-row sd-alarm-row--level${alarm.level}` : 'sd-alarm-row')}
           rowSelection={{
             selectedRowKeys: selected,

@@ -82,8 +82,8 @@ export function AlarmWallPage() {
 
   return (
     <main className="sd-screen sd-alarm-wall">
-      <header className="sd-screen__bar sd-alarm-wall__bar">
-        <h1 className="sd-screen__title">{t('wall.title')}</h1>
+      <header className="sd-alarm-wall__bar">
+        <h1 className="sd-alarm-wall__title">{t('wall.title')}</h1>
         <div className="sd-alarm-wall__counts" aria-live="polite">
           <span>
             {t('wall.active')} <strong data-testid="wall-total">{total}</strong>
@@ -104,7 +104,7 @@ export function AlarmWallPage() {
             <SoundOutlined /> {t('wall.sound')}
             <Switch size="small" checked={sound} onChange={handleSound} aria-label={sound ? t('wall.soundOn') : t('wall.soundOff')} />
           </label>
-          <Button size="small" type="text" className="sd-screen__close" icon={<CloseOutlined />} onClick={() => void navigate(LOG_PATH)}>
+          <Button size="small" type="text" className="sd-alarm-wall__close" icon={<CloseOutlined />} onClick={() => void navigate(LOG_PATH)}>
             {t('wall.exit')}
           </Button>
         </Space>

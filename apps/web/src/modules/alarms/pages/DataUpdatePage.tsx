@@ -56,17 +56,28 @@ export function DataUpdatePage() {
   };
 
   const columns: TableColumnsType<UpdateWatchView> = [
-    { title: t('columns.item'), dataIndex: 'itemName', key: 'itemName', width: 180, render: (name: string) => <strong>{name}</strong> },
-    { title: t('columns.field'), dataIndex: 'fieldName', key: 'fieldName', width: 130, render: (field: string | null) => field ?? <span className="sd-muted">{t('watches.wholeItem')}</span> },
-    { title: t('columns.frequency'), key: 'frequency', width: 140, render: (_value, watch) => frequencyText(watch) },
-    { title: t('columns.level'), dataIndex: 'level', key: 'level', width: 80, render: (level: number) => <LevelTag level={level} /> },
     {
-      title: t('columns.remind'),
-      dataIndex: 'remindMinutes',
-      key: 'remind',
-      width: 110,
-      render: (minutes: number) => (minutes > 0 ? t('watches.remindEvery', { count: minutes }) : <span className="sd-muted">{t('watches.noReminder')}</span>),
+      title: t('columns.item'),
+      key: 'item',
+      render: (_value, watch) => (
+        <div className="sd-alarm-cell">
+          <strong>{watch.itemName}</strong>
+          <span className="sd-muted">{watch.fieldName ? t('watches.fieldOf', { field: watch.fieldName }) : t('watches.wholeItem')}</span>
+        </div>
+      ),
     },
+    {
+      title: t('columns.frequency'),
+      key: 'frequency',
+      width: 170,
+      render: (_value, watch) => (
+        <div className="sd-alarm-cell">
+          <span>{frequencyText(watch)}</span>
+          <span className="sd-muted">{t('watches.remindOf', { text: watch.remindMinutes > 0 ? t('watches.remindEvery', { count: watch.remindMinutes }) : t('watches.noReminder') })}</span>
+        </div>
+      ),
+    },
+    { title: t('columns.level'), dataIndex: 'level', key: 'level', width: 80, render: (level: number) => <LevelTag level={level} /> },
     {
       title: t('columns.lastRecord'),
       dataIndex: 'lastRecordTime',
@@ -125,7 +136,7 @@ export function DataUpdatePage() {
         searchPlaceholder={t('watches.search')}
         onSearch={setKeyword}
         empty={{ text: t('watches.empty'), searchText: t('watches.emptySearch'), hint: t('watches.emptyHint') }}
-        scrollX={1300}
+        scrollX={1060}
       />
       {editing && (
         <WatchFormModal

@@ -13,6 +13,7 @@ import { Sessions } from './platform/auth/sessions';
 import { FailureThrottle } from './platform/auth/failureThrottle';
 import { registerAuthHook } from './platform/auth/hook';
 import { OutboxSmsProvider } from './platform/sms';
+import { SmtpMailSender } from './platform/mail';
 import { startBroker, type Broker } from './platform/mqtt';
 import { registerOpenApi, registerDocsRoutes } from './platform/openapi';
 import { registerWeb } from './platform/web';
@@ -96,6 +97,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
     // Several instances share pushes through PostgreSQL LISTEN/NOTIFY (docs/architecture.md).
     await realtime.listenPostgres(config.databaseUrl, config.databaseSchema, (channel, payload) => notify(database.db, channel, payload));
   }
+  const mail = new SmtpMailSender(config.smtpUrl, config.mailFrom);
   const platform: Platform = {
     config,
     db: database.db,
@@ -103,6 +105,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
     sessions,
     failures: new FailureThrottle(database.db),
     sms: new OutboxSmsProvider(database.db, app.log),
+    mail,
     broker,
     registry: new Registry(),
     writes,
@@ -114,6 +117,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   app.decorate('platform', platform);
   app.addHook('onClose', async () => {
     scheduler.stop();
+    mail.close();
     await realtime.close();
     await broker?.close();
     await database.close();

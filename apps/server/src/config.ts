@@ -43,6 +43,10 @@ export interface AppConfig {
   mqttPublicHost?: string;
   /** MQTT port shown to devices; else the embedded broker's port (or the MQTT_URL port, or 1883). */
   mqttPublicPort?: number;
+  /** SMTP server for e-mail (alarm notifications), e.g. smtps://user:pass@smtp.example.com:465; e-mail is off without it. */
+  smtpUrl?: string;
+  /** Sender address of e-mails. */
+  mailFrom: string;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -80,6 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storageUrlTtlSeconds: Number(env.STORAGE_URL_TTL_SECONDS ?? 300),
     mqttPublicHost: env.MQTT_PUBLIC_HOST || undefined,
     mqttPublicPort: env.MQTT_PUBLIC_PORT ? Number(env.MQTT_PUBLIC_PORT) : undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'SmartData Console <no-reply@localhost>',
   };
 }
 

@@ -14,6 +14,7 @@ export const validationMessages: Record<string, Record<Locale, string>> = {
   'validation.tooLong': { 'zh-CN': '内容过长', 'en-US': 'Data too long' },
   'validation.text.control': { 'zh-CN': '不能包含控制字符或文字方向控制符', 'en-US': 'Control characters and text-direction overrides are not allowed' },
   'validation.text.surrogate': { 'zh-CN': '包含无效的字符', 'en-US': 'Contains an invalid character' },
+  'validation.email': { 'zh-CN': '请输入有效的电子邮件地址', 'en-US': 'Enter a valid e-mail address' },
   'validation.phone': { 'zh-CN': '请输入有效的 11 位手机号码', 'en-US': 'Enter a valid 11-digit mobile number' },
   'validation.smsCode': { 'zh-CN': '请输入 6 位数字验证码', 'en-US': 'Enter the 6-digit verification code' },
   'validation.userName.length': {

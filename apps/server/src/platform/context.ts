@@ -3,6 +3,7 @@ import type { Db, DbKind } from './db/database';
 import type { Sessions } from './auth/sessions';
 import type { FailureThrottle } from './auth/failureThrottle';
 import type { SmsProvider } from './sms';
+import type { MailSender } from './mail';
 import type { Broker } from './mqtt';
 import type { Registry } from './registry';
 import type { WriteVersion } from './writeVersion';
@@ -17,6 +18,8 @@ export interface Platform {
   /** Failed password checks (sign-in, changePassword), shared by every instance. */
   failures: FailureThrottle;
   sms: SmsProvider;
+  /** E-mail through SMTP; off (configured false) until SMTP_URL is set. */
+  mail: MailSender;
   broker: Broker | null;
   /** Where later modules plug into platform pages and jobs. */
   registry: Registry;

@@ -84,6 +84,7 @@ export const currentUser = z.object({
   userName: z.string(),
   name: z.string(),
   phone: z.string().nullable(),
+  email: z.string().nullable(),
   headImgUrl: z.string(),
   language: z.string(),
   isPlatformAdmin: z.boolean(),

@@ -28,6 +28,8 @@ export const limits = {
   passwordMin: 8,
   passwordMax: 64,
   personNameMax: 25,
+  /** An e-mail address (RFC 5321 caps a path at 254). */
+  emailMax: 200,
   /** Mainland China mobile numbers: 11 digits starting with 1. */
   phoneLength: 11,
   smsCodeLength: 6,

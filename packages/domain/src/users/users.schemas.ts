@@ -40,6 +40,8 @@ export type SysUserItem = z.infer<typeof sysUserItem>;
 export const updateUserRequest = z.object({
   name: nameText('validation.required').min(1, 'validation.required').max(limits.personNameMax, 'validation.tooLong').optional(),
   language: z.enum(['zh-CN', 'en-US']).optional(),
+  /** Where alarm e-mails go; '' removes it. */
+  email: z.union([z.literal(''), z.string().trim().max(limits.emailMax, 'validation.tooLong').email('validation.email')]).optional(),
 });
 export type UpdateUserRequest = z.infer<typeof updateUserRequest>;
 export const changePasswordRequest = z.object({ oldPassword: z.string().min(1, 'validation.required'), newPassword: passwordSchema });

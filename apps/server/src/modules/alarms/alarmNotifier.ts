@@ -1,17 +1,19 @@
 import { alarmChannel, type AlarmPush, type AlarmView, type RuleNotify } from '@smartdata/domain';
 import type { SmsProvider } from '@server/platform/sms';
+import type { MailSender } from '@server/platform/mail';
 import type { Realtime } from '@server/platform/realtime';
 import { translate } from '@server/platform/i18n';
 import type { AlarmRow } from './alarms.repository';
 
 export interface AlarmRecipients {
-  /** Phones of the rule's recipients (users, group members, and the delegates of delegators when asked). */
-  phones(companyId: number, notify: RuleNotify): Promise<string[]>;
+  /** Phones and e-mail addresses of the rule's recipients (users, group members, and the delegates of delegators when asked). */
+  contacts(companyId: number, notify: RuleNotify): Promise<{ phones: string[]; emails: string[] }>;
 }
 
 export interface NotifierDeps {
   realtime: Realtime;
   sms: SmsProvider;
+  mail: MailSender;
   recipients: AlarmRecipients;
   /** The alarm as answered (names resolved). */
   view(row: AlarmRow): Promise<AlarmView>;
@@ -20,9 +22,9 @@ export interface NotifierDeps {
 
 /**
  * Tells people about alarms: in the app (the `alarms` channel, keyed by company, each push naming
- * the target's cabin node so only those who may read it receive it) always; by SMS when the rule
- * asks for it (the platform's SMS sender). Sending is best effort: a failed SMS is logged and never
- * undoes the alarm.
+ * the target's cabin node so only those who may read it receive it) always; by SMS (the platform's
+ * SMS sender) and e-mail (SMTP, once configured) when the rule asks for them. Sending is best
+ * effort: a failed message is logged and never undoes the alarm.
  */
 export class AlarmNotifier {
   constructor(private readonly deps: NotifierDeps) {}
@@ -31,12 +33,21 @@ export class AlarmNotifier {
     const alarm = await this.deps.view(row);
     const push: AlarmPush = { event, nodeId: row.node_id, alarm };
     this.deps.realtime.publish(`${alarmChannel}:${row.company_id}`, event, push);
-    if (!notify?.sms || event === 'changed' || event === 'acknowledged' || (event === 'cleared' && !notify.notifyOnClear)) {
+    const channels = { sms: notify?.sms === true, email: notify?.email === true && this.deps.mail.configured };
+    if (!notify || (!channels.sms && !channels.email) || event === 'changed' || event === 'acknowledged' || (event === 'cleared' && !notify.notifyOnClear)) {
       return;
     }
     const key = event === 'cleared' ? 'alarm.notify.cleared' : event === 'reminder' ? 'alarm.notify.reminder' : 'alarm.notify.opened';
     const text = translate(`${key}|${alarm.ruleName || alarm.targetName}`, 'zh-CN');
-    const phones = await this.deps.recipients.phones(row.company_id, notify);
-    await Promise.all(phones.map((phone) => this.deps.sms.send(phone, text).catch((err: unknown) => this.deps.log.warn({ err }, 'alarm SMS failed'))));
+    const { phones, emails } = await this.deps.recipients.contacts(row.company_id, notify);
+    const sent: Promise<void>[] = [];
+    if (channels.sms) {
+      sent.push(...phones.map((phone) => this.deps.sms.send(phone, text).catch((err: unknown) => this.deps.log.warn({ err }, 'alarm SMS failed'))));
+    }
+    if (channels.email && emails.length > 0) {
+      const body = [text, `${translate('alarm.col.target', 'zh-CN')}：${alarm.targetName}`, `${translate('alarm.col.level', 'zh-CN')}：${translate(`alarm.level.${alarm.level}`, 'zh-CN')}`, `${translate('alarm.col.value', 'zh-CN')}：${alarm.value ?? '—'}`, `${translate('alarm.col.firstTime', 'zh-CN')}：${new Date(alarm.firstTime).toISOString()}`].join('\n');
+      sent.push(this.deps.mail.send(emails, text, body).catch((err: unknown) => this.deps.log.warn({ err }, 'alarm e-mail failed')));
+    }
+    await Promise.all(sent);
   }
 }

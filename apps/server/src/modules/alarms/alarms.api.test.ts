@@ -248,3 +248,61 @@ describe('lasting rules and restarts', () => {
     }
   });
 });
+
+describe('notifications', () => {
+  it('sends SMS and e-mail (a real SMTP server) to the chosen users and delegates on open, and on clear when asked', async () => {
+    const { SMTPServer } = await import('smtp-server');
+    const received: Array<{ to: string[]; text: string }> = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, done) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), text: Buffer.concat(chunks).toString('utf8') });
+          done();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const smtpPort = (smtp.server.address() as { port: number }).port;
+    const mailed = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, mailFrom: 'alarms@example.com' });
+    try {
+      const boss = await person(mailed.app, [...codes, 'um_role', 'sys_company_info']);
+      const worker = await createCompanyUser(mailed.app, { codes: [], companyId: boss.companyId, phone: '13900000001' });
+      const deputy = await createCompanyUser(mailed.app, { codes: [], companyId: boss.companyId, phone: '13900000002' });
+      const workerApi = as(mailed.app, await signIn(mailed.app, worker.userName, worker.password));
+      expect((await post(workerApi, 'user/updateUser', { email: 'not-an-address' }, en)).data).toBe('Enter a valid e-mail address');
+      expect((await post(workerApi, 'user/updateUser', { email: 'worker@example.com' })).code).toBe(0);
+      expect((await get(workerApi, 'user/getUser')).data.email).toBe('worker@example.com');
+      expect((await post(boss.api, 'company/addAlertDelegator', { delegatorId: worker.userId, delegateId: deputy.userId })).code).toBe(0);
+
+      const itemId = await addItem(boss.api, 'Boiler');
+      const rule = await post(boss.api, 'alarm/addRule', {
+        name: 'Boiler pressure',
+        enabled: true,
+        target: { kind: 'field', itemId, fieldName: 'temp' },
+        levels: [simple(2, 'gt', 10)],
+        notify: { userIds: [worker.userId], delegations: true, sms: true, email: true, notifyOnClear: true },
+      });
+      expect(rule.code, JSON.stringify(rule)).toBe(0);
+      await record(mailed.app, boss.api, itemId, 12);
+      const latest = async (phone: string) => mailed.app.platform.sms.latestTo!(phone);
+      expect(await latest('13900000001')).toContain('Boiler pressure');
+      expect(await latest('13900000002')).toContain('Boiler pressure');
+      await expect.poll(() => received.length).toBe(1);
+      // Recipients in Bcc (the envelope), the sender as the visible To.
+      expect(received[0]!.to).toEqual(['alarms@example.com', 'worker@example.com']);
+      expect(received[0]!.text).not.toContain('worker@example.com');
+      expect(received[0]!.text).toContain('Boiler');
+
+      await record(mailed.app, boss.api, itemId, 5);
+      expect(await latest('13900000001')).toMatch(/告警已恢复：Boiler pressure/);
+      await expect.poll(() => received.length).toBe(2);
+    } finally {
+      await mailed.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
+});

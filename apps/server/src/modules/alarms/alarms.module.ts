@@ -75,7 +75,8 @@ export function registerAlarmsModule(
   const notifier = new AlarmNotifier({
     realtime: platform.realtime,
     sms: platform.sms,
-    recipients: { phones: (companyId, notify) => repository.recipientPhones(companyId, notify.userIds, notify.groupIds, notify.delegations) },
+    mail: platform.mail,
+    recipients: { contacts: (companyId, notify) => repository.recipientContacts(companyId, notify.userIds, notify.groupIds, notify.delegations) },
     view: async (row) => (await service!.views(row.company_id, [row]))[0],
     log: app.log,
   });

@@ -270,10 +270,10 @@ export class AlarmsRepository {
   }
 
   /**
-   * Phones of a rule's recipients among the company's active members: the users, the members of the
+   * Phones and e-mail addresses of a rule's recipients among the company's active members: the users, the members of the
    * groups, and with `delegations` the delegates of every recipient who delegated their alerts.
    */
-  async recipientPhones(companyId: number, userIds: readonly number[], groupIds: readonly number[], delegations: boolean): Promise<string[]> {
+  async recipientContacts(companyId: number, userIds: readonly number[], groupIds: readonly number[], delegations: boolean): Promise<{ phones: string[]; emails: string[] }> {
     const people = new Set(userIds);
     if (groupIds.length > 0) {
       const members = await this.db.selectFrom('user_group_member').select('user_id').where(scopedToCompany('user_group_member', companyId)).where('group_id', 'in', [...groupIds]).execute();
@@ -284,16 +284,17 @@ export class AlarmsRepository {
       delegates.forEach((d) => people.add(d.delegate_id));
     }
     if (people.size === 0) {
-      return [];
+      return { phones: [], emails: [] };
     }
     const rows = await this.db
       .selectFrom('company_member')
       .innerJoin('app_user', 'app_user.id', 'company_member.user_id')
-      .select('app_user.phone')
+      .select(['app_user.phone', 'app_user.email'])
       .where(scopedToCompany('company_member', companyId))
       .where('company_member.status', '=', 'active')
       .where('app_user.id', 'in', [...people])
       .execute();
-    return [...new Set(rows.map((r) => r.phone).filter((p): p is string => !!p))];
+    const present = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => !!v))];
+    return { phones: present(rows.map((r) => r.phone)), emails: present(rows.map((r) => r.email)) };
   }
 }

@@ -83,8 +83,8 @@ export class SysUsersService {
     }
   }
 
-  async updateSelf(userId: number, values: { name?: string; language?: string }): Promise<void> {
-    await this.users.update(userId, values);
+  async updateSelf(userId: number, values: { name?: string; language?: string; email?: string }): Promise<void> {
+    await this.users.update(userId, { ...values, email: values.email === undefined ? undefined : values.email || null });
   }
 
   /**

@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '@server/platform/db/database';
 import type { UserTable } from '@server/platform/db/schema';
 
-const userColumns = ['id', 'user_name', 'phone', 'name', 'password_hash', 'head_img_url', 'language', 'is_platform_admin', 'status', 'current_company_id'] as const;
+const userColumns = ['id', 'user_name', 'phone', 'email', 'name', 'password_hash', 'head_img_url', 'language', 'is_platform_admin', 'status', 'current_company_id'] as const;
 
 export type UserRow = Pick<Selectable<UserTable>, (typeof userColumns)[number]>;
 
@@ -69,12 +69,13 @@ export class UsersRepository {
     return { total: Number(total), rows };
   }
 
-  async update(userId: number, values: { name?: string; phone?: string | null; status?: string; language?: string; passwordHash?: string; headImgUrl?: string }): Promise<void> {
+  async update(userId: number, values: { name?: string; phone?: string | null; email?: string | null; status?: string; language?: string; passwordHash?: string; headImgUrl?: string }): Promise<void> {
     await this.db
       .updateTable('app_user')
       .set({
         ...(values.name !== undefined ? { name: values.name } : {}),
         ...(values.phone !== undefined ? { phone: values.phone } : {}),
+        ...(values.email !== undefined ? { email: values.email } : {}),
         ...(values.status !== undefined ? { status: values.status } : {}),
         ...(values.language !== undefined ? { language: values.language } : {}),
         ...(values.passwordHash !== undefined ? { password_hash: values.passwordHash } : {}),

@@ -57,7 +57,7 @@ export function registerUsersRoutes(app: FastifyInstance, { users, sysUsers, ses
     },
   );
 
-  r.post('/general/user/updateUser', { schema: { tags: ['users'], summary: 'Change my name or language', body: updateUserRequest } }, async (request) => {
+  r.post('/general/user/updateUser', { schema: { tags: ['users'], summary: 'Change my name, language or e-mail address', body: updateUserRequest } }, async (request) => {
     await sysUsers.updateSelf(sessionOf(request).userId, request.body);
     return ok(null);
   });

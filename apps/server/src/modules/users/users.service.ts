@@ -65,6 +65,7 @@ export class UsersService {
       userName: user.user_name,
       name: user.name,
       phone: user.phone,
+      email: user.email,
       headImgUrl: user.head_img_url,
       language: user.language,
       isPlatformAdmin: user.is_platform_admin === 1,

@@ -26,6 +26,8 @@ export interface UserTable {
   id: Generated<number>;
   user_name: string;
   phone: string | null;
+  /** Optional; alarm e-mails go here. */
+  email: string | null;
   name: string;
   password_hash: string;
   head_img_url: string;

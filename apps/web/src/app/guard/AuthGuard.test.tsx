@@ -35,6 +35,7 @@ const user = {
   userName: 'admin',
   name: 'admin',
   phone: null,
+  email: null,
   headImgUrl: '',
   language: 'zh-CN',
   isPlatformAdmin: true,

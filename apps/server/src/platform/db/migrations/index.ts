@@ -11,6 +11,7 @@ import * as bindingIndex from './2026-11-22-070-binding-index';
 import * as seriesRolled from './2026-11-22-080-series-rolled';
 import * as authFailures from './2026-11-24-090-auth-failures';
 import * as alarms from './2026-11-25-100-alarms';
+import * as userEmail from './2026-11-25-110-user-email';
 
 /** Every migration, in order. Names are date-prefixed and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-080-series-rolled': seriesRolled,
   '2026-11-24-090-auth-failures': authFailures,
   '2026-11-25-100-alarms': alarms,
+  '2026-11-25-110-user-email': userEmail,
 };

@@ -22,6 +22,7 @@ function userWithLanguage(language: string): CurrentUser {
     userName: 'ops',
     name: 'Ops',
     phone: null,
+    email: null,
     headImgUrl: '',
     language,
     isPlatformAdmin: false,

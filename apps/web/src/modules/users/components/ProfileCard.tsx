@@ -11,9 +11,10 @@ import { AvatarUploader } from './AvatarUploader';
 interface ProfileValues {
   name: string;
   language: Locale;
+  email: string;
 }
 
-/** Avatar, user name and phone (read-only), name and language (saved with updateUser). */
+/** Avatar, user name and phone (read-only), name, language and e-mail address (saved with updateUser). */
 export function ProfileCard() {
   const { t } = useTranslation(['users', 'texts', 'common']);
   const { message } = App.useApp();
@@ -24,7 +25,7 @@ export function ProfileCard() {
 
   const handleFinish = (values: ProfileValues) => {
     update.mutate(
-      { name: values.name.trim(), language: values.language },
+      { name: values.name.trim(), language: values.language, email: values.email.trim() },
       { onSuccess: () => void message.success(t('texts:operationSuccess', { lng: values.language })) },
     );
   };
@@ -48,7 +49,7 @@ export function ProfileCard() {
       <Form<ProfileValues>
         form={form}
         layout="vertical"
-        initialValues={{ name: user?.name ?? '', language: savedLanguage }}
+        initialValues={{ name: user?.name ?? '', language: savedLanguage, email: user?.email ?? '' }}
         onFinish={handleFinish}
         className="sd-userinfo__form"
       >
@@ -58,6 +59,17 @@ export function ProfileCard() {
           rules={[requiredRule(t), { max: limits.personNameMax, message: t('validation.tooLongN', { max: limits.personNameMax }) }]}
         >
           <Input maxLength={limits.personNameMax} showCount autoComplete="name" />
+        </Form.Item>
+        <Form.Item
+          name="email"
+          label={t('profile.email')}
+          extra={t('profile.emailHint')}
+          rules={[
+            { type: 'email', message: t('common:validation.email') },
+            { max: limits.emailMax, message: t('validation.tooLongN', { max: limits.emailMax }) },
+          ]}
+        >
+          <Input type="email" maxLength={limits.emailMax} autoComplete="email" />
         </Form.Item>
         <Form.Item name="language" label={t('profile.language')} extra={t('profile.languageHint')}>
           <Radio.Group

@@ -28,9 +28,9 @@ async function sendTemperature(sn: string, temperature: number): Promise<void> {
   await gateway!.client.publishAsync(`sd/${sn}/up/telemetry`, JSON.stringify({ ts: Date.now(), values: { temperature } }), { qos: 1 });
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
+async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
   await page.waitForTimeout(400); // fade-ins
-  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${shots}/${name}.png`, fullPage });
 }
 
 test('a rule on an IoT data list fires on gateway values, shows live on the wall and in the log, is acknowledged and clears', async ({ page, request }) => {
@@ -167,4 +167,109 @@ test('a rule on an IoT data list fires on gateway values, shows live on the wall
   await sendTemperature(sn, 72);
   await expect(page.getByTestId('wall-alarm').filter({ hasText: ruleName })).toContainText('72');
   await shoot(page, 'wall-en-US');
+});
+
+test('the rule dialog takes a device online state, lasting and repeating levels, weekly windows and recipients; offline devices raise alarms acknowledged together', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  mkdirSync(shots, { recursive: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const admin = await createCompanyAdmin(await platformAdmin(request), request);
+  const devices: { id: number; sn: string; secret: string; name: string }[] = [];
+  for (const n of [1, 2]) {
+    const sn = `ALM${n}${Date.now().toString(36).toUpperCase()}`;
+    const name = uniqueName(`${n}号网关`);
+    const added = await admin.api.post<{ id: number; secret: string }>('device/addDevice', { name, sn, model: 'SD-G1' });
+    devices.push({ ...added, sn, name });
+  }
+  const [first, second] = devices as [(typeof devices)[0], (typeof devices)[0]];
+
+  await signInAt(page, admin, '/cloudSurveillance/alertRule');
+  await page.getByRole('button', { name: '添加规则' }).click();
+  const form = dialog(page, '添加告警规则');
+  const ruleName = uniqueName('网关离线');
+  await form.getByLabel('规则名称').fill(ruleName);
+  await form.getByText('设备在线状态', { exact: true }).click();
+  await expect(form.getByText('值 1 = 在线，0 = 离线')).toBeVisible();
+  await chooseOption(page, form.getByRole('combobox', { name: '设备' }), first.name);
+  // Level 3: "= 0" at once; level 2: "= 0" lasting a custom 90 s; a third row repeats and is removed again.
+  await chooseOption(page, form.getByRole('combobox', { name: '运算符' }), '= 等于');
+  await form.getByLabel('阈值', { exact: true }).fill('0');
+  await form.getByRole('button', { name: '添加等级' }).click();
+  await chooseOption(page, form.getByRole('combobox', { name: '运算符' }).nth(1), '= 等于');
+  await form.getByLabel('阈值', { exact: true }).nth(1).fill('0');
+  await chooseOption(page, form.getByRole('combobox', { name: '类型' }).nth(1), '持续');
+  await chooseOption(page, form.getByRole('combobox', { name: '持续时长' }), '自定义');
+  await form.getByLabel('秒数').fill('90');
+  await form.getByRole('button', { name: '添加等级' }).click();
+  await chooseOption(page, form.getByRole('combobox', { name: '类型' }).nth(2), '连续');
+  await expect(form.getByLabel('连续次数')).toBeVisible();
+  // Three levels at most: no fourth row.
+  await expect(form.getByRole('button', { name: '添加等级' })).toHaveCount(0);
+  await form.getByRole('button', { name: '保存' }).click();
+  await expect(form.getByText('请输入阈值')).toBeVisible();
+  await form.getByRole('button', { name: '删除此条件' }).nth(2).click();
+  await expect(form.getByRole('button', { name: '添加等级' })).toBeVisible();
+  // A weekly window over the whole week, so the test does not depend on today's time.
+  await form.getByText('每周时段', { exact: true }).click();
+  await form.getByRole('checkbox', { name: '周六' }).check();
+  await form.getByRole('checkbox', { name: '周日' }).check();
+  await form.getByLabel('开始').fill('8点');
+  await form.getByRole('button', { name: '保存' }).click();
+  await expect(form.getByText('请按 HH:mm 填写，例如 08:30')).toBeVisible();
+  await form.getByLabel('开始').fill('00:00');
+  await form.getByLabel('结束').fill('24:00');
+  await chooseOption(page, form.getByRole('combobox', { name: '用户', exact: true }), admin.userName);
+  await form.getByRole('checkbox', { name: '短信' }).check();
+  await form.getByRole('checkbox', { name: '清除时通知' }).check();
+  await form.getByText('清除时通知').scrollIntoViewIfNeeded();
+  await shoot(page, 'rule-form-device-zh-CN', false);
+  await form.getByRole('button', { name: '保存' }).click();
+  await expect(toast(page, '操作成功')).toBeVisible();
+  const ruleRow = tableRow(page, ruleName);
+  await expect(ruleRow).toContainText(first.name);
+  await expect(ruleRow).toContainText('设备在线状态');
+  await expect(ruleRow).toContainText('= 0，持续 90秒');
+  const saved = (await admin.api.get<{ name: string; schedule: unknown; notify: { sms: boolean; userIds: number[] } }[]>('alarm/getRules')).find((r) => r.name === ruleName)!;
+  baseExpect(saved.schedule).toEqual({ kind: 'weekly', windows: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, startMinute: 0, endMinute: 1440 })) });
+  baseExpect(saved.notify.sms).toBe(true);
+  baseExpect(saved.notify.userIds).toHaveLength(1);
+  // The same rule on the second device, through the API.
+  await admin.api.post('alarm/addRule', {
+    name: uniqueName('网关离线'),
+    enabled: true,
+    target: { kind: 'deviceOnline', deviceId: second.id },
+    levels: [{ level: 3, op: 'eq', threshold: 0, kind: 'simple' }],
+  });
+
+  // ---- both gateways come online and drop off: two alarms, acknowledged together ----
+  await page.goto('/cloudSurveillance/alertLog');
+  await expect(page.getByText('实时更新中')).toBeVisible();
+  for (const device of devices) {
+    const simulated = await startSimulatedGateway({ sn: device.sn, secret: device.secret, url: mqttUrl });
+    // Online first (the platform has stored it), then the gateway drops off.
+    await baseExpect.poll(async () => (await admin.api.get<{ online: boolean }>('device/getDevice', { id: device.id })).online, { timeout: 15_000 }).toBe(true);
+    await simulated.close();
+  }
+  await expect(tableRow(page, first.name)).toContainText('未确认');
+  await expect(tableRow(page, second.name)).toContainText('未确认');
+  await expect(page.getByRole('button', { name: '未确认告警：2 条' })).toBeVisible();
+  await chooseOption(page, page.getByRole('combobox', { name: '状态' }), '未确认');
+  await page.locator('.ant-table-thead .ant-checkbox-input').check();
+  await expect(page.getByText('已选 2 条')).toBeVisible();
+  await page.getByRole('button', { name: '批量确认' }).click();
+  const note = dialog(page, '批量确认 2 条告警');
+  await note.getByLabel('备注').fill('现场断电，已安排检修');
+  await note.getByLabel('备注').press('Enter');
+  await expect(toast(page, '已确认 2 条告警')).toBeVisible();
+  await expect(page.getByText('没有符合条件的告警')).toBeVisible();
+  await expect(page.getByRole('button', { name: '没有未确认的告警' })).toBeVisible();
+
+  // ---- the wall shows them acknowledged; the sound can be turned on ----
+  await page.goto('/alertdashboard');
+  await expect(page.getByTestId('wall-alarm')).toHaveCount(2);
+  await expect(page.getByTestId('wall-alarm').first()).toContainText('已确认');
+  await page.getByRole('switch', { name: '声音已关' }).click();
+  await expect(page.getByRole('switch', { name: '声音已开' })).toBeChecked();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL('/cloudSurveillance/alertLog');
 });

@@ -47,7 +47,7 @@ export function LevelRows({ form }: { form: FormInstance<RuleFormValues> }) {
                 <Form.Item name={[field.name, 'threshold']} label={t('ruleForm.threshold')} rules={[{ required: true, message: t('ruleForm.thresholdRequired') }]} className="sd-alarm-levels__threshold">
                   <InputNumber className="sd-alarm-form__number" />
                 </Form.Item>
-                <Form.Item name={[field.name, 'kind']} label={t('ruleForm.conditionKind')} className="sd-alarm-levels__kind">
+                <Form.Item name={[field.name, 'kind']} label={t('ruleForm.conditionKind')} tooltip={t('ruleForm.conditionKindHint')} className="sd-alarm-levels__kind">
                   <Select options={conditionKinds.map((kind) => ({ value: kind, label: t(`conditionKind.${kind}`) }))} />
                 </Form.Item>
                 {row?.kind === 'lasting' && (

@@ -49,7 +49,7 @@ export function RuleFormModal({ title, initialValues, deviceName, saving, onSubm
   };
 
   return (
-    <FormModal<RuleFormValues> open title={title} form={form} width={820} confirmLoading={saving} initialValues={initialValues} okText={t('actions.save')} onCancel={onCancel} onFinish={handleFinish}>
+    <FormModal<RuleFormValues> open title={title} form={form} width={880} confirmLoading={saving} initialValues={initialValues} okText={t('actions.save')} onCancel={onCancel} onFinish={handleFinish}>
       <div className="sd-alarm-form">
         <div className="sd-alarm-form__row">
           <Form.Item

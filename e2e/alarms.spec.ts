@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { startSimulatedGateway, type SimulatedGateway } from '../apps/gateway-sim/src/index';
 import { signInAt } from './support/accounts';
 import { expect as baseExpect, test, uniqueName } from './support/fixtures';
-import { createCompanyAdmin, dialog, platformAdmin, tableRow, toast } from './support/organization';
+import { confirmDialog, createCompanyAdmin, dialog, platformAdmin, tableRow, toast } from './support/organization';
 import { chooseOption } from './support/select';
 
 /**
@@ -108,6 +108,9 @@ test('a rule on an IoT data list fires on gateway values, shows live on the wall
   await expect(page.getByRole('button', { name: '未确认告警：1 条' })).toBeVisible();
   await expect(page.getByText('实时更新中')).toBeVisible();
   await shoot(page, 'log-zh-CN');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出 XLSX' }).click();
+  baseExpect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
   await alarmRow.getByRole('button', { name: `确认告警 ${ruleName}` }).click();
   const note = dialog(page, '确认告警');
   await note.getByLabel('备注').fill('已通知值班员');
@@ -251,6 +254,8 @@ test('the rule dialog takes a device online state, lasting and repeating levels,
     await simulated.close();
   }
   await expect(tableRow(page, first.name)).toContainText('未确认');
+  // The in-app notice of the new alarm (bottom right, from the navbar's bell).
+  await expect(page.locator('.ant-notification-notice').filter({ hasText: `三级告警：${ruleName}` })).toBeVisible();
   await expect(tableRow(page, second.name)).toContainText('未确认');
   await expect(page.getByRole('button', { name: '未确认告警：2 条' })).toBeVisible();
   await chooseOption(page, page.getByRole('combobox', { name: '状态' }), '未确认');
@@ -272,4 +277,11 @@ test('the rule dialog takes a device online state, lasting and repeating levels,
   await expect(page.getByRole('switch', { name: '声音已开' })).toBeChecked();
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL('/cloudSurveillance/alertLog');
+
+  // ---- deleting the rule asks first ----
+  await page.goto('/cloudSurveillance/alertRule');
+  await page.getByRole('button', { name: `删除 ${ruleName}` }).click();
+  await confirmDialog(page, `确定删除告警规则“${ruleName}”吗？`).getByRole('button', { name: '删除' }).click();
+  await expect(toast(page, '删除成功')).toBeVisible();
+  await expect(tableRow(page, ruleName)).toHaveCount(0);
 });

@@ -280,6 +280,12 @@ test('the rule dialog takes a device online state, lasting and repeating levels,
 
   // ---- deleting the rule asks first ----
   await page.goto('/cloudSurveillance/alertRule');
+  // The list's switch turns a rule off (the whole rule is saved again, unchanged otherwise).
+  await page.getByRole('switch', { name: `启用 ${ruleName}` }).click();
+  await baseExpect
+    .poll(async () => (await admin.api.get<{ name: string; enabled: boolean }[]>('alarm/getRules')).find((r) => r.name === ruleName)?.enabled)
+    .toBe(false);
+  await expect(page.getByRole('switch', { name: `启用 ${ruleName}` })).not.toBeChecked();
   await page.getByRole('button', { name: `删除 ${ruleName}` }).click();
   await confirmDialog(page, `确定删除告警规则“${ruleName}”吗？`).getByRole('button', { name: '删除' }).click();
   await expect(toast(page, '删除成功')).toBeVisible();

@@ -111,6 +111,8 @@ test('a rule on an IoT data list fires on gateway values, shows live on the wall
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: '导出 XLSX' }).click();
   baseExpect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+  await chooseOption(page, page.getByRole('combobox', { name: '告警对象' }), itemName);
+  await expect(page.getByText('共 1 条')).toBeVisible();
   await alarmRow.getByRole('button', { name: `确认告警 ${ruleName}` }).click();
   const note = dialog(page, '确认告警');
   await note.getByLabel('备注').fill('已通知值班员');

@@ -11,4 +11,5 @@ export const alarmsKeys = {
   alarmPage: (params: AlarmListParams) => [...alarmsKeys.alarms(), params] as const,
   count: () => [...alarmsKeys.all, 'count'] as const,
   watches: () => [...alarmsKeys.all, 'watches'] as const,
+  targetDevices: (keyword: string, pageSize: number) => [...alarmsKeys.all, 'targetDevices', keyword, pageSize] as const,
 };

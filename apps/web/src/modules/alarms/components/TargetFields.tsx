@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { numericFieldTypes } from '@smartdata/domain';
 import { useDataItemListQuery } from '@/modules/data-items/api/getDataItemList';
 import { useDataItemQuery } from '@/modules/data-items/api/getDataItem';
-import { useDeviceListQuery } from '@/modules/devices/api/devices';
 import { useDebouncedValue } from '@/shared/hooks/useDebouncedValue';
+import { useTargetDevicesQuery } from '../api/targetDevices';
 import type { RuleFormValues } from '../lib/ruleForm';
 
 /** How many devices the picker offers at a time (typing narrows them). */
@@ -24,7 +24,7 @@ export function TargetFields({ form, deviceName }: { form: FormInstance<RuleForm
   const item = useDataItemQuery(targetKind === 'field' ? (itemId ?? 0) : 0);
   const [deviceKeyword, setDeviceKeyword] = useState('');
   const keyword = useDebouncedValue(deviceKeyword, 300);
-  const devices = useDeviceListQuery({ pageNum: 1, pageSize: DEVICE_PAGE_SIZE, keyword: keyword || undefined });
+  const devices = useTargetDevicesQuery(keyword, DEVICE_PAGE_SIZE, targetKind === 'deviceOnline');
   const numericFields = (item.data?.fields ?? []).filter((f) => numericFieldTypes.includes(f.type));
   const deviceOptions = (devices.data?.list ?? []).map((d) => ({ value: d.id, label: `${d.name} (${d.sn})` }));
   if (deviceId !== undefined && deviceName && !deviceOptions.some((o) => o.value === deviceId)) {

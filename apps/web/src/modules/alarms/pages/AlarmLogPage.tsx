@@ -6,23 +6,30 @@ import { useNavigate } from 'react-router';
 import { alarmLevels, alarmPermission, alarmStates, timeRangePresets, type AlarmView } from '@smartdata/domain';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useMenuCodes } from '@/shared/session/useMenuCodes';
+import { useDataItemListQuery } from '@/modules/data-items/api/getDataItemList';
 import { formatDateTime } from '@/shared/utils/formatTime';
 import { useAckAlarmMutation, useAckAlarmsMutation, useAlarmsQuery, useClearAlarmMutation } from '../api/alarms';
 import { useExportAlarmsMutation } from '../api/exportAlarms';
 import type { AlarmListParams } from '../api/keys';
 import { useRulesQuery } from '../api/rules';
+import { deviceListCodes, useTargetDevicesQuery } from '../api/targetDevices';
 import { AlarmDetailDrawer } from '../components/AlarmDetailDrawer';
 import { AlarmNoteModal } from '../components/AlarmNoteModal';
 import { LevelTag, StateTag } from '../components/AlarmTags';
 import { LiveState } from '../components/LiveState';
 import { useAlarmsChannel } from '../hooks/useAlarmsChannel';
+import { targetFilterParams, targetFilterValue } from '../lib/targetFilter';
 import { targetKindText } from '../lib/texts';
 import '../alarms.css';
 
-type Filters = Pick<AlarmListParams, 'level' | 'state' | 'ruleId' | 'preset'>;
+type Filters = Pick<AlarmListParams, 'level' | 'state' | 'ruleId' | 'preset' | 'itemId' | 'deviceId'>;
 type Handling = { action: 'ack' | 'clear'; alarm: AlarmView } | { action: 'ackMany'; ids: number[] };
 
 const WALL_PATH = '/alertdashboard';
+/** How many devices the target filter offers (typing narrows the list). */
+const TARGET_DEVICES = 200;
+/** Permission codes that open the data item list (the data-items module's routes). */
+const itemListCodes = ['sd_capsule', 'sd_item_group'];
 
 /**
  * /cloudSurveillance/alertLog: the alarm log (cs_info) — filters, paging, acknowledge or clear
@@ -42,6 +49,9 @@ export function AlarmLogPage() {
   const alarms = useAlarmsQuery({ ...filters, ...page });
   // The rule filter lists rules only for those who may read them (cs_rules).
   const rules = useRulesQuery({ enabled: codes.has(alarmPermission.rules), silent: true });
+  // Targets to filter by: the data items and devices the user may read.
+  const items = useDataItemListQuery({}, itemListCodes.some((code) => codes.has(code)));
+  const devices = useTargetDevicesQuery('', TARGET_DEVICES, deviceListCodes.some((code) => codes.has(code)));
   const ack = useAckAlarmMutation();
   const clear = useClearAlarmMutation();
   const ackMany = useAckAlarmsMutation();
@@ -50,8 +60,9 @@ export function AlarmLogPage() {
   const list = alarms.data?.list ?? [];
   const filtered = Object.values(filters).some((value) => value !== undefined);
 
-  const setFilter = <K extends keyof Filters>(key: K, value: Filters[K]) => {
-    setFilters((old) => ({ ...old, [key]: value }));
+  const setFilter = <K extends keyof Filters>(key: K, value: Filters[K]) => setFilterValues({ [key]: value });
+  const setFilterValues = (values: Partial<Filters>) => {
+    setFilters((old) => ({ ...old, ...values }));
     setPage((old) => ({ ...old, pageNum: 1 }));
     setSelected([]);
   };
@@ -195,6 +206,19 @@ export function AlarmLogPage() {
               options={(rules.data ?? []).map((rule) => ({ value: rule.id, label: rule.name }))}
             />
           )}
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            aria-label={t('log.filterTarget')}
+            placeholder={t('log.allTargets')}
+            className="sd-alarm-filters__target"
+            value={targetFilterValue(filters)}
+            onChange={(value?: string) => setFilterValues(targetFilterParams(value))}
+            options={[
+              { label: t('target.field'), title: t('target.field'), options: (items.data?.list ?? []).map((item) => ({ value: `item:${item.id}`, label: item.name })) },
+              { label: t('target.deviceOnline'), title: t('target.deviceOnline'), options: (devices.data?.list ?? []).map((device) => ({ value: `device:${device.id}`, label: device.name })) },
+            ]}
+          />
           <Select
             allowClear
             aria-label={t('log.filterPreset')}

@@ -146,12 +146,23 @@ test('a rule on an IoT data list fires on gateway values, shows live on the wall
   await expect(watchRow).toContainText('每 15分钟');
   await expect(watchRow).toContainText('正常更新');
   await shoot(page, 'watches-zh-CN');
+  // Edited into a daily reading (as for a manual list): by 09:30 every day.
+  await watchRow.getByRole('button', { name: `编辑 ${itemName}` }).click();
+  const editWatch = dialog(page, `编辑数据更新监控：${itemName}`);
+  await editWatch.getByText('每天定时', { exact: true }).click();
+  await editWatch.getByLabel('时间').fill('9.30');
+  await editWatch.getByRole('button', { name: '保存' }).click();
+  await expect(editWatch.getByText('请按 HH:mm 填写，例如 08:30')).toBeVisible();
+  await editWatch.getByLabel('时间').fill('09:30');
+  await editWatch.getByLabel('时间').press('Enter');
+  await expect(toast(page, '操作成功')).toBeVisible();
+  await expect(watchRow).toContainText('每天 09:30 前');
 
   // ---- the same screens in English ----
   await page.evaluate(() => localStorage.setItem('language', 'en-US'));
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Data-update monitoring');
-  await expect(tableRow(page, itemName)).toContainText('Every 15 minutes');
+  await expect(tableRow(page, itemName)).toContainText('Daily by 09:30');
   await shoot(page, 'watches-en-US');
   await page.goto('/cloudSurveillance/alertRule');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Alarm rules');

@@ -11,5 +11,6 @@ export const alarmsKeys = {
   alarmPage: (params: AlarmListParams) => [...alarmsKeys.alarms(), params] as const,
   count: () => [...alarmsKeys.all, 'count'] as const,
   watches: () => [...alarmsKeys.all, 'watches'] as const,
+  recipients: (kind: 'members' | 'groups') => [...alarmsKeys.all, 'recipients', kind] as const,
   targetDevices: (keyword: string, pageSize: number) => [...alarmsKeys.all, 'targetDevices', keyword, pageSize] as const,
 };

@@ -1,18 +1,13 @@
-import { useState } from 'react';
 import { Checkbox, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { alarmLimits } from '@smartdata/domain';
-import { useGroupOptionsQuery } from '@/modules/cabin/api/getGroupOptions';
-import { useMemberOptionsQuery } from '@/modules/cabin/api/getMemberOptions';
-import { useDebouncedValue } from '@/shared/hooks/useDebouncedValue';
+import { useRecipientGroupsQuery, useRecipientMembersQuery } from '../api/recipients';
 
 /** Who hears of the rule's alarms beyond the app: users, groups, the alert delegations; by e-mail and SMS; on clear too. */
 export function NotifyFields() {
   const { t } = useTranslation('alarms');
-  const [memberKeyword, setMemberKeyword] = useState('');
-  const [groupKeyword, setGroupKeyword] = useState('');
-  const members = useMemberOptionsQuery(useDebouncedValue(memberKeyword), true);
-  const groups = useGroupOptionsQuery(useDebouncedValue(groupKeyword), true);
+  const members = useRecipientMembersQuery();
+  const groups = useRecipientGroupsQuery();
   return (
     <>
       <p className="sd-muted sd-alarm-form__hint">{t('ruleForm.inAppAlways')}</p>
@@ -21,8 +16,8 @@ export function NotifyFields() {
           <Select
             mode="multiple"
             maxCount={alarmLimits.recipientsMax}
-            showSearch={{ filterOption: false, onSearch: setMemberKeyword }}
-            loading={members.isFetching}
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={members.isPending}
             placeholder={t('ruleForm.usersPlaceholder')}
             options={(members.data?.list ?? []).map((m) => ({ value: Number(m.userId), label: m.name ? `${m.name} (${m.userName})` : m.userName }))}
           />
@@ -31,8 +26,8 @@ export function NotifyFields() {
           <Select
             mode="multiple"
             maxCount={alarmLimits.recipientsMax}
-            showSearch={{ filterOption: false, onSearch: setGroupKeyword }}
-            loading={groups.isFetching}
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={groups.isPending}
             placeholder={t('ruleForm.groupsPlaceholder')}
             options={(groups.data?.list ?? []).map((g) => ({ value: g.id, label: g.name }))}
           />

@@ -51,7 +51,8 @@ export const dataItemQuery = z.object({ id });
 export type DataItemQuery = z.infer<typeof dataItemQuery>;
 export const dataItemListQuery = pageQuery.extend({
   keyword: z.string().trim().max(50).optional(),
-  kind: numeric(z.number().int()).optional(),
+  /** 32-bit like the column (a larger number is no kind, and PostgreSQL would refuse it with a 500). */
+  kind: numeric(z.int32()).optional(),
   /** Only the items whose records are child records of this master item (record list: child records). */
   parentItemId: id.optional(),
 });

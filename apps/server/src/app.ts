@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import { registerBodyRules } from './platform/requestBody';
+import { registerBodyRules, registerNulRule } from './platform/requestBody';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -125,6 +125,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
 
   await app.register(formbody);
   registerBodyRules(app);
+  registerNulRule(app);
   registerSecurityHeaders(app);
   if (process.env.CORS_ORIGIN) {
     await app.register(cors, { origin: process.env.CORS_ORIGIN.split(',') });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { validationError } from './errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -39,6 +40,33 @@ export function registerBodyRules(app: FastifyInstance): void {
     const form = route.config.formBody === true;
     if (mediaType !== (form ? 'application/x-www-form-urlencoded' : 'application/json')) {
       throw new UnsupportedMediaType(form ? 'request.formOnly' : 'request.unsupportedMediaType');
+    }
+  });
+}
+
+/** Whether a parsed body or query holds a NUL character anywhere (keys included), bounded in depth. */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') {
+    return value.includes('\u0000');
+  }
+  if (depth > 64 || value === null || typeof value !== 'object') {
+    return false;
+  }
+  if (Array.isArray(value)) {
+    return value.some((item) => holdsNul(item, depth + 1));
+  }
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1));
+}
+
+/**
+ * NUL is no text: PostgreSQL cannot store it (the write failed with a 500, issue 12's fuzz) and no
+ * field of the console means it. A body or query holding one is refused (50001, in the caller's
+ * language) before any schema or service sees it, on every route and both databases alike.
+ */
+export function registerNulRule(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (request.url.startsWith('/general/') && (holdsNul(request.query) || holdsNul(request.body))) {
+      throw validationError('validation.text.control');
     }
   });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits } from '../shared/limits';
-import { idSchema as id, nameSchema as displayName } from '../shared/ids';
+import { idSchema as id, nameSchema as displayName, recordIdSchema } from '../shared/ids';
 import { dataItemLimits } from './dataItemLimits';
 import { FieldType, type DataField, type DataItemKindCode, type FieldTypeCode } from './fields';
 import { recordValues } from './records';
@@ -205,7 +205,7 @@ export type FormListQuery = z.infer<typeof formListQuery>;
 export const formQuery = z.object({ id });
 export type FormQuery = z.infer<typeof formQuery>;
 /** `POST /general/dataItem/submitForm` → `{ id }` of the record written */
-export const submitFormRequest = z.object({ formId: id, values: recordValues, parentRecordId: id.nullable().optional() });
+export const submitFormRequest = z.object({ formId: id, values: recordValues, parentRecordId: recordIdSchema.nullable().optional() });
 export type SubmitFormRequest = z.infer<typeof submitFormRequest>;
 
 export interface FormItem {

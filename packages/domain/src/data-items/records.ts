@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../shared/paging';
-import { idSchema as id } from '../shared/ids';
+import { idSchema as id, recordIdSchema as recordId } from '../shared/ids';
 import { jsonParam } from '../shared/jsonParam';
 import { dataItemLimits } from './dataItemLimits';
 import { timeRange } from './timeRanges';
@@ -12,21 +12,21 @@ export const recordValues = z.record(z.string(), z.unknown());
 export type RecordValues = Record<string, unknown>;
 
 /** `POST /general/dataItem/addRecord` → `{ id }` */
-export const addRecordRequest = z.object({ itemId: id, values: recordValues, parentRecordId: id.nullable().optional() });
+export const addRecordRequest = z.object({ itemId: id, values: recordValues, parentRecordId: recordId.nullable().optional() });
 export type AddRecordRequest = z.infer<typeof addRecordRequest>;
 /** `POST /general/dataItem/updateRecord`: the given values replace those fields; the others stay. */
-export const updateRecordRequest = z.object({ id, itemId: id.optional(), values: recordValues });
+export const updateRecordRequest = z.object({ id: recordId, itemId: id.optional(), values: recordValues });
 export type UpdateRecordRequest = z.infer<typeof updateRecordRequest>;
-export const deleteRecordRequest = z.object({ id, itemId: id.optional() });
+export const deleteRecordRequest = z.object({ id: recordId, itemId: id.optional() });
 export type DeleteRecordRequest = z.infer<typeof deleteRecordRequest>;
 /** `POST /general/dataItem/deleteRecords` (batch delete) */
-export const deleteRecordsRequest = z.object({ itemId: id, ids: z.array(id).min(1, 'validation.required').max(dataItemLimits.batchDeleteMax, 'validation.tooLong') });
+export const deleteRecordsRequest = z.object({ itemId: id, ids: z.array(recordId).min(1, 'validation.required').max(dataItemLimits.batchDeleteMax, 'validation.tooLong') });
 export type DeleteRecordsRequest = z.infer<typeof deleteRecordsRequest>;
 /** The answer of `POST /general/dataItem/deleteRecords`: how many records went (child records included). */
 export interface DeleteRecordsResult {
   deleted: number;
 }
-export const recordQuery = z.object({ id });
+export const recordQuery = z.object({ id: recordId });
 export type RecordQuery = z.infer<typeof recordQuery>;
 
 export const filterOps = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'contains', 'in', 'empty', 'notEmpty'] as const;
@@ -49,7 +49,7 @@ export const recordListFilters = {
   sort: jsonParam(recordSort.optional()),
   timeRange: jsonParam(timeRange.optional()),
   /** Child records of one master record. */
-  parentRecordId: id.optional(),
+  parentRecordId: recordId.optional(),
 };
 
 /** `GET /general/dataItem/getRecords` → `{ list, total }` */

@@ -287,8 +287,9 @@ export function checkFlow(input: unknown, firmware: string): FlowCheck {
   const warnings: FlowProblem[] = [];
   const parsed = flowDocumentSchema.safeParse(input);
   if (!parsed.success) {
+    // The place, not zod's English wording of what is wrong there (issue 12: refusals in the caller's language).
     const issue = parsed.error.issues[0];
-    return { errors: [{ key: 'flow.document.invalid', params: { path: issue.path.join('.'), message: issue.message } }], warnings };
+    return { errors: [{ key: 'flow.document.invalid', params: { path: issue.path.join('.') || '/' } }], warnings };
   }
   const doc = parsed.data;
   const needs = (feature: FirmwareFeature, nodeId?: string, linkId?: string) => {

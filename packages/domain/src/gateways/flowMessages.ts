@@ -6,7 +6,7 @@ const t = (zh: string, en: string): Record<Locale, string> => ({ 'zh-CN': zh, 'e
 
 /** Texts of the flow rules, both languages; spec §8 texts word for word where it gives them. */
 export const flowMessages: Record<string, Record<Locale, string>> = {
-  'flow.document.invalid': t('流程配置格式不正确（{path}：{message}）', 'The flow document is malformed ({path}: {message})'),
+  'flow.document.invalid': t('流程配置格式不正确（位置：{path}）', 'The flow document is malformed (at {path})'),
   'flow.config.tooLong': userTexts.configTooLong,
   'flow.start.missing': t('流程必须有且只有一个开始节点', 'A flow needs exactly one Start node'),
   'flow.start.delay': t('延时执行需要填写延时时间', 'Delay start needs a delay'),

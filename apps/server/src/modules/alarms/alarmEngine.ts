@@ -54,13 +54,17 @@ function digest(rule: MachineRule, state: MachineState): string {
   return JSON.stringify([state.open, progress]);
 }
 
-/** The next instant a watch's item is stale if no record arrives: every N minutes, or daily at a time in the company zone. */
-export function watchDeadline(watch: Pick<WatchRow, 'every_minutes' | 'daily_at_minute'>, lastRecordAt: number, timeZone: string): number {
+/**
+ * The next instant a watch's item is stale if no record arrives: every N minutes, or daily at a time
+ * in the company zone. From a record at `from`: a daily time D is met by a record in (D − 24 h, D],
+ * so the next D is at or after the record + 24 h. From a start (a new, changed or cleared watch,
+ * `fromRecord` false): the first D after `from`.
+ */
+export function watchDeadline(watch: Pick<WatchRow, 'every_minutes' | 'daily_at_minute'>, from: number, timeZone: string, fromRecord = true): number {
   if (watch.daily_at_minute === null) {
-    return lastRecordAt + watch.every_minutes * MINUTE;
+    return from + watch.every_minutes * MINUTE;
   }
-  // A record satisfies the daily time D when it falls in (D − 24 h, D]: the next D is at or after record + 24 h.
-  const earliest = lastRecordAt + DAY;
+  const earliest = fromRecord ? from + DAY : from + 1;
   const offset = zoneOffset(earliest, timeZone);
   const localMidnight = Math.floor((earliest + offset) / DAY) * DAY;
   let candidate = localMidnight - offset + watch.daily_at_minute * MINUTE;

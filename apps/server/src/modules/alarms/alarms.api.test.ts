@@ -212,6 +212,20 @@ describe('update watches', () => {
     expect(after.alarmId).toBeNull();
     expect(after.deadline - after.lastRecordTime).toBe(5 * 60_000);
   });
+
+  it('a watch on an item that already has records starts from its last one; a daily watch is due at the next daily time', async () => {
+    const itemId = await addItem(admin.api, 'Meter read by hand');
+    await record(t.app, admin.api, itemId, 3);
+    const last = (await get(admin.api, 'dataItem/getRecords', { itemId })).data.list[0].createdAt as number;
+    const watchId = (await post(admin.api, 'alarm/addUpdateWatch', { itemId, everyMinutes: 1440, dailyAtMinute: 9 * 60 + 30, level: 1 })).data.id;
+    const [watch] = (await get(admin.api, 'alarm/getUpdateWatches')).data.filter((w: { id: number }) => w.id === watchId);
+    expect(watch.lastRecordTime).toBe(last);
+    // Due at a 09:30 in Shanghai, no more than two days on.
+    const local = new Date(watch.deadline + 8 * 3_600_000);
+    expect([local.getUTCHours(), local.getUTCMinutes()]).toEqual([9, 30]);
+    expect(watch.deadline - Date.now()).toBeLessThanOrEqual(2 * 86_400_000);
+    expect(watch.deadline).toBeGreaterThan(Date.now());
+  });
 });
 
 describe('lasting rules and restarts', () => {

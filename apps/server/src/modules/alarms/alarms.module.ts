@@ -34,7 +34,7 @@ export function registerAlarmsModule(
   platform: Platform,
   deps: {
     cabin: CabinService;
-    dataItems: Pick<DataItemsService, 'requireItem' | 'itemsByIds' | 'timeZone'>;
+    dataItems: Pick<DataItemsService, 'requireItem' | 'itemsByIds' | 'timeZone' | 'latestRecordAt'>;
     devices: Pick<DevicesService, 'requireDevice' | 'targets'>;
     recordsCommitted: Pick<RecordsCommitted, 'subscribe'>;
     onlineChanges: DeviceOnlineChanges;
@@ -69,6 +69,7 @@ export function registerAlarmsModule(
       return new Set(map.nodes.filter((node) => levelAtLeast(map.levelOf(node.id), 'read')).map((node) => node.id));
     },
     timeZone: (companyId) => dataItems.timeZone(companyId),
+    latestRecordAt: (companyId, itemId) => dataItems.latestRecordAt(companyId, itemId),
   };
   // The notifier answers views through the service, which is built after it.
   let service: AlarmsService | null = null;

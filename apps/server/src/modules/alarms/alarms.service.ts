@@ -30,7 +30,6 @@ import { machineRule, parseState, ruleKey, ruleTargetOf, watchDeadline, watchKey
 import type { AlarmNotifier } from './alarmNotifier';
 import type { AlarmFilter, AlarmRow, AlarmsRepository, RuleRow, WatchRow } from './alarms.repository';
 
-const MINUTE = 60_000;
 
 /** What the alarms module needs of the cabin, data items and devices (ports, not their services). */
 export interface AlarmTargets {
@@ -43,6 +42,8 @@ export interface AlarmTargets {
   /** Cabin nodes the caller may read, or undefined when every node (company administrator). */
   readableNodes(caller: CabinCaller): Promise<ReadonlySet<number> | undefined>;
   timeZone(companyId: number): Promise<string>;
+  /** The time of the item's newest record, or null. */
+  latestRecordAt(companyId: number, itemId: number): Promise<number | null>;
 }
 
 const defaultNotify: RuleNotify = { userIds: [], groupIds: [], delegations: false, email: false, sms: false, notifyOnClear: false };
@@ -364,7 +365,7 @@ export class AlarmsService {
     if (row.watch_id !== null) {
       const watch = await this.repository.findWatch(caller.companyId, row.watch_id);
       if (watch && watch.enabled === 1) {
-        await this.repository.updateWatch(caller.companyId, watch.id, { deadline: watchDeadline(watch, now, await this.targets.timeZone(caller.companyId)) });
+        await this.repository.updateWatch(caller.companyId, watch.id, { deadline: watchDeadline(watch, now, await this.targets.timeZone(caller.companyId), false) });
       }
     }
     await this.notifier.changed('cleared', { ...row, ...patch }, null);
@@ -442,17 +443,24 @@ export class AlarmsService {
     return item;
   }
 
-  private async firstDeadline(companyId: number, request: AddUpdateWatchRequest, from: number): Promise<number | null> {
-    if (request.enabled === false) {
+  /**
+   * A watch's deadline after it is created, changed or cleared by hand: one period from its item's
+   * last record, but never before one period from now (editing a watch does not raise an alarm).
+   */
+  private async startDeadline(companyId: number, watch: { every_minutes: number; daily_at_minute: number | null; enabled: boolean }, lastRecordAt: number | null): Promise<number | null> {
+    if (!watch.enabled) {
       return null;
     }
-    return watchDeadline({ every_minutes: request.everyMinutes, daily_at_minute: request.dailyAtMinute ?? null }, from, await this.targets.timeZone(companyId));
+    const timeZone = await this.targets.timeZone(companyId);
+    const fromNow = watchDeadline(watch, this.now(), timeZone, false);
+    return lastRecordAt === null ? fromNow : Math.max(fromNow, watchDeadline(watch, lastRecordAt, timeZone));
   }
 
-  /** A new watch counts from now: the first deadline is one period (or the next daily time a day on) away. */
+  /** A new watch starts from its item's last record, and waits at least one period from now (the next daily time, for a daily watch). */
   async addWatch(caller: CabinCaller, request: AddUpdateWatchRequest): Promise<{ id: number }> {
     const item = await this.checkWatch(caller, request);
     const at = this.now();
+    const lastRecordAt = await this.targets.latestRecordAt(caller.companyId, request.itemId);
     try {
       const id = await this.repository.insertWatch({
         company_id: caller.companyId,
@@ -464,8 +472,8 @@ export class AlarmsService {
         level: request.level,
         remind_minutes: request.remindMinutes ?? 0,
         enabled: request.enabled === false ? 0 : 1,
-        last_record_at: null,
-        deadline: await this.firstDeadline(caller.companyId, request, at),
+        last_record_at: lastRecordAt,
+        deadline: await this.startDeadline(caller.companyId, { every_minutes: request.everyMinutes, daily_at_minute: request.dailyAtMinute ?? null, enabled: request.enabled !== false }, lastRecordAt),
         created_by: caller.userId,
         created_at: at,
         updated_at: at,
@@ -492,7 +500,7 @@ export class AlarmsService {
     const before = await this.requireWatch(caller, request.id);
     const item = await this.checkWatch(caller, request);
     const open = await this.repository.openAlarm(watchKey(before.id));
-    const base = before.last_record_at === null ? this.now() : Math.max(Number(before.last_record_at), this.now() - request.everyMinutes * MINUTE);
+    const lastRecordAt = request.itemId === before.item_id ? before.last_record_at : await this.targets.latestRecordAt(caller.companyId, request.itemId);
     try {
       await this.repository.updateWatch(caller.companyId, request.id, {
         item_id: request.itemId,
@@ -503,7 +511,8 @@ export class AlarmsService {
         level: request.level,
         remind_minutes: request.remindMinutes ?? 0,
         enabled: request.enabled === false ? 0 : 1,
-        deadline: open ? null : await this.firstDeadline(caller.companyId, request, base),
+        last_record_at: lastRecordAt,
+        deadline: open ? null : await this.startDeadline(caller.companyId, { every_minutes: request.everyMinutes, daily_at_minute: request.dailyAtMinute ?? null, enabled: request.enabled !== false }, lastRecordAt),
         updated_at: this.now(),
       });
       this.engine.invalidate(caller.companyId);

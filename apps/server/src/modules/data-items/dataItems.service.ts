@@ -108,6 +108,11 @@ export class DataItemsService {
     return (await this.items.itemsOfCompany(companyId)).map(toSummary);
   }
 
+  /** The time of the item's newest record, or null (update watches start from it). */
+  latestRecordAt(companyId: number, itemId: number): Promise<number | null> {
+    return this.records.latestRecordAt(companyId, itemId);
+  }
+
   /** How many items the company has (the home card). */
   countItems(companyId: number): Promise<number> {
     return this.items.countItems(companyId);

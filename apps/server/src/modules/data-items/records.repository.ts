@@ -179,6 +179,19 @@ export class RecordsRepository {
     return this.db.selectFrom('data_record').select(recordColumns).where(scopedToCompany('data_record', companyId)).where('id', '=', id).executeTakeFirst();
   }
 
+  /** The time of an item's newest record, or null (read on the (company, item, created_at) index). */
+  async latestRecordAt(companyId: number, itemId: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('data_record')
+      .select('created_at')
+      .where(scopedToCompany('data_record', companyId))
+      .where('item_id', '=', itemId)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? Number(row.created_at) : null;
+  }
+
   findRecords(companyId: number, itemId: number, ids: readonly number[]): Promise<RecordRow[]> {
     return this.db
       .selectFrom('data_record')

@@ -181,13 +181,13 @@ export function parseFlowJson(text: string): FlowResult {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, problem: { key: 'flow.document.invalid', params: { path: '-', message: error instanceof Error ? error.message : String(error) } } };
+  } catch {
+    return { ok: false, problem: { key: 'flow.document.invalid', params: { path: '/' } } };
   }
   const parsed = flowDocumentSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, problem: { key: 'flow.document.invalid', params: { path: issue.path.join('.') || '-', message: issue.message } } };
+    return { ok: false, problem: { key: 'flow.document.invalid', params: { path: issue.path.join('.') || '/' } } };
   }
   return { ok: true, doc: parsed.data };
 }

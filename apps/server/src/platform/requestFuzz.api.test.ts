@@ -5,6 +5,8 @@ import { allPermissionCodes, platformOnlyCodes } from '@smartdata/domain';
 import { adminPassword, as, createCompanyUser, createTestApp, signIn, type TestApp } from '@server/test/testApp';
 import { asQueryString, sampleOf } from '@server/test/schemaSample';
 import { mutations, rawBodies, rawQueries } from '@server/test/fuzzValues';
+import { UsersRepository } from '../modules/users/users.repository';
+import { hashPassword } from './auth/passwords';
 import { integrityProblems, rowCountsAtOnce } from './db/rowCounts';
 
 /**
@@ -42,12 +44,30 @@ let t: TestApp;
 let member: ReturnType<typeof as>;
 let platformAdmin: ReturnType<typeof as>;
 let tables: string[];
-beforeAll(async () => {
-  t = await createTestApp();
+
+async function newMember(): Promise<void> {
   const codes = allPermissionCodes.filter((code) => !platformOnlyCodes.includes(code));
   const user = await createCompanyUser(t.app, { codes });
   member = as(t.app, await signIn(t.app, user.userName, user.password));
+}
+
+/**
+ * A fuzzed value can name a real account (updateSysUser with id 1 sets the platform
+ * administrator's password): the administrator is put back as it was and signed in again.
+ */
+async function renewAdmin(): Promise<void> {
+  const users = new UsersRepository(t.app.platform.db);
+  const admin = await users.findByUserName('admin');
+  if (admin) {
+    await users.update(admin.id, { passwordHash: await hashPassword(adminPassword), status: 'active' });
+  }
   platformAdmin = as(t.app, await signIn(t.app, 'admin', adminPassword));
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await newMember();
+  await renewAdmin();
   tables = (await t.app.platform.db.introspection.getTables()).map((table) => table.name).filter((name) => !name.startsWith('kysely_'));
 });
 afterAll(async () => {
@@ -140,6 +160,16 @@ describe('generated fuzz over every request schema', () => {
           }
         }
         failures.push(...problems.map((problem) => `${name} [${locale}] ${attempt.label}: ${problem}`));
+        if (answer.payload.includes('"code":70004') || answer.payload.includes('"code":70006')) {
+          // The call ended the session it was made with: the next ones get a live one.
+          if (route.platformAdmin) {
+            await renewAdmin();
+            api = platformAdmin;
+          } else if (!ownAccount.has(name)) {
+            await newMember();
+            api = member;
+          }
+        }
       }
     }
     const integrity = await integrityProblems(t.app.platform.db, t.app.platform.dbKind);

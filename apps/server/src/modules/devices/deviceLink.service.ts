@@ -43,13 +43,33 @@ export class DeviceLinkService implements GatewayDevices {
     private readonly onlineChanges: DeviceOnlineChanges,
   ) {}
 
+  /** The online/offline handling under way per device, so that they run in the order they came. */
+  private readonly turns = new Map<string, Promise<void>>();
+
+  /**
+   * Runs a device's connection changes one after the other: an offline that arrives while its
+   * online is still being stored would read the device as offline already and be dropped, leaving a
+   * device that left shown online.
+   */
+  private inTurn(sn: string, work: () => Promise<void>): Promise<void> {
+    const next = (this.turns.get(sn) ?? Promise.resolve()).then(work);
+    const settled = next.catch(() => undefined);
+    this.turns.set(sn, settled);
+    void settled.then(() => {
+      if (this.turns.get(sn) === settled) {
+        this.turns.delete(sn);
+      }
+    });
+    return next;
+  }
+
   /** Marks every device offline (a fresh broker has no connections) and listens to the broker. */
   async start(): Promise<void> {
     await this.repository.markAllOffline();
     this.bus.start({
       authenticate: (sn, secret) => this.authenticate(sn, secret),
-      online: (sn, payload) => this.onOnline(sn, payload),
-      offline: (sn) => this.onOffline(sn),
+      online: (sn, payload) => this.inTurn(sn, () => this.onOnline(sn, payload)),
+      offline: (sn) => this.inTurn(sn, () => this.onOffline(sn)),
       event: (sn, payload) => this.onEvent(sn, payload),
       telemetry: (sn, payload) => this.onTelemetry(sn, payload),
     });

@@ -1,4 +1,4 @@
-import { createUser, errorNotice, submitPasswordSignIn, TEST_PASSWORD, uniqueAccount, userMenu } from './support/accounts';
+import { createUser, errorNotice, submitPasswordSignIn, TEST_PASSWORD, uniqueAccount, userMenu, signInButton } from './support/accounts';
 import { expect, latestSmsCode, test } from './support/fixtures';
 
 /**
@@ -32,13 +32,13 @@ test.describe('sign-in page', () => {
     await expect(page).toHaveURL(/\/login$/);
     // The same answer for a user name nobody has.
     await page.getByLabel('用户名').fill(`${user.userName}_nobody`);
-    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await signInButton(page).click();
     await expect(errorNotice(page, '账号或密码错误')).toHaveCount(2);
   });
 
   test('empty fields are pointed out before anything is sent', async ({ page }) => {
     await page.goto('/login');
-    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await signInButton(page).click();
     await expect(page.getByRole('alert').filter({ hasText: '请填写此项' })).toHaveCount(2);
     await expect(page).toHaveURL(/\/login$/);
   });
@@ -55,7 +55,7 @@ test.describe('sign-in page', () => {
     await expect(form.getByRole('button', { name: /秒后重发/ })).toBeDisabled();
 
     await form.getByLabel('验证码').fill(await latestSmsCode(request, user.phone));
-    await form.getByRole('button', { name: '登录', exact: true }).click();
+    await signInButton(form).click();
 
     await expect(page).toHaveURL(/\/home$/);
     await expect(userMenu(page, user.userName)).toBeVisible();
@@ -71,7 +71,7 @@ test.describe('sign-in page', () => {
     await form.getByRole('button', { name: '获取验证码' }).click();
     const code = await latestSmsCode(request, user.phone);
     await form.getByLabel('验证码').fill(code === '000000' ? '111111' : '000000');
-    await form.getByRole('button', { name: '登录', exact: true }).click();
+    await signInButton(form).click();
 
     await expect(errorNotice(page, '账号或密码错误')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
@@ -154,7 +154,7 @@ test.describe('register and reset password', () => {
     await expect(errorNotice(page, '账号或密码错误')).toBeVisible();
 
     await page.getByLabel('密码', { exact: true }).fill(newPassword);
-    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await signInButton(page).click();
     await expect(page).toHaveURL(/\/home$/);
   });
 });

@@ -1,4 +1,4 @@
-import { errorNotice, submitPasswordSignIn, userMenu } from './support/accounts';
+import { errorNotice, submitPasswordSignIn, userMenu, signInButton } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import type { Route } from '@playwright/test';
 import { createCompany, createPerson, createRole, makePng, platformAdmin, signIn, signOut, toast } from './support/people';
@@ -67,7 +67,7 @@ test.describe('personal center', () => {
     await submitPasswordSignIn(page, user.userName, user.password);
     await expect(errorNotice(page, '账号或密码错误')).toBeVisible();
     await page.getByLabel('密码', { exact: true }).fill(newPassword);
-    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await signInButton(page).click();
     await expect(page).toHaveURL(/\/home$/);
     await expect(userMenu(page, user.name)).toBeVisible();
   });
@@ -103,7 +103,7 @@ test.describe('personal center', () => {
     await expect(page.getByLabel('用户名')).toHaveValue(user.userName);
     await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
     await page.getByLabel('密码', { exact: true }).fill(user.password);
-    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await signInButton(page).click();
     await expect(userMenu(page, user.name)).toBeVisible();
   });
 

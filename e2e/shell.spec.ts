@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createUser, errorNotice, signInAt, submitPasswordSignIn, userMenu, type TestUser } from './support/accounts';
+import { createUser, errorNotice, signInAt, submitPasswordSignIn, userMenu, type TestUser, signInButton } from './support/accounts';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -408,11 +408,11 @@ test.describe('layout', () => {
     // Messages of the server come in the chosen language too.
     await page.getByLabel('User name').fill(user.userName);
     await page.getByLabel('Password', { exact: true }).fill('Wrong0password');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInButton(page, 'Sign in').click();
     await expect(errorNotice(page, 'Incorrect account or password', 'Notice')).toBeVisible();
 
     await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInButton(page, 'Sign in').click();
     await expect(page).toHaveURL('/home');
     await expect(page).toHaveTitle('Home - SmartData Console');
     await expect(page.getByRole('tab', { name: 'Home' })).toBeVisible();

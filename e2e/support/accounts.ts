@@ -51,10 +51,19 @@ export async function createUser(
 }
 
 /** Fills the account-and-password form of /login and submits it (Chinese interface). */
+/**
+ * The sign-in form's submit button. Its accessible name is "loading 登录" while antd's loading icon
+ * plays its exit animation, which can outlast the request by seconds in a busy headless browser
+ * (a CI run found the button usable but named so for 15 s); a person sees and clicks 登录 all along.
+ */
+export function signInButton(scope: Pick<Page, 'getByRole'>, label = '登录'): Locator {
+  return scope.getByRole('button', { name: new RegExp(`^(loading )?${label}$`) });
+}
+
 export async function submitPasswordSignIn(page: Page, userName: string, password: string): Promise<void> {
   await page.getByLabel('用户名').fill(userName);
   await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await signInButton(page).click();
 }
 
 /**

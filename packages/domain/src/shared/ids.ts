@@ -8,9 +8,9 @@ export type Id = number | string;
 /** The largest id of a table: ids are 32-bit serials on PostgreSQL (a larger one is no id of ours, not a 500). */
 export const idMax = 2_147_483_647;
 /** An id: a client sends an `Id` (its input type), the server reads a positive integer. */
-export const idSchema = numeric<Id>(z.number().int().positive().max(idMax, 'validation.invalid'));
+export const idSchema = numeric<Id>(z.number().int().positive().max(idMax));
 /** The id of a record: records are numbered with 64-bit serials (within what JSON numbers say exactly). */
-export const recordIdSchema = numeric<Id>(z.number().int().positive().max(Number.MAX_SAFE_INTEGER, 'validation.invalid'));
+export const recordIdSchema = numeric<Id>(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 
 /** A display name of the general rule (spec §9: required, at most 25 characters). */
 export const nameSchema = nameText()

@@ -130,7 +130,7 @@ export function DeviceListPage() {
               pageSize: query.pageSize,
               total: list.data?.total ?? 0,
               showSizeChanger: true,
-              showTotal: (total) => t('list.total', { total }),
+              showTotal: (total) => t('list.total', { count: total }),
               onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })),
             }}
             scroll={{ x: 960 }}

@@ -40,6 +40,7 @@ export * from './cabin/cabinMessages';
 // ---- data items ----
 export * from './data-items/dataItemLimits';
 export * from './data-items/fields';
+export * from './data-items/fieldKeys';
 export * from './data-items/items';
 export * from './data-items/records';
 export * from './data-items/timeRanges';
@@ -87,3 +88,7 @@ export * from './telemetry/telemetry.schemas';
 // ---- alarms ----
 export * from './alarms/alarms.schemas';
 export * from './alarms/alarmMessages';
+// ---- tasks (intelligent tasks) ----
+export * from './tasks/tasks.schemas';
+export * from './tasks/acquisition';
+export * from './tasks/taskMessages';

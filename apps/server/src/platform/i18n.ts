@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { alarmMessages, dashboardMessages, defaultLocale, deviceMessage, telemetryMessage, type Locale, validationMessage } from '@smartdata/domain';
+import { alarmMessages, dashboardMessages, taskMessages, defaultLocale, deviceMessage, telemetryMessage, type Locale, validationMessage } from '@smartdata/domain';
 import { serverTexts } from './serverTexts';
 
 /** The request's locale: the Accept-Language header's first supported language, else zh-CN. */
@@ -19,7 +19,7 @@ export function requestLocale(request: FastifyRequest): Locale {
  */
 export function translate(key: string, locale: Locale): string {
   const [name, ...args] = key.split('|') as [string, ...string[]];
-  const text = serverTexts[name]?.[locale] ?? validationMessage(name, locale) ?? dashboardMessages[name]?.[locale] ?? alarmMessages[name]?.[locale];
+  const text = serverTexts[name]?.[locale] ?? validationMessage(name, locale) ?? dashboardMessages[name]?.[locale] ?? alarmMessages[name]?.[locale] ?? taskMessages[name]?.[locale];
   if (text === null || text === undefined) {
     // These fill their own arguments (device texts name lifecycle statuses in the language).
     return telemetryMessage(key, locale) ?? deviceMessage(key, locale) ?? key;

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { idSchema } from '../shared/ids';
+import { pageQuery } from '../shared/paging';
+import { numeric } from '../shared/numbers';
+import { nameText } from '../shared/text';
+import { fieldNameSchema } from '../data-items/fields';
+import { limits } from '../shared/limits';
+
+/**
+ * Smart analysis (issue 16, spec §3 "smart analysis", §9 decimals 0–3): a scheduled computation
+ * over a data item field whose result is written as a record of a target item, through the same
+ * path as a person. The contract part (addAnalysis … getRuns) is kept exactly as the issue writes it.
+ * Permission codes: sa_task_define (analyses), sa_task_log (runs).
+ */
+export const taskPermission = { define: 'sa_task_define', log: 'sa_task_log', executable: 'sa_executable_task', scheduled: 'sa_scheduled_task', rules: 'sa_rules' } as const;
+
+/** The twelve acquisition methods (spec §3). */
+export const acquisitionMethods = [
+  'recent_create_1',
+  'sum_yesterday',
+  'sum_daily',
+  'sum_month',
+  'D1_create_last',
+  'D2_create_last',
+  'M1_create_last',
+  'M2_create_last',
+  'time_range_sum',
+  'time_range_avg',
+  'time_range_max',
+  'time_range_min',
+] as const;
+export type AcquisitionMethod = (typeof acquisitionMethods)[number];
+export const rangeMethods: readonly AcquisitionMethod[] = ['time_range_sum', 'time_range_avg', 'time_range_max', 'time_range_min'];
+
+export const taskAggregates = ['SUM', 'MAX', 'MIN'] as const;
+export type TaskAggregate = (typeof taskAggregates)[number];
+
+export const taskLimits = {
+  nameLength: limits.generalNameLength,
+  decimalsMin: 0,
+  decimalsMax: 3,
+  cronLength: 100,
+  runTimeoutMs: 60_000,
+  missedRunsCap: 100,
+} as const;
+
+/** A run's states (the task log). */
+export const runStates = ['scheduled', 'running', 'succeeded', 'failed', 'timedOut', 'skipped'] as const;
+export type RunState = (typeof runStates)[number];
+
+/** What happens to runs missed while no server was up: skip them, run once, or run each (up to the cap). */
+export const missedRunPolicies = ['skip', 'once', 'all'] as const;
+export type MissedRunPolicy = (typeof missedRunPolicies)[number];
+
+const instant = z.union([z.number().int(), z.string().datetime({ offset: true })]);
+
+export const taskSchedule = z.union([
+  z.object({ cron: z.string().trim().min(1, 'validation.required').max(taskLimits.cronLength, 'validation.tooLong') }),
+  z.object({ once: z.string().datetime({ offset: true, message: 'task.onceInvalid' }) }),
+]);
+export type TaskSchedule = z.infer<typeof taskSchedule>;
+
+export const fieldRef = z.object({ itemId: idSchema, fieldName: fieldNameSchema });
+export type FieldRef = z.infer<typeof fieldRef>;
+
+const analysisBody = {
+  name: nameText().min(1, 'validation.nameRequired').max(taskLimits.nameLength, 'validation.tooLong'),
+  enabled: z.boolean(),
+  schedule: taskSchedule,
+  /** Checked in the service too, so that a method outside the twelve is 50001 with its reason in data. */
+  method: z.string().trim().min(1, 'validation.required').max(40, 'validation.tooLong'),
+  source: fieldRef,
+  /** Several sources combined (SUM/MAX/MIN); the first is `source`. */
+  sources: z.array(fieldRef).max(20).optional(),
+  aggregate: z.enum(taskAggregates).optional(),
+  range: z.object({ from: instant, to: instant }).optional(),
+  decimals: z.number().int(),
+  target: fieldRef,
+  missedRuns: z.enum(missedRunPolicies).optional(),
+};
+
+/** `POST /general/task/addAnalysis` → `data.id` */
+export const addAnalysisRequest = z.object(analysisBody);
+export type AddAnalysisRequest = z.infer<typeof addAnalysisRequest>;
+/** `POST /general/task/updateAnalysis` (the whole analysis again, with its id). */
+export const updateAnalysisRequest = z.object({ id: idSchema, ...analysisBody });
+export type UpdateAnalysisRequest = z.infer<typeof updateAnalysisRequest>;
+/** `POST /general/task/runNow {id}` → `RunView` once the run ended. */
+export const runNowRequest = z.object({ id: idSchema, dryRun: z.boolean().optional() });
+export type RunNowRequest = z.infer<typeof runNowRequest>;
+/** `GET /general/task/getRuns?taskId=&pageNum=&pageSize=` → `{list: RunView[], total}` */
+export const runListQuery = pageQuery.extend({ taskId: numeric<number>(idSchema).optional(), state: z.enum(runStates).optional() });
+export type RunListQuery = z.infer<typeof runListQuery>;
+
+/** Problems of an analysis the schema alone cannot see (50001 with the reason in data). */
+export function analysisProblems(a: Pick<AddAnalysisRequest, 'method' | 'decimals' | 'range' | 'aggregate' | 'sources'>): string | null {
+  if (!(acquisitionMethods as readonly string[]).includes(a.method)) {
+    return `task.methodUnknown|${a.method}`;
+  }
+  if (a.decimals < taskLimits.decimalsMin || a.decimals > taskLimits.decimalsMax) {
+    return 'task.decimalsRange';
+  }
+  if (rangeMethods.includes(a.method as AcquisitionMethod) && !a.range) {
+    return 'task.rangeRequired';
+  }
+  if ((a.sources?.length ?? 0) > 0 && !a.aggregate) {
+    return 'task.aggregateRequired';
+  }
+  return null;
+}
+
+export interface AnalysisView {
+  id: number;
+  name: string;
+  enabled: boolean;
+  schedule: TaskSchedule;
+  method: AcquisitionMethod;
+  source: FieldRef;
+  sources: FieldRef[];
+  aggregate: TaskAggregate | null;
+  range: { from: number; to: number } | null;
+  decimals: number;
+  target: FieldRef;
+  missedRuns: MissedRunPolicy;
+  nextRun: number | null;
+  lastRun: { id: number; state: RunState; endedAt: number | null; value: number | null } | null;
+}
+
+export interface RunView {
+  id: number;
+  taskId: number;
+  scheduledFor: number;
+  startedAt: number | null;
+  endedAt: number | null;
+  state: RunState;
+  value: number | null;
+  error: string | null;
+}

@@ -81,12 +81,12 @@ test('device access shows the MQTT settings; a regenerated secret is shown once,
   await expect(page.getByText('sd/{sn}/up/telemetry')).toBeVisible();
   await expect(page.getByText('sd/{sn}/down/cmd')).toBeVisible();
 
-  await page.getByRole('button', { name: '重新生成密钥' }).click();
-  const confirm = confirmDialog(page, '确定重新生成密钥吗？');
-  await expect(confirm).toContainText('旧密钥立即失效');
-  await confirm.getByRole('button', { name: '重新生成密钥' }).click();
+  await page.getByRole('button', { name: '重新生成公司密钥' }).click();
+  const confirm = confirmDialog(page, '确定重新生成公司密钥吗？');
+  await expect(confirm).toContainText('旧的公司密钥立即失效');
+  await confirm.getByRole('button', { name: '重新生成公司密钥' }).click();
 
-  const shown = dialog(page, '新的设备接入密钥');
+  const shown = dialog(page, '新的公司密钥');
   await expect(shown.getByText('密钥只显示这一次')).toBeVisible();
   const secret = (await shown.getByTestId('io-socket-secret').textContent()) ?? '';
   expect(secret).toMatch(/^[A-Za-z0-9_-]{32}$/);

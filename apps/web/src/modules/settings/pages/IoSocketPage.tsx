@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { App, Button, Card, Descriptions, Result, Skeleton, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Typography } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { IoSocketSecret } from '@smartdata/domain';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { formatDateTime } from '@/shared/utils/formatTime';
@@ -10,10 +11,14 @@ import { useRegenerateIoSocketSecretMutation } from '../api/regenerateIoSocketSe
 import { SecretOnceModal } from '../components/SecretOnceModal';
 import '../settings.css';
 
+/** The device list, where a device is added and its own secret shown (or reset). */
+const DEVICE_LIST_PATH = '/smartdata/device';
+
 /**
- * /sysSetting/ioSocket: how the company's devices reach the platform over MQTT (DESIGN.md §5):
- * address, port, topic prefix and the company's access credentials. The secret is stored hashed;
- * a new one is shown once, when it is made.
+ * /sysSetting/ioSocket: how a device reaches the platform over MQTT (DESIGN.md §5) — the broker's
+ * address and port, and the per-device credentials the broker actually checks: user name and
+ * client id = the device SN, password = the device's own secret (docs/devices.md, "Device
+ * access"). The company key pair is shown apart, marked reserved: the broker does not accept it.
  */
 export function IoSocketPage() {
   const { t } = useTranslation(['settings', 'texts']);
@@ -42,18 +47,11 @@ export function IoSocketPage() {
   const data = info.data;
   const prefix = data?.topicPrefix ?? 'sd/';
   const topic = (rest: string) => `${prefix}{sn}/${rest}`;
+  const toDevices = <Link to={DEVICE_LIST_PATH}>{t('ioSocket.toDevices')}</Link>;
 
   return (
     <div className="sd-page">
-      <PageHeader
-        title={t('ioSocket.title')}
-        description={t('ioSocket.description')}
-        actions={
-          <Button icon={<KeyOutlined />} onClick={handleRegenerate} disabled={!data} loading={regenerate.isPending}>
-            {t('ioSocket.regenerate')}
-          </Button>
-        }
-      />
+      <PageHeader title={t('ioSocket.title')} description={t('ioSocket.description')} />
       {info.isError ? (
         <Card>
           <Result
@@ -76,15 +74,103 @@ export function IoSocketPage() {
                 bordered
                 column={1}
                 size="middle"
-                styles={{ label: { width: 200 } }}
+                styles={{ label: { width: 160 } }}
                 items={[
                   {
                     key: 'host',
                     label: t('ioSocket.host'),
-                    children: <Typography.Text copyable>{data.mqttHost}</Typography.Text>,
+                    children: (
+                      <Typography.Text copyable data-testid="io-socket-host">
+                        {data.mqttHost}
+                      </Typography.Text>
+                    ),
                   },
-                  { key: 'port', label: t('ioSocket.port'), children: <Typography.Text copyable>{String(data.mqttPort)}</Typography.Text> },
+                  {
+                    key: 'port',
+                    label: t('ioSocket.port'),
+                    children: (
+                      <Typography.Text copyable data-testid="io-socket-port">
+                        {String(data.mqttPort)}
+                      </Typography.Text>
+                    ),
+                  },
+                  {
+                    key: 'clientId',
+                    label: t('ioSocket.clientId'),
+                    children: <span data-testid="io-socket-client-id">{t('ioSocket.clientIdRule')}</span>,
+                  },
+                  {
+                    key: 'userName',
+                    label: t('ioSocket.userName'),
+                    children: <span data-testid="io-socket-user-name">{t('ioSocket.userNameRule')}</span>,
+                  },
+                  {
+                    key: 'password',
+                    label: t('ioSocket.password'),
+                    children: (
+                      <span className="sd-io-socket__secret">
+                        <span data-testid="io-socket-password">{t('ioSocket.passwordRule')}</span>
+                        {toDevices}
+                      </span>
+                    ),
+                  },
                   { key: 'prefix', label: t('ioSocket.topicPrefix'), children: <code className="sd-io-socket__code">{data.topicPrefix}</code> },
+                ]}
+              />
+            )}
+          </Card>
+          <Card title={t('ioSocket.howTitle')}>
+            <ol className="sd-io-socket__steps">
+              <li>
+                {t('ioSocket.howAdd')} {toDevices}
+              </li>
+              <li>{t('ioSocket.howConnect', { host: data?.mqttHost ?? '…', port: data?.mqttPort ?? '…' })}</li>
+              <li>
+                {t('ioSocket.howPublish')}
+                <ul className="sd-io-socket__topics">
+                  <li>
+                    <code data-testid="io-socket-telemetry-topic">{topic('up/telemetry')}</code> <span>{t('ioSocket.topics.telemetry')}</span>
+                  </li>
+                  <li>
+                    <code>{topic('up/event')}</code> <span>{t('ioSocket.topics.event')}</span>
+                  </li>
+                  <li>
+                    <code>{topic('up/online')}</code> <span>{t('ioSocket.topics.online')}</span>
+                  </li>
+                </ul>
+              </li>
+              <li>
+                {t('ioSocket.howSubscribe')}
+                <ul className="sd-io-socket__topics">
+                  <li>
+                    <code>{topic('down/cmd')}</code> <span>{t('ioSocket.topics.cmd')}</span>
+                  </li>
+                </ul>
+              </li>
+              <li>{t('ioSocket.howStore')}</li>
+              <li>{t('ioSocket.howOwnTopics')}</li>
+            </ol>
+          </Card>
+          <Card
+            className="sd-io-socket__company-key"
+            title={t('ioSocket.companyKeyTitle')}
+            extra={
+              <Button icon={<KeyOutlined />} onClick={handleRegenerate} disabled={!data} loading={regenerate.isPending}>
+                {t('ioSocket.regenerate')}
+              </Button>
+            }
+          >
+            <Alert type="info" showIcon title={t('ioSocket.companyKeyNotice')} description={t('ioSocket.companyKeyExplain')} />
+            {!data ? (
+              <Skeleton active paragraph={{ rows: 3 }} />
+            ) : (
+              <Descriptions
+                className="sd-io-socket__company-key-values"
+                bordered
+                column={1}
+                size="small"
+                styles={{ label: { width: 200 } }}
+                items={[
                   {
                     key: 'accessKey',
                     label: t('ioSocket.accessKey'),
@@ -108,47 +194,6 @@ export function IoSocketPage() {
                 ]}
               />
             )}
-          </Card>
-          <Card title={t('ioSocket.howTitle')}>
-            <ol className="sd-io-socket__steps">
-              <li>
-                {t('ioSocket.howConnect', { host: data?.mqttHost ?? '…', port: data?.mqttPort ?? '…' })}
-                <ul className="sd-io-socket__topics">
-                  <li>
-                    <span className="sd-muted">{t('ioSocket.clientId')}</span> <span>{t('ioSocket.clientIdIsSn')}</span>
-                  </li>
-                  <li>
-                    <span className="sd-muted">{t('ioSocket.userName')}</span> <code>{data?.accessKey ?? '…'}</code>
-                  </li>
-                  <li>
-                    <span className="sd-muted">{t('ioSocket.password')}</span> <span>{t('ioSocket.passwordIsSecret')}</span>
-                  </li>
-                </ul>
-              </li>
-              <li>
-                {t('ioSocket.howPublish')}
-                <ul className="sd-io-socket__topics">
-                  <li>
-                    <code>{topic('up/telemetry')}</code> <span>{t('ioSocket.topics.telemetry')}</span>
-                  </li>
-                  <li>
-                    <code>{topic('up/event')}</code> <span>{t('ioSocket.topics.event')}</span>
-                  </li>
-                  <li>
-                    <code>{topic('up/online')}</code> <span>{t('ioSocket.topics.online')}</span>
-                  </li>
-                </ul>
-              </li>
-              <li>
-                {t('ioSocket.howSubscribe')}
-                <ul className="sd-io-socket__topics">
-                  <li>
-                    <code>{topic('down/cmd')}</code> <span>{t('ioSocket.topics.cmd')}</span>
-                  </li>
-                </ul>
-              </li>
-              <li>{t('ioSocket.howOwnTopics')}</li>
-            </ol>
           </Card>
         </div>
       )}

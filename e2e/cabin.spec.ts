@@ -17,6 +17,7 @@ interface TreeNode {
   parentId: number | null;
   kind: string;
   name: string;
+  refId: number | null;
   level: string;
   children: TreeNode[];
 }
@@ -110,9 +111,7 @@ test('a company administrator builds a tree through its forms: directories and a
   await newItem.getByLabel('数据项名称').fill('炉温#1');
   await newItem.getByRole('button', { name: '创建' }).click();
   await expect(newItem.getByText('数据项名称不能包含特殊字符')).toBeVisible();
-  await expect(newItem.getByText('请选择数据项类型')).toBeVisible();
   await newItem.getByLabel('数据项名称').fill(item);
-  await newItem.getByText('人工列表', { exact: true }).click();
   await newItem.getByLabel('第 1 个字段的显示名称').fill('温度');
   await newItem.getByLabel('第 1 个字段的字段标识').fill('temperature');
   await newItem.getByLabel('第 1 个字段的类型').click();
@@ -148,6 +147,48 @@ test('a company administrator builds a tree through its forms: directories and a
   await expect(toast(page, '操作成功')).toBeVisible();
   await expect(treeItem(page, renamed)).toBeVisible();
   await expect(treeItem(page, line)).toHaveCount(0);
+});
+
+test('a new data item starts as a manual list with each type explained; field keys follow the field names (pinyin for Chinese) until typed', async ({ page, request }) => {
+  const owner = await createCompanyAdmin(await platformAdmin(request), request);
+  const directory = uniqueName('车间');
+  await owner.api.post('cabin/addDirectory', { parentId: null, name: directory });
+  const item = uniqueName('巡检记录');
+
+  await signInAt(page, owner, CABIN);
+  await nodeTitle(page, directory).click();
+  await detail(page).getByRole('button', { name: '在此新建数据项' }).click();
+  const newItem = dialog(page, '新建数据项');
+  // A default type, and what each type is for.
+  await expect(newItem.getByRole('radio', { name: '人工列表' })).toBeChecked();
+  await expect(newItem.getByText('人工列表：在表格中逐条录入、编辑和导入数据记录。')).toBeVisible();
+  await newItem.getByText('物联网数据列表', { exact: true }).click();
+  await expect(newItem.getByText('物联网数据列表：由绑定的设备自动上报数据记录，在数据项配置的“设备”中绑定。')).toBeVisible();
+  await newItem.getByText('人工表单', { exact: true }).click();
+  await expect(newItem.getByText('人工表单：通过设计好的表单（可分享链接）填报数据记录。')).toBeVisible();
+
+  await newItem.getByLabel('数据项名称').fill(item);
+  await expect(newItem.getByLabel('第 1 个字段的字段标识')).toHaveValue('field1');
+  await newItem.getByLabel('第 1 个字段的显示名称').fill('出口温度');
+  await expect(newItem.getByLabel('第 1 个字段的字段标识')).toHaveValue('chu_kou_wen_du');
+  await newItem.getByRole('button', { name: '添加字段' }).click();
+  await newItem.getByLabel('第 2 个字段的显示名称').fill('出口温度');
+  await expect(newItem.getByLabel('第 2 个字段的字段标识')).toHaveValue('chu_kou_wen_du_2');
+  // Typed by hand, the key stays as typed when the name changes.
+  await newItem.getByLabel('第 2 个字段的字段标识').fill('outlet_b');
+  await newItem.getByLabel('第 2 个字段的显示名称').fill('Outlet temperature B');
+  await expect(newItem.getByLabel('第 2 个字段的字段标识')).toHaveValue('outlet_b');
+  await newItem.getByRole('button', { name: '添加字段' }).click();
+  await newItem.getByLabel('第 3 个字段的显示名称').fill('Flow rate (m³/h)');
+  await expect(newItem.getByLabel('第 3 个字段的字段标识')).toHaveValue('flow_rate_m3_h');
+  await newItem.getByRole('button', { name: '创建' }).click();
+  await expect(confirmDialog(page, `数据项“${item}”已创建`)).toBeVisible();
+
+  const created = (await treeOf(owner.api)).get(item);
+  expect(created?.refId).toBeTruthy();
+  const detailOf = await owner.api.get<{ kind: number; fields: { name: string; fieldName: string }[] }>('dataItem/getDataItem', { id: created?.refId });
+  expect(detailOf.kind).toBe(11);
+  expect(detailOf.fields.map((field) => field.fieldName)).toEqual(['chu_kou_wen_du', 'outlet_b', 'flow_rate_m3_h']);
 });
 
 test('a node moves by drag and drop (never into its own subtree), is copied, and a non-empty directory is deleted after a clear question', async ({ page, request }) => {

@@ -210,6 +210,23 @@ test('a record added by someone else appears in an open records table without a 
   await expect(rows(page)).toHaveCount(2);
 });
 
+test('the record dialog tells the decimal places of a number only when the field has them', async ({ page, request }) => {
+  const companyAdmin = await createCompanyAdmin(await platformAdmin(request), request);
+  const item = await itemWith(companyAdmin.api, [
+    { name: '读数', fieldName: 'reading', type: 1 },
+    { name: '温度', fieldName: 'temperature', type: 1, decimalPlaces: 1 },
+    { name: '金额', fieldName: 'amount', type: 2 },
+    { name: '数量', fieldName: 'count', type: 10 },
+  ]);
+  await signInAt(page, companyAdmin, recordsUrl(item));
+  await page.getByRole('button', { name: '新增数据记录' }).click();
+  const adding = dialog(page, '新增数据记录');
+  await expect(adding.getByLabel('读数')).toHaveAttribute('placeholder', '请输入数字');
+  await expect(adding.getByLabel('温度')).toHaveAttribute('placeholder', '请输入数字（小数位：1）');
+  await expect(adding.getByLabel('金额')).toHaveAttribute('placeholder', '请输入数字（小数位：2）');
+  await expect(adding.getByLabel('数量')).toHaveAttribute('placeholder', '请输入整数');
+});
+
 test('the record dialog checks values like the server; a cell is edited in place; selected records are deleted', async ({ page, request }) => {
   const companyAdmin = await createCompanyAdmin(await platformAdmin(request), request);
   const item = await itemWith(companyAdmin.api, [

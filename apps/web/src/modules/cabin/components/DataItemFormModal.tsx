@@ -1,9 +1,10 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { App, Button, Checkbox, Form, Input, InputNumber, Radio, Select, TreeSelect } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   addDataItemRequest,
+  DataItemKind,
   dataItemKindCodes,
   dataItemLimits,
   dataItemNameSchema,
@@ -20,6 +21,7 @@ import {
 } from '@smartdata/domain';
 import { FormModal } from '@/shared/components/FormModal';
 import { domainRule } from '@/shared/forms/domainRule';
+import { useFieldKeySuggester } from '@/shared/forms/fieldKey';
 import { useLocale } from '@/shared/i18n/useLocale';
 import type { DataItemValues } from '../api/addDataItem';
 import { directoryOptions } from './cabinTree';
@@ -52,15 +54,8 @@ interface DataItemFormModalProps {
 
 const hasDecimals = (type: number | undefined) => type === FieldType.decimal || type === FieldType.currency;
 
-/** A field key not yet used in the list: field1, field2, … */
-function nextFieldName(rows: readonly Partial<FieldRow>[]): string {
-  const taken = new Set(rows.map((row) => (row.fieldName ?? '').toLowerCase()));
-  let n = rows.length + 1;
-  while (taken.has(`field${n}`)) {
-    n += 1;
-  }
-  return `field${n}`;
-}
+/** The keys of the other rows (a row's suggested key must differ from them). */
+const keysBesides = (rows: readonly Partial<FieldRow>[] | undefined, index: number) => (rows ?? []).filter((_row, at) => at !== index).map((row) => (row?.fieldName ?? '').trim());
 
 /**
  * A new data item (spec §3, §5): name without special characters, kind (10, 11, 13) and parent
@@ -74,6 +69,18 @@ export function DataItemFormModal({ tree, directoryId, saving, onSubmit, onCance
   const [form] = Form.useForm<DataItemFormValues>();
   const directories = useMemo(() => directoryOptions(tree, (directory) => levelAtLeast(directory.level, 'readWrite')), [tree]);
   const required = (key: string) => ({ required: true, message: validationMessage(key, locale) ?? '' });
+  const suggestKey = useFieldKeySuggester();
+  /** Rows (Form.List keys) whose field key the user typed: their key no longer follows the name. */
+  const keyTyped = useRef(new Set<number>());
+  const kind = Form.useWatch('kind', form);
+
+  const handleNameChange = (rowKey: number, index: number, name: string) => {
+    if (keyTyped.current.has(rowKey)) {
+      return;
+    }
+    const rows = form.getFieldValue('fields') as FieldRow[] | undefined;
+    form.setFieldValue(['fields', index, 'fieldName'], suggestKey(name, keysBesides(rows, index)));
+  };
 
   const handleFinish = (values: DataItemFormValues) => {
     const request = {
@@ -109,6 +116,7 @@ export function DataItemFormModal({ tree, directoryId, saving, onSubmit, onCance
       confirmLoading={saving}
       initialValues={{
         directoryId: directoryId ?? undefined,
+        kind: DataItemKind.artificialList,
         fields: [{ name: '', fieldName: 'field1', type: FieldType.text, unit: '', required: false }],
       }}
       okText={t('actions.create')}
@@ -135,7 +143,7 @@ export function DataItemFormModal({ tree, directoryId, saving, onSubmit, onCance
           />
         </Form.Item>
       </div>
-      <Form.Item name="kind" label={t('fields.itemKind')} rules={[required('validation.dataItem.kindRequired')]}>
+      <Form.Item name="kind" label={t('fields.itemKind')} rules={[required('validation.dataItem.kindRequired')]} extra={kind ? t(`itemKindHints.${kind}`) : undefined}>
         <Radio.Group optionType="button" options={dataItemKindCodes.map((code) => ({ value: code, label: t(`itemKinds.${code}`) }))} />
       </Form.Item>
 
@@ -173,7 +181,7 @@ export function DataItemFormModal({ tree, directoryId, saving, onSubmit, onCance
                     name={[row.name, 'name']}
                     rules={[{ required: true, whitespace: true, message: validationMessage('validation.nameRequired', locale) ?? '' }, domainRule(fieldInput.shape.name, t)]}
                   >
-                    <Input aria-label={t('field.nameOf', { n: index + 1 })} placeholder={t('field.namePlaceholder')} />
+                    <Input aria-label={t('field.nameOf', { n: index + 1 })} placeholder={t('field.namePlaceholder')} onChange={(event) => handleNameChange(row.key, index, event.target.value)} />
                   </Form.Item>
                   <Form.Item
                     name={[row.name, 'fieldName']}
@@ -191,7 +199,18 @@ export function DataItemFormModal({ tree, directoryId, saving, onSubmit, onCance
                       },
                     ]}
                   >
-                    <Input aria-label={t('field.fieldNameOf', { n: index + 1 })} className="sd-mono" />
+                    <Input
+                      aria-label={t('field.fieldNameOf', { n: index + 1 })}
+                      className="sd-mono"
+                      onChange={(event) => {
+                        // Typed by hand: kept as typed; emptied: follows the name again.
+                        if (event.target.value.trim() === '') {
+                          keyTyped.current.delete(row.key);
+                        } else {
+                          keyTyped.current.add(row.key);
+                        }
+                      }}
+                    />
                   </Form.Item>
                   <Form.Item name={[row.name, 'type']} rules={[{ required: true, message: validationMessage('validation.required', locale) ?? '' }]}>
                     <Select aria-label={t('field.typeOf', { n: index + 1 })} options={fieldTypeCodes.map((code) => ({ value: code, label: t(`fieldTypes.${code}`) }))} />
@@ -246,7 +265,7 @@ export function DataItemFormModal({ tree, directoryId, saving, onSubmit, onCance
                 disabled={rows.length >= dataItemLimits.fieldsMax}
                 onClick={() => {
                   const list = (form.getFieldValue('fields') as FieldRow[] | undefined) ?? [];
-                  add({ name: '', fieldName: nextFieldName(list), type: FieldType.text, unit: '', required: false });
+                  add({ name: '', fieldName: suggestKey('', keysBesides(list, -1)), type: FieldType.text, unit: '', required: false });
                 }}
               >
                 {t('field.add')}

@@ -31,6 +31,8 @@ interface FieldValueInputProps {
  */
 export function FieldValueInput({ field, value, onChange, id, autoFocus, compact, onPressEnter, onEscape }: FieldValueInputProps) {
   const { t } = useTranslation('data-items');
+  // Decimal places shown only when set (currency: 2 by default); a decimal without them takes any.
+  const decimalPlaces = field.decimalPlaces ?? (field.type === FieldType.currency ? 2 : null);
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key === 'Escape' && onEscape) {
       event.stopPropagation();
@@ -50,9 +52,13 @@ export function FieldValueInput({ field, value, onChange, id, autoFocus, compact
           onChange={(event) => onChange?.(event.target.value)}
           onPressEnter={onPressEnter}
           onKeyDown={onKeyDown}
-          placeholder={t(field.type === FieldType.integer ? 'values.integerPlaceholder' : 'values.numberPlaceholder', {
-            places: field.decimalPlaces ?? (field.type === FieldType.currency ? 2 : '—'),
-          })}
+          placeholder={
+            field.type === FieldType.integer
+              ? t('values.integerPlaceholder')
+              : decimalPlaces === null
+                ? t('values.numberAnyPlaceholder')
+                : t('values.numberPlaceholder', { places: decimalPlaces })
+          }
         />
       );
     case FieldType.dateTime: {

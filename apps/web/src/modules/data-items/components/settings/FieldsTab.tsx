@@ -15,6 +15,7 @@ import {
   type DataItemDetail,
 } from '@smartdata/domain';
 import { domainRule } from '@/shared/forms/domainRule';
+import { useFieldKeySuggester } from '@/shared/forms/fieldKey';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useUpdateDataItemMutation } from '../../api/updateDataItem';
 import { domainText } from '../../lib/domainText';
@@ -42,6 +43,18 @@ export function FieldsTab({ item, canWrite }: FieldsTabProps) {
   const used = fieldsInUse(item);
   const typeLocked = (item.recordCount ?? 0) > 0;
   const required = (text: string) => ({ required: true, whitespace: true, message: text });
+  const suggestKey = useFieldKeySuggester();
+  /** New rows (Form.List keys) whose key the user typed: it no longer follows the name. */
+  const keyTyped = useRef(new Set<number>());
+  const otherKeys = (index: number) => ((form.getFieldValue('fields') as FieldRow[] | undefined) ?? []).filter((_row, at) => at !== index).map((row) => (row?.fieldName ?? '').trim());
+
+  /** A new field's key follows its name (pinyin for Chinese) until typed by hand; stored keys never change. */
+  const handleNameChange = (rowKey: number, index: number, name: string) => {
+    const original = form.getFieldValue(['fields', index, 'original']) as string | null;
+    if (original === null && !keyTyped.current.has(rowKey)) {
+      form.setFieldValue(['fields', index, 'fieldName'], suggestKey(name, otherKeys(index)));
+    }
+  };
 
   const handleFinish = async ({ fields }: { fields: FieldRow[] }) => {
     const inputs = fieldInputsOf(fields);
@@ -120,7 +133,12 @@ export function FieldsTab({ item, canWrite }: FieldsTabProps) {
                   width: 150,
                   render: (_v, row, index) => (
                     <Form.Item name={[row.name, 'name']} rules={[required(validationMessage('validation.nameRequired', locale) ?? ''), domainRule(fieldInput.shape.name, t)]} noStyle={false} className="sd-fields-editor__cell">
-                      <Input maxLength={dataItemLimits.nameLength} placeholder={t('fields.namePlaceholder')} aria-label={t('fields.nameOf', { n: index + 1 })} />
+                      <Input
+                        maxLength={dataItemLimits.nameLength}
+                        placeholder={t('fields.namePlaceholder')}
+                        aria-label={t('fields.nameOf', { n: index + 1 })}
+                        onChange={(event) => handleNameChange(row.key, row.name, event.target.value)}
+                      />
                     </Form.Item>
                   ),
                 },
@@ -155,6 +173,7 @@ export function FieldsTab({ item, canWrite }: FieldsTabProps) {
                         maxLength={dataItemLimits.fieldNameLength}
                         placeholder="temperature"
                         aria-label={t('fields.fieldNameOf', { n: index + 1 })}
+                        onChange={(event) => (event.target.value.trim() === '' ? keyTyped.current.delete(row.key) : keyTyped.current.add(row.key))}
                         disabled={!canWrite || (form.getFieldValue(['fields', row.name, 'original']) as string | null) !== null}
                       />
                     </Form.Item>
@@ -295,7 +314,7 @@ export function FieldsTab({ item, canWrite }: FieldsTabProps) {
                 icon={<PlusOutlined />}
                 className="sd-fields-editor__add"
                 disabled={rows.length >= dataItemLimits.fieldsMax}
-                onClick={() => add({ original: null, name: '', fieldName: '', type: FieldType.text, unit: '', required: false, decimalPlaces: null, dateDisplay: null, indexed: false } satisfies FieldRow)}
+                onClick={() => add({ original: null, name: '', fieldName: suggestKey('', otherKeys(-1)), type: FieldType.text, unit: '', required: false, decimalPlaces: null, dateDisplay: null, indexed: false } satisfies FieldRow)}
               >
                 {t('fields.add')}
               </Button>

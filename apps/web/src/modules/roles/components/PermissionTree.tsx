@@ -4,7 +4,8 @@ import { CaretDownFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PermissionDef } from '@smartdata/domain';
 import { useLocale } from '@/shared/i18n/useLocale';
-import { checkedKeysOf, codesFromTree, offeredPermissionTree } from './permissionCodes';
+import { useConsoleShell } from '@/shared/routing/consoleShell';
+import { checkedKeysOf, codesFromTree, keepingUnshown, offeredPermissionTree } from './permissionCodes';
 
 interface PermissionTreeProps {
   /** The role's codes (a Form.Item passes them). */
@@ -22,7 +23,8 @@ interface PermissionTreeProps {
 export function PermissionTree({ value = [], onChange, includePlatformCodes = false, id }: PermissionTreeProps) {
   const { t } = useTranslation('roles');
   const locale = useLocale();
-  const tree = useMemo(() => offeredPermissionTree(includePlatformCodes), [includePlatformCodes]);
+  const { routeTable } = useConsoleShell();
+  const tree = useMemo(() => offeredPermissionTree(includePlatformCodes, routeTable), [includePlatformCodes, routeTable]);
   const treeData = useMemo<TreeDataNode[]>(() => {
     const toNode = (def: PermissionDef): TreeDataNode => ({
       key: def.code,
@@ -39,7 +41,7 @@ export function PermissionTree({ value = [], onChange, includePlatformCodes = fa
       <div className="sd-permission-tree__bar">
         <span className="sd-muted">{t('tree.selected', { count: checkedKeys.length, total: allPages.length })}</span>
         <span className="sd-permission-tree__bar-actions">
-          <Button size="small" type="link" onClick={() => onChange?.(codesFromTree(allPages, tree.map((def) => def.code), tree))}>
+          <Button size="small" type="link" onClick={() => onChange?.(keepingUnshown(codesFromTree(allPages, tree.map((def) => def.code), tree), value, tree))}>
             {t('tree.selectAll')}
           </Button>
           <Button size="small" type="link" onClick={() => onChange?.([])} disabled={checkedKeys.length === 0}>
@@ -59,7 +61,7 @@ export function PermissionTree({ value = [], onChange, includePlatformCodes = fa
           aria-label={t('fields.codes')}
           onCheck={(checked, info) => {
             const keys = (Array.isArray(checked) ? checked : checked.checked).map(String);
-            onChange?.(codesFromTree(keys, (info.halfCheckedKeys ?? []).map(String), tree));
+            onChange?.(keepingUnshown(codesFromTree(keys, (info.halfCheckedKeys ?? []).map(String), tree), value, tree));
           }}
         />
       </div>

@@ -4,8 +4,9 @@ import { limits, nameSchema, validationMessage, type RoleTemplateItem } from '@s
 import { FormModal } from '@/shared/components/FormModal';
 import { domainRule } from '@/shared/forms/domainRule';
 import { useLocale } from '@/shared/i18n/useLocale';
+import { useConsoleShell } from '@/shared/routing/consoleShell';
 import type { RoleValues } from '../api/addRole';
-import { checkedKeysOf, codesFromTree, offeredPermissionTree } from './permissionCodes';
+import { checkedKeysOf, codesFromTree, keepingUnshown, offeredPermissionTree } from './permissionCodes';
 import { PermissionTree } from './PermissionTree';
 
 export interface RoleFormValues extends RoleValues {
@@ -40,7 +41,8 @@ export function RoleFormModal({
   const { t } = useTranslation('roles');
   const locale = useLocale();
   const [form] = Form.useForm<RoleFormValues>();
-  const tree = offeredPermissionTree(includePlatformCodes);
+  const { routeTable } = useConsoleShell();
+  const tree = offeredPermissionTree(includePlatformCodes, routeTable);
 
   const applyTemplate = (templateId: number) => {
     const template = templates?.find((item) => item.id === templateId);
@@ -49,7 +51,7 @@ export function RoleFormModal({
     }
     const checked = checkedKeysOf(template.codes, tree);
     const sections = tree.filter((def) => template.codes.includes(def.code)).map((def) => def.code);
-    form.setFieldsValue({ codes: codesFromTree(checked, sections, tree) });
+    form.setFieldsValue({ codes: keepingUnshown(codesFromTree(checked, sections, tree), template.codes, tree) });
     if (!form.getFieldValue('name')) {
       form.setFieldsValue({ name: template.name.slice(0, limits.generalNameLength) });
     }

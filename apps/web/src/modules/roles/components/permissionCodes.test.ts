@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { permissionTree } from '@smartdata/domain';
-import { checkedKeysOf, codesFromTree, offeredPermissionTree, pageCodeCount, sectionsOf } from './permissionCodes';
+import { checkedKeysOf, codesFromTree, keepingUnshown, offeredPermissionTree, pageCodeCount, sectionsOf } from './permissionCodes';
 
 describe('role editor codes', () => {
   it('offers system maintenance to the platform company only', () => {
@@ -36,5 +36,48 @@ describe('role editor codes', () => {
     const codes = ['sys_setting', 'sys_tag', 'user_management', 'smart_data'];
     expect(pageCodeCount(codes)).toBe(1);
     expect(sectionsOf(codes).map((def) => def.code)).toEqual(['sys_setting']);
+  });
+});
+
+describe('sections without screens', () => {
+  it('are not offered: a code whose routes all lack a page is hidden, built modules stay (the console route table)', async () => {
+    const { appRouteTable } = await import('@/app/router/routes');
+    const tree = offeredPermissionTree(false, appRouteTable);
+    const sections = tree.map((def) => def.code);
+    // Built: data cabin, dashboards, cloud monitoring (alarms), devices and gateways, settings, users.
+    expect(sections).toEqual(expect.arrayContaining(['smart_data', 'cloud_surveillance', 'device_management', 'sys_setting', 'user_management']));
+    expect(tree.find((def) => def.code === 'cloud_surveillance')?.children?.map((def) => def.code)).toEqual(['cs_info', 'cs_rules', 'cs_sditem_update']);
+    // Not built yet: intelligent tasks, sales, production, inventory, gas; meters and SIM cards.
+    for (const code of ['smart_assignment', 'sales', 'production', 'inventory', 'gas']) {
+      expect(sections).not.toContain(code);
+    }
+    const devices = tree.find((def) => def.code === 'device_management')?.children?.map((def) => def.code) ?? [];
+    expect(devices).toContain('dm_gateway');
+    expect(devices).not.toContain('dm_meter');
+    expect(devices).not.toContain('dm_sim_card');
+  });
+
+  it('hides a page code when every route of it is unbuilt, and a section left empty', () => {
+    const page = () => null;
+    const table = [
+      { path: '/a', permission: 'smart_data', title: { 'zh-CN': 'A', 'en-US': 'A' }, children: [
+        { path: '/a/1', permission: 'sd_capsule', title: { 'zh-CN': '1', 'en-US': '1' }, element: page },
+        { path: '/a/2', permission: 'sd_board', title: { 'zh-CN': '2', 'en-US': '2' } },
+        { path: '/a/3', permission: 'sd_board', title: { 'zh-CN': '3', 'en-US': '3' } },
+      ] },
+      { path: '/b', permission: 'sales', title: { 'zh-CN': 'B', 'en-US': 'B' }, children: [
+        { path: '/b/1', permission: 'sl_order', title: { 'zh-CN': '1', 'en-US': '1' } },
+      ] },
+    ];
+    const tree = offeredPermissionTree(false, table);
+    expect(tree.find((def) => def.code === 'smart_data')?.children?.map((def) => def.code)).toEqual(['sd_capsule', 'sd_item_group', 'sd_board_play', 'cd_device']);
+    expect(tree.map((def) => def.code)).not.toContain('sales');
+    // Codes no route uses (here: every other section) stay.
+    expect(tree.map((def) => def.code)).toContain('gas');
+  });
+
+  it('keeps a role\'s codes of hidden sections when the role is edited', () => {
+    const tree = offeredPermissionTree(false, []).filter((def) => def.code !== 'sales');
+    expect(keepingUnshown(['sys_setting', 'sys_tag'], ['sales', 'sl_order', 'sys_tag', 'um_role'], tree)).toEqual(['sales', 'sl_order', 'sys_setting', 'sys_tag']);
   });
 });

@@ -1,4 +1,6 @@
 import { allPermissionCodes, permissionTree, platformOnlyCodes, type PermissionDef } from '@smartdata/domain';
+import { flattenRoutes } from '@/shared/routing/routeMatch';
+import type { RouteEntry } from '@/shared/routing/types';
 
 /**
  * How the role editor maps a role's codes to the permission tree and back. A role holds the code
@@ -7,9 +9,52 @@ import { allPermissionCodes, permissionTree, platformOnlyCodes, type PermissionD
  * half-checked when some are, and both count as held.
  */
 
-/** The sections a role of this company may be given: system maintenance only on the platform. */
-export function offeredPermissionTree(includePlatformCodes: boolean): PermissionDef[] {
-  return includePlatformCodes ? permissionTree : permissionTree.filter((def) => !platformOnlyCodes.includes(def.code));
+/**
+ * Permission codes with no screen yet: every route of the table that needs the code (as its own
+ * code or as its group's) has no page attached, because its module is not built. A code no route
+ * uses is not counted as unbuilt.
+ */
+export function unbuiltCodes(routeTable: readonly RouteEntry[]): Set<string> {
+  const built = new Map<string, boolean>();
+  for (const route of flattenRoutes([...routeTable])) {
+    const hasPage = route.def.element !== undefined;
+    for (const code of [route.def.permission, route.group?.permission]) {
+      if (code !== undefined) {
+        built.set(code, (built.get(code) ?? false) || hasPage);
+      }
+    }
+  }
+  return new Set([...built].filter(([, hasPage]) => !hasPage).map(([code]) => code));
+}
+
+/**
+ * The sections a role of this company may be given: system maintenance only on the platform, and
+ * only sections and pages that have screens (the route table with its pages attached, from the
+ * console shell); a section left without pages is not offered. An empty table hides nothing.
+ */
+export function offeredPermissionTree(includePlatformCodes: boolean, routeTable: readonly RouteEntry[] = []): PermissionDef[] {
+  const unbuilt = unbuiltCodes(routeTable);
+  const sections = includePlatformCodes ? permissionTree : permissionTree.filter((def) => !platformOnlyCodes.includes(def.code));
+  return sections.flatMap((section) => {
+    if (unbuilt.has(section.code)) {
+      return [];
+    }
+    if (!section.children || section.children.length === 0) {
+      return [section];
+    }
+    const children = section.children.filter((child) => !unbuilt.has(child.code));
+    return children.length === 0 ? [] : [{ ...section, children }];
+  });
+}
+
+/**
+ * The codes to save from the editor: what the tree gives, plus the role's codes the tree does not
+ * show (sections without screens yet), so that editing a role never drops them.
+ */
+export function keepingUnshown(codes: readonly string[], held: readonly string[], tree: PermissionDef[]): string[] {
+  const shown = new Set(codesOf(tree));
+  const merged = new Set([...codes, ...held.filter((code) => !shown.has(code))]);
+  return [...merged].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
 }
 
 function leavesOf(defs: PermissionDef[]): string[] {

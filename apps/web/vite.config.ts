@@ -1,5 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -65,8 +69,63 @@ function extractIsBright(code: string): string {
   return `import { Color as RcColor } from '@rc-component/color-picker';\n${body}\n`;
 }
 
+/** Text files worth compressing; images other than SVG and fonts are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|map|wasm)$/;
+
+/**
+ * Issue 13: the server sends the console's JavaScript as it is on disk (@fastify/static with
+ * `preCompressed`, apps/server/src/platform/web.ts), so the build writes a brotli (`.br`, quality
+ * 11) and a gzip (`.gz`, level 9) copy beside every text file of the output folder, whatever the
+ * folder (`npm run build` or `vite build --outDir …`). Compressing once at build time affords the
+ * slowest, smallest settings; compressing per request would cost the server's CPU on every visit.
+ * A copy that is not smaller than the file is not written (the server then sends the file).
+ */
+function precompress(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gzipAsync = promisify(gzip);
+  let outDir = '';
+  return {
+    name: 'smartdata:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle(error?: Error) {
+      if (error || !outDir) {
+        return;
+      }
+      const files = (await readdir(outDir, { recursive: true, withFileTypes: true }))
+        .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name) && !entry.parentPath.includes(`${path.sep}.vite`))
+        .map((entry) => path.join(entry.parentPath, entry.name));
+      let written = 0;
+      await Promise.all(
+        files.map(async (file) => {
+          const content = await readFile(file);
+          const [br, gz] = await Promise.all([
+            brotli(content, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length,
+                [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+              },
+            }),
+            gzipAsync(content, { level: 9 }),
+          ]);
+          for (const [suffix, compressed] of [['.br', br], ['.gz', gz]] as const) {
+            if (compressed.length < content.length) {
+              await writeFile(file + suffix, compressed);
+              written += 1;
+            }
+          }
+        }),
+      );
+      this.info?.(`precompressed ${written} files (.br, .gz) in ${path.relative(process.cwd(), outDir) || '.'}`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), antdIsBrightAlone()],
+  plugins: [react(), antdIsBrightAlone(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -493,8 +493,9 @@ export function checkFlow(input: unknown, firmware: string): FlowCheck {
     }
   }
 
-  // Advice: a loop should end with a wait, or it runs flat out.
-  if (mode.kind === 'loop') {
+  // Advice: a loop should end with a wait, or it runs flat out. A loop of nothing (an empty
+  // canvas, only Start) runs nothing: no advice until the first node is connected.
+  if (mode.kind === 'loop' && drawn.some((e) => e.from === 'start')) {
     let current = 'start';
     const seen = new Set<string>();
     for (;;) {

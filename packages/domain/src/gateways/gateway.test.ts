@@ -268,6 +268,15 @@ describe('flow rules, one invalid document each', () => {
     expect(checkFlow(base(), '9.9.9').warnings).toEqual([]);
   });
 
+  it('an empty canvas (only Start, in a loop) gets no advice to add a wait', () => {
+    const doc = base();
+    doc.startMode = { kind: 'loop', intervalMs: 60_000 };
+    doc.nodes = doc.nodes.filter((n) => n.kind === 'start');
+    doc.edges = [];
+    doc.links = [];
+    expect(checkFlow(doc, '9.9.9').warnings.map((w) => w.key)).not.toContain('flow.warn.loopWait');
+  });
+
   it('a node Start never reaches is a warning naming it; a timeout next node is reached', () => {
     const doc = base();
     doc.edges = doc.edges.filter((e) => e.to !== 'publish' && e.from !== 'publish');

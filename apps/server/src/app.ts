@@ -45,6 +45,7 @@ import { registerDevicesModule } from './modules/devices/devices.module';
 import { registerGatewaysModule } from './modules/gateways/gateways.module';
 import { registerTelemetryModule } from './modules/telemetry/telemetry.module';
 import { registerAlarmsModule, type AlarmDeadlines } from './modules/alarms/alarms.module';
+import { registerTasksModule, type TaskClock } from './modules/tasks/tasks.module';
 import type { DeviceDeadlines } from './modules/devices/devices.module';
 import type { TelemetryIngest } from './modules/telemetry/ingest';
 import { recordRoutes, type RouteEntry } from './platform/routeTable';
@@ -59,6 +60,7 @@ declare module 'fastify' {
     devices: DeviceDeadlines;
     telemetry: TelemetryIngest;
     alarms: AlarmDeadlines;
+    tasks: TaskClock;
     /** Every registered route with its access rule (platform/routeTable.ts), for generated tests. */
     routeTable: readonly RouteEntry[];
   }
@@ -161,7 +163,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   registerSystemModule(app, platform, { allowList, scheduler, companies, users });
   await ensurePlatformAdmin(database.db, config, app.log, { companies, users, companyAdmin });
   const cabin = registerCabinModule(app, platform, { groups, companies });
-  const { dataItems, deviceRecords, series, recordsCommitted } = registerDataItemsModule(app, platform, { cabin, storage, home, scheduler, companies });
+  const { dataItems, deviceRecords, series, recordsCommitted, taskRecords } = registerDataItemsModule(app, platform, { cabin, storage, home, scheduler, companies });
   registerDashboardsModule(app, platform, { cabin, dataItems, companies });
   const { devices, gatewayDevices, deadlines, onlineChanges } = registerDevicesModule(app, platform, { cabin, storage, companies });
   registerGatewaysModule(app, platform, { cabin, devices: gatewayDevices });
@@ -170,6 +172,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   const alarms = registerAlarmsModule(app, platform, { cabin, dataItems, devices, recordsCommitted, onlineChanges });
   app.decorate('devices', deadlines);
   app.decorate('alarms', alarms);
+  app.decorate('tasks', registerTasksModule(app, platform, { dataItems, series, taskRecords, recordsCommitted }));
   app.decorate('telemetry', telemetry.ingest);
   if (config.testRoutes) {
     registerTestRoutes(app, (phone) => auth.latestSentCode(phone));

@@ -17,6 +17,7 @@ import { RecordsRepository } from './records.repository';
 import { RecordsService } from './records.service';
 import { RecordTransferService } from './recordTransfer.service';
 import { RecordWriter } from './recordWriter';
+import type { TaskRecords } from './taskRecords.port';
 import { RecordsCommitted } from './recordsCommitted.port';
 import type { SeriesReads } from './series.port';
 import { SeriesRepository } from './series.repository';
@@ -49,6 +50,8 @@ export interface DataItemsModule {
   series: SeriesReads;
   /** New records, after their commit, from every writer (alarms). */
   recordsCommitted: Pick<RecordsCommitted, 'subscribe'>;
+  /** Results of intelligent tasks written and replaced through the records path (tasks). */
+  taskRecords: TaskRecords;
 }
 
 /**
@@ -135,5 +138,9 @@ export function registerDataItemsModule(app: FastifyInstance, platform: Platform
     done();
   });
 
-  return { dataItems, deviceRecords, series: series.reader(db), recordsCommitted };
+  const taskRecords: TaskRecords = {
+    write: async (companyId, itemId, values, at) => (await recordsService.ingestRecord(companyId, itemId, values, { source: 'task', at })).id,
+    replace: (companyId, itemId, recordId, values) => recordsService.replaceTaskValues(companyId, itemId, recordId, values),
+  };
+  return { dataItems, deviceRecords, series: series.reader(db), recordsCommitted, taskRecords };
 }

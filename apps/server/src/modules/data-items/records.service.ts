@@ -265,6 +265,28 @@ export class RecordsService {
     return { record, item };
   }
 
+  /**
+   * A task's result replaced (intelligent tasks: a window recomputed after a late value): the given
+   * fields of the record change, checked like any edit. False when the record is gone (deleted by
+   * someone): the task then writes a new one.
+   */
+  async replaceTaskValues(companyId: number, itemId: number, id: number, values: RecordValues): Promise<boolean> {
+    const record = await this.records.findRecord(companyId, id);
+    const row = record && record.item_id === itemId ? await this.items.findItem(companyId, itemId) : undefined;
+    if (!record || !row) {
+      return false;
+    }
+    const fields = parseFields(row.fields);
+    const timeZone = await this.dataItems.timeZone(companyId);
+    const checked = await this.checkedValues({ companyId, userId: 0 }, fields, values, timeZone, toRecordItem(record).values);
+    const at = Date.now();
+    await this.db.transaction().execute((trx) =>
+      this.writer.update(trx, companyId, { id: Number(record.id), itemId: record.item_id, ts: Number(record.created_at) }, checked, chartedFields(row.fields), at),
+    );
+    this.realtime.publish(`records:${record.item_id}`, 'recordUpdated', { ...toRecordItem(record), values: checked, updatedAt: at });
+    return true;
+  }
+
   /** Inline edit: the given fields change, the others stay; checked as a whole. */
   async updateRecord(caller: CabinCaller, id: number, values: RecordValues, itemId?: number): Promise<void> {
     const { record, item } = await this.requireRecord(caller, id, 'readWrite', itemId);

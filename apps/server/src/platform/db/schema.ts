@@ -6,6 +6,7 @@ import type { DeviceTables } from './schema.devices';
 import type { SeriesTables } from './schema.series';
 import type { TelemetryTables } from './schema.telemetry';
 import type { AlarmTables } from './schema.alarms';
+import type { TaskTables } from './schema.tasks';
 
 /**
  * Table types of the database, shared by every repository. Instants are epoch milliseconds;
@@ -194,7 +195,7 @@ export interface SchedulerLeaseTable {
   last_run_at: number | null;
 }
 
-export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables, AlarmTables {
+export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables, AlarmTables, TaskTables {
   role_template: RoleTemplateTable;
   company_invitation: CompanyInvitationTable;
   user_group: UserGroupTable;

@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '@server/app';
+import { testConfig } from '@server/config';
+import { dropSchema } from '@server/platform/db/database';
+import { as, body, createCompanyUser, createTestApp, signIn, type TestApp } from '@server/test/testApp';
+
+/**
+ * Smart analysis through the API (issue 16): a daily sum written into its target with its
+ * decimals, through the records path; a new value in a computed window replaces the result;
+ * refusals (method, decimals, access); two app instances on one database run a scheduled time
+ * exactly once; another company sees nothing.
+ */
+type Api = ReturnType<typeof as>;
+const codes = ['sd_capsule', 'sa_task_define', 'sa_task_log', 'um_role'];
+const en = { 'accept-language': 'en-US' };
+
+let t: TestApp;
+let admin: { api: Api; companyId: number };
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await person(t.app, codes);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function person(app: FastifyInstance, personCodes: string[], companyId?: number) {
+  const user = await createCompanyUser(app, { codes: personCodes, companyId });
+  return { api: as(app, await signIn(app, user.userName, user.password)), companyId: user.companyId, userId: user.userId };
+}
+const post = (api: Api, url: string, payload: unknown, headers: Record<string, string> = {}) => api({ method: 'POST', url: `/general/${url}`, payload: payload as object, headers }).then(body);
+const get = (api: Api, url: string, query: Record<string, string | number> = {}) =>
+  api({ method: 'GET', url: `/general/${url}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` }).then(body);
+
+async function addItem(api: Api, name: string, fieldName: string): Promise<number> {
+  const directoryId = (await post(api, 'cabin/addDirectory', { name: `Dir ${name}`.slice(0, 20) })).data.id;
+  const answer = await post(api, 'dataItem/addDataItem', { directoryId, name, kind: 10, fields: [{ name: fieldName, fieldName, type: 1, unit: 'kWh', priority: 1 }] });
+  expect(answer.code, JSON.stringify(answer)).toBe(0);
+  return answer.data.id;
+}
+const analysis = (source: number, target: number, extra: Record<string, unknown> = {}) => ({
+  name: `Daily energy ${randomBytes(2).toString('hex')}`,
+  enabled: true,
+  schedule: { cron: '0 5 0 * * *' },
+  method: 'sum_daily',
+  source: { itemId: source, fieldName: 'kwh' },
+  decimals: 2,
+  target: { itemId: target, fieldName: 'total' },
+  ...extra,
+});
+
+describe('smart analysis', () => {
+  it('a daily sum is written into its target item with its decimals, and a new value in the window replaces it', async () => {
+    const source = await addItem(admin.api, 'Meter readings', 'kwh');
+    const target = await addItem(admin.api, 'Daily totals', 'total');
+    for (const kwh of [1.234, 2.345, 0.5]) {
+      expect((await post(admin.api, 'dataItem/addRecord', { itemId: source, values: { kwh } })).code).toBe(0);
+    }
+    const added = await post(admin.api, 'task/addAnalysis', analysis(source, target));
+    expect(added.code, JSON.stringify(added)).toBe(0);
+    const id = added.data.id as number;
+    const [view] = (await get(admin.api, 'task/getAnalysisList')).data.filter((a: { id: number }) => a.id === id);
+    expect(view).toMatchObject({ method: 'sum_daily', decimals: 2, enabled: true, lastRun: null });
+    expect(view.nextRun).toBeGreaterThan(Date.now());
+
+    const preview = await post(admin.api, 'task/runNow', { id, dryRun: true });
+    expect(preview.data).toMatchObject({ state: 'succeeded', value: 4.08 });
+    expect((await get(admin.api, 'dataItem/getRecords', { itemId: target })).data.total).toBe(0);
+
+    const run = await post(admin.api, 'task/runNow', { id });
+    expect(run.data).toMatchObject({ state: 'succeeded', value: 4.08, taskId: id });
+    let results = (await get(admin.api, 'dataItem/getRecords', { itemId: target })).data;
+    expect(results.total).toBe(1);
+    expect(results.list[0]).toMatchObject({ values: { total: 4.08 }, source: 'task' });
+    // Dated at the window's start: today's local midnight (Asia/Shanghai).
+    expect((results.list[0].createdAt + 8 * 3_600_000) % 86_400_000).toBe(0);
+    const recordId = results.list[0].id;
+
+    // A new value in the computed window: the same result record is recomputed, not a second one.
+    expect((await post(admin.api, 'dataItem/addRecord', { itemId: source, values: { kwh: 10 } })).code).toBe(0);
+    await t.app.tasks.idle();
+    results = (await get(admin.api, 'dataItem/getRecords', { itemId: target })).data;
+    expect(results.total).toBe(1);
+    expect(results.list[0]).toMatchObject({ id: recordId, values: { total: 14.08 } });
+
+    const runs = (await get(admin.api, 'task/getRuns', { taskId: id, pageNum: 1, pageSize: 10 })).data;
+    expect(runs.total).toBe(2);
+    expect(runs.list.map((r: { state: string; value: number }) => [r.state, r.value])).toEqual([
+      ['succeeded', 14.08],
+      ['succeeded', 4.08],
+    ]);
+  });
+
+  it('refuses a method outside the twelve, decimals outside 0–3, a bad cron, and sources or targets the caller may not use', async () => {
+    const source = await addItem(admin.api, 'Flow', 'kwh');
+    const target = await addItem(admin.api, 'Flow totals', 'total');
+    expect(await post(admin.api, 'task/addAnalysis', analysis(source, target, { method: 'sum_weekly' }), en)).toMatchObject({ code: 50001, data: 'Unknown acquisition method: sum_weekly' });
+    expect(await post(admin.api, 'task/addAnalysis', analysis(source, target, { decimals: 4 }), en)).toMatchObject({ code: 50001, data: 'Result decimal places must be between 0 and 3' });
+    expect(await post(admin.api, 'task/addAnalysis', analysis(source, target, { schedule: { cron: 'every day' } }), en)).toMatchObject({ code: 50001, data: 'The cron expression is not valid' });
+    expect((await post(admin.api, 'task/addAnalysis', analysis(source, target, { method: 'time_range_sum' }), en)).data).toBe('This acquisition method needs a time range');
+
+    const directory = (await get(admin.api, 'dataItem/getDataItem', { id: source })).data.directoryId as number;
+    expect((await post(admin.api, 'cabin/setPermission', { nodeId: directory, mode: 'custom', grants: [] })).code).toBe(0);
+    const member = await person(t.app, ['sd_capsule', 'sa_task_define'], admin.companyId);
+    expect((await post(member.api, 'task/addAnalysis', analysis(source, target))).code).toBe(40300);
+
+    const other = await person(t.app, codes);
+    expect((await post(other.api, 'task/addAnalysis', analysis(source, target))).code).toBe(40400);
+    const id = (await post(admin.api, 'task/addAnalysis', analysis(source, target))).data.id;
+    expect((await post(other.api, 'task/runNow', { id })).code).toBe(40400);
+    expect((await get(other.api, 'task/getAnalysisList')).data).toEqual([]);
+    expect((await get(other.api, 'task/getRuns', { pageNum: 1, pageSize: 10 })).data.total).toBe(0);
+  });
+});
+
+describe('the scheduler', () => {
+  it('two app instances on one database run a scheduled time exactly once', async () => {
+    const pg = process.env.TEST_DATABASE_URL || undefined;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-tasks-'));
+    const schema = pg ? `t_${randomBytes(6).toString('hex')}` : undefined;
+    const config = testConfig({ sqliteFile: path.join(dir, 'db.sqlite'), databaseUrl: pg, databaseSchema: schema, adminPassword: 'Admin12345' });
+    const one = await buildApp(config);
+    const two = await buildApp(config);
+    try {
+      const boss = await person(one, codes);
+      const source = await addItem(boss.api, 'Line', 'kwh');
+      const target = await addItem(boss.api, 'Line totals', 'total');
+      expect((await post(boss.api, 'dataItem/addRecord', { itemId: source, values: { kwh: 3 } })).code).toBe(0);
+      const id = (await post(boss.api, 'task/addAnalysis', analysis(source, target, { schedule: { cron: '*/10 * * * * *' } }))).data.id;
+      const next = (await get(boss.api, 'task/getAnalysisList')).data.find((a: { id: number }) => a.id === id).nextRun as number;
+      // Both instances sweep the same due time at once, three times over.
+      for (let round = 0; round < 3; round += 1) {
+        await Promise.all([one.tasks.sweep(next + 1000), two.tasks.sweep(next + 1000)]);
+      }
+      const runs = (await get(boss.api, 'task/getRuns', { taskId: id, pageNum: 1, pageSize: 50 })).data;
+      expect(runs.list.filter((r: { scheduledFor: number }) => r.scheduledFor === next)).toHaveLength(1);
+      expect(runs.total).toBe(1);
+      expect((await get(boss.api, 'dataItem/getRecords', { itemId: target })).data.total).toBe(1);
+    } finally {
+      await one.close();
+      await two.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+      if (pg && schema) {
+        await dropSchema(pg, schema);
+      }
+    }
+  });
+});

@@ -1,0 +1,163 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from '@server/platform/db/database';
+import type { TaskAnalysisTable, TaskRunTable } from '@server/platform/db/schema.tasks';
+import { scopedToCompany } from '@server/platform/db/tenancy';
+
+export type AnalysisRow = Selectable<TaskAnalysisTable>;
+export type RunRow = Selectable<TaskRunTable>;
+
+/** A unique-constraint failure, on SQLite or PostgreSQL. */
+export function isUniqueViolation(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(message ?? '');
+}
+
+/** Analyses and their runs; the only owner of the two tables. */
+export class TasksRepository {
+  constructor(private readonly db: Db) {}
+
+  findAnalysis(companyId: number, id: number): Promise<AnalysisRow | undefined> {
+    return this.db.selectFrom('task_analysis').selectAll().where(scopedToCompany('task_analysis', companyId)).where('id', '=', id).executeTakeFirst();
+  }
+
+  analyses(companyId: number): Promise<AnalysisRow[]> {
+    return this.db.selectFrom('task_analysis').selectAll().where(scopedToCompany('task_analysis', companyId)).orderBy('id', 'asc').execute();
+  }
+
+  /** Enabled analyses of any company whose next run is due by `now`. */
+  due(now: number): Promise<AnalysisRow[]> {
+    return this.db.selectFrom('task_analysis').selectAll().where('enabled', '=', 1).where('next_run_at', '<=', now).orderBy('next_run_at', 'asc').limit(200).execute();
+  }
+
+  /** Analyses reading these items (late values recompute their windows). */
+  analysesOnSources(companyId: number, itemIds: readonly number[]): Promise<AnalysisRow[]> {
+    return this.db.selectFrom('task_analysis').selectAll().where(scopedToCompany('task_analysis', companyId)).where('enabled', '=', 1).where('source_item_id', 'in', [...itemIds]).execute();
+  }
+
+  async sourceItemIds(companyId: number): Promise<Set<number>> {
+    const rows = await this.db.selectFrom('task_analysis').select('source_item_id').distinct().where(scopedToCompany('task_analysis', companyId)).where('enabled', '=', 1).execute();
+    return new Set(rows.map((r) => r.source_item_id));
+  }
+
+  async nameTaken(companyId: number, name: string, exceptId?: number): Promise<boolean> {
+    let query = this.db.selectFrom('task_analysis').select('id').where(scopedToCompany('task_analysis', companyId)).where('name', '=', name);
+    if (exceptId !== undefined) {
+      query = query.where('id', '<>', exceptId);
+    }
+    return (await query.executeTakeFirst()) !== undefined;
+  }
+
+  async insertAnalysis(values: Insertable<TaskAnalysisTable>): Promise<number> {
+    const row = await this.db.insertInto('task_analysis').values(values).returning('id').executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+
+  async updateAnalysis(companyId: number, id: number, patch: Updateable<TaskAnalysisTable>): Promise<void> {
+    await this.db.updateTable('task_analysis').set(patch).where(scopedToCompany('task_analysis', companyId)).where('id', '=', id).execute();
+  }
+
+  /** Moves the next run on, only if nobody else did since `expected` was read. */
+  async advance(id: number, expected: number | null, next: number | null): Promise<boolean> {
+    let query = this.db.updateTable('task_analysis').set({ next_run_at: next }).where('id', '=', id);
+    query = expected === null ? query.where('next_run_at', 'is', null) : query.where('next_run_at', '=', expected);
+    return Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
+  }
+
+  async deleteAnalysis(companyId: number, id: number): Promise<void> {
+    await this.db.deleteFrom('task_run').where(scopedToCompany('task_run', companyId)).where('task_id', '=', id).execute();
+    await this.db.deleteFrom('task_analysis').where(scopedToCompany('task_analysis', companyId)).where('id', '=', id).execute();
+  }
+
+  // ---- runs ----
+
+  /** Claims a run: the insert is the claim (one scheduled run per task and time). Null when taken. */
+  async claimRun(values: Insertable<TaskRunTable>): Promise<number | null> {
+    try {
+      const row = await this.db.insertInto('task_run').values(values).returning('id').executeTakeFirstOrThrow();
+      return Number(row.id);
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        return null;
+      }
+      throw error;
+    }
+  }
+
+  async finishRun(id: number, patch: Updateable<TaskRunTable>): Promise<void> {
+    await this.db.updateTable('task_run').set(patch).where('id', '=', id).execute();
+  }
+
+  findRun(id: number): Promise<RunRow | undefined> {
+    return this.db.selectFrom('task_run').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The result record of the last successful run over this window (its record is replaced, not added to). */
+  async windowRecord(taskId: number, windowFrom: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('task_run')
+      .select('record_id')
+      .where('task_id', '=', taskId)
+      .where('window_from', '=', windowFrom)
+      .where('state', '=', 'succeeded')
+      .where('record_id', 'is not', null)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.record_id === null || row?.record_id === undefined ? null : Number(row.record_id);
+  }
+
+  /** Successful runs whose closed window holds `at` (a late value recomputes them). */
+  runsCovering(taskId: number, at: number): Promise<RunRow[]> {
+    return this.db
+      .selectFrom('task_run')
+      .selectAll()
+      .where('task_id', '=', taskId)
+      .where('state', '=', 'succeeded')
+      .where('window_from', '<=', at)
+      .where('window_to', '>', at)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .execute();
+  }
+
+  /** Runs whose lease ran out while running (the instance died or the run hung). */
+  expiredRuns(now: number): Promise<RunRow[]> {
+    return this.db.selectFrom('task_run').selectAll().where('state', '=', 'running').where('lease_until', '<', now).limit(200).execute();
+  }
+
+  async runs(companyId: number, filter: { taskId?: number; state?: string }, page: { pageNum: number; pageSize: number }): Promise<{ total: number; rows: RunRow[] }> {
+    let base = this.db.selectFrom('task_run').where(scopedToCompany('task_run', companyId));
+    if (filter.taskId !== undefined) {
+      base = base.where('task_id', '=', filter.taskId);
+    }
+    if (filter.state !== undefined) {
+      base = base.where('state', '=', filter.state);
+    }
+    const [total, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      base
+        .selectAll()
+        .orderBy('scheduled_for', 'desc')
+        .orderBy('id', 'desc')
+        .limit(page.pageSize)
+        .offset((page.pageNum - 1) * page.pageSize)
+        .execute(),
+    ]);
+    return { total: Number(total.total), rows };
+  }
+
+  lastRuns(companyId: number, taskIds: readonly number[]): Promise<RunRow[]> {
+    if (taskIds.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.db
+      .selectFrom('task_run')
+      .selectAll()
+      .where(scopedToCompany('task_run', companyId))
+      .where('task_id', 'in', [...taskIds])
+      .where('state', '<>', 'scheduled')
+      .orderBy('id', 'desc')
+      .limit(taskIds.length * 5)
+      .execute();
+  }
+}

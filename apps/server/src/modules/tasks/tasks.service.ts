@@ -1,0 +1,400 @@
+import {
+  acquisitionWindow,
+  analysisProblems,
+  numericFieldTypes,
+  reduceWindow,
+  roundTo,
+  taskLimits,
+  type AcquisitionMethod,
+  type AddAnalysisRequest,
+  type AnalysisView,
+  type FieldRef,
+  type MissedRunPolicy,
+  type PermissionLevel,
+  type RunListQuery,
+  type RunState,
+  type RunView,
+  type TaskAggregate,
+  type TaskSchedule,
+  type UpdateAnalysisRequest,
+} from '@smartdata/domain';
+import { conflict, notFound, validationError } from '@server/platform/errors';
+import type { CabinCaller } from '../cabin/cabin.service';
+import type { ItemSummary } from '../data-items/dataItems.service';
+import type { CommittedRecords } from '../data-items/recordsCommitted.port';
+import type { SeriesReads } from '../data-items/series.port';
+import type { TaskRecords } from '../data-items/taskRecords.port';
+import { cronOf, nextRunAfter, plan } from './taskSchedule';
+import type { AnalysisRow, RunRow, TasksRepository } from './tasks.repository';
+
+/** What tasks need of data items: the caller's access to an item (40400/40300), items by id, the company zone. */
+export interface TaskItems {
+  requireItem(caller: CabinCaller, itemId: number, level: PermissionLevel): Promise<ItemSummary>;
+  timeZone(companyId: number): Promise<string>;
+}
+
+export interface TasksDeps {
+  repository: TasksRepository;
+  items: TaskItems;
+  series: SeriesReads;
+  records: TaskRecords;
+  now: () => number;
+  log: { error: (obj: unknown, msg?: string) => void };
+}
+
+const windowed = (method: AcquisitionMethod) => method !== 'recent_create_1' && !method.startsWith('time_range_');
+
+/**
+ * Smart analyses (issue 16, docs/tasks.md): a computation over data-item fields on a schedule,
+ * written as a record of a target item through the records path. The scheduler claims each run with
+ * a unique row, so several instances never run a (task, time) twice; a late value recomputes the
+ * closed window it falls in and replaces that window's result record.
+ */
+export class TasksService {
+  /** Per company, the items read by an enabled analysis (a record of another item is not looked at). */
+  private readonly sources = new Map<number, { at: number; items: Set<number> }>();
+  private readonly queue: CommittedRecords[] = [];
+  private draining: Promise<void> | null = null;
+
+  constructor(private readonly deps: TasksDeps) {}
+
+  // ---- analyses ----
+
+  private async checkFields(caller: CabinCaller, request: AddAnalysisRequest): Promise<void> {
+    const problem = analysisProblems(request);
+    if (problem) {
+      throw validationError(problem);
+    }
+    const timeZone = await this.deps.items.timeZone(caller.companyId);
+    if ('cron' in request.schedule && !cronOf(request.schedule.cron, timeZone)) {
+      throw validationError('task.cronInvalid');
+    }
+    const numeric = async (ref: FieldRef, level: PermissionLevel) => {
+      const item = await this.deps.items.requireItem(caller, ref.itemId, level);
+      const field = item.fields.find((f) => f.fieldName === ref.fieldName);
+      if (!field) {
+        throw validationError(`alarm.fieldMissing|${ref.fieldName}`);
+      }
+      if (!numericFieldTypes.includes(field.type)) {
+        throw validationError(`alarm.fieldNotNumeric|${field.name}`);
+      }
+    };
+    for (const ref of [request.source, ...(request.sources ?? [])]) {
+      await numeric(ref, 'read');
+    }
+    await numeric(request.target, 'readWrite');
+    if ([request.source, ...(request.sources ?? [])].some((ref) => ref.itemId === request.target.itemId && ref.fieldName === request.target.fieldName)) {
+      throw validationError('task.targetIsSource');
+    }
+  }
+
+  private columns(request: AddAnalysisRequest, firstRun: number | null) {
+    const instant = (value: number | string) => (typeof value === 'number' ? value : Date.parse(value));
+    return {
+      name: request.name,
+      enabled: request.enabled ? 1 : 0,
+      schedule: JSON.stringify(request.schedule),
+      method: request.method,
+      source_item_id: request.source.itemId,
+      sources: JSON.stringify([request.source, ...(request.sources ?? [])]),
+      aggregate: request.aggregate ?? null,
+      range_from: request.range ? instant(request.range.from) : null,
+      range_to: request.range ? instant(request.range.to) : null,
+      decimals: request.decimals,
+      target_item_id: request.target.itemId,
+      target_field: request.target.fieldName,
+      missed_runs: request.missedRuns ?? 'once',
+      next_run_at: request.enabled ? firstRun : null,
+    };
+  }
+
+  async add(caller: CabinCaller, request: AddAnalysisRequest): Promise<{ id: number }> {
+    await this.checkFields(caller, request);
+    if (await this.deps.repository.nameTaken(caller.companyId, request.name)) {
+      throw conflict('task.nameTaken');
+    }
+    const now = this.deps.now();
+    const first = nextRunAfter(request.schedule, now, await this.deps.items.timeZone(caller.companyId));
+    const id = await this.deps.repository.insertAnalysis({ company_id: caller.companyId, ...this.columns(request, first), created_by: caller.userId, created_at: now, updated_at: now });
+    this.sources.delete(caller.companyId);
+    return { id };
+  }
+
+  private async requireAnalysis(caller: CabinCaller, id: number): Promise<AnalysisRow> {
+    const row = await this.deps.repository.findAnalysis(caller.companyId, id);
+    if (!row) {
+      throw notFound();
+    }
+    // Seeing an analysis needs read on its target (where its results are).
+    await this.deps.items.requireItem(caller, row.target_item_id, 'read');
+    return row;
+  }
+
+  async update(caller: CabinCaller, request: UpdateAnalysisRequest): Promise<void> {
+    await this.requireAnalysis(caller, request.id);
+    await this.checkFields(caller, request);
+    if (await this.deps.repository.nameTaken(caller.companyId, request.name, request.id)) {
+      throw conflict('task.nameTaken');
+    }
+    const now = this.deps.now();
+    const first = nextRunAfter(request.schedule, now, await this.deps.items.timeZone(caller.companyId));
+    await this.deps.repository.updateAnalysis(caller.companyId, request.id, { ...this.columns(request, first), updated_at: now });
+    this.sources.delete(caller.companyId);
+  }
+
+  async remove(caller: CabinCaller, id: number): Promise<void> {
+    const row = await this.requireAnalysis(caller, id);
+    await this.deps.items.requireItem(caller, row.target_item_id, 'readWrite');
+    await this.deps.repository.deleteAnalysis(caller.companyId, id);
+    this.sources.delete(caller.companyId);
+  }
+
+  private toView(row: AnalysisRow, last: RunRow | undefined): AnalysisView {
+    const sources = JSON.parse(row.sources) as FieldRef[];
+    return {
+      id: row.id,
+      name: row.name,
+      enabled: row.enabled === 1,
+      schedule: JSON.parse(row.schedule) as TaskSchedule,
+      method: row.method as AcquisitionMethod,
+      source: sources[0],
+      sources: sources.slice(1),
+      aggregate: (row.aggregate as TaskAggregate | null) ?? null,
+      range: row.range_from === null || row.range_to === null ? null : { from: Number(row.range_from), to: Number(row.range_to) },
+      decimals: row.decimals,
+      target: { itemId: row.target_item_id, fieldName: row.target_field },
+      missedRuns: row.missed_runs as MissedRunPolicy,
+      nextRun: row.next_run_at === null ? null : Number(row.next_run_at),
+      lastRun: last ? { id: last.id, state: last.state as RunState, endedAt: last.ended_at === null ? null : Number(last.ended_at), value: last.value } : null,
+    };
+  }
+
+  /** The analyses whose target the caller may read. */
+  async list(caller: CabinCaller): Promise<AnalysisView[]> {
+    const rows: AnalysisRow[] = [];
+    for (const row of await this.deps.repository.analyses(caller.companyId)) {
+      if (await this.deps.items.requireItem(caller, row.target_item_id, 'read').then(() => true, () => false)) {
+        rows.push(row);
+      }
+    }
+    const last = new Map<number, RunRow>();
+    for (const run of await this.deps.repository.lastRuns(caller.companyId, rows.map((r) => r.id))) {
+      if (!last.has(run.task_id)) {
+        last.set(run.task_id, run);
+      }
+    }
+    return rows.map((row) => this.toView(row, last.get(row.id)));
+  }
+
+  // ---- runs ----
+
+  private toRun(row: RunRow): RunView {
+    const at = (value: number | null) => (value === null ? null : Number(value));
+    return {
+      id: row.id,
+      taskId: row.task_id,
+      scheduledFor: Number(row.scheduled_for),
+      startedAt: at(row.started_at),
+      endedAt: at(row.ended_at),
+      state: row.state as RunState,
+      value: row.value === null ? null : Number(row.value),
+      error: row.error,
+    };
+  }
+
+  async runs(caller: CabinCaller, query: RunListQuery): Promise<{ list: RunView[]; total: number }> {
+    if (query.taskId !== undefined) {
+      await this.requireAnalysis(caller, query.taskId);
+    }
+    const { total, rows } = await this.deps.repository.runs(caller.companyId, { taskId: query.taskId, state: query.state }, query);
+    return { total, list: rows.map((row) => this.toRun(row)) };
+  }
+
+  /** Runs an analysis now (or previews it: the value it would write, nothing written), answering when the run ended. */
+  async runNow(caller: CabinCaller, id: number, dryRun = false): Promise<RunView & { runId: number; window: { from: number; to: number } | null }> {
+    const row = await this.requireAnalysis(caller, id);
+    await this.deps.items.requireItem(caller, row.target_item_id, 'readWrite');
+    const now = this.deps.now();
+    if (dryRun) {
+      const { value, window } = await this.compute(row, now);
+      return { id: 0, runId: 0, taskId: row.id, scheduledFor: now, startedAt: now, endedAt: this.deps.now(), state: 'succeeded', value, error: null, window };
+    }
+    const run = await this.execute(row, now, 'manual');
+    return { ...this.toRun(run), runId: run.id, window: run.window_from === null || run.window_to === null ? null : { from: Number(run.window_from), to: Number(run.window_to) } };
+  }
+
+  /** The analysis's value at `at`: its window, every source reduced, combined, rounded. */
+  private async compute(row: AnalysisRow, at: number): Promise<{ value: number | null; window: { from: number; to: number } | null }> {
+    const method = row.method as AcquisitionMethod;
+    const timeZone = await this.deps.items.timeZone(row.company_id);
+    const range = row.range_from === null || row.range_to === null ? undefined : { from: Number(row.range_from), to: Number(row.range_to) };
+    const window = acquisitionWindow(method, at, timeZone, range);
+    const values: number[] = [];
+    for (const ref of JSON.parse(row.sources) as FieldRef[]) {
+      const series = (await this.deps.series.refs(row.company_id, ref.itemId, [ref.fieldName])).get(ref.fieldName);
+      if (!series) {
+        continue;
+      }
+      let value: number | null;
+      if (window.reduce === 'last') {
+        value = (await this.deps.series.last(series.id, window.from, window.to))?.[1] ?? null;
+      } else {
+        const stats = await this.deps.series.stats(series, window.from, window.to);
+        value = stats.count === 0 ? null : window.reduce === 'sum' ? stats.sum : window.reduce === 'avg' ? stats.sum / stats.count : window.reduce === 'max' ? stats.max : stats.min;
+      }
+      if (value !== null) {
+        values.push(value);
+      }
+    }
+    const combined = values.length <= 1 ? (values[0] ?? null) : reduceWindow(row.aggregate === 'MAX' ? 'max' : row.aggregate === 'MIN' ? 'min' : 'sum', values);
+    return { value: combined === null ? null : roundTo(combined, row.decimals), window: windowed(method) ? { from: window.from, to: window.to } : null };
+  }
+
+  /**
+   * One run of an analysis for `scheduledFor`: claimed by its row (a scheduled time only once),
+   * computed, written (or its window's earlier result replaced), within the run timeout.
+   */
+  private async execute(row: AnalysisRow, scheduledFor: number, kind: 'scheduled' | 'manual' | 'recompute'): Promise<RunRow> {
+    const { repository } = this.deps;
+    const startedAt = this.deps.now();
+    const runId = await repository.claimRun({
+      company_id: row.company_id,
+      task_id: row.id,
+      kind,
+      scheduled_for: scheduledFor,
+      window_from: null,
+      window_to: null,
+      started_at: startedAt,
+      ended_at: null,
+      lease_until: startedAt + taskLimits.runTimeoutMs,
+      state: 'running',
+      value: null,
+      error: null,
+      record_id: null,
+    });
+    if (runId === null) {
+      return (await repository.runs(row.company_id, { taskId: row.id }, { pageNum: 1, pageSize: 1 })).rows[0];
+    }
+    let patch: Parameters<TasksRepository['finishRun']>[1];
+    try {
+      const work = this.writeResult(row, scheduledFor);
+      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timedOut')), taskLimits.runTimeoutMs).unref());
+      const result = await Promise.race([work, timeout]);
+      patch = { ...result, ended_at: this.deps.now() };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      patch = message === 'timedOut' ? { state: 'timedOut', ended_at: this.deps.now(), error: 'task.timedOut' } : { state: 'failed', ended_at: this.deps.now(), error: message.slice(0, 500) };
+    }
+    await repository.finishRun(runId, { ...patch, lease_until: null });
+    return (await repository.findRun(runId))!;
+  }
+
+  private async writeResult(row: AnalysisRow, at: number): Promise<{ state: RunState; value: number | null; window_from: number | null; window_to: number | null; record_id: number | null; error: string | null }> {
+    const { value, window } = await this.compute(row, at);
+    const base = { window_from: window?.from ?? null, window_to: window?.to ?? null };
+    if (value === null) {
+      return { ...base, state: 'skipped', value: null, record_id: null, error: 'task.noValues' };
+    }
+    const values = { [row.target_field]: value };
+    const earlier = window ? await this.deps.repository.windowRecord(row.id, window.from) : null;
+    if (earlier !== null && (await this.deps.records.replace(row.company_id, row.target_item_id, earlier, values))) {
+      return { ...base, state: 'succeeded', value, record_id: earlier, error: null };
+    }
+    // A window's result is dated at the window's start; a latest value or a range at the run.
+    const recordId = await this.deps.records.write(row.company_id, row.target_item_id, values, window ? window.from : at);
+    return { ...base, state: 'succeeded', value, record_id: recordId, error: null };
+  }
+
+  // ---- the scheduler ----
+
+  /** Every due analysis (each scheduled time once, missed ones by policy); runs whose lease ran out are timed out. */
+  async sweep(now = this.deps.now()): Promise<void> {
+    const { repository } = this.deps;
+    for (const run of await repository.expiredRuns(now)) {
+      await repository.finishRun(run.id, { state: 'timedOut', ended_at: now, lease_until: null, error: 'task.timedOut' });
+    }
+    for (const row of await repository.due(now)) {
+      const timeZone = await this.deps.items.timeZone(row.company_id);
+      const schedule = JSON.parse(row.schedule) as TaskSchedule;
+      const planned = plan(schedule, Number(row.next_run_at), now, timeZone, row.missed_runs as MissedRunPolicy, taskLimits.missedRunsCap);
+      // Move the schedule on first: the instance that moves it owns these times.
+      if (!(await repository.advance(row.id, row.next_run_at === null ? null : Number(row.next_run_at), planned.next))) {
+        continue;
+      }
+      for (const time of planned.skipped) {
+        await repository.claimRun({ company_id: row.company_id, task_id: row.id, kind: 'scheduled', scheduled_for: time, window_from: null, window_to: null, started_at: null, ended_at: now, lease_until: null, state: 'skipped', value: null, error: 'task.missed', record_id: null });
+      }
+      for (const time of planned.run) {
+        try {
+          await this.execute(row, time, 'scheduled');
+        } catch (err) {
+          this.deps.log.error({ err, taskId: row.id }, 'task run failed');
+        }
+      }
+    }
+  }
+
+  // ---- late values ----
+
+  enqueue(batch: CommittedRecords): void {
+    this.queue.push(batch);
+    this.draining ??= this.drain();
+  }
+
+  async idle(): Promise<void> {
+    while (this.draining) {
+      await this.draining;
+    }
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      for (let batch = this.queue.shift(); batch; batch = this.queue.shift()) {
+        try {
+          await this.recompute(batch);
+        } catch (err) {
+          this.deps.log.error({ err }, 'task recompute failed');
+        }
+      }
+    } finally {
+      this.draining = null;
+    }
+  }
+
+  private async sourceItems(companyId: number): Promise<Set<number>> {
+    const known = this.sources.get(companyId);
+    if (known && Date.now() - known.at < 5000) {
+      return known.items;
+    }
+    const items = await this.deps.repository.sourceItemIds(companyId);
+    this.sources.set(companyId, { at: Date.now(), items });
+    return items;
+  }
+
+  /** A record that lands in a window already computed recomputes it (its result record replaced). */
+  private async recompute({ companyId, records }: CommittedRecords): Promise<void> {
+    const watched = await this.sourceItems(companyId);
+    const relevant = records.filter((r) => watched.has(r.itemId) && r.source !== 'task');
+    if (relevant.length === 0) {
+      return;
+    }
+    const analyses = await this.deps.repository.analysesOnSources(companyId, [...new Set(relevant.map((r) => r.itemId))]);
+    for (const row of analyses) {
+      const sources = JSON.parse(row.sources) as FieldRef[];
+      const done = new Set<number>();
+      for (const record of relevant) {
+        if (!sources.some((ref) => ref.itemId === record.itemId && record.values[ref.fieldName] !== undefined)) {
+          continue;
+        }
+        for (const run of await this.deps.repository.runsCovering(row.id, record.createdAt)) {
+          // A late value for a closed window, or a new one for the window still open: either way the
+          // window's result is computed again and replaces its record (one recompute per window and batch).
+          if (!done.has(Number(run.window_from))) {
+            done.add(Number(run.window_from));
+            await this.execute(row, Number(run.scheduled_for), 'recompute');
+          }
+        }
+      }
+    }
+  }
+}

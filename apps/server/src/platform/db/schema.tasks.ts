@@ -1,0 +1,51 @@
+import type { Generated } from 'kysely';
+
+/** Tables of intelligent tasks (docs/tasks.md). JSON is text; booleans 0/1; instants epoch ms. */
+
+export interface TaskAnalysisTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  enabled: number;
+  /** JSON TaskSchedule. */
+  schedule: string;
+  method: string;
+  source_item_id: number;
+  /** JSON FieldRef[]: the source first, then any further ones. */
+  sources: string;
+  aggregate: string | null;
+  range_from: number | null;
+  range_to: number | null;
+  decimals: number;
+  target_item_id: number;
+  target_field: string;
+  missed_runs: string;
+  /** The first scheduled time not yet run (null: nothing more to run). */
+  next_run_at: number | null;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TaskRunTable {
+  id: Generated<number>;
+  company_id: number;
+  task_id: number;
+  kind: string;
+  scheduled_for: number;
+  window_from: number | null;
+  window_to: number | null;
+  started_at: number | null;
+  ended_at: number | null;
+  lease_until: number | null;
+  state: string;
+  value: number | null;
+  error: string | null;
+  /** The result record written (or replaced) in the target item. */
+  record_id: number | null;
+}
+
+export interface TaskTables {
+  task_analysis: TaskAnalysisTable;
+  task_run: TaskRunTable;
+}

@@ -31,7 +31,7 @@ afterAll(async () => {
 
 async function person(app: FastifyInstance, personCodes: string[], companyId?: number) {
   const user = await createCompanyUser(app, { codes: personCodes, companyId });
-  return { api: as(app, await signIn(app, user.userName, user.password)), companyId: user.companyId, userId: user.userId };
+  return { api: as(app, await signIn(app, user.userName, user.password)), companyId: user.companyId, userId: user.userId, userName: user.userName, password: user.password };
 }
 const post = (api: Api, url: string, payload: unknown, headers: Record<string, string> = {}) => api({ method: 'POST', url: `/general/${url}`, payload: payload as object, headers }).then(body);
 const get = (api: Api, url: string, query: Record<string, string | number> = {}) =>
@@ -119,6 +119,49 @@ describe('smart analysis', () => {
 });
 
 describe('the scheduler', () => {
+  it('after a restart, missed runs follow the policy and no time runs twice', async () => {
+    const pg = process.env.TEST_DATABASE_URL || undefined;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-tasks-'));
+    const schema = pg ? `t_${randomBytes(6).toString('hex')}` : undefined;
+    const config = testConfig({ sqliteFile: path.join(dir, 'db.sqlite'), databaseUrl: pg, databaseSchema: schema, adminPassword: 'Admin12345' });
+    let app = await buildApp(config);
+    try {
+      const boss = await person(app, codes);
+      const source = await addItem(boss.api, 'Pump', 'kwh');
+      const target = await addItem(boss.api, 'Pump totals', 'total');
+      expect((await post(boss.api, 'dataItem/addRecord', { itemId: source, values: { kwh: 2 } })).code).toBe(0);
+      const hourly = { schedule: { cron: '0 0 * * * *' } };
+      const once = (await post(boss.api, 'task/addAnalysis', analysis(source, target, { ...hourly, method: 'recent_create_1', missedRuns: 'once' }))).data.id;
+      const all = (await post(boss.api, 'task/addAnalysis', analysis(source, target, { ...hourly, method: 'recent_create_1', missedRuns: 'all' }))).data.id;
+      const skip = (await post(boss.api, 'task/addAnalysis', analysis(source, target, { ...hourly, method: 'recent_create_1', missedRuns: 'skip' }))).data.id;
+      const next = (await get(boss.api, 'task/getAnalysisList')).data[0].nextRun as number;
+      await app.close();
+
+      // Down for five hours and a half: five hourly times missed, the sixth due 30 min ago.
+      app = await buildApp(config);
+      const again = as(app, await signIn(app, boss.userName, boss.password));
+      const later = next + 5 * 3_600_000 + 30 * 60_000;
+      await app.tasks.sweep(later);
+      await app.tasks.sweep(later);
+      const runsOf = async (taskId: number) => (await get(again, 'task/getRuns', { taskId, pageNum: 1, pageSize: 50 })).data.list as Array<{ state: string; scheduledFor: number }>;
+      const count = (runs: Array<{ state: string }>, state: string) => runs.filter((r) => r.state === state).length;
+      const onceRuns = await runsOf(once);
+      expect([count(onceRuns, 'succeeded'), count(onceRuns, 'skipped')]).toEqual([1, 5]);
+      expect(onceRuns.find((r) => r.state === 'succeeded')!.scheduledFor).toBe(next + 5 * 3_600_000);
+      const allRuns = await runsOf(all);
+      expect([count(allRuns, 'succeeded'), count(allRuns, 'skipped')]).toEqual([6, 0]);
+      const skipRuns = await runsOf(skip);
+      expect([count(skipRuns, 'succeeded'), count(skipRuns, 'skipped')]).toEqual([0, 6]);
+      expect(new Set(allRuns.map((r) => r.scheduledFor)).size).toBe(6);
+      await app.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+      if (pg && schema) {
+        await dropSchema(pg, schema);
+      }
+    }
+  });
+
   it('two app instances on one database run a scheduled time exactly once', async () => {
     const pg = process.env.TEST_DATABASE_URL || undefined;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-tasks-'));

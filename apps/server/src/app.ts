@@ -164,10 +164,10 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   await ensurePlatformAdmin(database.db, config, app.log, { companies, users, companyAdmin });
   const cabin = registerCabinModule(app, platform, { groups, companies });
   const { dataItems, deviceRecords, series, recordsCommitted, taskRecords } = registerDataItemsModule(app, platform, { cabin, storage, home, scheduler, companies });
-  registerDashboardsModule(app, platform, { cabin, dataItems, companies });
+  const charts = registerChartsModule(app, platform, { cabin, dataItems, series });
+  registerDashboardsModule(app, platform, { cabin, dataItems, companies, charts });
   const { devices, gatewayDevices, deadlines, onlineChanges } = registerDevicesModule(app, platform, { cabin, storage, companies });
   registerGatewaysModule(app, platform, { cabin, devices: gatewayDevices });
-  registerChartsModule(app, platform, { cabin, dataItems, series });
   const telemetry = registerTelemetryModule(app, platform, { cabin, dataItems, deviceRecords, devices });
   const alarms = registerAlarmsModule(app, platform, { cabin, dataItems, devices, recordsCommitted, onlineChanges });
   app.decorate('devices', deadlines);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '../shared/ids';
 import { pageQuery } from '../shared/paging';
 import type { PermissionLevel } from '../cabin/cabin.schemas';
+import type { ChartConfig } from '../charts/charts.schemas';
 import { boardTransitions, boardTypes, dashboardLimits, widget, type BoardTransition, type BoardType, type Widget } from './widgets';
 import { templateCodes } from './templates';
 import { dashboardDocument, type UnresolvedReference } from './exportDocument';
@@ -103,7 +104,8 @@ export interface DashboardSummary {
 
 /**
  * How a viewer sees a widget's data: ok, noPermission (the item exists but the viewer may not
- * read it; its name is not shown), missing (the item was deleted), unbound (no item chosen).
+ * read it; its name is not shown), missing (the item, or a saved-chart widget's chart, was
+ * deleted), unbound (no item or chart chosen).
  */
 export const widgetAccesses = ['ok', 'noPermission', 'missing', 'unbound'] as const;
 export type WidgetAccess = (typeof widgetAccesses)[number];
@@ -112,6 +114,8 @@ export interface WidgetView extends Widget {
   access: WidgetAccess;
   /** The bound item's name and fields (only with access ok). */
   item: { id: number; name: string; fields: Array<{ fieldName: string; name: string; type: number; unit: string }> } | null;
+  /** A saved-chart widget's chart as it is now (only with access ok). */
+  chart?: ChartConfig | null;
 }
 
 /** `GET /general/dashboard/getDashboard?id=` */

@@ -108,6 +108,32 @@ describe('remapWidgets', () => {
   });
 });
 
+describe('remapWidgets of saved-chart widgets', () => {
+  const saved = (id: string, chartId: number) => widget.parse({ id, kind: 'savedChart', title: id, layout: { x: 0, y: 0, w: 6, h: 6 }, options: { chartId } });
+  const document: DashboardDocument = {
+    format: 'smartdata.dashboard',
+    version: 1,
+    exportedAt: 0,
+    board: { name: 'B', boardType: 'grid', width: 1920, height: 1080, refreshMinutes: 5, templateCode: null },
+    widgets: [
+      { widget: saved('found', 900), item: null, chart: { item: { path: ['Plant'], name: 'Readings' }, name: 'Per hour' } },
+      { widget: saved('gone', 901), item: null, chart: { item: { path: ['Plant'], name: 'Readings' }, name: 'Deleted' } },
+      { widget: saved('hidden', 902), item: null, chart: null },
+    ],
+  };
+  it('maps a chart by its item and name, never keeps the exporting company\'s chart id', () => {
+    const result = remapWidgets(document, [{ id: 40, path: ['Plant'], name: 'Readings', fieldNames: ['t'], charts: [{ id: 5, name: 'Per hour' }] }]);
+    expect(result.widgets.map((w) => w.options.chartId)).toEqual([5, undefined, undefined]);
+    expect(result.widgets.every((w) => w.binding === null)).toBe(true);
+    expect(result.unresolved).toEqual([
+      { widgetId: 'gone', widgetTitle: 'gone', reference: { path: ['Plant'], name: 'Readings' }, reason: 'chartNotFound', missingFields: [], chartName: 'Deleted' },
+    ]);
+  });
+  it('refuses a chart id on a widget of another kind', () => {
+    expect(widget.safeParse({ id: 'x', kind: 'chart', layout: { x: 0, y: 0, w: 1, h: 1 }, options: { chartId: 3 } }).success).toBe(false);
+  });
+});
+
 describe('templates and layout checks', () => {
   it('every template fits the grid and a 1920×1080 canvas', () => {
     for (const code of templateCodes) {

@@ -18,10 +18,16 @@ export const itemReference = z.object({
 });
 export type ItemReference = z.infer<typeof itemReference>;
 
+/** A saved chart, by its data item's path and name and the chart's name (ids never leave a company). */
+export const chartReference = z.object({ item: itemReference, name: z.string().min(1).max(100) });
+export type ChartReference = z.infer<typeof chartReference>;
+
 export const exportedWidget = z.object({
   widget,
   /** The bound item, by path and name (null: not bound). */
   item: itemReference.nullable().default(null),
+  /** A saved-chart widget's chart (null: none, or one the exporter may not read). */
+  chart: chartReference.nullish(),
 });
 
 export const dashboardDocument = z.object({
@@ -45,9 +51,14 @@ export interface UnresolvedReference {
   widgetId: string;
   widgetTitle: string;
   reference: ItemReference;
-  /** itemNotFound: no readable item at that path and name; fieldsMissing: the item lacks fields. */
-  reason: 'itemNotFound' | 'fieldsMissing';
+  /**
+   * itemNotFound: no readable item at that path and name; fieldsMissing: the item lacks fields;
+   * chartNotFound: the item has no chart of that name (the saved-chart widget is left empty).
+   */
+  reason: 'itemNotFound' | 'fieldsMissing' | 'chartNotFound';
   missingFields: string[];
+  /** The chart's name (reason chartNotFound). */
+  chartName?: string;
 }
 
 /** A data item of the importing company, as the remap sees it. */
@@ -56,6 +67,8 @@ export interface RemapCandidate {
   path: string[];
   name: string;
   fieldNames: string[];
+  /** The item's saved charts (saved-chart widgets are re-mapped by chart name). */
+  charts?: Array<{ id: number; name: string }>;
 }
 
 const referenceKey = (ref: ItemReference) => JSON.stringify([...ref.path, ref.name]);
@@ -64,7 +77,9 @@ const referenceKey = (ref: ItemReference) => JSON.stringify([...ref.path, ref.na
  * Re-maps the widgets of a document onto the importing company's items: a reference resolves to
  * the candidate with the same path and name (the first by id when several match). An unresolved
  * widget is kept without its binding; a resolved one keeps the fields the item has (a missing
- * field is reported, and when none is left the widget is unbound).
+ * field is reported, and when none is left the widget is unbound). A saved-chart widget resolves
+ * to the chart of that name on the re-mapped item; without one it is kept with no chart (its
+ * empty state), and reported.
  */
 export function remapWidgets(document: DashboardDocument, candidates: readonly RemapCandidate[]): { widgets: Widget[]; unresolved: UnresolvedReference[] } {
   const byKey = new Map<string, RemapCandidate>();
@@ -75,7 +90,21 @@ export function remapWidgets(document: DashboardDocument, candidates: readonly R
     }
   }
   const unresolved: UnresolvedReference[] = [];
-  const widgets = document.widgets.map(({ widget: w, item }) => {
+  const widgets = document.widgets.map(({ widget: w, item, chart }): Widget => {
+    if (w.kind === 'savedChart') {
+      // The chart id in the file is another company's: only the reference by name counts.
+      const { chartId: _foreign, ...options } = w.options;
+      void _foreign;
+      if (!chart) {
+        return { ...w, binding: null, options };
+      }
+      const found = byKey.get(referenceKey(chart.item))?.charts?.find((c) => c.name === chart.name);
+      if (!found) {
+        unresolved.push({ widgetId: w.id, widgetTitle: w.title, reference: chart.item, reason: 'chartNotFound', missingFields: [], chartName: chart.name });
+        return { ...w, binding: null, options };
+      }
+      return { ...w, binding: null, options: { ...options, chartId: found.id } };
+    }
     if (!w.binding || !item) {
       return { ...w, binding: null };
     }

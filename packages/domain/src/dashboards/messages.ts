@@ -36,6 +36,7 @@ export const dashboardMessages: Record<string, Record<Locale, string>> = {
   'validation.dashboard.noEntries': { 'zh-CN': '请至少添加一个看板后再发布', 'en-US': 'Add at least one dashboard before publishing' },
   'dashboard.unknownItem': { 'zh-CN': '组件“{0}”绑定的数据项不存在或无权查看', 'en-US': 'The data item of widget "{0}" does not exist or you cannot read it' },
   'dashboard.unknownField': { 'zh-CN': '组件“{0}”绑定的字段“{1}”不存在', 'en-US': 'Widget "{0}" is bound to a field "{1}" the item does not have' },
+  'dashboard.unknownChart': { 'zh-CN': '组件“{0}”的图表不存在或无权查看', 'en-US': 'The chart of widget "{0}" does not exist or you cannot read it' },
   'dashboard.unknownBoard': { 'zh-CN': '轮播中的看板不存在', 'en-US': 'A dashboard of the carousel does not exist' },
   'dashboard.nameTaken': { 'zh-CN': '轮播名称已存在', 'en-US': 'A carousel with this name already exists' },
   'dashboard.notPublished': { 'zh-CN': '该轮播尚未发布', 'en-US': 'This carousel has not been published yet' },

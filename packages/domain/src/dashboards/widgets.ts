@@ -10,7 +10,7 @@ import { textSchema } from '../shared/text';
  * columns, layout in grid units) or a big-screen canvas of fixed resolution (layout in pixels).
  * Pure: shared by the editor, the viewer and the server's checks.
  */
-export const widgetKinds = ['chart', 'numberCard', 'gauge', 'table', 'text', 'image', 'clock', 'deviceStatus', 'alarmList'] as const;
+export const widgetKinds = ['chart', 'savedChart', 'numberCard', 'gauge', 'table', 'text', 'image', 'clock', 'deviceStatus', 'alarmList'] as const;
 export type WidgetKind = (typeof widgetKinds)[number];
 
 /** Widgets that read a data item's records (bound to an item and its fields). */
@@ -24,6 +24,21 @@ export type BoardType = (typeof boardTypes)[number];
 
 export const boardTransitions = ['none', 'fade', 'slide'] as const;
 export type BoardTransition = (typeof boardTransitions)[number];
+
+/**
+ * The values a widget uses when its options leave them out (WidgetBody draws with them, and the
+ * settings drawer shows them in its boxes: a box never looks empty while a default is in use).
+ */
+export const widgetDefaults = {
+  chartKind: 'line',
+  aggregate: 'none',
+  bucket: 'raw',
+  rangePreset: 'today',
+  rows: 10,
+  fontSize: 18,
+  gaugeMin: 0,
+  gaugeMax: 100,
+} as const;
 
 /** Chart kinds a chart widget draws (number cards and gauges are widgets of their own). */
 export const widgetChartKinds = ['line', 'bar', 'area', 'pie'] as const;
@@ -84,6 +99,12 @@ export const widgetOptions = z
     /** Object key of an uploaded image (purpose public) and its public URL. */
     imageKey: z.string().max(300).optional(),
     imageUrl: z.string().max(1000).optional(),
+    /**
+     * A saved-chart widget's chart (charts module, `chart` row of the board's company). The board
+     * keeps only the id and draws the chart's current config, so changing the chart changes the
+     * widget; a deleted chart shows as missing.
+     */
+    chartId: idSchema.optional(),
     color: z
       .string()
       .regex(/^#[0-9a-fA-F]{6}$/, 'validation.invalid')
@@ -104,6 +125,9 @@ export const widget = z
   .superRefine((w, ctx) => {
     if (w.binding && !isDataWidget(w.kind)) {
       ctx.addIssue({ code: 'custom', path: ['binding'], message: 'validation.dashboard.bindingNotAllowed' });
+    }
+    if (w.options.chartId !== undefined && w.kind !== 'savedChart') {
+      ctx.addIssue({ code: 'custom', path: ['options', 'chartId'], message: 'validation.dashboard.bindingNotAllowed' });
     }
     if (w.options.min !== undefined && w.options.max !== undefined && w.options.min >= w.options.max) {
       ctx.addIssue({ code: 'custom', path: ['options', 'max'], message: 'validation.dashboard.minMax' });

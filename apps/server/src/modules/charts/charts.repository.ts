@@ -29,6 +29,22 @@ export class ChartsRepository {
     return this.db.selectFrom('chart').select(columns).where(scopedToCompany('chart', companyId)).where('id', '=', id).executeTakeFirst();
   }
 
+  /** Charts by id (a board's saved-chart widgets); ids of other companies find nothing. */
+  byIds(companyId: number, ids: readonly number[]): Promise<ChartRow[]> {
+    if (ids.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.db.selectFrom('chart').select(columns).where(scopedToCompany('chart', companyId)).where('id', 'in', [...ids]).execute();
+  }
+
+  /** The charts of these items (a board import re-maps saved-chart widgets by name). */
+  ofItems(companyId: number, itemIds: readonly number[]): Promise<ChartRow[]> {
+    if (itemIds.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.db.selectFrom('chart').select(columns).where(scopedToCompany('chart', companyId)).where('item_id', 'in', [...itemIds]).orderBy('id', 'asc').execute();
+  }
+
   async page(companyId: number, itemId: number, query: { pageNum: number; pageSize: number; keyword?: string }): Promise<{ total: number; rows: ChartRow[] }> {
     let base = this.db.selectFrom('chart').where(scopedToCompany('chart', companyId)).where('item_id', '=', itemId);
     if (query.keyword) {

@@ -275,6 +275,19 @@ export class ChartsService {
 
   // ---- chart configs ----
 
+  /**
+   * Charts of the company by id, without a permission check: the dashboards module checks the
+   * viewer's level on each chart's item before it shows or names one (its saved-chart widgets).
+   */
+  async chartsByIds(companyId: number, ids: readonly number[]): Promise<ChartConfig[]> {
+    return (await this.charts.byIds(companyId, ids)).map(toChart);
+  }
+
+  /** The charts of these items of the company (no permission check; see chartsByIds). */
+  async chartsOfItems(companyId: number, itemIds: readonly number[]): Promise<ChartConfig[]> {
+    return (await this.charts.ofItems(companyId, itemIds)).map(toChart);
+  }
+
   /** Charts of an item (read), paged, searched by name. */
   async getCharts(caller: CabinCaller, query: ChartListQuery): Promise<Page<ChartConfig>> {
     await this.dataItems.requireItem(caller, query.itemId, 'read');

@@ -211,6 +211,56 @@ describe('dashboards', () => {
     expect(notExport.data).toContain('The file is not a dashboard export');
   });
 
+  it('a saved-chart widget draws the chart as it is now, shows a deleted chart as missing, and travels by name on export', async () => {
+    const a = await person(t.app);
+    const plant = await addDir(a.api, '工厂');
+    const readings = await addItem(a.api, plant, '读数');
+    const chart = await okData(post(a.api, 'chart/addChart', { itemId: readings, name: '温度曲线', kind: 'line', series: [{ field: 'temperature', aggregate: 'AVG' }], bucket: 'hour' }));
+    const doomed = await okData(post(a.api, 'chart/addChart', { itemId: readings, name: '将删除', kind: 'bar', series: [{ field: 'humidity' }] }));
+    const board = await okData(post(a.api, 'dashboard/addDashboard', { name: '图表看板' }));
+    const saved = (id: string, chartId: number | undefined, x = 0) => ({ id, kind: 'savedChart', title: id, layout: { x, y: 0, w: 4, h: 4 }, options: chartId === undefined ? {} : { chartId } });
+    expect((await save(a.api, board.id, [saved('s', chart.id), saved('d', doomed.id, 4), saved('e', undefined, 8)])).code).toBe(0);
+
+    // The board keeps the id; the chart's later changes show on the board.
+    await okData(post(a.api, 'chart/updateChart', { id: chart.id, name: '温度曲线', kind: 'bar', series: [{ field: 'temperature', aggregate: 'MAX' }], bucket: 'day' }));
+    await okData(post(a.api, 'chart/deleteChart', { id: doomed.id }));
+    const seen = await okData(get(a.api, 'dashboard/getDashboard', { id: String(board.id) }));
+    expect(seen.widgets.map((w: { id: string; access: string }) => [w.id, w.access])).toEqual([
+      ['s', 'ok'],
+      ['d', 'missing'],
+      ['e', 'unbound'],
+    ]);
+    expect(seen.widgets[0].chart).toMatchObject({ id: chart.id, itemId: readings, kind: 'bar', bucket: 'day', series: [{ field: 'temperature', aggregate: 'MAX' }] });
+    expect(seen.widgets[0].item).toMatchObject({ id: readings, name: '读数' });
+
+    // Another company's chart cannot be put on a board.
+    const b = await person(t.app);
+    const bBoard = await okData(post(b.api, 'dashboard/addDashboard', { name: '别人的图表' }));
+    expect(await save(b.api, bBoard.id, [saved('x', chart.id)], {}, en)).toMatchObject({ code: 50001, data: 'The chart of widget "x" does not exist or you cannot read it' });
+
+    // Export names the chart by its item and name, never by id; import maps it to the importer's chart of that name.
+    const document = await okData(get(a.api, 'dashboard/exportDashboard', { id: String(board.id) }));
+    expect(document.widgets[0].chart).toEqual({ item: { path: ['工厂'], name: '读数' }, name: '温度曲线' });
+    expect(document.widgets.every((w: { widget: { options: Record<string, unknown> } }) => !('chartId' in w.widget.options))).toBe(true);
+    const bPlant = await addDir(b.api, '工厂');
+    const bReadings = await addItem(b.api, bPlant, '读数');
+    // A forged file that still carries company A's chart id: the id is ignored.
+    const forged = { ...document, widgets: document.widgets.map((w: { widget: object; chart: unknown }) => ({ ...w, widget: { ...w.widget, options: { chartId: chart.id } } })) };
+    const first = await okData(post(b.api, 'dashboard/importDashboard', { document: forged }));
+    expect(first.unresolved).toEqual([
+      { widgetId: 's', widgetTitle: 's', reference: { path: ['工厂'], name: '读数' }, reason: 'chartNotFound', missingFields: [], chartName: '温度曲线' },
+    ]);
+    const firstSeen = await okData(get(b.api, 'dashboard/getDashboard', { id: String(first.id) }));
+    expect(firstSeen.widgets.map((w: { access: string }) => w.access)).toEqual(['unbound', 'unbound', 'unbound']);
+    expect(JSON.stringify(firstSeen)).not.toContain(`"chartId":${chart.id}`);
+
+    const bChart = await okData(post(b.api, 'chart/addChart', { itemId: bReadings, name: '温度曲线', kind: 'area', series: [{ field: 'temperature' }] }));
+    const second = await okData(post(b.api, 'dashboard/importDashboard', { document }));
+    expect(second.unresolved).toEqual([]);
+    const secondSeen = await okData(get(b.api, 'dashboard/getDashboard', { id: String(second.id) }));
+    expect(secondSeen.widgets[0]).toMatchObject({ access: 'ok', options: { chartId: bChart.id }, chart: { kind: 'area', itemId: bReadings } });
+  });
+
   it("another company's boards and carousels answer 40400", async () => {
     const a = await person(t.app);
     const b = await person(t.app);

@@ -9,6 +9,7 @@ import {
   widgetsProblem,
   type AddDashboardRequest,
   type AlarmFeed,
+  type ChartConfig,
   type BoardType,
   type DashboardDetail,
   type DashboardDocument,
@@ -27,10 +28,14 @@ import { conflict, notFound, validationError } from '@server/platform/errors';
 import { parseJsonList } from '@server/platform/scope';
 import type { CabinCaller, CabinNodeRow, CabinService, NodeKindHandler } from '../cabin/cabin.service';
 import type { DataItemsService } from '../data-items/dataItems.service';
+import type { ChartsService } from '../charts/charts.service';
 import { DashboardsRepository, type DashboardRow } from './dashboards.repository';
 
 /** What dashboards need of the data-items module: items by id and all of a company's, with their fields. */
 export type DashboardItems = Pick<DataItemsService, 'itemsByIds' | 'itemsOfCompany'>;
+
+/** What dashboards need of the charts module: saved charts by id and of items (saved-chart widgets). */
+export type DashboardCharts = Pick<ChartsService, 'chartsByIds' | 'chartsOfItems'>;
 
 /** The caller of a dashboards call: the cabin caller plus whether they may read data items at all. */
 export interface DashboardCaller extends CabinCaller {
@@ -77,7 +82,32 @@ export class DashboardsService {
     private readonly timeZone: (companyId: number) => Promise<string>,
     /** Alarm messages of the modules that provide them (none yet). */
     private readonly alarmFeeds: readonly AlarmFeedProvider[],
+    private readonly charts: DashboardCharts,
   ) {}
+
+  /**
+   * The saved charts of these widgets and the items they chart, so a widget's access can be
+   * told: a chart of another company or a deleted one is not found (missing).
+   */
+  private async savedCharts(companyId: number, widgets: readonly Widget[]): Promise<Map<number, ChartConfig>> {
+    const ids = [...new Set(widgets.flatMap((w) => (w.kind === 'savedChart' && w.options.chartId !== undefined ? [w.options.chartId] : [])))];
+    return new Map((await this.charts.chartsByIds(companyId, ids)).map((c) => [c.id, c]));
+  }
+
+  /** The items widgets read: bound items and the items of saved charts. */
+  private static itemIdsOf(widgets: readonly Widget[], charts: ReadonlyMap<number, ChartConfig>): number[] {
+    return [
+      ...new Set(
+        widgets.flatMap((w) => {
+          if (w.binding) {
+            return [w.binding.itemId];
+          }
+          const chart = w.options.chartId !== undefined ? charts.get(w.options.chartId) : undefined;
+          return chart ? [chart.itemId] : [];
+        }),
+      ),
+    ];
+  }
 
   // ---- boards ----
 
@@ -170,10 +200,26 @@ export class DashboardsService {
   async get(caller: DashboardCaller, id: number): Promise<DashboardDetail> {
     const { row, node, level } = await this.requireBoard(caller, id, 'read');
     const widgets = parseWidgets(row.widgets);
-    const itemIds = [...new Set(widgets.flatMap((w) => (w.binding ? [w.binding.itemId] : [])))];
+    const charts = await this.savedCharts(caller.companyId, widgets);
+    const itemIds = DashboardsService.itemIdsOf(widgets, charts);
     const [items, levels, timeZone] = await Promise.all([this.items.itemsByIds(caller.companyId, itemIds), this.cabin.levelMap(caller), this.timeZone(caller.companyId)]);
     const byId = new Map(items.map((i) => [i.id, i]));
     const views: WidgetView[] = widgets.map((w) => {
+      if (w.kind === 'savedChart') {
+        if (w.options.chartId === undefined) {
+          return { ...w, access: 'unbound', item: null, chart: null };
+        }
+        const chart = charts.get(w.options.chartId);
+        const item = chart ? byId.get(chart.itemId) : undefined;
+        if (!chart || !item) {
+          return { ...w, access: 'missing', item: null, chart: null };
+        }
+        if (!caller.canReadData || levels.levelOf(item.nodeId) === 'none') {
+          return { ...w, access: 'noPermission', item: null, chart: null };
+        }
+        const fields = item.fields.map((f) => ({ fieldName: f.fieldName, name: f.name, type: f.type, unit: f.unit }));
+        return { ...w, access: 'ok', item: { id: item.id, name: item.name, fields }, chart };
+      }
       if (!w.binding || !isDataWidget(w.kind)) {
         return { ...w, access: isDataWidget(w.kind) ? 'unbound' : 'ok', item: null };
       }
@@ -217,10 +263,22 @@ export class DashboardsService {
       throw validationError(problem);
     }
     const before = new Map(parseWidgets(row.widgets).map((w) => [w.id, w]));
-    const itemIds = [...new Set(request.widgets.flatMap((w) => (w.binding ? [w.binding.itemId] : [])))];
+    const charts = await this.savedCharts(caller.companyId, request.widgets);
+    const itemIds = DashboardsService.itemIdsOf(request.widgets, charts);
     const [items, levels] = await Promise.all([this.items.itemsByIds(caller.companyId, itemIds), this.cabin.levelMap(caller)]);
     const byId = new Map(items.map((i) => [i.id, i]));
     const widgets = request.widgets.map((w) => {
+      if (w.kind === 'savedChart' && w.options.chartId !== undefined) {
+        // A new or changed chart must be one of the company's the saver can read; an unchanged
+        // one stays (deleted since, or hidden from this saver: the viewer saw that state).
+        const chart = charts.get(w.options.chartId);
+        const item = chart ? byId.get(chart.itemId) : undefined;
+        const readable = item && caller.canReadData && levels.levelOf(item.nodeId) !== 'none';
+        if (!readable && before.get(w.id)?.options.chartId !== w.options.chartId) {
+          throw validationError(`dashboard.unknownChart|${w.title || w.id}`);
+        }
+        return w;
+      }
       if (!w.binding) {
         return w;
       }
@@ -270,7 +328,8 @@ export class DashboardsService {
   async export(caller: DashboardCaller, id: number): Promise<DashboardDocument> {
     const { row } = await this.requireBoard(caller, id, 'read');
     const widgets = parseWidgets(row.widgets);
-    const itemIds = [...new Set(widgets.flatMap((w) => (w.binding ? [w.binding.itemId] : [])))];
+    const charts = await this.savedCharts(caller.companyId, widgets);
+    const itemIds = DashboardsService.itemIdsOf(widgets, charts);
     const [items, levels, pathOf] = await Promise.all([this.items.itemsByIds(caller.companyId, itemIds), this.cabin.levelMap(caller), this.paths(caller.companyId)]);
     const byId = new Map(items.map((i) => [i.id, i]));
     return {
@@ -286,6 +345,16 @@ export class DashboardsService {
         templateCode: row.template_code,
       },
       widgets: widgets.map((w) => {
+        if (w.kind === 'savedChart') {
+          // Named by its item and its name; the id stays home (import maps the name).
+          const { chartId, ...options } = w.options;
+          const chart = chartId !== undefined ? charts.get(chartId) : undefined;
+          const chartItem = chart ? byId.get(chart.itemId) : undefined;
+          if (!chart || !chartItem || !caller.canReadData || levels.levelOf(chartItem.nodeId) === 'none') {
+            return { widget: { ...w, options }, item: null, chart: null };
+          }
+          return { widget: { ...w, options }, item: null, chart: { item: { path: pathOf(chartItem.nodeId), name: chartItem.name }, name: chart.name } };
+        }
         const item = w.binding ? byId.get(w.binding.itemId) : undefined;
         // An item the exporter may not read is not named in the file (its binding goes unresolved).
         if (!item || !caller.canReadData || levels.levelOf(item.nodeId) === 'none') {
@@ -313,8 +382,17 @@ export class DashboardsService {
     const candidates: RemapCandidate[] = [];
     if (caller.canReadData) {
       const [items, levels, pathOf] = await Promise.all([this.items.itemsOfCompany(caller.companyId), this.cabin.levelMap(caller), this.paths(caller.companyId)]);
-      for (const item of items.filter((i) => levels.levelOf(i.nodeId) !== 'none')) {
-        candidates.push({ id: item.id, path: pathOf(item.nodeId), name: item.name, fieldNames: item.fields.map((f) => f.fieldName) });
+      const readable = items.filter((i) => levels.levelOf(i.nodeId) !== 'none');
+      const wantsCharts = document.widgets.some((w) => w.chart);
+      const charts = wantsCharts ? await this.charts.chartsOfItems(caller.companyId, readable.map((i) => i.id)) : [];
+      for (const item of readable) {
+        candidates.push({
+          id: item.id,
+          path: pathOf(item.nodeId),
+          name: item.name,
+          fieldNames: item.fields.map((f) => f.fieldName),
+          charts: charts.filter((c) => c.itemId === item.id).map((c) => ({ id: c.id, name: c.name })),
+        });
       }
     }
     const { widgets, unresolved } = remapWidgets(document, candidates);

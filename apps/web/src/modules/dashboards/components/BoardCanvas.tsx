@@ -2,6 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { dashboardLimits, type DashboardDetail, type WidgetView } from '@smartdata/domain';
 import { useElementSize } from '@/shared/hooks/useElementSize';
 import { WidgetBody } from './WidgetBody';
+import { fillGrid } from '../lib/fillGrid';
 
 /** A widget's frame: its title and body. */
 export function WidgetFrame({ widget, refreshMs, extra }: { widget: WidgetView; refreshMs: number; extra?: ReactNode }) {
@@ -29,9 +30,10 @@ export function useFitScale(width: number, height: number) {
 
 /**
  * A board as viewers see it: a grid board as rows of 12 columns, a big-screen board as its fixed
- * canvas scaled to fit the space it is given.
+ * canvas scaled to fit the space it is given. `fill` (full-screen pages): a grid board's occupied
+ * columns and rows share the whole screen (`fillGrid`).
  */
-export function BoardCanvas({ board }: { board: DashboardDetail }) {
+export function BoardCanvas({ board, fill = false }: { board: DashboardDetail; fill?: boolean }) {
   const refreshMs = board.refreshMinutes * 60_000;
   const fit = useFitScale(board.width, board.height);
   if (board.boardType === 'bigScreen') {
@@ -47,25 +49,29 @@ export function BoardCanvas({ board }: { board: DashboardDetail }) {
       </div>
     );
   }
-  // Rows as laid out in the editor; full-screen pages (.sd-screen) share the screen height among
-  // the board's rows instead, so a kiosk never needs a scroll bar nobody can use.
-  const rows = Math.max(1, ...board.widgets.map((w) => w.layout.y + w.layout.h));
+  // Rows as laid out in the editor; full-screen pages (.sd-screen, `fill`) stretch the part of the
+  // board that holds widgets over the whole screen, so a kiosk never scrolls nor leaves a half empty.
+  const filled = fill ? fillGrid(board.widgets.map((w) => w.layout)) : null;
+  const rows = filled ? filled.rows : Math.max(1, ...board.widgets.map((w) => w.layout.y + w.layout.h));
   const style = {
-    gridTemplateColumns: `repeat(${dashboardLimits.gridColumns}, minmax(0, 1fr))`,
+    gridTemplateColumns: `repeat(${filled ? filled.columns : dashboardLimits.gridColumns}, minmax(0, 1fr))`,
     '--sd-row-height': `${dashboardLimits.gridRowHeightPx}px`,
     '--sd-grid-rows': rows,
   } as CSSProperties;
   return (
-    <div className="sd-board-grid" style={style}>
-      {board.widgets.map((widget) => (
-        <div
-          key={widget.id}
-          className="sd-board-grid__item"
-          style={{ gridColumn: `${widget.layout.x + 1} / span ${widget.layout.w}`, gridRow: `${widget.layout.y + 1} / span ${widget.layout.h}` }}
-        >
-          <WidgetFrame widget={widget} refreshMs={refreshMs} />
-        </div>
-      ))}
+    <div className={`sd-board-grid${fill ? ' sd-board-grid--fill' : ''}`} style={style}>
+      {board.widgets.map((widget, index) => {
+        const cell = filled?.cells[index] ?? { column: widget.layout.x + 1, row: widget.layout.y + 1, w: widget.layout.w, h: widget.layout.h };
+        return (
+          <div
+            key={widget.id}
+            className="sd-board-grid__item"
+            style={{ gridColumn: `${cell.column} / span ${cell.w}`, gridRow: `${cell.row} / span ${cell.h}` }}
+          >
+            <WidgetFrame widget={widget} refreshMs={refreshMs} />
+          </div>
+        );
+      })}
     </div>
   );
 }

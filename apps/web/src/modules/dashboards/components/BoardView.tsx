@@ -20,9 +20,10 @@ export function LiveTag({ state }: { state: ReturnType<typeof useBoardLive> }) {
 
 /**
  * Loads a board and shows it live: one WebSocket for the items its readable widgets are bound to,
- * and the board's refresh interval for everything else. `header` renders above it.
+ * and the board's refresh interval for everything else. `header` renders above it; `fill` (the
+ * full-screen pages) stretches a grid board over the whole screen.
  */
-export function BoardView({ boardId, header }: { boardId: number; header?: (name: string, live: React.ReactNode) => React.ReactNode }) {
+export function BoardView({ boardId, header, fill = false }: { boardId: number; header?: (name: string, live: React.ReactNode) => React.ReactNode; fill?: boolean }) {
   const { t } = useTranslation('dashboards');
   const board = useBoardQuery(boardId);
   const itemIds = (board.data?.widgets ?? []).flatMap((w) => (w.access === 'ok' && w.binding ? [w.binding.itemId] : []));
@@ -44,7 +45,7 @@ export function BoardView({ boardId, header }: { boardId: number; header?: (name
   return (
     <>
       {header?.(board.data.name, <LiveTag state={live} />)}
-      {board.data.widgets.length === 0 ? <Empty className="sd-board-empty" description={t('view.noWidgets')} /> : <BoardCanvas board={board.data} />}
+      {board.data.widgets.length === 0 ? <Empty className="sd-board-empty" description={t('view.noWidgets')} /> : <BoardCanvas board={board.data} fill={fill} />}
     </>
   );
 }

@@ -82,6 +82,7 @@ export function CarouselPlayer({ carouselId, version, globalKeys = false }: Caro
       <div key={`${turn.index}-${turn.startsAt}`} className={`sd-player__stage sd-player__stage--${config.transition}`}>
         <BoardView
           boardId={turn.boardId}
+          fill
           header={(name, live) => (
             <header className="sd-screen__bar">
               <h1 className="sd-screen__title" data-testid="player-board">

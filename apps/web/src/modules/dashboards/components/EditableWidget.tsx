@@ -20,7 +20,7 @@ export function EditableWidget({ widget, refreshMs, onSettings, onDelete }: { wi
         </Space>
       </header>
       <div className="sd-widget__body">
-        <WidgetBody widget={widget} refreshMs={refreshMs} />
+        <WidgetBody widget={widget} refreshMs={refreshMs} editing />
       </div>
     </section>
   );

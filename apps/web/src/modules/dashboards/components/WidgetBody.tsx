@@ -3,7 +3,7 @@ import { Empty, Spin } from 'antd';
 import { ClockCircleOutlined, LockOutlined, DisconnectOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { EChartsCoreOption } from 'echarts/core';
-import type { RecordItem, WidgetView } from '@smartdata/domain';
+import { widgetDefaults, type ChartConfig, type RecordItem, type WidgetView } from '@smartdata/domain';
 import { formatDateTime } from '@/shared/utils/formatTime';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useCompanyTimeZone } from '@/shared/session/companyTimeZone';
@@ -16,6 +16,8 @@ import { EChart } from './EChart';
 interface WidgetBodyProps {
   widget: WidgetView;
   refreshMs: number;
+  /** Shown in an editor: hints point at the widget's settings button, not at "the editor". */
+  editing?: boolean;
 }
 
 function Notice({ icon, text, hint }: { icon: React.ReactNode; text: string; hint?: string }) {
@@ -29,16 +31,22 @@ function Notice({ icon, text, hint }: { icon: React.ReactNode; text: string; hin
 }
 
 /** The body of a widget as a viewer sees it: its data, or why there is none. */
-export function WidgetBody({ widget, refreshMs }: WidgetBodyProps) {
+export function WidgetBody({ widget, refreshMs, editing = false }: WidgetBodyProps) {
   const { t } = useTranslation('dashboards');
+  const savedChart = widget.kind === 'savedChart';
   if (widget.access === 'noPermission') {
     return <Notice icon={<LockOutlined />} text={t('widget.noPermission')} hint={t('widget.noPermissionHint')} />;
   }
   if (widget.access === 'missing') {
-    return <Notice icon={<DisconnectOutlined />} text={t('widget.missing')} />;
+    return savedChart ? (
+      <Notice icon={<DisconnectOutlined />} text={t('widget.chartMissing')} hint={t('widget.chartMissingHint')} />
+    ) : (
+      <Notice icon={<DisconnectOutlined />} text={t('widget.missing')} />
+    );
   }
   if (widget.access === 'unbound') {
-    return <Notice icon={<DisconnectOutlined />} text={t('widget.unbound')} hint={t('widget.unboundHint')} />;
+    const hint = savedChart ? (editing ? 'widget.noChartHintEditing' : 'widget.noChartHint') : editing ? 'widget.unboundHintEditing' : 'widget.unboundHint';
+    return <Notice icon={<DisconnectOutlined />} text={t(savedChart ? 'widget.noChart' : 'widget.unbound')} hint={t(hint)} />;
   }
   switch (widget.kind) {
     case 'numberCard':
@@ -49,9 +57,11 @@ export function WidgetBody({ widget, refreshMs }: WidgetBodyProps) {
       return <LatestTable widget={widget} refreshMs={refreshMs} />;
     case 'chart':
       return <ChartWidget widget={widget} />;
+    case 'savedChart':
+      return widget.chart ? <SavedChartWidget chart={widget.chart} /> : <Notice icon={<DisconnectOutlined />} text={t('widget.chartMissing')} />;
     case 'text':
       return (
-        <div className="sd-widget__text" style={{ fontSize: widget.options.fontSize ?? 18, color: widget.options.color }}>
+        <div className="sd-widget__text" style={{ fontSize: widget.options.fontSize ?? widgetDefaults.fontSize, color: widget.options.color }}>
           {widget.options.text || <span className="sd-muted">{t('widget.emptyText')}</span>}
         </div>
       );
@@ -96,8 +106,8 @@ function LatestValue({ widget, refreshMs }: WidgetBodyProps) {
   const record = records.data?.list[0];
   const value = record ? numeric(record.values[fieldName]) : null;
   const option = useMemo<EChartsCoreOption>(() => {
-    const min = widget.options.min ?? 0;
-    const max = widget.options.max ?? 100;
+    const min = widget.options.min ?? widgetDefaults.gaugeMin;
+    const max = widget.options.max ?? widgetDefaults.gaugeMax;
     return {
       series: [
         {
@@ -148,7 +158,7 @@ function LatestValue({ widget, refreshMs }: WidgetBodyProps) {
 /** Table of the newest records: created time and the bound fields. */
 function LatestTable({ widget, refreshMs }: WidgetBodyProps) {
   const { t } = useTranslation('dashboards');
-  const rows = widget.options.rows ?? 10;
+  const rows = widget.options.rows ?? widgetDefaults.rows;
   const records = useLatestRecordsQuery(widget.binding?.itemId ?? 0, rows, refreshMs);
   const fields = widget.binding?.fields ?? [];
   if (records.isPending) {
@@ -199,11 +209,16 @@ const NO_FIELDS: string[] = [];
 function ChartWidget({ widget }: { widget: WidgetView }) {
   const box = useElementSize();
   const fields = widget.binding?.fields ?? NO_FIELDS;
-  const aggregate = widget.options.aggregate ?? 'none';
-  const kind = widget.kind === 'chart' ? (widget.options.chartKind ?? 'line') : widget.kind === 'gauge' ? 'gauge' : 'numberCard';
+  const aggregate = widget.options.aggregate ?? widgetDefaults.aggregate;
+  const kind = widget.kind === 'chart' ? (widget.options.chartKind ?? widgetDefaults.chartKind) : widget.kind === 'gauge' ? 'gauge' : 'numberCard';
   const series = useMemo(() => (kind === 'numberCard' || kind === 'gauge' ? fields.slice(0, 1) : fields).map((field) => ({ field, aggregate })), [fields, aggregate, kind]);
-  const range = useMemo(() => ({ preset: widget.options.rangePreset ?? 'today' }), [widget.options.rangePreset]);
-  const options = useMemo(() => ({ min: widget.options.min, max: widget.options.max, decimals: 2 }), [widget.options.min, widget.options.max]);
+  const range = useMemo(() => ({ preset: widget.options.rangePreset ?? widgetDefaults.rangePreset }), [widget.options.rangePreset]);
+  // A gauge's scale is the one its settings show (0 … 100 unless set), whichever query feeds it.
+  const gauge = kind === 'gauge';
+  const options = useMemo(
+    () => ({ min: widget.options.min ?? (gauge ? widgetDefaults.gaugeMin : undefined), max: widget.options.max ?? (gauge ? widgetDefaults.gaugeMax : undefined), decimals: 2 }),
+    [widget.options.min, widget.options.max, gauge],
+  );
   return (
     <div ref={box.ref} className="sd-widget__chart">
       {box.height > 0 && (
@@ -211,12 +226,37 @@ function ChartWidget({ widget }: { widget: WidgetView }) {
           itemId={widget.binding?.itemId ?? 0}
           kind={kind}
           series={series}
-          bucket={widget.kind === 'chart' ? (widget.options.bucket ?? 'raw') : 'raw'}
+          bucket={widget.kind === 'chart' ? (widget.options.bucket ?? widgetDefaults.bucket) : 'raw'}
           range={range}
           maxPoints={300}
           live
           height={Math.max(60, box.height)}
           options={options}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * A saved chart of a data item, drawn from the chart's config as the server answered it with the
+ * board (so a change on the chart's page shows on the next load of the board).
+ */
+function SavedChartWidget({ chart }: { chart: ChartConfig }) {
+  const box = useElementSize();
+  return (
+    <div ref={box.ref} className="sd-widget__chart" data-chart-id={chart.id}>
+      {box.height > 0 && (
+        <ChartView
+          itemId={chart.itemId}
+          kind={chart.kind}
+          series={chart.series}
+          bucket={chart.bucket}
+          range={chart.range}
+          maxPoints={300}
+          live
+          height={Math.max(60, box.height)}
+          options={chart.options}
         />
       )}
     </div>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, ColorPicker, Drawer, Form, Input, InputNumber, Select, Space, Upload } from 'antd';
+import { App, Button, ColorPicker, Drawer, Form, Input, InputNumber, Select, Space, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,6 +11,8 @@ import {
   publicObjectPath,
   timeRangePresets,
   widgetChartKinds,
+  widgetDefaults,
+  type WidgetKind,
   type WidgetOptions,
   type WidgetView,
 } from '@smartdata/domain';
@@ -18,6 +20,7 @@ import { uploadObject } from '@/shared/api/objectUpload';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useDataItemListQuery } from '@/modules/data-items/api/getDataItemList';
 import { useDataItemQuery } from '@/modules/data-items/api/getDataItem';
+import { useChartsQuery } from '@/modules/charts/api/getCharts';
 import { dashboardText } from '../lib/texts';
 
 interface SettingsValues {
@@ -25,6 +28,31 @@ interface SettingsValues {
   itemId?: number;
   fields?: string[] | string;
   options: WidgetOptions;
+}
+
+/**
+ * The options a widget of this kind uses when they are not set (widgetDefaults, the values
+ * WidgetBody draws with): the drawer fills its boxes with them, so what a box shows is what is used.
+ */
+function shownDefaults(kind: WidgetKind): WidgetOptions {
+  switch (kind) {
+    case 'chart':
+      return { chartKind: widgetDefaults.chartKind, aggregate: widgetDefaults.aggregate, bucket: widgetDefaults.bucket, rangePreset: widgetDefaults.rangePreset };
+    case 'numberCard':
+      return { aggregate: widgetDefaults.aggregate, rangePreset: widgetDefaults.rangePreset };
+    case 'gauge':
+      return { aggregate: widgetDefaults.aggregate, rangePreset: widgetDefaults.rangePreset, min: widgetDefaults.gaugeMin, max: widgetDefaults.gaugeMax };
+    case 'table':
+      return { rows: widgetDefaults.rows };
+    case 'text':
+      return { fontSize: widgetDefaults.fontSize };
+    case 'savedChart':
+    case 'image':
+    case 'clock':
+    case 'deviceStatus':
+    case 'alarmList':
+      return {};
+  }
 }
 
 interface WidgetSettingsDrawerProps {
@@ -48,18 +76,24 @@ export function WidgetSettingsDrawer({ widget, onApply, onClose }: WidgetSetting
   const locale = useLocale();
   const { message } = App.useApp();
   const [form] = Form.useForm<SettingsValues>();
+  const { t: tc } = useTranslation('charts');
+  const savedChart = widget.kind === 'savedChart';
+  const picksItem = isDataWidget(widget.kind) || savedChart;
   const singleField = widget.kind === 'numberCard' || widget.kind === 'gauge';
-  const boundItem = widget.access === 'ok' ? widget.binding?.itemId : undefined;
+  const boundItem = widget.access === 'ok' ? (savedChart ? widget.chart?.itemId : widget.binding?.itemId) : undefined;
   const [initialValues] = useState<SettingsValues>(() => ({
     title: widget.title,
     itemId: boundItem,
     fields: widget.access === 'ok' ? (singleField ? widget.binding?.fields[0] : widget.binding?.fields) : undefined,
-    options: widget.options,
+    options: { ...shownDefaults(widget.kind), ...widget.options, ...(savedChart && widget.access !== 'ok' ? { chartId: undefined } : {}) },
   }));
   // The chosen item in state of its own: the field select and the item query follow it.
   const [itemId, setItemId] = useState<number | undefined>(boundItem);
-  const items = useDataItemListQuery({}, isDataWidget(widget.kind));
+  const items = useDataItemListQuery({}, picksItem);
   const item = useDataItemQuery(itemId ?? 0);
+  const charts = useChartsQuery({ itemId: savedChart ? (itemId ?? 0) : 0, pageNum: 1, pageSize: 100 });
+  const chartId = Form.useWatch(['options', 'chartId'], form);
+  const chosenChart = charts.data?.list.find((c) => c.id === chartId);
   const [uploading, setUploading] = useState(false);
 
   const numericFields = (item.data?.fields ?? []).filter((f) => widget.kind === 'table' || f.type === 1 || f.type === 2 || f.type === 10);
@@ -69,6 +103,21 @@ export function WidgetSettingsDrawer({ widget, onApply, onClose }: WidgetSetting
     const options: WidgetOptions = { ...widget.options, ...values.options };
     if (options.color && typeof options.color !== 'string') {
       options.color = (options.color as { toHexString: () => string }).toHexString();
+    }
+    if (savedChart) {
+      const chart = charts.data?.list.find((c) => c.id === options.chartId);
+      if (chart && item.data) {
+        onApply({
+          ...widget,
+          title: values.title.trim(),
+          options,
+          binding: null,
+          access: 'ok',
+          item: { id: item.data.id, name: item.data.name, fields: item.data.fields.map((f) => ({ fieldName: f.fieldName, name: f.name, type: f.type, unit: f.unit })) },
+          chart,
+        });
+      }
+      return;
     }
     if (isDataWidget(widget.kind) && values.itemId && item.data) {
       onApply({
@@ -125,7 +174,7 @@ export function WidgetSettingsDrawer({ widget, onApply, onClose }: WidgetSetting
         <Form.Item name="title" label={t('settings.widgetTitle')} rules={[{ max: dashboardLimits.widgetTitleLength, message: dashboardText('validation.dashboard.titleTooLong', locale) }]}>
           <Input maxLength={dashboardLimits.widgetTitleLength} showCount autoFocus />
         </Form.Item>
-        {isDataWidget(widget.kind) && (
+        {picksItem && (
           <>
             {widget.access === 'noPermission' && <p className="sd-muted">{t('widget.noPermissionHint')}</p>}
             <Form.Item name="itemId" label={t('settings.item')} rules={[{ required: true, message: t('settings.itemRequired') }]}>
@@ -138,10 +187,44 @@ export function WidgetSettingsDrawer({ widget, onApply, onClose }: WidgetSetting
                 onChange={(value: number) => {
                   setItemId(value);
                   form.setFieldValue('fields', undefined);
+                  form.setFieldValue(['options', 'chartId'], undefined);
                 }}
                 notFoundContent={t('settings.noItems')}
               />
             </Form.Item>
+          </>
+        )}
+        {savedChart && (
+          <Form.Item
+            name={['options', 'chartId']}
+            label={t('settings.chart')}
+            rules={[{ required: true, message: t('settings.chartRequired') }]}
+            extra={
+              <>
+                {chosenChart && (
+                  <Typography.Text type="secondary" data-testid="chart-summary">
+                    {tc('meta', {
+                      kind: tc(`kinds.${chosenChart.kind}`),
+                      bucket: tc(`buckets.${chosenChart.bucket}`),
+                      range: 'preset' in chosenChart.range ? tc(`presets.${chosenChart.range.preset}`) : tc('presets.custom'),
+                    })}
+                  </Typography.Text>
+                )}
+                <div>{t('settings.chartHint')}</div>
+              </>
+            }
+          >
+            <Select
+              disabled={!itemId}
+              loading={charts.isFetching}
+              placeholder={t('settings.chartPlaceholder')}
+              options={(charts.data?.list ?? []).map((c) => ({ value: c.id, label: c.name }))}
+              notFoundContent={t('settings.noCharts')}
+            />
+          </Form.Item>
+        )}
+        {isDataWidget(widget.kind) && (
+          <>
             <Form.Item name="fields" label={t('settings.fields')} rules={[{ required: true, message: dashboardText('validation.dashboard.fieldRequired', locale) }]}>
               <Select
                 mode={singleField ? undefined : 'multiple'}
@@ -175,11 +258,10 @@ export function WidgetSettingsDrawer({ widget, onApply, onClose }: WidgetSetting
         {(widget.kind === 'gauge' || widget.kind === 'numberCard') && (
           <>
             <Form.Item name={['options', 'aggregate']} label={t('settings.aggregate')} extra={t('settings.aggregateHint')}>
-              <Select allowClear placeholder={t('settings.latest')} options={chartAggregates.map((a) => ({ value: a, label: a === 'none' ? t('settings.latest') : t(`aggregate.${a}`) }))} />
+              <Select options={chartAggregates.map((a) => ({ value: a, label: a === 'none' ? t('settings.latest') : t(`aggregate.${a}`) }))} />
             </Form.Item>
-            {/* Left empty, the widget reads today (WidgetBody); the placeholder says so. */}
             <Form.Item name={['options', 'rangePreset']} label={t('settings.range')}>
-              <Select allowClear placeholder={t('range.today')} options={timeRangePresets.map((p) => ({ value: p, label: t(`range.${p}`) }))} />
+              <Select options={timeRangePresets.map((p) => ({ value: p, label: t(`range.${p}`) }))} />
             </Form.Item>
           </>
         )}
@@ -252,5 +334,26 @@ export function WidgetSettingsDrawer({ widget, onApply, onClose }: WidgetSetting
         )}
       </Form>
     </Drawer>
+  );
+}
+
+/**
+ * The settings drawer of the widget being edited, if any, for both editors (grid and canvas):
+ * applying replaces the widget in the board's list.
+ */
+export function EditingWidgetSettings({ widget, onChange, onClose }: { widget: WidgetView | null; onChange: (update: (current: WidgetView[]) => WidgetView[]) => void; onClose: () => void }) {
+  if (!widget) {
+    return null;
+  }
+  return (
+    <WidgetSettingsDrawer
+      key={widget.id}
+      widget={widget}
+      onClose={onClose}
+      onApply={(next) => {
+        onChange((current) => current.map((w) => (w.id === next.id ? next : w)));
+        onClose();
+      }}
+    />
   );
 }

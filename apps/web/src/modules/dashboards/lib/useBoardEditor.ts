@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { dashboardLimits, newWidgetId, widgetsProblem, type DashboardDetail, type WidgetKind, type WidgetLayout, type WidgetView } from '@smartdata/domain';
+import { dashboardLimits, isDataWidget, newWidgetId, widgetsProblem, type DashboardDetail, type WidgetKind, type WidgetLayout, type WidgetView } from '@smartdata/domain';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useBoardQuery, useSaveBoardMutation } from '../api/boards';
 import { dashboardText } from './texts';
@@ -9,6 +9,7 @@ import { dashboardText } from './texts';
 /** Default size of a new widget, in grid units (a canvas scales them). */
 const defaultSize: Record<WidgetKind, [number, number]> = {
   chart: [6, 6],
+  savedChart: [6, 6],
   numberCard: [3, 3],
   gauge: [3, 5],
   table: [6, 6],
@@ -68,7 +69,7 @@ export function useBoardEditor(boardId: number) {
       }
       return [
         ...current,
-        { id: newWidgetId(), kind, title: t(`kind.${kind}`), layout, binding: null, options: {}, access: kind === 'chart' || kind === 'numberCard' || kind === 'gauge' || kind === 'table' ? 'unbound' : 'ok', item: null },
+        { id: newWidgetId(), kind, title: t(`kind.${kind}`), layout, binding: null, options: {}, access: isDataWidget(kind) || kind === 'savedChart' ? 'unbound' : 'ok', item: null },
       ];
     });
   };

@@ -230,7 +230,11 @@ export function DashboardListPage() {
                 <List.Item>
                   <span>
                     <strong>{entry.widgetTitle || entry.widgetId}</strong>: {[...entry.reference.path, entry.reference.name].join(' / ')} —{' '}
-                    {entry.reason === 'itemNotFound' ? t('import.itemNotFound') : t('import.fieldsMissing', { fields: entry.missingFields.join(', ') })}
+                    {entry.reason === 'itemNotFound'
+                      ? t('import.itemNotFound')
+                      : entry.reason === 'chartNotFound'
+                        ? t('import.chartNotFound', { name: entry.chartName ?? '' })
+                        : t('import.fieldsMissing', { fields: entry.missingFields.join(', ') })}
                   </span>
                 </List.Item>
               )}

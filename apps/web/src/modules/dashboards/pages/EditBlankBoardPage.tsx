@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { dashboardLimits, type WidgetLayout, type WidgetView } from '@smartdata/domain';
 import { EditableWidget } from '../components/EditableWidget';
 import { EditorToolbar } from '../components/EditorToolbar';
-import { WidgetSettingsDrawer } from '../components/WidgetSettingsDrawer';
+import { EditingWidgetSettings } from '../components/WidgetSettingsDrawer';
 import { useFitScale } from '../components/BoardCanvas';
 import { useBoardEditor } from '../lib/useBoardEditor';
 import { useBoardLive } from '../lib/useBoardLive';
@@ -152,17 +152,7 @@ function EditBlankBoard() {
           ))}
         </div>
       </div>
-      {editing && (
-        <WidgetSettingsDrawer
-          key={editing.id}
-          widget={editing}
-          onClose={() => setEditing(null)}
-          onApply={(next) => {
-            editor.change((current) => current.map((w) => (w.id === next.id ? next : w)));
-            setEditing(null);
-          }}
-        />
-      )}
+      <EditingWidgetSettings widget={editing} onChange={editor.change} onClose={() => setEditing(null)} />
     </main>
   );
 }

@@ -9,7 +9,7 @@ import { dashboardLimits, type WidgetView } from '@smartdata/domain';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { EditableWidget } from '../components/EditableWidget';
 import { EditorToolbar } from '../components/EditorToolbar';
-import { WidgetSettingsDrawer } from '../components/WidgetSettingsDrawer';
+import { EditingWidgetSettings } from '../components/WidgetSettingsDrawer';
 import { useElementSize } from '@/shared/hooks/useElementSize';
 import { useBoardLive } from '../lib/useBoardLive';
 import { useBoardEditor } from '../lib/useBoardEditor';
@@ -100,17 +100,7 @@ export function EditBoardPage() {
           </GridLayout>
         )}
       </div>
-      {editing && (
-        <WidgetSettingsDrawer
-          key={editing.id}
-          widget={editing}
-          onClose={() => setEditing(null)}
-          onApply={(next) => {
-            editor.change((current) => current.map((w) => (w.id === next.id ? next : w)));
-            setEditing(null);
-          }}
-        />
-      )}
+      <EditingWidgetSettings widget={editing} onChange={editor.change} onClose={() => setEditing(null)} />
     </div>
   );
 }

@@ -25,6 +25,7 @@ export function FullscreenDashboardPage() {
     <main className="sd-screen">
       <BoardView
         boardId={boardId}
+        fill
         header={(name, live) => (
           <header className="sd-screen__bar">
             <h1 className="sd-screen__title">{name}</h1>

@@ -13,6 +13,7 @@ import { rolesRoutes } from '@/modules/roles/routes';
 import { settingsRoutes } from '@/modules/settings/routes';
 import { ordersRoutes } from '@/modules/orders/routes';
 import { systemRoutes } from '@/modules/system/routes';
+import { tasksRoutes } from '@/modules/tasks/routes';
 import { usersRoutes } from '@/modules/users/routes';
 import { lazyPage } from '@/shared/utils/lazyPage';
 import type { ModuleRoutes } from '@/shared/routing/types';
@@ -44,4 +45,5 @@ export const moduleRoutes: ModuleRoutes = {
   ...devicesRoutes,
   ...gatewaysRoutes,
   ...alarmsRoutes,
+  ...tasksRoutes,
 };

@@ -1,0 +1,100 @@
+import type { Dayjs } from 'dayjs';
+import {
+  rangeMethods,
+  type AcquisitionMethod,
+  type AddAnalysisRequest,
+  type AnalysisView,
+  type FieldRef,
+  type MissedRunPolicy,
+  type TaskAggregate,
+} from '@smartdata/domain';
+import { defaultScheduleValues, instantOfWall, scheduleOf, scheduleValuesOf, wallOfInstant, type ScheduleValues } from './schedule';
+
+/** A data item field as the form holds it (either part may still be empty). */
+export interface FieldChoice {
+  itemId?: number;
+  fieldName?: string;
+}
+
+/** The values of the analysis form. */
+export interface AnalysisFormValues extends ScheduleValues {
+  name: string;
+  enabled: boolean;
+  method: AcquisitionMethod;
+  source: FieldChoice;
+  /** More sources, combined with the first by `aggregate`. */
+  extraSources: FieldChoice[];
+  aggregate: TaskAggregate;
+  /** The chosen range of the time_range_* methods (wall-clock times of the company zone). */
+  range: [Dayjs, Dayjs] | null;
+  decimals: number;
+  target: FieldChoice;
+  missedRuns: MissedRunPolicy;
+}
+
+export const isRangeMethod = (method: string): boolean => rangeMethods.includes(method as AcquisitionMethod);
+
+/** A new analysis: the daily sum of yesterday, five minutes after midnight, two decimals. */
+export function newAnalysisValues(): AnalysisFormValues {
+  return {
+    ...defaultScheduleValues,
+    name: '',
+    enabled: true,
+    method: 'sum_yesterday',
+    source: {},
+    extraSources: [],
+    aggregate: 'SUM',
+    range: null,
+    decimals: 2,
+    target: {},
+    missedRuns: 'once',
+  };
+}
+
+/** An analysis → the form's values. */
+export function analysisFormValues(view: AnalysisView, timeZone: string): AnalysisFormValues {
+  return {
+    ...scheduleValuesOf(view.schedule, timeZone),
+    name: view.name,
+    enabled: view.enabled,
+    method: view.method,
+    source: { ...view.source },
+    extraSources: view.sources.map((ref) => ({ ...ref })),
+    aggregate: view.aggregate ?? 'SUM',
+    range: view.range ? [wallOfInstant(view.range.from, timeZone), wallOfInstant(view.range.to, timeZone)] : null,
+    decimals: view.decimals,
+    target: { ...view.target },
+    missedRuns: view.missedRuns,
+  };
+}
+
+const complete = (choice: FieldChoice | undefined): choice is FieldRef => choice?.itemId !== undefined && Boolean(choice.fieldName);
+
+/**
+ * The form's values → the request body. Incomplete parts (no schedule, an unpicked field) are left
+ * out, so the domain's schema names what is missing; extra sources not yet picked are dropped.
+ */
+export function analysisRequestOf(values: AnalysisFormValues, timeZone: string): AddAnalysisRequest {
+  const sources = values.extraSources.filter(complete);
+  const request: Partial<AddAnalysisRequest> = {
+    name: values.name.trim(),
+    enabled: values.enabled,
+    method: values.method,
+    source: complete(values.source) ? { itemId: values.source.itemId, fieldName: values.source.fieldName } : undefined,
+    decimals: values.decimals,
+    target: complete(values.target) ? { itemId: values.target.itemId, fieldName: values.target.fieldName } : undefined,
+    missedRuns: values.missedRuns,
+  };
+  const schedule = scheduleOf(values, timeZone);
+  if (schedule) {
+    request.schedule = schedule;
+  }
+  if (sources.length > 0) {
+    request.sources = sources.map(({ itemId, fieldName }) => ({ itemId, fieldName }));
+    request.aggregate = values.aggregate;
+  }
+  if (isRangeMethod(values.method) && values.range) {
+    request.range = { from: instantOfWall(values.range[0], timeZone), to: instantOfWall(values.range[1], timeZone) };
+  }
+  return request as AddAnalysisRequest;
+}

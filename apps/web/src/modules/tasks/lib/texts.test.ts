@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { acquisitionMethods, runStates } from '@smartdata/domain';
+import { methodText, taskText } from './texts';
+import { runDuration, fieldRefText } from './display';
+
+describe('task texts', () => {
+  it('names each of the twelve methods in both languages', () => {
+    expect(methodText('sum_daily', 'zh-CN')).toBe('今日累计');
+    expect(methodText('sum_daily', 'en-US')).toBe('Sum of today');
+    for (const method of acquisitionMethods) {
+      expect(methodText(method, 'zh-CN')).not.toBe(method);
+      expect(methodText(method, 'en-US')).not.toBe(method);
+    }
+  });
+
+  it('translates run states and the errors of runs, with arguments', () => {
+    for (const state of runStates) {
+      expect(taskText(`task.run.${state}`, 'en-US')).not.toContain('task.');
+    }
+    expect(taskText('task.noValues', 'zh-CN')).toBe('取值时间段内没有数据');
+    expect(taskText('task.timedOut', 'en-US')).toBe('The run timed out');
+    expect(taskText('task.methodUnknown|sum_weekly', 'en-US')).toBe('Unknown acquisition method: sum_weekly');
+    expect(taskText('validation.nameRequired', 'zh-CN')).not.toBe('validation.nameRequired');
+    expect(taskText('something else', 'en-US')).toBe('something else');
+  });
+
+  it('shows durations and field references', () => {
+    expect(runDuration(1000, 1250)).toEqual({ unit: 'ms', count: 250 });
+    expect(runDuration(0, 12_340)).toEqual({ unit: 's', count: 12.3 });
+    expect(runDuration(0, 90_000)).toEqual({ unit: 'min', count: 1.5 });
+    expect(runDuration(null, 5)).toBeNull();
+    expect(fieldRefText({ itemId: 2, fieldName: 'total' }, new Map([[2, '日报']]))).toBe('日报 · total');
+    expect(fieldRefText({ itemId: 3, fieldName: 'x' }, new Map())).toBe('#3 · x');
+  });
+});

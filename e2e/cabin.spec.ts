@@ -156,6 +156,9 @@ test('a new data item starts as a manual list with each type explained; field ke
   const item = uniqueName('巡检记录');
 
   await signInAt(page, owner, CABIN);
+  // An empty directory offers nothing to expand.
+  await expect(treeItem(page, directory).locator('.ant-tree-switcher')).toHaveClass(/ant-tree-switcher-noop/);
+  await expect(treeItem(page, directory).locator('.ant-tree-switcher svg')).toHaveCount(0);
   await nodeTitle(page, directory).click();
   await detail(page).getByRole('button', { name: '在此新建数据项' }).click();
   const newItem = dialog(page, '新建数据项');
@@ -183,6 +186,7 @@ test('a new data item starts as a manual list with each type explained; field ke
   await expect(newItem.getByLabel('第 3 个字段的字段标识')).toHaveValue('flow_rate_m3_h');
   await newItem.getByRole('button', { name: '创建' }).click();
   await expect(confirmDialog(page, `数据项“${item}”已创建`)).toBeVisible();
+  await expect(treeItem(page, directory).locator('.ant-tree-switcher svg')).toHaveCount(1);
 
   const created = (await treeOf(owner.api)).get(item);
   expect(created?.refId).toBeTruthy();

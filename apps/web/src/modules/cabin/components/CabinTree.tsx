@@ -35,7 +35,8 @@ function toDataNodes(nodes: readonly CabinTreeNode[]): CabinDataNode[] {
     key: node.id,
     node,
     title: node.name,
-    isLeaf: node.kind !== 'directory',
+    // An empty directory has nothing to open: no caret (it still takes drops).
+    isLeaf: node.kind !== 'directory' || node.children.length === 0,
     children: node.kind === 'directory' ? toDataNodes(node.children) : undefined,
   }));
 }

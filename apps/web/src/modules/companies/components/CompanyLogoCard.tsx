@@ -72,9 +72,12 @@ export function CompanyLogoCard({ company, loading }: { company: CompanySummary 
                   {thumbnail ? t('logo.replace') : t('logo.upload')}
                 </Button>
               </Upload>
-              <Button danger icon={<DeleteOutlined />} disabled={!thumbnail || upload.isPending} loading={remove.isPending} onClick={handleRemove}>
-                {t('logo.remove')}
-              </Button>
+              {/* Nothing to remove without a logo: not offered then. */}
+              {thumbnail && (
+                <Button danger icon={<DeleteOutlined />} disabled={upload.isPending} loading={remove.isPending} onClick={handleRemove}>
+                  {t('logo.remove')}
+                </Button>
+              )}
             </div>
           </div>
         </div>

@@ -126,16 +126,17 @@ export function SystemCompanyPage() {
           <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ mode: 'edit', company })} aria-label={t('actions.editNamed', { name: company.displayName })}>
             {t('actions.edit')}
           </Button>
-          <Button
-            type="link"
-            size="small"
-            icon={<PictureOutlined />}
-            disabled={!companyLogoUri(company.cfg)}
-            onClick={() => handleRemoveLogo(company)}
-            aria-label={t('platform.removeLogoNamed', { name: company.displayName })}
-          >
-            {t('platform.removeLogo')}
-          </Button>
+          {companyLogoUri(company.cfg) && (
+            <Button
+              type="link"
+              size="small"
+              icon={<PictureOutlined />}
+              onClick={() => handleRemoveLogo(company)}
+              aria-label={t('platform.removeLogoNamed', { name: company.displayName })}
+            >
+              {t('platform.removeLogo')}
+            </Button>
+          )}
           <Tooltip title={company.isPlatform ? t('platform.platformUndeletable') : undefined}>
             <Button
               type="link"

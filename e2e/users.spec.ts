@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures';
+import { submitPasswordSignIn, userMenu } from './support/accounts';
 import { companyAdminRole, createCompany, createPerson, createRole, menuEntries, openUserMenu, platformAdmin, signIn, signOut, toast } from './support/people';
 
 /**
@@ -127,5 +128,55 @@ test.describe('members and invitations', () => {
     await row.getByRole('button', { name: '移出公司' }).click();
     await page.getByRole('tooltip').getByRole('button', { name: '移出公司' }).click();
     await expect(page.getByText(`没有与“${member.userName}”匹配的成员`)).toBeVisible();
+  });
+});
+
+test.describe('a user created with an initial password', () => {
+  test('a company administrator creates a user with roles; at first sign-in the user must choose a new password before the console opens', async ({ page, browser, request }) => {
+    const admin = await platformAdmin(request);
+    const company = await createCompany(admin, '新建方');
+    const boss = await createPerson(admin, request, company.id, [await companyAdminRole(admin, company.id)]);
+    const operator = await createRole(admin, company.id, ['smart_data', 'sd_capsule'], '操作员');
+    const userName = `new_${Date.now().toString(36)}`;
+
+    await signIn(page, boss, '/userManagement/users');
+    await page.getByRole('button', { name: '新建用户' }).click();
+    const dialog = page.getByRole('dialog', { name: '新建用户' });
+    await expect(dialog.getByText('用户首次登录时须修改初始密码。', { exact: false })).toBeVisible();
+    await dialog.getByLabel('用户名').fill(userName);
+    await dialog.getByLabel('初始密码').fill('short');
+    await dialog.getByLabel('姓名').fill('新操作员');
+    await dialog.getByLabel('角色').click();
+    await page.locator(`.ant-select-item-option[title="${operator.name}"]`).click();
+    // Closes the role list (it covers the dialog's buttons).
+    await dialog.getByText('用户首次登录时须修改初始密码。', { exact: false }).click();
+    await dialog.getByRole('button', { name: '创建' }).click();
+    await expect(dialog.getByText('至少 8 位', { exact: false }).first()).toBeVisible();
+    await dialog.getByLabel('初始密码').fill('Start1234');
+    await dialog.getByRole('button', { name: '创建' }).click();
+    await expect(toast(page, '操作成功')).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: userName })).toContainText(operator.name);
+
+    // The new user signs in with the initial password and is asked for their own first.
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN' });
+    const user = await context.newPage();
+    await user.goto('/home');
+    await submitPasswordSignIn(user, userName, 'Start1234');
+    const notice = user.getByRole('dialog', { name: '用户须知' });
+    await notice.getByRole('checkbox', { name: '我已阅读并同意' }).check();
+    await notice.getByRole('button', { name: '同意', exact: true }).click();
+    await expect(user.getByText('请修改初始密码')).toBeVisible();
+    await expect(user.getByText('您的密码由管理员设置。', { exact: false })).toBeVisible();
+    await expect(user.getByRole('navigation', { name: '主菜单' })).toHaveCount(0);
+    await user.getByLabel('原密码').fill('Start1234');
+    await user.getByLabel('新密码', { exact: true }).fill('Mine12345');
+    await user.getByLabel('确认新密码').fill('Mine12345');
+    await user.getByRole('button', { name: '修改密码' }).click();
+    // The console opens at once.
+    await expect(userMenu(user, '新操作员')).toBeVisible();
+    await expect(user.getByText('请修改初始密码')).toHaveCount(0);
+    await user.goto('/smartdata/datacapsule');
+    await expect(user.getByRole('heading', { name: '数据舱', level: 1 })).toBeVisible();
+    await context.close();
   });
 });

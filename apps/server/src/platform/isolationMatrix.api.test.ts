@@ -28,6 +28,8 @@ const exempt: Record<string, string> = {
   'POST /general/user/access/resetPassword': 'public, by phone and SMS code; no ids',
   'GET /general/user/access/getSmsCode': 'public, by phone; no ids',
   'POST /general/user/addUser': 'public sign-up; no ids',
+  'POST /general/user/addCompanyUser':
+    "creates a user (a row of the shared user table) in the caller's own company whenever an id happens to be one of its roles; another company's roles refused in companyUsers.api.test.ts",
   'PUT /general/cos/upload': 'signed upload URL: the signature, not the session, names the object (storage.api.test.ts)',
   'GET /general/cos/public/*': 'public objects by design (logos, avatars)',
 };

@@ -37,6 +37,7 @@ export const serverTexts: Record<string, Record<Locale, string>> = {
   'delegation.same': { 'zh-CN': '委托人与接收人不能相同', 'en-US': 'The delegator and the receiver must be different people' },
   'delegation.exists': { 'zh-CN': '该告警委托已存在', 'en-US': 'This alert delegation already exists' },
   'user.wrongPassword': { 'zh-CN': '原密码不正确', 'en-US': 'The current password is wrong' },
+  'user.samePassword': { 'zh-CN': '新密码不能与原密码相同', 'en-US': 'The new password must differ from the current one' },
   'ip.lockout': { 'zh-CN': '保存后您当前的 IP 地址（{0}）将无法访问，请先添加它', 'en-US': 'Saving this would lock out your own address ({0}); add it first' },
   'order.renewEarlier': { 'zh-CN': '续费后的到期时间须晚于当前到期时间', 'en-US': 'A renewal must move the expiry later' },
   'ip.exists': { 'zh-CN': '该 IP 已在白名单中', 'en-US': 'This address is already on the allow-list' },

@@ -88,6 +88,8 @@ export const currentUser = z.object({
   headImgUrl: z.string(),
   language: z.string(),
   isPlatformAdmin: z.boolean(),
+  /** Someone else chose the password: the console asks for a new one before anything else. */
+  mustChangePassword: z.boolean().optional(),
   menuCode: z.array(z.object({ code: z.string() })),
   orderInfo: z.object({ swProductId: z.string(), subTypeId: z.string(), expireAt: z.number() }).nullable(),
   companyId: z.union([z.number(), z.string()]).nullable(),

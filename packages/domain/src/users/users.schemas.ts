@@ -14,8 +14,24 @@ export const addSysUserRequest = z.object({
   roleIds: z.array(idSchema).default([]),
   name: nameText('validation.required').max(limits.personNameMax, 'validation.tooLong').optional(),
   phone: phoneSchema.optional(),
+  /** The user must choose their own password at first sign-in (default false: scripted accounts). */
+  mustChangePassword: z.boolean().default(false),
 });
 export type AddSysUserRequest = z.infer<typeof addSysUserRequest>;
+
+/**
+ * `POST /general/user/addCompanyUser` (um_user): a company administrator creates a user with an
+ * initial password in their own company with some of its roles. The user must change the
+ * password at first sign-in (docs/security.md).
+ */
+export const addCompanyUserRequest = z.object({
+  userName: userNameSchema,
+  password: passwordSchema,
+  roleIds: z.array(idSchema).default([]),
+  name: nameText('validation.required').max(limits.personNameMax, 'validation.tooLong').optional(),
+  phone: phoneSchema.optional(),
+});
+export type AddCompanyUserRequest = z.infer<typeof addCompanyUserRequest>;
 export const updateSysUserRequest = z.object({
   id: idSchema,
   name: nameText('validation.required').min(1, 'validation.required').max(limits.personNameMax, 'validation.tooLong').optional(),

@@ -16,7 +16,7 @@ export class SysUsersService {
     private readonly users: UsersRepository,
     private readonly companies: Pick<CompaniesService, 'companiesOfUsers' | 'exists' | 'addMember'>,
     private readonly roles: Pick<RolesService, 'requireRoles' | 'setUserRoles'>,
-    private readonly sessions: Pick<Sessions, 'revokeUser'>,
+    private readonly sessions: Pick<Sessions, 'revokeUser' | 'forgetUser'>,
     private readonly failures: Pick<FailureThrottle, 'isLocked' | 'recordFailure' | 'recordSuccess'>,
   ) {}
 
@@ -38,8 +38,17 @@ export class SysUsersService {
     };
   }
 
+  /**
+   * A company administrator creates a user with an initial password in their own company, with
+   * roles of that company. The administrator chose the password, so the user must change it at
+   * first sign-in (docs/security.md).
+   */
+  async addToCompany(companyId: number, values: { userName: string; password: string; roleIds: number[]; name?: string; phone?: string }): Promise<{ id: number }> {
+    return this.add({ ...values, companyId, mustChangePassword: true });
+  }
+
   /** Creates a user as a member of a company with the given roles (one transaction). */
-  async add(values: { userName: string; password: string; companyId: number; roleIds: number[]; name?: string; phone?: string }): Promise<{ id: number }> {
+  async add(values: { userName: string; password: string; companyId: number; roleIds: number[]; name?: string; phone?: string; mustChangePassword?: boolean }): Promise<{ id: number }> {
     if (await this.users.findByUserName(values.userName)) {
       throw conflict('auth.userNameTaken');
     }
@@ -53,7 +62,13 @@ export class SysUsersService {
     const passwordHash = await hashPassword(values.password);
     return this.db.transaction().execute(async (trx) => {
       const users = new UsersRepository(trx);
-      const id = await users.insert({ userName: values.userName, phone: values.phone ?? null, name: values.name?.trim() || values.userName, passwordHash });
+      const id = await users.insert({
+        userName: values.userName,
+        phone: values.phone ?? null,
+        name: values.name?.trim() || values.userName,
+        passwordHash,
+        mustChangePassword: values.mustChangePassword ?? false,
+      });
       await this.companies.addMember(values.companyId, id, trx);
       await this.roles.setUserRoles(values.companyId, id, roleIds, trx);
       await users.setCurrentCompany(id, values.companyId);
@@ -106,7 +121,12 @@ export class SysUsersService {
       throw new AppError(50001, 'user.wrongPassword');
     }
     await this.failures.recordSuccess(account, current.ip);
-    await this.users.update(userId, { passwordHash: await hashPassword(newPassword) });
+    if (await verifyPassword(newPassword, user.password_hash)) {
+      throw new AppError(50001, 'user.samePassword');
+    }
+    await this.users.update(userId, { passwordHash: await hashPassword(newPassword), mustChangePassword: false });
     await this.sessions.revokeUser(userId, current.tokenHash);
+    // The current session was cached with the old flag.
+    this.sessions.forgetUser(userId);
   }
 }

@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '@server/platform/db/database';
 import type { UserTable } from '@server/platform/db/schema';
 
-const userColumns = ['id', 'user_name', 'phone', 'email', 'name', 'password_hash', 'head_img_url', 'language', 'is_platform_admin', 'status', 'current_company_id'] as const;
+const userColumns = ['id', 'user_name', 'phone', 'email', 'name', 'password_hash', 'head_img_url', 'language', 'is_platform_admin', 'must_change_password', 'status', 'current_company_id'] as const;
 
 export type UserRow = Pick<Selectable<UserTable>, (typeof userColumns)[number]>;
 
@@ -22,7 +22,7 @@ export class UsersRepository {
     return this.db.selectFrom('app_user').select(userColumns).where('phone', '=', phone).executeTakeFirst();
   }
 
-  async insert(values: { userName: string; phone: string | null; name: string; passwordHash: string; isPlatformAdmin?: boolean; language?: string }): Promise<number> {
+  async insert(values: { userName: string; phone: string | null; name: string; passwordHash: string; isPlatformAdmin?: boolean; language?: string; mustChangePassword?: boolean }): Promise<number> {
     const now = Date.now();
     const row = await this.db
       .insertInto('app_user')
@@ -34,6 +34,7 @@ export class UsersRepository {
         head_img_url: '',
         language: values.language ?? 'zh-CN',
         is_platform_admin: values.isPlatformAdmin ? 1 : 0,
+        must_change_password: values.mustChangePassword ? 1 : 0,
         status: 'active',
         current_company_id: null,
         created_at: now,
@@ -69,7 +70,7 @@ export class UsersRepository {
     return { total: Number(total), rows };
   }
 
-  async update(userId: number, values: { name?: string; phone?: string | null; email?: string | null; status?: string; language?: string; passwordHash?: string; headImgUrl?: string }): Promise<void> {
+  async update(userId: number, values: { name?: string; phone?: string | null; email?: string | null; status?: string; language?: string; passwordHash?: string; headImgUrl?: string; mustChangePassword?: boolean }): Promise<void> {
     await this.db
       .updateTable('app_user')
       .set({
@@ -80,6 +81,7 @@ export class UsersRepository {
         ...(values.language !== undefined ? { language: values.language } : {}),
         ...(values.passwordHash !== undefined ? { password_hash: values.passwordHash } : {}),
         ...(values.headImgUrl !== undefined ? { head_img_url: values.headImgUrl } : {}),
+        ...(values.mustChangePassword !== undefined ? { must_change_password: values.mustChangePassword ? 1 : 0 } : {}),
         updated_at: Date.now(),
       })
       .where('id', '=', userId)

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { addSysUserRequest, agreeNoticeRequest, changePasswordRequest, sysUserListQuery, updateSysUserRequest, updateUserRequest } from '@smartdata/domain';
+import { addCompanyUserRequest, addSysUserRequest, agreeNoticeRequest, changePasswordRequest, sysUserListQuery, updateSysUserRequest, updateUserRequest } from '@smartdata/domain';
 import type { Sessions } from '@server/platform/auth/sessions';
 import type { WriteVersion } from '@server/platform/writeVersion';
 import { ok } from '@server/platform/envelope';
-import { sessionOf } from '@server/platform/auth/hook';
+import { companyOf, sessionOf } from '@server/platform/auth/hook';
 import { requestLocale } from '@server/platform/i18n';
 import type { SysUsersService } from './sysUsers.service';
 import type { UsersService } from './users.service';
@@ -22,11 +22,13 @@ interface UsersRouteServices {
 export function registerUsersRoutes(app: FastifyInstance, { users, sysUsers, sessions, writes, sessionCacheMs }: UsersRouteServices): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const platformOnly = { permission: 'system_user', platformAdmin: true } as const;
+  // What a user whose password someone else chose may call before choosing their own.
+  const beforePasswordChange = { beforePasswordChange: true } as const;
 
   // The hottest call of the console: the serialized answer is cached per session until the next
   // write on this instance (WriteVersion) or for the session cache lifetime.
   const cache = new Map<string, { body: string; version: number; until: number }>();
-  r.get('/general/user/getUser', { schema: { tags: ['users'], summary: 'The current user, their codes and company' } }, async (request, reply) => {
+  r.get('/general/user/getUser', { config: beforePasswordChange, schema: { tags: ['users'], summary: 'The current user, their codes and company' } }, async (request, reply) => {
     const session = sessionOf(request);
     const now = Date.now();
     const cached = cache.get(session.tokenHash);
@@ -44,13 +46,13 @@ export function registerUsersRoutes(app: FastifyInstance, { users, sysUsers, ses
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
-  r.get('/general/user/getNotice', { schema: { tags: ['users'], summary: 'The user notice and whether it was agreed' } }, async (request) =>
+  r.get('/general/user/getNotice', { config: beforePasswordChange, schema: { tags: ['users'], summary: 'The user notice and whether it was agreed' } }, async (request) =>
     ok(await users.notice(sessionOf(request).userId, requestLocale(request))),
   );
 
   r.post(
     '/general/user/agreeNotice',
-    { schema: { tags: ['users'], summary: 'Agree to the current user notice', body: agreeNoticeRequest } },
+    { config: beforePasswordChange, schema: { tags: ['users'], summary: 'Agree to the current user notice', body: agreeNoticeRequest } },
     async (request) => {
       await users.agreeNotice(sessionOf(request).userId, request.body.version, request.ip);
       return ok(null);
@@ -61,12 +63,17 @@ export function registerUsersRoutes(app: FastifyInstance, { users, sysUsers, ses
     await sysUsers.updateSelf(sessionOf(request).userId, request.body);
     return ok(null);
   });
-  r.post('/general/user/changePassword', { schema: { tags: ['users'], summary: 'Change my password', body: changePasswordRequest } }, async (request) => {
+  r.post('/general/user/changePassword', { config: beforePasswordChange, schema: { tags: ['users'], summary: 'Change my password', body: changePasswordRequest } }, async (request) => {
     const session = sessionOf(request);
     await sysUsers.changePassword(session.userId, request.body.oldPassword, request.body.newPassword, { tokenHash: session.tokenHash, ip: request.ip });
     return ok(null);
   });
 
+  r.post(
+    '/general/user/addCompanyUser',
+    { config: { permission: 'um_user' }, schema: { tags: ['users'], summary: 'Create a user with an initial password in my company (changed at first sign-in)', body: addCompanyUserRequest } },
+    async (request) => ok(await sysUsers.addToCompany(companyOf(request), request.body)),
+  );
   r.get('/general/user/getSysUserList', { config: platformOnly, schema: { tags: ['users'], summary: 'Every user (platform)', querystring: sysUserListQuery } }, async (request) => {
     const { pageNum, pageSize, keyword, companyId } = request.query;
     return ok(await sysUsers.list(pageNum, pageSize, keyword, companyId));

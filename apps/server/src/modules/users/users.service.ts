@@ -69,6 +69,7 @@ export class UsersService {
       headImgUrl: user.head_img_url,
       language: user.language,
       isPlatformAdmin: user.is_platform_admin === 1,
+      mustChangePassword: user.must_change_password === 1,
       menuCode,
       orderInfo: await this.orders.orderInfo(company ? session.companyId : null),
       companyId: company?.companyId ?? null,

@@ -11,6 +11,11 @@ declare module 'fastify' {
     permission?: string | readonly string[];
     /** Only the platform administrator. */
     platformAdmin?: boolean;
+    /**
+     * Allowed while the user must still change a password someone else chose (getUser, the user
+     * notice, changePassword, logout); every other private call answers 40320 until then.
+     */
+    beforePasswordChange?: boolean;
   }
   interface FastifyRequest {
     session: Session | null;
@@ -46,6 +51,9 @@ export function registerAuthHook(app: FastifyInstance, sessions: Sessions): void
     }
     const session = await sessions.resolve(bearer(request));
     request.session = session;
+    if (session.mustChangePassword && !config.beforePasswordChange) {
+      throw new AppError(ErrorCode.passwordChangeRequired);
+    }
     if (config.platformAdmin && !session.isPlatformAdmin) {
       throw new AppError(ErrorCode.permissionDenied);
     }

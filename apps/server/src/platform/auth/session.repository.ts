@@ -15,6 +15,7 @@ export class SessionRepository {
         'app_user.status as userStatus',
         'app_user.is_platform_admin as isPlatformAdmin',
         'app_user.current_company_id as currentCompanyId',
+        'app_user.must_change_password as mustChangePassword',
       ])
       .where('access_token.token_hash', '=', tokenHash)
       .executeTakeFirst();

@@ -13,6 +13,8 @@ export interface Session {
   isPlatformAdmin: boolean;
   codes: ReadonlySet<string>;
   expiresAt: number;
+  /** Someone else chose the password: only the calls marked `beforePasswordChange` are allowed. */
+  mustChangePassword: boolean;
 }
 
 const allCodes = new Set(allPermissionCodes);
@@ -60,7 +62,7 @@ export class Sessions {
       this.cache.delete(token);
       throw new AppError(ErrorCode.tokenExpired);
     }
-    const session = await this.build(tokenHash, row.userId, row.isPlatformAdmin === 1, row.currentCompanyId, row.expiresAt);
+    const session = { ...(await this.build(tokenHash, row.userId, row.isPlatformAdmin === 1, row.currentCompanyId, row.expiresAt)), mustChangePassword: row.mustChangePassword === 1 };
     if (this.cacheMs > 0) {
       if (this.cache.size > 50_000) {
         this.cache.clear();
@@ -70,7 +72,7 @@ export class Sessions {
     return session;
   }
 
-  private async build(tokenHash: string, userId: number, isPlatformAdmin: boolean, currentCompanyId: number | null, expiresAt: number): Promise<Session> {
+  private async build(tokenHash: string, userId: number, isPlatformAdmin: boolean, currentCompanyId: number | null, expiresAt: number): Promise<Omit<Session, 'mustChangePassword'>> {
     const memberships = (await this.repository.activeCompanyIds(userId)).map((m) => m.companyId);
     const companyId = currentCompanyId !== null && memberships.includes(currentCompanyId) ? currentCompanyId : (memberships[0] ?? null);
     let codes: Set<string>;

@@ -34,6 +34,8 @@ export interface UserTable {
   head_img_url: string;
   language: string;
   is_platform_admin: number;
+  /** 1: someone else chose the password; the user must choose their own before anything else. */
+  must_change_password: Generated<number>;
   status: string;
   current_company_id: number | null;
   created_at: number;

@@ -17,6 +17,7 @@ import { lazyPage } from '@/shared/utils/lazyPage';
 import { SessionLoader } from './SessionLoader';
 
 const UserNoticeGate = lazyPage(() => import('@/modules/auth/components/UserNoticeGate'), 'UserNoticeGate');
+const PasswordChangeGate = lazyPage(() => import('@/modules/users/components/PasswordChangeGate'), 'PasswordChangeGate');
 
 const consoleElements: ConsoleElements = { RouteView, GroupRedirect, RedirectPage };
 const consoleShell: ConsoleShell = { routeTable: appRouteTable, resetTabs: () => useTabsStore.getState().reset() };
@@ -54,6 +55,14 @@ function SessionGate() {
     return (
       <Suspense fallback={<PageSpin fullscreen />}>
         <UserNoticeGate />
+      </Suspense>
+    );
+  }
+  // Someone else chose the password: the server answers nothing else until it is changed.
+  if (user.mustChangePassword) {
+    return (
+      <Suspense fallback={<PageSpin fullscreen />}>
+        <PasswordChangeGate />
       </Suspense>
     );
   }

@@ -12,6 +12,7 @@ import * as seriesRolled from './2026-11-22-080-series-rolled';
 import * as authFailures from './2026-11-24-090-auth-failures';
 import * as alarms from './2026-11-25-100-alarms';
 import * as userEmail from './2026-11-25-110-user-email';
+import * as mustChangePassword from './2026-11-25-130-must-change-password';
 import * as tasks from './2026-11-25-120-tasks';
 
 /** Every migration, in order. Names are date-prefixed and never change once released. */
@@ -29,5 +30,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-090-auth-failures': authFailures,
   '2026-11-25-100-alarms': alarms,
   '2026-11-25-110-user-email': userEmail,
+  '2026-11-25-130-must-change-password': mustChangePassword,
   '2026-11-25-120-tasks': tasks,
 };

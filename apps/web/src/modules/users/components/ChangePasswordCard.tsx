@@ -11,29 +11,36 @@ interface PasswordValues {
   confirmPassword: string;
 }
 
+interface ChangePasswordCardProps {
+  /** The forced change at first sign-in: its own title and text, and what follows a success. */
+  forced?: boolean;
+  onChanged?: () => void;
+}
+
 /** Changes the password: the old one, a new one by the domain's rules, typed twice. */
-export function ChangePasswordCard() {
+export function ChangePasswordCard({ forced = false, onChanged }: ChangePasswordCardProps = {}) {
   const { t } = useTranslation(['users', 'texts', 'common']);
   const { message } = App.useApp();
   const [form] = Form.useForm<PasswordValues>();
   const change = useChangePasswordMutation();
 
-  const handleFinish = (values: PasswordValues) => {
-    change.mutate(
-      { oldPassword: values.oldPassword, newPassword: values.newPassword },
-      {
-        onSuccess: () => {
-          void message.success(t('texts:operationSuccess'));
-          form.resetFields();
-        },
-      },
-    );
+  // Awaited rather than mutate's per-call callbacks: those are dropped when the card re-mounts
+  // while the call runs (the forced change at first sign-in sits in the console's guard).
+  const handleFinish = async (values: PasswordValues) => {
+    try {
+      await change.mutateAsync({ oldPassword: values.oldPassword, newPassword: values.newPassword });
+    } catch {
+      return; // Shown by the API client.
+    }
+    void message.success(forced ? t('forcedPassword.done') : t('texts:operationSuccess'));
+    form.resetFields();
+    onChanged?.();
   };
 
   return (
-    <Card title={t('password.title')} className="sd-userinfo__card">
-      <p className="sd-muted sd-userinfo__intro">{t('password.intro')}</p>
-      <Form<PasswordValues> form={form} layout="vertical" onFinish={handleFinish} className="sd-userinfo__form">
+    <Card title={forced ? t('forcedPassword.title') : t('password.title')} className="sd-userinfo__card">
+      <p className="sd-muted sd-userinfo__intro">{forced ? t('forcedPassword.intro') : t('password.intro')}</p>
+      <Form<PasswordValues> form={form} layout="vertical" onFinish={(values) => void handleFinish(values)} className="sd-userinfo__form">
         <Form.Item name="oldPassword" label={t('password.old')} rules={[{ required: true, message: t('validation.required', { ns: 'common' }) }]}>
           <PasswordInput autoComplete="current-password" />
         </Form.Item>

@@ -25,6 +25,8 @@ export function SysUserCreateModal({ open, onClose }: { open: boolean; onClose: 
         roleIds: values.roleIds ?? [],
         name: values.name?.trim() || undefined,
         phone: values.phone?.trim() || undefined,
+        // The platform administrator chose the password: the user changes it at first sign-in.
+        mustChangePassword: true,
       },
       {
         onSuccess: () => {

@@ -10,6 +10,7 @@ import { useMemberListQuery } from '../api/getMemberList';
 import type { MemberListParams } from '../api/keys';
 import { useRemoveMemberMutation } from '../api/removeMember';
 import { useSetMemberStatusMutation } from '../api/setMemberStatus';
+import { CompanyUserCreateModal } from '../components/CompanyUserCreateModal';
 import { InviteMemberModal } from '../components/InviteMemberModal';
 import { MemberRolesModal } from '../components/MemberRolesModal';
 import { MemberStatusTag } from '../components/MemberStatusTag';
@@ -30,6 +31,7 @@ export function UsersPage() {
   const [params, setParams] = useState<MemberListParams>({ pageNum: 1, pageSize: PAGE_SIZE });
   const [search, setSearch] = useState('');
   const [inviteOpen, setInviteOpen] = useState(false);
+  const [createOpen, setCreateOpen] = useState(false);
   const [invitationsOpen, setInvitationsOpen] = useState(false);
   const [editingRoles, setEditingRoles] = useState<MemberItem | null>(null);
   const members = useMemberListQuery(params);
@@ -143,6 +145,9 @@ export function UsersPage() {
             <Button icon={<MailOutlined />} onClick={() => setInvitationsOpen(true)}>
               {t('invitations.open')}
             </Button>
+            <Button icon={<UserAddOutlined />} onClick={() => setCreateOpen(true)}>
+              {t('createUser.open')}
+            </Button>
             <Button type="primary" icon={<UserAddOutlined />} onClick={() => setInviteOpen(true)}>
               {t('invite.open')}
             </Button>
@@ -187,6 +192,7 @@ export function UsersPage() {
           }}
         />
       </Card>
+      <CompanyUserCreateModal open={createOpen} onClose={() => setCreateOpen(false)} />
       <InviteMemberModal open={inviteOpen} onClose={() => setInviteOpen(false)} onInvited={() => setInvitationsOpen(true)} />
       <SentInvitationsDrawer open={invitationsOpen} onClose={() => setInvitationsOpen(false)} />
       <MemberRolesModal member={editingRoles} onClose={() => setEditingRoles(null)} />

@@ -65,9 +65,10 @@ export function registerDevicesRoutes(app: FastifyInstance, services: DevicesRou
   r.post('/general/device/unbind', { config, schema: { tags, summary: 'Unbind a bound device', body: deviceIdRequest } }, async (request) =>
     ok(await link.unbind(caller(request), request.body.id)),
   );
-  r.get('/general/device/getConnectInfo', { config, schema: { tags, summary: 'How a device connects: broker host and port, topics' } }, () =>
+  // Without MQTT_PUBLIC_HOST the broker is where the browser found the console (as getIoSocket).
+  r.get('/general/device/getConnectInfo', { config, schema: { tags, summary: 'How a device connects: broker host and port, topics' } }, (request) =>
     ok({
-      host: connect.host,
+      host: connect.host ?? request.hostname,
       port: connect.port,
       topics: { telemetry: deviceTopics.telemetry('{sn}'), event: deviceTopics.event('{sn}'), online: deviceTopics.online('{sn}'), command: deviceTopics.command('{sn}') },
     }),

@@ -3,10 +3,9 @@ import type { ModuleRoutes } from '@/shared/routing/types';
 
 const list = lazyPage(() => import('./pages/DeviceListPage'), 'DeviceListPage');
 
-/** Pages of the devices module, by route-table path (the gateway list is the same device list). */
+/** Pages of the devices module, by route-table path (the gateway list is the gateways module's). */
 export const devicesRoutes: ModuleRoutes = {
   '/smartdata/device': list,
-  '/device/gateway': list,
   '/device/firmware': lazyPage(() => import('./pages/FirmwarePage'), 'FirmwarePage'),
   '/smartdata/device/deviceconfig/:deviceId': lazyPage(() => import('./pages/DeviceDetailPage'), 'DeviceDetailPage'),
   // The gateway's configuration: a device's sub-page, with the gateways module's flow editor.

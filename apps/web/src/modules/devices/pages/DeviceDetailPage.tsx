@@ -24,7 +24,8 @@ import { uploadObject } from '@/shared/api/objectUpload';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { formatDateTime } from '@/shared/utils/formatTime';
 import { ConfigStateBanner } from '@/modules/gateways/components/ConfigStateBanner';
-import { gatewayKeys, useConfigVersionsQuery, useDetectConfigMutation, usePushConfigMutation, useRollbackConfigMutation } from '@/modules/gateways/api/flow';
+import { ConfigStatus } from '@/modules/gateways/components/ConfigStatus';
+import { gatewayKeys, useConfigVersionsQuery, useDetectConfigMutation, usePushConfigMutation, useRollbackConfigMutation, useSavedFlowQuery } from '@/modules/gateways/api/flow';
 import { useBindMutation, useDeviceQuery, useRotateSecretMutation, useSetStatusMutation, useUnbindMutation, useUpdateDeviceMutation } from '../api/devices';
 import { useFirmwareListQuery } from '../api/firmware';
 import { api } from '@/shared/api/client';
@@ -442,6 +443,7 @@ function ConfigCard({ device }: { device: DeviceItem }) {
   const locale = useLocale();
   const { message, modal } = App.useApp();
   const versions = useConfigVersionsQuery(device.id);
+  const saved = useSavedFlowQuery(device.id);
   const queryClient = useQueryClient();
   // A push or a passed detection keeps a version: the history follows the device's states.
   useEffect(() => {
@@ -469,6 +471,12 @@ function ConfigCard({ device }: { device: DeviceItem }) {
         </Space>
       }
     >
+      <ConfigStatus
+        deviceId={device.id}
+        savedAt={saved.data?.savedAt ?? null}
+        savedFlow={saved.data?.flow ?? null}
+        appliedVersion={device.config.state === 'success' && device.config.version !== null ? device.config.version : (saved.data?.appliedVersion ?? null)}
+      />
       <ConfigStateBanner device={device} onDetect={() => void detect.mutateAsync(device.id).catch(() => undefined)} detecting={detect.isPending} />
       <Table<ConfigVersionItem>
         size="small"

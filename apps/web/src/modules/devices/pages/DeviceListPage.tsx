@@ -15,7 +15,7 @@ import { useDevicesChannel } from '../hooks/useDevicesChannel';
 import { deviceDetailPath, FLOW_DRAFT_PATH, gatewayConfigPath } from '@/shared/routing/devicePaths';
 import '../devices.css';
 
-/** /smartdata/device and /device/gateway: the company's devices, online state live. */
+/** /smartdata/device: the company's devices, online state live (the gateways have their own list, /device/gateway). */
 export function DeviceListPage() {
   const { t } = useTranslation(['devices', 'texts']);
   const locale = useLocale();

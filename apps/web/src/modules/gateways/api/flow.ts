@@ -4,6 +4,7 @@ import type {
   CheckFlowRequest,
   CheckFlowResult,
   ConfigVersionItem,
+  ConfigVersionQuery,
   ConfigVersionsQuery,
   DetectConfigRequest,
   FlowDocument,
@@ -118,4 +119,29 @@ export function runFlow(request: GatewayDeviceRequest): Promise<null> {
 }
 export function useRunFlowMutation() {
   return useMutation({ mutationFn: (deviceId: number) => runFlow({ deviceId }) });
+}
+
+/** `GET /gateway/getConfigVersion?deviceId&version`: one kept version with its document. */
+export function fetchConfigVersion(query: ConfigVersionQuery, signal?: AbortSignal): Promise<ConfigVersionItem> {
+  return api.get<ConfigVersionItem>('/gateway/getConfigVersion', query, { signal });
+}
+export function useConfigVersionQuery(deviceId: number, version: number | null) {
+  return useQuery({
+    queryKey: [...gatewayKeys.versions(deviceId), version] as const,
+    queryFn: ({ signal }) => fetchConfigVersion({ deviceId, version: version! }, signal),
+    enabled: deviceId > 0 && version !== null,
+    staleTime: Infinity, // a kept version never changes
+  });
+}
+
+/** `GET /device/getConnectInfo`: the platform broker's public host and port (prefills a new MQTT link). */
+export interface ConnectInfo {
+  host: string | null;
+  port: number | null;
+}
+export function fetchConnectInfo(signal?: AbortSignal): Promise<ConnectInfo> {
+  return api.get<ConnectInfo>('/device/getConnectInfo', undefined, { signal });
+}
+export function useConnectInfoQuery() {
+  return useQuery({ queryKey: [...gatewayKeys.all, 'connectInfo'] as const, queryFn: ({ signal }) => fetchConnectInfo(signal), staleTime: 5 * 60_000 });
 }

@@ -1,5 +1,5 @@
-import { useCallback, useRef, useState } from 'react';
-import { Alert, App, Button, Space, Tag, Tooltip } from 'antd';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { App, Button, Space, Tag, Tooltip } from 'antd';
 import { CaretRightOutlined, CloudUploadOutlined, SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,9 +10,10 @@ import { deviceDetailPath } from '@/shared/routing/devicePaths';
 import { FlowEditor } from '../editor/FlowEditor';
 import { FlowProblemList } from '../editor/FlowProblemList';
 import { emptyFlow } from '../editor/flowModel';
-import { uploadCertificate, useRunFlowMutation, usePushConfigMutation, useSaveFlowMutation } from '../api/flow';
+import { uploadCertificate, useConnectInfoQuery, useRunFlowMutation, usePushConfigMutation, useSaveFlowMutation } from '../api/flow';
 import { parseFlowJson } from '../editor/flowModel';
 import { ConfigStateBanner } from './ConfigStateBanner';
+import { ConfigStatus } from './ConfigStatus';
 
 /**
  * The editor of device/dtu/config/{deviceId} (the page is the devices module's
@@ -21,7 +22,10 @@ import { ConfigStateBanner } from './ConfigStateBanner';
  */
 export function GatewayConfigEditor({ device, saved }: { device: DeviceItem; saved: GatewayConfig }) {
   const stored = saved.flow ? parseFlowJson(JSON.stringify(saved.flow)) : null;
-  return <DeviceConfig device={device} initial={stored?.ok ? stored.doc : emptyFlow()} version={device.config.version ?? saved.appliedVersion} />;
+  const savedFlow = stored?.ok ? stored.doc : null;
+  // A push that just succeeded is known from the device's state before getFlow is read again.
+  const appliedVersion = device.config.state === 'success' && device.config.version !== null ? device.config.version : saved.appliedVersion;
+  return <DeviceConfig device={device} initial={savedFlow ?? emptyFlow()} savedFlow={savedFlow} savedAt={saved.savedAt} appliedVersion={appliedVersion} />;
 }
 
 /** The flow editor as a draft not tied to a device (`deviceId` 0): firmware chosen by hand, import/export only. */
@@ -29,7 +33,19 @@ export function DraftFlowEditor({ firmwareVersion, onFirmwareChange }: { firmwar
   return <FlowEditor initial={emptyFlow()} firmwareVersion={firmwareVersion} onFirmwareChange={onFirmwareChange} />;
 }
 
-function DeviceConfig({ device, initial, version }: { device: DeviceItem; initial: FlowDocument; version: number | null }) {
+function DeviceConfig({
+  device,
+  initial,
+  savedFlow,
+  savedAt,
+  appliedVersion,
+}: {
+  device: DeviceItem;
+  initial: FlowDocument;
+  savedFlow: FlowDocument | null;
+  savedAt: number | null;
+  appliedVersion: number | null;
+}) {
   const { t } = useTranslation(['gateways', 'texts']);
   const locale = useLocale();
   const { message, modal } = App.useApp();
@@ -43,6 +59,11 @@ function DeviceConfig({ device, initial, version }: { device: DeviceItem; initia
   const [serverMode, setServerMode] = useState(initial.startMode.kind === 'server');
   // Never reported: checked like the server does, against the newest gate.
   const firmware = device.firmwareVersion ?? newestFirmwareGate;
+  const connectInfo = useConnectInfoQuery();
+  const linkDefaults = useMemo(
+    () => (connectInfo.data ? { address: connectInfo.data.host ?? window.location.hostname, port: connectInfo.data.port ?? 1883, username: device.sn, clientIdFor: (linkId: string) => `${device.sn}:${linkId}` } : undefined),
+    [connectInfo.data, device.sn],
+  );
 
   const onChange = useCallback((doc: FlowDocument) => {
     setDirty(doc !== saved.current);
@@ -96,18 +117,18 @@ function DeviceConfig({ device, initial, version }: { device: DeviceItem; initia
             <span>SN {device.sn}</span>
             <Tag color={device.online ? 'green' : 'default'}>{device.online ? t('page.online') : t('page.offline')}</Tag>
             {device.bindState !== 'bound' && <Tag color="orange">{userText('gatewayNotBound', locale)}</Tag>}
-            <span>{t('page.savedVersion', { version: version ?? '—' })}</span>
             <Link to={deviceDetailPath(device.id)}>{t('page.toDetail')}</Link>
           </Space>
         }
       />
+      <ConfigStatus deviceId={device.id} savedAt={savedAt} savedFlow={savedFlow} appliedVersion={appliedVersion} dirty={dirty} />
       <ConfigStateBanner device={device} />
-      {dirty && <Alert type="info" showIcon message={t('page.unsaved')} style={{ marginBottom: 8 }} />}
       <FlowEditor
         initial={initial}
         firmwareVersion={firmware}
         onChange={onChange}
         uploadCertificate={uploadCertificate}
+        linkDefaults={linkDefaults}
         actions={
           <>
             <Button icon={<SaveOutlined />} loading={save.isPending} onClick={() => void handleSave()}>

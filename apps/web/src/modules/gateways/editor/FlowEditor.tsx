@@ -14,14 +14,14 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { Alert, App, Button, Dropdown, Select, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
-import { CheckCircleOutlined, DownloadOutlined, FileAddOutlined, RedoOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, CheckCircleOutlined, DownloadOutlined, FileAddOutlined, RedoOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { checkFlow, flowMessage, flowNodeMax, type FlowDocument, type FlowNode, type FlowProblem } from '@smartdata/domain';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { FlowNodeCard, kindIcons, type FlowCanvasNode } from './FlowNodeCard';
-import { LinksSettings, SerialSettingsForm, StartModeSettings } from './FlowSettings';
+import { LinksSettings, SerialSettingsForm, StartModeSettings, type LinkDefaults } from './FlowSettings';
 import { NodeProperties } from './NodeProperties';
-import { addNode, connect, defaultNames, deleteSelection, edgeKey, freeCell, layoutFlow, paletteKinds, parseFlowJson, problemsOf, updateNode } from './flowModel';
+import { addNode, autoLayoutFlow, connect, defaultNames, deleteSelection, edgeKey, freeCell, layoutFlow, paletteKinds, parseFlowJson, problemsOf, updateNode } from './flowModel';
 import { FlowProblemList, useProblemText } from './FlowProblemList';
 import { useFlowHistory } from './useFlowHistory';
 import './flowEditor.css';
@@ -38,6 +38,8 @@ export interface FlowEditorProps {
   onFirmwareChange?: (version: string) => void;
   onChange?: (doc: FlowDocument) => void;
   uploadCertificate?: (file: File) => Promise<{ id: number }>;
+  /** What a new MQTT link starts with (the platform's broker and the device's own user name). */
+  linkDefaults?: LinkDefaults;
   /** Buttons of the page (save, push) shown at the end of the toolbar. */
   actions?: ReactNode;
 }
@@ -51,7 +53,7 @@ export function FlowEditor(props: FlowEditorProps) {
   );
 }
 
-function FlowEditorInner({ initial, firmwareVersion, onFirmwareChange, onChange, uploadCertificate, actions }: FlowEditorProps) {
+function FlowEditorInner({ initial, firmwareVersion, onFirmwareChange, onChange, uploadCertificate, linkDefaults, actions }: FlowEditorProps) {
   const { t } = useTranslation('gateways');
   const locale = useLocale();
   const { message } = App.useApp();
@@ -237,6 +239,13 @@ function FlowEditorInner({ initial, firmwareVersion, onFirmwareChange, onChange,
 
   const userNodes = doc.nodes.filter((n) => n.kind !== 'start').length;
 
+  /** Left to right along the connections (positions only: the document, and undo, are untouched). */
+  const handleAutoLayout = () => {
+    positions.current = autoLayoutFlow(doc);
+    setCanvasNodes((nodes) => nodes.map((n) => ({ ...n, position: positions.current[n.id] ?? n.position })));
+    setTimeout(() => void reactFlow.fitView({ padding: 0.2, maxZoom: 1 }), 50);
+  };
+
   return (
     <div className="sd-flow" onKeyDown={onKeyDown}>
       <div className="sd-flow__toolbar" role="toolbar" aria-label={t('toolbar.label')}>
@@ -284,6 +293,11 @@ function FlowEditorInner({ initial, firmwareVersion, onFirmwareChange, onChange,
           ) : (
             <Tag>{t('toolbar.firmwareValue', { version: firmwareVersion })}</Tag>
           )}
+          <Tooltip title={t('toolbar.autoLayoutHint')}>
+            <Button icon={<ApartmentOutlined />} onClick={handleAutoLayout}>
+              {t('toolbar.autoLayout')}
+            </Button>
+          </Tooltip>
           <Button icon={<CheckCircleOutlined />} onClick={() => setShownCheck(check.errors)}>
             {t('toolbar.check')}
           </Button>
@@ -298,15 +312,6 @@ function FlowEditorInner({ initial, firmwareVersion, onFirmwareChange, onChange,
         ))}
       {unreachable.length > 0 && (
         <Alert type="warning" showIcon message={t('check.unreachable', { count: unreachable.length, names: unreachable.join(locale === 'zh-CN' ? '、' : ', ') })} className="sd-flow__warning" />
-      )}
-      {shownCheck && (
-        <div className="sd-flow__check">
-          {shownCheck.length === 0 ? (
-            <Alert type="success" showIcon closable onClose={() => setShownCheck(null)} message={t('check.passed')} />
-          ) : (
-            <Alert type="error" showIcon closable onClose={() => setShownCheck(null)} message={t('check.failed', { count: shownCheck.length })} description={<FlowProblemList doc={doc} problems={shownCheck} onPick={(id) => (select(id), setPanel('node'))} />} />
-          )}
-        </div>
       )}
 
       <div className="sd-flow__body">
@@ -335,6 +340,16 @@ function FlowEditorInner({ initial, firmwareVersion, onFirmwareChange, onChange,
           </Typography.Paragraph>
         </aside>
         <div ref={canvasRef} className="sd-flow__canvas" onDragOver={(e) => (e.preventDefault(), (e.dataTransfer.dropEffect = 'move'))} onDrop={onDrop} tabIndex={0} aria-label={t('canvas.label')}>
+          {/* Over the canvas, not above it: the canvas stays where it is (1440×900 keeps it in view). */}
+          {shownCheck && (
+            <div className="sd-flow__check">
+              {shownCheck.length === 0 ? (
+                <Alert type="success" showIcon closable onClose={() => setShownCheck(null)} message={t('check.passed')} />
+              ) : (
+                <Alert type="error" showIcon closable onClose={() => setShownCheck(null)} message={t('check.failed', { count: shownCheck.length })} description={<FlowProblemList doc={doc} problems={shownCheck} onPick={(id) => (select(id), setPanel('node'))} />} />
+              )}
+            </div>
+          )}
           <ReactFlow<FlowCanvasNode>
             nodes={canvasNodes}
             edges={edges}
@@ -382,7 +397,7 @@ function FlowEditorInner({ initial, firmwareVersion, onFirmwareChange, onChange,
               },
               { key: 'start', label: t('panels.start'), children: <StartModeSettings doc={doc} onChange={(d) => history.set(d, 'start')} /> },
               { key: 'serial', label: t('panels.serial'), children: <SerialSettingsForm doc={doc} onChange={(d) => history.set(d, 'serial')} /> },
-              { key: 'links', label: t('panels.links', { count: doc.links.length }), children: <LinksSettings doc={doc} onChange={(d) => history.set(d, 'links')} uploadCertificate={uploadCertificate} /> },
+              { key: 'links', label: t('panels.links', { count: doc.links.length }), children: <LinksSettings doc={doc} onChange={(d) => history.set(d, 'links')} uploadCertificate={uploadCertificate} linkDefaults={linkDefaults} /> },
             ]}
           />
         </aside>

@@ -71,7 +71,30 @@ export function SerialSettingsForm({ doc, onChange }: { doc: FlowDocument; onCha
 }
 
 /** Up to 3 MQTT links, each with an optional certificate. */
-export function LinksSettings({ doc, onChange, uploadCertificate }: { doc: FlowDocument; onChange: Patch; uploadCertificate?: (file: File) => Promise<{ id: number }> }) {
+/**
+ * A new link's starting values on a device's page: the platform's broker (getConnectInfo) and the
+ * device's own SN as user name, a client id of its own per link (`SN:<link id>`, which the broker
+ * accepts beside the gateway's own connection). The password, the device's secret, cannot be read
+ * back: it stays empty, with a hint.
+ */
+export interface LinkDefaults {
+  address: string;
+  port: number;
+  username: string;
+  clientIdFor: (linkId: string) => string;
+}
+
+export function LinksSettings({
+  doc,
+  onChange,
+  uploadCertificate,
+  linkDefaults,
+}: {
+  doc: FlowDocument;
+  onChange: Patch;
+  uploadCertificate?: (file: File) => Promise<{ id: number }>;
+  linkDefaults?: LinkDefaults;
+}) {
   const { t } = useTranslation('gateways');
   const locale = useLocale();
   const setLink = (id: string, patch: Partial<MqttLink>) => onChange({ ...doc, links: doc.links.map((l) => (l.id === id ? { ...l, ...patch } : l)) });
@@ -81,7 +104,11 @@ export function LinksSettings({ doc, onChange, uploadCertificate }: { doc: FlowD
     while (ids.has(`link${n}`)) {
       n += 1;
     }
-    onChange({ ...doc, links: [...doc.links, { id: `link${n}`, address: '', port: 1883, username: '', password: '', clientId: '' }] });
+    const id = `link${n}`;
+    const link: MqttLink = linkDefaults
+      ? { id, address: linkDefaults.address, port: linkDefaults.port, username: linkDefaults.username, password: '', clientId: linkDefaults.clientIdFor(id) }
+      : { id, address: '', port: 1883, username: '', password: '', clientId: '' };
+    onChange({ ...doc, links: [...doc.links, link] });
   };
   return (
     <div className="sd-flow-links">
@@ -95,6 +122,7 @@ export function LinksSettings({ doc, onChange, uploadCertificate }: { doc: FlowD
           onChange={(patch) => setLink(link.id, patch)}
           onRemove={() => onChange({ ...doc, links: doc.links.filter((l) => l.id !== link.id) })}
           uploadCertificate={uploadCertificate}
+          passwordHint={linkDefaults !== undefined && link.username === linkDefaults.username && link.password === ''}
         />
       ))}
       <Button icon={<PlusOutlined />} block disabled={doc.links.length >= limits.mqttLinksMax} onClick={addLink}>
@@ -112,15 +140,17 @@ interface LinkCardProps {
   onChange: (patch: Partial<MqttLink>) => void;
   onRemove: () => void;
   uploadCertificate?: (file: File) => Promise<{ id: number }>;
+  /** The link uses the device's own user name and its password is empty: say where the secret is. */
+  passwordHint?: boolean;
 }
 
-function LinkCard({ link, index, used, problems, onChange, onRemove, uploadCertificate }: LinkCardProps) {
+function LinkCard({ link, index, used, problems, onChange, onRemove, uploadCertificate, passwordHint }: LinkCardProps) {
   const { t } = useTranslation('gateways');
   const locale = useLocale();
   const { message, modal } = App.useApp();
   const [uploading, setUploading] = useState(false);
   const field = (key: 'address' | 'username' | 'password' | 'clientId', max: number) => (
-    <Form.Item label={t(`links.${key}`)}>
+    <Form.Item label={t(`links.${key}`)} extra={key === 'password' && passwordHint ? t('links.passwordHint') : undefined}>
       {key === 'password' ? (
         <Input.Password aria-label={t(`links.${key}`)} value={link[key]} maxLength={max + 1} onChange={(e) => onChange({ [key]: e.target.value })} />
       ) : (

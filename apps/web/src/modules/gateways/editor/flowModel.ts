@@ -235,3 +235,110 @@ export function freeCell(taken: readonly { x: number; y: number }[]): { x: numbe
     }
   }
 }
+
+/**
+ * The auto-layout button: nodes left to right in columns by their distance from Start (the
+ * longest path, so a node comes after every node that leads to it), each column's nodes stacked in
+ * the order they are reached. Connections then run from one column to a later one and do not cross
+ * the nodes between; a loop back (a timeout edge to an earlier node) is the only edge running right
+ * to left. Nodes Start never reaches go in a row below.
+ */
+export function autoLayoutFlow(doc: FlowDocument): Record<string, { x: number; y: number }> {
+  const ids = new Set(doc.nodes.map((n) => n.id));
+  const depth = new Map<string, number>();
+  const order: string[] = [];
+  if (ids.has('start')) {
+    depth.set('start', 0);
+    order.push('start');
+    // Longest path from Start without going round a cycle: a node moves right while a path
+    // that does not revisit it reaches it later (bounded by the node count).
+    for (let pass = 0; pass < doc.nodes.length; pass += 1) {
+      let moved = false;
+      for (const edge of doc.edges) {
+        const from = depth.get(edge.from);
+        if (from === undefined || !ids.has(edge.to) || edge.to === 'start') {
+          continue;
+        }
+        const to = depth.get(edge.to);
+        if (to === undefined) {
+          depth.set(edge.to, from + 1);
+          order.push(edge.to);
+          moved = true;
+        } else if (to < from + 1 && from + 1 < doc.nodes.length && !reaches(doc, edge.to, edge.from)) {
+          depth.set(edge.to, from + 1);
+          moved = true;
+        }
+      }
+      if (!moved) {
+        break;
+      }
+    }
+  }
+  const positions: Record<string, { x: number; y: number }> = {};
+  const rowsIn = new Map<number, number>();
+  for (const id of order) {
+    const column = depth.get(id)!;
+    const row = rowsIn.get(column) ?? 0;
+    rowsIn.set(column, row + 1);
+    positions[id] = { x: column * cellWidth, y: row * cellHeight };
+  }
+  const rows = Math.max(1, ...rowsIn.values());
+  doc.nodes
+    .filter((n) => !(n.id in positions))
+    .forEach((n, index) => {
+      positions[n.id] = { x: index * cellWidth, y: rows * cellHeight + 30 };
+    });
+  return positions;
+}
+
+/** Whether `to` can be reached from `from` along the edges (a cycle check for the layout). */
+function reaches(doc: FlowDocument, from: string, to: string): boolean {
+  const seen = new Set<string>([from]);
+  const queue = [from];
+  while (queue.length > 0) {
+    const current = queue.shift()!;
+    if (current === to) {
+      return true;
+    }
+    for (const edge of doc.edges) {
+      if (edge.from === current && !seen.has(edge.to)) {
+        seen.add(edge.to);
+        queue.push(edge.to);
+      }
+    }
+  }
+  return false;
+}
+
+/** What differs between two flow documents (the saved one and the one the gateway runs). */
+export interface FlowDifferences {
+  added: string[];
+  removed: string[];
+  changed: string[];
+  connections: boolean;
+  links: boolean;
+  serial: boolean;
+  startMode: boolean;
+}
+
+/** Node names added, removed or changed, and which settings differ; canvas positions do not count. */
+export function flowDifferences(current: FlowDocument, other: FlowDocument): FlowDifferences {
+  const before = new Map(other.nodes.map((n) => [n.id, n]));
+  const after = new Map(current.nodes.map((n) => [n.id, n]));
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const edgeSet = (doc: FlowDocument) => doc.edges.map((e) => `${e.from}>${e.to}`).sort();
+  return {
+    added: current.nodes.filter((n) => !before.has(n.id)).map((n) => n.name),
+    removed: other.nodes.filter((n) => !after.has(n.id)).map((n) => n.name),
+    changed: current.nodes.filter((n) => before.has(n.id) && !same(n, before.get(n.id))).map((n) => n.name),
+    connections: !same(edgeSet(current), edgeSet(other)),
+    links: !same(current.links, other.links),
+    serial: !same(current.serial, other.serial),
+    startMode: !same(current.startMode, other.startMode),
+  };
+}
+
+/** Whether two documents differ in anything the gateway would run. */
+export function hasDifferences(d: FlowDifferences): boolean {
+  return d.added.length + d.removed.length + d.changed.length > 0 || d.connections || d.links || d.serial || d.startMode;
+}

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { startSimulatedGateway, type SimulatedGateway } from '../apps/gateway-sim/src/index';
 import { signInAt } from './support/accounts';
 import { expect as baseExpect, test, uniqueName } from './support/fixtures';
 import { createCompanyAdmin, platformAdmin, toast } from './support/organization';
@@ -14,6 +15,12 @@ import { createCompanyAdmin, platformAdmin, toast } from './support/organization
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 const shots = '/tmp/hA-shots';
+const mqttUrl = `mqtt://127.0.0.1:${process.env.E2E_MQTT_PORT ?? 18830}`;
+let gateway: SimulatedGateway | null = null;
+test.afterEach(async () => {
+  await gateway?.close().catch(() => undefined);
+  gateway = null;
+});
 const canvasNode = (page: Page, id: string) => page.locator(`.react-flow__node[data-id="${id}"]`);
 
 test('the gateway editor shows draft, saved and pushed apart, prefills a link, keeps the canvas in view and lays nodes out left to right', async ({ page, request }) => {
@@ -113,4 +120,35 @@ test('the gateway editor shows draft, saved and pushed apart, prefills a link, k
   await page.getByRole('button', { name: 'Auto-layout' }).click();
   await page.waitForTimeout(500);
   await page.screenshot({ path: `${shots}/gateway-editor-en-US.png` });
+});
+
+test('after a push the editor shows the pushed version, and what differs once the saved flow changes', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const admin = await createCompanyAdmin(await platformAdmin(request), request);
+  const sn = `PSH${Date.now().toString(36).toUpperCase()}`;
+  const device = await admin.api.post<{ id: number; secret: string }>('device/addDevice', { name: uniqueName('网关'), sn, model: 'SD-G1' });
+  gateway = await startSimulatedGateway({ sn, secret: device.secret, url: mqttUrl, firmware: '1.3.4', autoConfirm: true });
+  await expect.poll(async () => (await admin.api.get<{ online: boolean }>('device/getDevice', { id: device.id })).online, { timeout: 20_000 }).toBe(true);
+  await admin.api.post('device/bind', { id: device.id });
+  await expect.poll(async () => (await admin.api.get<{ bindState: string }>('device/getDevice', { id: device.id })).bindState, { timeout: 20_000 }).toBe('bound');
+  const flow = JSON.parse(readFileSync('examples/flows/modbus-temperature-loop.json', 'utf8')) as { nodes: { id: string; ms?: number }[] };
+  await admin.api.post('gateway/saveFlow', { deviceId: device.id, flow });
+  await admin.api.post('gateway/pushConfig', { deviceId: device.id });
+  await expect.poll(async () => (await admin.api.get<{ appliedVersion: number | null }>('gateway/getFlow', { deviceId: device.id })).appliedVersion, { timeout: 30_000 }).toBe(1);
+
+  await signInAt(page, admin, `/smartdata/device/dtu/config/${device.id}`);
+  await expect(page.getByTestId('config-status-pushed')).toHaveText('已下发：版本 1');
+  await expect(page.getByTestId('config-status-diff')).toHaveText('网关运行的版本 1 与已保存的配置相同。');
+
+  // The saved flow changes (the wait is longer): the editor and the device page say what differs.
+  flow.nodes.find((n) => n.id === 'pause')!.ms = 5000;
+  await admin.api.post('gateway/saveFlow', { deviceId: device.id, flow });
+  await page.reload();
+  await expect(page.getByTestId('config-status-diff')).toHaveText('已保存的配置与网关运行的版本 1 不同（修改节点 等待），下发后生效。');
+  await page.screenshot({ path: `${shots}/gateway-differs-zh-CN.png` });
+  await page.evaluate(() => localStorage.setItem('language', 'en-US'));
+  await page.goto(`/smartdata/device/deviceconfig/${device.id}`);
+  await expect(page.getByTestId('config-status-diff')).toHaveText('The saved configuration differs from version 1 that the gateway runs (nodes changed: 等待); push to apply it.');
+  await page.screenshot({ path: `${shots}/device-differs-en-US.png`, fullPage: true });
 });

@@ -126,6 +126,14 @@ test('a daily-sum analysis is made in its dialog, previewed, run now, writes its
   const edit = dialog(page, `Edit smart analysis: ${taskName}`);
   await expect(edit.getByRole('textbox', { name: 'Time' })).toHaveValue('23:55');
   await shoot(page, 'form-en-US');
+  // A range method asks for its range; more sources ask for an aggregation (nothing saved here).
+  await chooseOption(page, edit.getByRole('combobox', { name: 'Acquisition method' }), 'Sum over a time range');
+  await expect(edit.getByText('Time range', { exact: true })).toBeVisible();
+  await edit.getByRole('button', { name: 'Add a source' }).click();
+  await expect(edit.getByText('Aggregation', { exact: true })).toBeVisible();
+  await edit.getByRole('radio', { name: /^Run all/ }).check();
+  await page.locator('.ant-modal-wrap').filter({ has: edit }).evaluate((wrap) => wrap.scrollTo(0, wrap.scrollHeight));
+  await shoot(page, 'form-more-en-US', false);
   await edit.getByRole('button', { name: 'Cancel' }).click();
 
   // ---- delete asks first ----

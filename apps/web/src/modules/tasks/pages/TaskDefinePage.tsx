@@ -76,12 +76,12 @@ export function TaskDefinePage() {
     });
 
   const columns: TableColumnsType<AnalysisView> = [
-    { title: t('columns.name'), dataIndex: 'name', key: 'name', width: 180, render: (name: string) => <strong>{name}</strong> },
-    { title: t('columns.method'), dataIndex: 'method', key: 'method', width: 150, render: (method: string) => methodText(method, locale) },
+    { title: t('columns.name'), dataIndex: 'name', key: 'name', width: 150, render: (name: string) => <strong>{name}</strong> },
+    { title: t('columns.method'), dataIndex: 'method', key: 'method', width: 120, render: (method: string) => methodText(method, locale) },
     {
       title: t('columns.flow'),
       key: 'flow',
-      width: 260,
+      width: 210,
       render: (_value, analysis) => (
         <div className="sd-task-cell">
           {[analysis.source, ...analysis.sources].map((ref) => (
@@ -92,19 +92,19 @@ export function TaskDefinePage() {
         </div>
       ),
     },
-    { title: t('columns.schedule'), key: 'schedule', width: 170, render: (_value, analysis) => <ScheduleText schedule={analysis.schedule} /> },
+    { title: t('columns.schedule'), key: 'schedule', width: 200, render: (_value, analysis) => <ScheduleText schedule={analysis.schedule} nextRun={analysis.nextRun} enabled={analysis.enabled} /> },
     {
       title: t('columns.enabled'),
       dataIndex: 'enabled',
       key: 'enabled',
       width: 80,
+      className: 'sd-nowrap',
       render: (enabled: boolean, analysis) => <Switch size="small" checked={enabled} onChange={(checked) => handleToggle(analysis, checked)} aria-label={t('define.toggle', { name: analysis.name })} />,
     },
-    { title: t('columns.nextRun'), dataIndex: 'nextRun', key: 'nextRun', width: 170, className: 'sd-nowrap', render: (next: number | null) => formatDateTime(next) },
     {
       title: t('columns.lastRun'),
       key: 'lastRun',
-      width: 190,
+      width: 170,
       render: (_value, analysis) =>
         analysis.lastRun ? (
           <div className="sd-task-cell">
@@ -121,7 +121,7 @@ export function TaskDefinePage() {
     {
       title: t('columns.actions'),
       key: 'actions',
-      width: 300,
+      width: 180,
       fixed: 'right',
       render: (_value, analysis) => (
         <Space size={0} wrap>
@@ -179,7 +179,7 @@ export function TaskDefinePage() {
         searchPlaceholder={t('define.search')}
         onSearch={setKeyword}
         empty={{ text: t('define.empty'), searchText: t('define.emptySearch'), hint: t('define.emptyHint') }}
-        scrollX={1500}
+        scrollX={1110}
       />
       {editing && (
         <AnalysisFormModal

@@ -98,12 +98,28 @@ test('a daily-sum analysis is made in its dialog, previewed, run now, writes its
   await expect(row).toContainText('成功');
   await shoot(page, 'define-zh-CN');
 
-  // ---- the run in the task log ----
+  // A second analysis over yesterday, which has no values: its run is skipped, and says why.
+  const emptyName = uniqueName('昨日用电汇总');
+  const { id: emptyId } = await admin.api.post<{ id: number }>('task/addAnalysis', {
+    name: emptyName,
+    enabled: false,
+    schedule: { cron: '5 0 * * *' },
+    method: 'sum_yesterday',
+    source: { itemId: sourceId, fieldName: 'power' },
+    decimals: 2,
+    target: { itemId: targetId, fieldName: 'total' },
+  });
+  await admin.api.post('task/runNow', { id: emptyId });
+
+  // ---- the runs in the task log ----
   await page.goto('/taskmanagement/tasklog');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('任务日志');
   const logRow = tableRow(page, taskName);
   await expect(logRow).toContainText('成功');
   await expect(logRow).toContainText('6.75');
+  const emptyRow = tableRow(page, emptyName);
+  await expect(emptyRow).toContainText('已跳过');
+  await expect(emptyRow).toContainText('取值时间段内没有数据');
   await chooseOption(page, page.getByRole('combobox', { name: '按状态筛选' }), '失败');
   await expect(page.getByText('没有符合条件的执行记录')).toBeVisible();
   await page.getByRole('combobox', { name: '按状态筛选' }).press('Escape');
@@ -116,6 +132,7 @@ test('a daily-sum analysis is made in its dialog, previewed, run now, writes its
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Task log');
   await expect(tableRow(page, taskName)).toContainText('Succeeded');
+  await expect(tableRow(page, emptyName)).toContainText('No values in the window');
   await shoot(page, 'log-en-US');
   await page.goto('/taskmanagement/taskdefine');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Task definitions');
@@ -139,5 +156,6 @@ test('a daily-sum analysis is made in its dialog, previewed, run now, writes its
   // ---- delete asks first ----
   await page.getByRole('button', { name: `Delete ${taskName}` }).click();
   await confirmDialog(page, taskName).getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('No smart analyses yet')).toBeVisible();
+  await expect(tableRow(page, taskName)).toHaveCount(0);
+  await expect(tableRow(page, emptyName)).toBeVisible();
 });

@@ -22,7 +22,7 @@ export const taskMessages: Record<string, Record<Locale, string>> = {
   'task.method.D1_create_last': t('昨日最后一条', 'Last record of yesterday'),
   'task.method.D2_create_last': t('前日最后一条', 'Last record of the day before yesterday'),
   'task.method.M1_create_last': t('上月最后一条', 'Last record of last month'),
-  'task.method.M2_create_last': t('上上月最后一条', 'Last record of the month before last'),
+  'task.method.M2_create_last': t('前月最后一条', 'Last record of the month before last'),
   'task.method.time_range_sum': t('时间段求和', 'Sum over a time range'),
   'task.method.time_range_avg': t('时间段平均值', 'Average over a time range'),
   'task.method.time_range_max': t('时间段最大值', 'Maximum over a time range'),

@@ -128,3 +128,16 @@ async function expectFilterBarInsideCard(page: Page, shot: string): Promise<void
     await expectWithinPage(page, control, name);
   }
 }
+
+test('a column a page fixes at the right (the alarm log\'s actions) scrolls with the others on a phone', async ({ page, adminApi, request }) => {
+  const admin = await createCompanyAdmin(adminApi, request);
+  await signInAt(page, admin, '/cloudSurveillance/alertLog');
+  const table = visibleTable(page);
+  const level = table.getByRole('columnheader', { name: '等级', exact: true });
+  const actions = table.getByRole('columnheader', { name: '操作', exact: true });
+  await expect(level).toBeVisible();
+  const levelBox = (await level.boundingBox())!;
+  const actionsBox = (await actions.boundingBox())!;
+  await page.screenshot({ path: '/tmp/hC-shots/phone-alarm-log.png' });
+  expect(actionsBox.x, 'the actions column starts after the level column').toBeGreaterThanOrEqual(levelBox.x + levelBox.width - 0.5);
+});

@@ -75,6 +75,8 @@ test.describe('system maintenance', () => {
       await page.getByLabel('用户名', { exact: true }).fill('admin');
       await page.getByLabel('用户名', { exact: true }).press('Enter');
       const rows = page.getByRole('row').filter({ hasText: '/system/' });
+      // The action in words (issue 13), the path under it.
+      await expect(rows.filter({ hasText: '新增 IP 白名单' }).filter({ hasText: range })).toHaveCount(2);
       await expect(rows.filter({ hasText: '/system/addWhiteIp' }).filter({ hasText: range }).filter({ hasText: '失败 50001' })).toHaveCount(1);
       await expect(rows.filter({ hasText: '/system/addWhiteIp' }).filter({ hasText: range }).filter({ hasText: '成功' })).toHaveCount(1);
       await expect(rows.filter({ hasText: '/system/addWhiteIp' }).filter({ hasText: `"ip":"${yourIp}"` }).first()).toContainText('成功');

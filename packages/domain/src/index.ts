@@ -30,6 +30,7 @@ export * from './roles/roles.schemas';
 export * from './groups/groups.schemas';
 export * from './orders/orders.schemas';
 export * from './system/system.schemas';
+export * from './system/auditActions';
 export * from './settings/settings.schemas';
 export * from './storage/storage.schemas';
 

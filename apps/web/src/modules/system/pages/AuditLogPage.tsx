@@ -3,7 +3,7 @@ import { Button, Card, DatePicker, Empty, Form, Input, Select, Table, Tag, Toolt
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { AuditLogItem } from '@smartdata/domain';
+import { auditActionText, type AuditLogItem } from '@smartdata/domain';
 import { SectionLinks } from '@/shared/routing/SectionLinks';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useLocale } from '@/shared/i18n/useLocale';
@@ -77,10 +77,14 @@ export function AuditLogPage() {
       title: t('log.columns.action'),
       key: 'action',
       width: 270,
+      // The action in words (issue 13), the call's path under it for those who look for it.
       render: (_value, entry) => (
         <span className="sd-system__action">
-          <Tag className="sd-system__method">{entry.method}</Tag>
-          <span className="sd-mono">{actionName(entry.action)}</span>
+          <span className="sd-system__action-text">{auditActionText(entry.action, locale) ?? actionName(entry.action)}</span>
+          <span className="sd-system__action-path">
+            <Tag className="sd-system__method">{entry.method}</Tag>
+            <span className="sd-mono">{actionName(entry.action)}</span>
+          </span>
         </span>
       ),
     },

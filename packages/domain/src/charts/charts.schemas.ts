@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../shared/ids';
-import { numericFieldTypes } from '../data-items/fields';
+import { FieldType, numericFieldTypes } from '../data-items/fields';
 import { timeRange } from '../data-items/timeRanges';
 import { pageQuery } from '../shared/paging';
 import { numeric } from '../shared/numbers';
@@ -36,6 +36,23 @@ export const chartSeries = z.object({
 });
 export type ChartSeries = z.infer<typeof chartSeries>;
 
+/** How many categories a category axis can show (the top N by the first series' value). */
+export const chartCategoryLimits = { topDefault: 10, topMax: 50 } as const;
+
+/**
+ * A category axis instead of time (issue 13, "value per location"): the series' values within the
+ * time range grouped by the value of a text field of the same record, the top N categories by the
+ * first series' aggregate, largest first. Needs an aggregate (SUM, MAX, MIN, AVG) on every series.
+ */
+export const chartCategoryAxis = z.object({
+  field: z.string().trim().min(1).max(64),
+  top: numeric(z.number().int().min(1, 'validation.chart.categoryTop').max(chartCategoryLimits.topMax, 'validation.chart.categoryTop')).default(chartCategoryLimits.topDefault),
+});
+export type ChartCategoryAxis = z.infer<typeof chartCategoryAxis>;
+
+/** Fields a category axis groups by: text. */
+export const categoryFieldTypes: readonly number[] = [FieldType.text];
+
 /** `POST /general/chart/query` → `ChartQueryResult` (read permission on the data item). */
 export const chartQueryRequest = z.object({
   itemId: idSchema,
@@ -46,6 +63,8 @@ export const chartQueryRequest = z.object({
   maxPoints: numeric(z.number().int().min(10).max(chartLimits.maxPointsPerSeries)).optional(),
   /** How raw values are thinned: min/max per slot (default; every spike survives) or LTTB (the line's shape). */
   downsample: z.enum(['minmax', 'lttb']).optional(),
+  /** A category axis over a text field instead of the time axis (bucket and downsampling do not apply). */
+  category: chartCategoryAxis.nullish(),
 });
 export type ChartQueryRequest = z.infer<typeof chartQueryRequest>;
 
@@ -54,6 +73,11 @@ export interface ChartQueryResult {
   from: number;
   to: number;
   bucket: ChartBucket;
+  /**
+   * With a category axis: the categories shown, in order (largest first); each series' point is
+   * then `[index into categories, value]` instead of `[epoch ms, value]`.
+   */
+  categories?: string[];
   series: Array<{
     field: string;
     /** The field's display name and unit (for legends and cards). */
@@ -130,6 +154,8 @@ const chartBody = {
   bucket: z.enum(chartBuckets).default('raw'),
   range: timeRange.default({ preset: 'today' }),
   options: chartOptions,
+  /** A category axis over a text field (null: the time axis). */
+  category: chartCategoryAxis.nullable().default(null),
 };
 
 /** `POST /general/chart/addChart` → `{ id }` (read-write on the item; names unique per item, 40900). */
@@ -161,6 +187,7 @@ export interface ChartConfig {
   bucket: ChartBucket;
   range: z.infer<typeof timeRange>;
   options: ChartOptions;
+  category: ChartCategoryAxis | null;
   createdAt: number;
   updatedAt: number;
 }

@@ -430,3 +430,50 @@ describe('chart configs', () => {
     expect((await get(admin.api, 'chart/getChart', { id: added.data.id })).code).toBe(40400);
   });
 });
+
+describe('chart query: a category axis over a text field (issue 13)', () => {
+  it('aggregates a numeric field per value of a text field within the range, the top N largest first, and saves the axis with the chart', async () => {
+    const me = await person(t.app);
+    const itemId = await addItem(me.api, 'Per location');
+    const base = Date.UTC(2026, 0, 10, 2, 0);
+    const rows: Array<[number, string, number, number]> = [
+      [0, '一号库', 10, 1],
+      [60_000, '一号库', 30, 2],
+      [120_000, '二号库', 50, 3],
+      [180_000, '三号库', 5, 4],
+      [240_000, '二号库', 20, 5],
+      [300_000, '', 99, 6],
+      // Outside the range: not counted.
+      [10 * 3_600_000, '三号库', 1000, 7],
+    ];
+    for (const [offset, label, temperature, count] of rows) {
+      await addAt(me.api, itemId, base + offset, { label, temperature, count });
+    }
+    const range = { from: base, to: base + 3_600_000 };
+    const answer = await chart(me.api, { itemId, series: [{ field: 'temperature', aggregate: 'SUM' }, { field: 'count', aggregate: 'MAX' }], range, category: { field: 'label', top: 2 } });
+    expect(answer.code, JSON.stringify(answer)).toBe(0);
+    const data = answer.data as QueryResult & { categories: string[] };
+    expect(data.categories).toEqual(['二号库', '一号库']);
+    expect(data.series[0]!.points).toEqual([
+      [0, 70],
+      [1, 40],
+    ]);
+    expect(data.series[1]!.points).toEqual([
+      [0, 5],
+      [1, 2],
+    ]);
+
+    // A number field cannot be the category; raw values cannot be grouped.
+    expect(await chart(me.api, { itemId, series: [{ field: 'temperature', aggregate: 'SUM' }], range, category: { field: 'count' } }, en)).toMatchObject({ code: 50001, data: '数量: a category axis groups by a text field' });
+    expect(await chart(me.api, { itemId, series: [{ field: 'temperature', aggregate: 'none' }], range, category: { field: 'label' } }, en)).toMatchObject({ code: 50001 });
+
+    // The axis is part of the saved chart.
+    const added = await post(me.api, 'chart/addChart', { itemId, name: '各库温度', kind: 'bar', series: [{ field: 'temperature', aggregate: 'AVG' }], range, category: { field: 'label', top: 5 } });
+    expect(added.code, JSON.stringify(added)).toBe(0);
+    const saved = await get(me.api, 'chart/getChart', { id: added.data.id });
+    expect(saved.data).toMatchObject({ kind: 'bar', category: { field: 'label', top: 5 }, options: {} });
+    expect(saved.data.options).not.toHaveProperty('category');
+    const plain = await post(me.api, 'chart/addChart', { itemId, name: '温度', kind: 'line', series: [{ field: 'temperature' }] });
+    expect((await get(me.api, 'chart/getChart', { id: plain.data.id })).data.category).toBeNull();
+  });
+});

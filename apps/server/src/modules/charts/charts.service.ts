@@ -3,6 +3,7 @@ import {
   alignWindow,
   bucketStart,
   bucketEdges,
+  categoryFieldTypes,
   chartableFieldTypes,
   chartLimits,
   emptyStats,
@@ -48,6 +49,15 @@ const DAY = 86_400_000;
 
 type SeriesResult = ChartQueryResult['series'][number];
 
+/**
+ * The options column holds the display options and, with a category axis, the axis
+ * (`category`): one JSON column, so the axis needed no migration.
+ */
+function optionsOf(json: string): Pick<ChartConfig, 'options' | 'category'> {
+  const { category = null, ...options } = JSON.parse(json) as ChartConfig['options'] & { category?: ChartConfig['category'] };
+  return { options, category };
+}
+
 function toChart(row: ChartRow): ChartConfig {
   return {
     id: Number(row.id),
@@ -57,7 +67,7 @@ function toChart(row: ChartRow): ChartConfig {
     series: JSON.parse(row.series) as ChartConfig['series'],
     bucket: row.bucket as ChartBucket,
     range: JSON.parse(row.time_range) as ChartConfig['range'],
-    options: JSON.parse(row.options) as ChartConfig['options'],
+    ...optionsOf(row.options),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };
@@ -129,6 +139,7 @@ export class ChartsService {
   async query(caller: CabinCaller, request: ChartQueryRequest, now = Date.now()): Promise<ServedChartResult> {
     const { fields } = await this.dataItems.requireItem(caller, request.itemId, 'read');
     this.checkSeries(fields, request.series);
+    this.checkCategory(fields, request);
     const timeZone = await this.dataItems.timeZone(caller.companyId);
     const maxPoints = Math.min(request.maxPoints ?? chartLimits.maxPointsPerSeries, chartLimits.maxPointsPerSeries);
     const refs = await this.store.refs(caller.companyId, request.itemId, [...new Set(request.series.map((s) => s.field))]);
@@ -143,6 +154,9 @@ export class ChartsService {
     }
     if (from >= to) {
       throw validationError('chart.rangeEmpty');
+    }
+    if (request.category) {
+      return this.categorySeries(caller.companyId, { ...request, category: request.category }, fields, refs, from, to);
     }
     const window = alignWindow(from, to, request.bucket, timeZone);
     const series: ServedSeries[] = [];
@@ -159,6 +173,69 @@ export class ChartsService {
       }
     }
     return { from: window.from, to: window.to, bucket: request.bucket, series };
+  }
+
+  /** A category axis groups by a text field, and every series needs an aggregate to group. */
+  private checkCategory(fields: readonly DataField[], request: Pick<ChartQueryRequest, 'category' | 'series'>): void {
+    if (!request.category) {
+      return;
+    }
+    const field = fields.find((f) => f.fieldName === request.category!.field);
+    if (!field) {
+      throw validationError(`chart.fieldUnknown|${request.category.field}`);
+    }
+    if (!categoryFieldTypes.includes(field.type)) {
+      throw validationError(`chart.categoryField|${field.name}`);
+    }
+    if (request.series.some((s) => s.aggregate === 'none')) {
+      throw validationError('chart.categoryAggregate');
+    }
+  }
+
+  /**
+   * A category axis: each series' aggregate per value of the category field within the window;
+   * the top N categories by the first series' value, largest first (ties by name).
+   */
+  private async categorySeries(
+    companyId: number,
+    request: ChartQueryRequest & { category: NonNullable<ChartQueryRequest['category']> },
+    fields: readonly DataField[],
+    refs: Map<string, SeriesRef>,
+    from: number,
+    to: number,
+  ): Promise<ServedChartResult> {
+    const ids = [...new Set([...refs.values()].map((r) => r.id))];
+    const rows = await this.store.categoryStats(companyId, ids, request.category.field, from, to);
+    const bySeries = new Map<number, Map<string, ValueStats>>();
+    for (const row of rows) {
+      const map = bySeries.get(row.seriesId) ?? new Map<string, ValueStats>();
+      map.set(row.category, { count: row.count, sum: row.sum, min: row.min, max: row.max });
+      bySeries.set(row.seriesId, map);
+    }
+    const valueOf = (s: ChartQueryRequest['series'][number], category: string): number | null => {
+      const ref = refs.get(s.field);
+      const stats = ref ? bySeries.get(ref.id)?.get(category) : undefined;
+      return stats ? aggregateValue(stats, s.aggregate) : null;
+    };
+    const first = request.series[0];
+    const all = [...new Set(rows.map((r) => r.category))];
+    const categories = all
+      .map((category) => ({ category, value: valueOf(first, category) }))
+      .sort((a, b) => (b.value ?? -Infinity) - (a.value ?? -Infinity) || a.category.localeCompare(b.category))
+      .slice(0, request.category.top)
+      .map((c) => c.category);
+    const series: ServedSeries[] = request.series.map((s) => {
+      const field = fields.find((f) => f.fieldName === s.field)!;
+      const ref = refs.get(s.field);
+      const points = categories.flatMap((category, index): Point[] => {
+        const value = valueOf(s, category);
+        return value === null ? [] : [[index, value]];
+      });
+      const total = [...(ref ? (bySeries.get(ref.id)?.values() ?? []) : [])].reduce((sum, stats) => mergeStats(sum, stats), emptyStats());
+      const summary = total.count > 0 ? { count: total.count, sum: total.sum, min: total.min, max: total.max, avg: total.sum / total.count, last: [to, total.sum / total.count] as [number, number] } : null;
+      return { field: s.field, name: field.name, unit: field.unit ?? '', aggregate: s.aggregate, points, downsampled: false, summary };
+    });
+    return { from, to, bucket: request.bucket, categories, series };
   }
 
   private checkSeries(fields: readonly DataField[], series: ChartQueryRequest['series']): void {
@@ -342,6 +419,7 @@ export class ChartsService {
 
   private checkConfig(fields: readonly DataField[], request: AddChartRequest | UpdateChartRequest): void {
     this.checkSeries(fields, request.series);
+    this.checkCategory(fields, request);
     const keys = request.series.map((s) => `${s.field}|${s.aggregate}`);
     if (new Set(keys).size !== keys.length) {
       throw validationError('chart.seriesDuplicate');
@@ -358,7 +436,7 @@ export class ChartsService {
       series: JSON.stringify(request.series),
       bucket: request.bucket,
       timeRange: JSON.stringify(request.range),
-      options: JSON.stringify(request.options ?? {}),
+      options: JSON.stringify({ ...(request.options ?? {}), ...(request.category ? { category: request.category } : {}) }),
     };
   }
 }

@@ -33,4 +33,15 @@ export interface SeriesReads {
   stats(series: SeriesRef, from: number, to: number): Promise<ValueStats>;
   last(seriesId: number, from: number, to: number): Promise<[number, number] | null>;
   firstInstant(seriesIds: readonly number[]): Promise<number | null>;
+  /**
+   * Statistics of the series' values in [from, to) grouped by the text value of `categoryField`
+   * in the same record (a chart's category axis); records without that value are left out.
+   */
+  categoryStats(companyId: number, seriesIds: readonly number[], categoryField: string, from: number, to: number): Promise<CategoryStatsRow[]>;
+}
+
+/** One series' values of one category (the text value of the grouping field). */
+export interface CategoryStatsRow extends ValueStats {
+  seriesId: number;
+  category: string;
 }

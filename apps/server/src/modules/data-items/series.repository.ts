@@ -3,7 +3,7 @@ import { emptyStats, mergeStats, type ValueStats } from '@smartdata/domain';
 import type SQLite from 'better-sqlite3';
 import { rawSqlite, type Db, type DbKind } from '@server/platform/db/database';
 import { bucketRow, COARSEST, completeBefore, isValue, joinRows, rebuildRanges, rollupRowsOf, windowParts, type SeriesPoint, type SeriesRecord } from './series';
-import { rollupGrains, type RollupGrain, type RollupRow, type SeriesReads, type SeriesRef } from './series.port';
+import { rollupGrains, type CategoryStatsRow, type RollupGrain, type RollupRow, type SeriesReads, type SeriesRef } from './series.port';
 
 /**
  * The series repository (docs/charts.md): every query of `series`, `series_point` and
@@ -376,6 +376,26 @@ export class SeriesRepository {
     return first;
   }
 
+  /**
+   * Values of the series in [from, to) grouped by the text value of a field of their records (a
+   * category axis): one scan of the series' points in the window joined to their records.
+   */
+  async categoryStats(db: Db, companyId: number, seriesIds: readonly number[], categoryField: string, from: number, to: number): Promise<CategoryStatsRow[]> {
+    if (seriesIds.length === 0) {
+      return [];
+    }
+    const category = this.kind === 'postgres' ? sql<string>`(r.values_json::jsonb ->> ${categoryField})` : sql<string>`json_extract(r.values_json, ${`$."${categoryField.replace(/"/g, '')}"`})`;
+    const result = await sql<{ sid: number; category: string | number | null; cnt: number; sum: number; min: number; max: number }>`
+      select p.series_id as sid, ${category} as category, count(*) as cnt, sum(p.value) as sum, min(p.value) as min, max(p.value) as max
+      from series_point p join data_record r on r.id = p.record_id
+      where p.series_id in (${sql.join(seriesIds.map((id) => sql`${id}`))}) and p.ts >= ${from} and p.ts < ${to} and r.company_id = ${companyId}
+      group by 1, 2`.execute(db);
+    return result.rows.flatMap((row) => {
+      const name = row.category === null ? '' : String(row.category).trim();
+      return name === '' ? [] : [{ seriesId: Number(row.sid), category: name, count: Number(row.cnt), sum: Number(row.sum), min: Number(row.min), max: Number(row.max) }];
+    });
+  }
+
   /** The reads of a chart on `db` (the charts module's port). */
   reader(db: Db): SeriesReads {
     return {
@@ -387,6 +407,7 @@ export class SeriesRepository {
       stats: (series, from, to) => this.stats(db, series, from, to),
       last: (seriesId, from, to) => this.last(db, seriesId, from, to),
       firstInstant: (seriesIds) => this.firstInstant(db, seriesIds),
+      categoryStats: (companyId, seriesIds, categoryField, from, to) => this.categoryStats(db, companyId, seriesIds, categoryField, from, to),
     };
   }
 }

@@ -58,9 +58,11 @@ export function ChartPanel({ chart, canWrite, height = 420, onEdit, onDelete, on
     <div className="sd-chart-panel__toolbar">
       {bare ? meta : <span />}
       <Space wrap size={4}>
-        <Tooltip title={t('actions.live')}>
-          <Switch size="small" checked={live} onChange={setLive} aria-label={t('actions.live')} />
-        </Tooltip>
+        {/* A visible label: a bare switch in a toolbar said nothing until hovered (issue 13). */}
+        <label className="sd-chart-panel__live">
+          <Switch size="small" checked={live} onChange={setLive} />
+          <span>{t('actions.live')}</span>
+        </label>
         <Tooltip title={t('actions.refresh')}>
           <Button type="text" icon={<ReloadOutlined />} aria-label={t('actions.refresh')} onClick={() => void queryClient.invalidateQueries({ queryKey: chartsKeys.queries(chart.itemId) })} />
         </Tooltip>
@@ -104,6 +106,7 @@ export function ChartPanel({ chart, canWrite, height = 420, onEdit, onDelete, on
         bucket={chart.bucket}
         range={chart.range}
         options={chart.options}
+        category={chart.category}
         live={live}
         height={height}
         onData={handleData}

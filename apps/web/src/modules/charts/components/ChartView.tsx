@@ -3,7 +3,7 @@ import { Button, Empty, Spin, Table, Typography } from 'antd';
 import { LockOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ChartBucket, ChartKind, ChartOptions, ChartQueryRequest, ChartQueryResult, ChartSeries, TimeRange } from '@smartdata/domain';
+import type { ChartBucket, ChartCategoryAxis, ChartKind, ChartOptions, ChartQueryRequest, ChartQueryResult, ChartSeries, TimeRange } from '@smartdata/domain';
 import { ApiError } from '@/shared/api/ApiError';
 import { useCompanyTimeZone } from '@/shared/session/companyTimeZone';
 import { useRecordsChannel } from '@/modules/data-items/hooks/useRecordsChannel';
@@ -36,6 +36,8 @@ export interface ChartViewProps {
   /** Canvas height in px (default 360). */
   height?: number;
   options?: ChartOptions;
+  /** A category axis over a text field instead of time (null or absent: time). */
+  category?: ChartCategoryAxis | null;
   ref?: Ref<ChartViewHandle>;
   /** Called with every answer (a page shows counts or enables exports with it). */
   onData?: (result: ChartQueryResult) => void;
@@ -53,11 +55,16 @@ const liveThrottleMs = 1_000;
  * "no permission" (40300: a dashboard widget the viewer may not read) and error states instead
  * of failing the page. `data-points` on the root holds the number of points drawn.
  */
-export function ChartView({ itemId, kind, series, bucket, range, maxPoints, live = false, height = 360, options = noOptions, ref, onData }: ChartViewProps) {
+export function ChartView({ itemId, kind, series, bucket, range, maxPoints, live = false, height = 360, options = noOptions, category = null, ref, onData }: ChartViewProps) {
   const { t } = useTranslation('charts');
   const timeZone = useCompanyTimeZone();
   const queryClient = useQueryClient();
-  const request = useMemo<ChartQueryRequest>(() => ({ itemId, series, bucket, range, maxPoints }), [itemId, series, bucket, range, maxPoints]);
+  const categoryField = category?.field;
+  const categoryTop = category?.top;
+  const request = useMemo<ChartQueryRequest>(
+    () => ({ itemId, series, bucket, range, maxPoints, ...(categoryField ? { category: { field: categoryField, top: categoryTop ?? 10 } } : {}) }),
+    [itemId, series, bucket, range, maxPoints, categoryField, categoryTop],
+  );
   const query = useChartQuery(request, itemId > 0 && series.length > 0);
   const chart = useRef<EChartHandle>(null);
 
@@ -89,7 +96,7 @@ export function ChartView({ itemId, kind, series, bucket, range, maxPoints, live
     ref,
     () => ({
       toPng: () => chart.current?.toPng() ?? null,
-      toCsv: () => (result ? chartCsv(result, kind, timeZone, { time: t('csv.time'), series: label }) : null),
+      toCsv: () => (result ? chartCsv(result, kind, timeZone, { time: t('csv.time'), category: t('csv.category'), series: label }) : null),
     }),
     [result, kind, timeZone, t, label],
   );
@@ -140,7 +147,9 @@ export function ChartView({ itemId, kind, series, bucket, range, maxPoints, live
         pagination={{ pageSize: 20, showSizeChanger: false, size: 'small' }}
         scroll={{ y: Math.max(120, height - 90) }}
         columns={[
-          { title: t('csv.time'), dataIndex: 'at', width: 180, render: (at: number) => format(at, precision) },
+          result!.categories
+            ? { title: t('csv.category'), dataIndex: 'at', width: 180, render: (index: number) => result!.categories![index] ?? '' }
+            : { title: t('csv.time'), dataIndex: 'at', width: 180, render: (at: number) => format(at, precision) },
           ...result!.series.map((s, index) => ({
             title: s.unit ? `${label(s)} (${s.unit})` : label(s),
             key: `${s.field}-${s.aggregate}`,

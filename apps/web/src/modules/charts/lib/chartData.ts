@@ -71,7 +71,8 @@ export function tableRows(result: ChartQueryResult): TableRow[] {
       rows.set(at, row);
     }
   });
-  return [...rows.entries()].sort((a, b) => b[0] - a[0]).map(([at, values]) => ({ key: at, at, values }));
+  // A category axis keeps the server's order (largest first); a time axis shows the newest first.
+  return [...rows.entries()].sort((a, b) => (result.categories ? a[0] - b[0] : b[0] - a[0])).map(([at, values]) => ({ key: at, at, values }));
 }
 
 /** Formats a number with the chart's decimals (or as it is). */
@@ -90,16 +91,17 @@ export function singleValues(result: ChartQueryResult): Array<{ series: ChartSer
 const csvCell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 
 /** The chart's data as CSV (UTF-8 with BOM for spreadsheets): time in the company zone, a column per series. */
-export function chartCsv(result: ChartQueryResult, kind: ChartKind, timeZone: string, labels: { time: string; series: (s: ChartSeriesResult) => string }): string {
+export function chartCsv(result: ChartQueryResult, kind: ChartKind, timeZone: string, labels: { time: string; category?: string; series: (s: ChartSeriesResult) => string }): string {
   const format = timeFormatter(timeZone);
-  const header = [labels.time, ...result.series.map((s) => (s.unit ? `${labels.series(s)} (${s.unit})` : labels.series(s)))];
+  const header = [result.categories ? (labels.category ?? labels.time) : labels.time, ...result.series.map((s) => (s.unit ? `${labels.series(s)} (${s.unit})` : labels.series(s)))];
   const lines = [header.map(csvCell).join(',')];
   if (kind === 'pie' || kind === 'gauge' || kind === 'numberCard') {
     const values = singleValues(result);
     lines.push([`${format(result.from)} – ${format(result.to)}`, ...values.map((v) => (v.value === null ? '' : String(v.value)))].map(csvCell).join(','));
   } else {
-    for (const row of tableRows(result).reverse()) {
-      lines.push([format(row.at, bucketPrecision(result.bucket)), ...row.values.map((v) => (v === null ? '' : String(v)))].map(csvCell).join(','));
+    const rows = tableRows(result);
+    for (const row of result.categories ? rows : rows.reverse()) {
+      lines.push([result.categories ? (result.categories[row.at] ?? '') : format(row.at, bucketPrecision(result.bucket)), ...row.values.map((v) => (v === null ? '' : String(v)))].map(csvCell).join(','));
     }
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;

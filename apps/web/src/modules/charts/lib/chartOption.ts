@@ -17,6 +17,27 @@ export const compactChartHeight = 240;
  */
 export function chartOption(kind: ChartKind, result: ChartQueryResult, options: ChartOptions, timeZone: string, label: (s: ChartSeriesResult) => string, compact = false): EChartOption {
   const legend = { type: 'scroll', top: 0 };
+  const categories = result.categories;
+  if (kind === 'pie' && categories) {
+    // One slice per category of the first series.
+    const first = result.series[0];
+    return {
+      color: palette,
+      animation: false,
+      tooltip: { trigger: 'item', valueFormatter: (v: number) => formatNumber(v, options) },
+      legend,
+      series: [
+        {
+          type: 'pie',
+          name: first ? label(first) : '',
+          radius: ['35%', '65%'],
+          top: 24,
+          label: { formatter: '{b}: {d}%' },
+          data: (first?.points ?? []).map(([index, value]) => ({ name: categories[index] ?? '', value })),
+        },
+      ],
+    };
+  }
   if (kind === 'pie') {
     return {
       color: palette,
@@ -57,27 +78,47 @@ export function chartOption(kind: ChartKind, result: ChartQueryResult, options: 
   const shift = zoneShifter(timeZone);
   const format = timeFormatter('UTC');
   const precision = bucketPrecision(result.bucket);
+  const units = unitsOf(result.series);
+  // Two axes fit at the sides; more sit further out on the right.
+  const sideRoom = units.length > 2 ? 56 * (units.length - 2) : 0;
   return {
     color: palette,
     animation: false,
     useUTC: true,
     legend,
-    grid: compact ? { left: 8, right: 16, top: result.series.length > 1 ? 32 : 24, bottom: 4, containLabel: true } : { left: 16, right: 24, top: 40, bottom: 48, containLabel: true },
-    tooltip: {
-      trigger: 'axis',
-      valueFormatter: (v: number) => formatNumber(v, options),
-      axisPointer: { label: { formatter: (p: { value: number }) => format(p.value, precision) } },
-    },
-    dataZoom: compact ? [{ type: 'inside' }] : [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }],
-    xAxis: {
-      type: 'time',
-      axisLabel: {
-        hideOverlap: true,
-        formatter: { year: '{yyyy}', month: '{yyyy}-{MM}', day: '{MM}-{dd}', hour: '{HH}:{mm}', minute: '{HH}:{mm}', second: '{HH}:{mm}:{ss}', millisecond: '{HH}:{mm}:{ss}' },
-      },
-    },
-    yAxis: { type: 'value', scale: kind === 'line', name: commonUnit(result.series), ...(compact ? { splitNumber: 3, nameGap: 8 } : {}) },
+    grid: compact
+      ? { left: 8, right: 16 + sideRoom, top: result.series.length > 1 ? 32 : 24, bottom: 4, containLabel: true }
+      : { left: 16, right: 24 + sideRoom, top: 40, bottom: categories ? 16 : 48, containLabel: true },
+    tooltip: categories
+      ? { trigger: 'axis', valueFormatter: (v: number) => formatNumber(v, options) }
+      : {
+          trigger: 'axis',
+          valueFormatter: (v: number) => formatNumber(v, options),
+          axisPointer: { label: { formatter: (p: { value: number }) => format(p.value, precision) } },
+        },
+    dataZoom: categories ? [] : compact ? [{ type: 'inside' }] : [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }],
+    xAxis: categories
+      ? { type: 'category', data: categories, axisLabel: { hideOverlap: true, interval: 0, overflow: 'truncate', width: 80 } }
+      : {
+          type: 'time',
+          axisLabel: {
+            hideOverlap: true,
+            formatter: { year: '{yyyy}', month: '{yyyy}-{MM}', day: '{MM}-{dd}', hour: '{HH}:{mm}', minute: '{HH}:{mm}', second: '{HH}:{mm}:{ss}', millisecond: '{HH}:{mm}:{ss}' },
+          },
+        },
+    // One value axis per unit, named after it, so series of different units never share a scale.
+    yAxis: units.map((unit, index) => ({
+      type: 'value',
+      scale: kind === 'line',
+      name: unit,
+      position: index % 2 === 0 ? 'left' : 'right',
+      offset: index >= 2 ? 56 * (index - 1) : 0,
+      alignTicks: units.length > 1,
+      axisLine: units.length > 1 ? { show: true, lineStyle: { color: palette[result.series.findIndex((s) => s.unit === unit) % palette.length] } } : undefined,
+      ...(compact ? { splitNumber: 3, nameGap: 8 } : {}),
+    })),
     series: result.series.map((s) => ({
+      yAxisIndex: units.indexOf(s.unit),
       type: kind === 'bar' ? 'bar' : 'line',
       name: label(s),
       showSymbol: s.points.length <= 60,
@@ -86,14 +127,15 @@ export function chartOption(kind: ChartKind, result: ChartQueryResult, options: 
       areaStyle: kind === 'area' ? { opacity: 0.25 } : undefined,
       sampling: undefined,
       large: s.points.length > 1000,
-      data: s.points.map(([at, value]) => [shift(at), value]),
+      data: categories ? s.points.map(([index, value]) => [index, value]) : s.points.map(([at, value]) => [shift(at), value]),
     })),
   };
 }
 
-function commonUnit(series: readonly ChartSeriesResult[]): string {
-  const units = new Set(series.map((s) => s.unit));
-  return units.size === 1 ? [...units][0] : '';
+/** The series' units in order of first use: one value axis each (at least one axis). */
+export function unitsOf(series: readonly ChartSeriesResult[]): string[] {
+  const units = [...new Set(series.map((s) => s.unit))];
+  return units.length > 0 ? units : [''];
 }
 
 /** A round upper bound above `value` (gauge scale): 1, 2 or 5 × 10^n. */

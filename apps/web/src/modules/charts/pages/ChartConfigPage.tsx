@@ -9,6 +9,8 @@ import {
   chartAggregates,
   chartBuckets,
   chartableFieldTypes,
+  categoryFieldTypes,
+  chartCategoryLimits,
   chartKinds,
   chartLimits,
   chartNameMax,
@@ -44,6 +46,10 @@ interface ConfigValues {
   kind: ChartKind;
   series: Array<{ field?: string; aggregate: ChartAggregate }>;
   bucket: ChartBucket;
+  /** The x axis: time, or the values of a text field (a category axis). */
+  axis: 'time' | 'category';
+  categoryField?: string;
+  categoryTop?: number | null;
   preset: TimeRangePreset | 'custom';
   days?: [Dayjs, Dayjs];
   smooth?: boolean;
@@ -72,13 +78,17 @@ function requestOf(itemId: number, values: Partial<ConfigValues>, timeZone: stri
     max: values.kind === 'gauge' && typeof values.max === 'number' ? values.max : undefined,
     decimals: typeof values.decimals === 'number' ? values.decimals : undefined,
   };
-  const parsed = addChartRequest.safeParse({ itemId, name: values.name ?? '', kind: values.kind, series, bucket: values.bucket ?? 'raw', range, options });
-  return parsed.success ? parsed.data : { itemId, name: values.name ?? '', kind: values.kind, series, bucket: values.bucket ?? 'raw', range, options };
+  if (values.axis === 'category' && !values.categoryField) {
+    return null;
+  }
+  const category = values.axis === 'category' && values.categoryField ? { field: values.categoryField, top: values.categoryTop ?? chartCategoryLimits.topDefault } : null;
+  const parsed = addChartRequest.safeParse({ itemId, name: values.name ?? '', kind: values.kind, series, bucket: values.bucket ?? 'raw', range, options, category });
+  return parsed.success ? parsed.data : { itemId, name: values.name ?? '', kind: values.kind, series, bucket: values.bucket ?? 'raw', range, options, category };
 }
 
 function initialValues(chart: ChartConfig | undefined, timeZone: string): ConfigValues {
   if (!chart) {
-    return { name: '', kind: 'line', series: [{ field: undefined, aggregate: 'none' }], bucket: 'raw', preset: 'today', smooth: false, stack: false };
+    return { name: '', kind: 'line', series: [{ field: undefined, aggregate: 'none' }], bucket: 'raw', axis: 'time', categoryTop: chartCategoryLimits.topDefault, preset: 'today', smooth: false, stack: false };
   }
   const format = timeFormatter(timeZone);
   const custom = 'preset' in chart.range ? null : chart.range;
@@ -87,6 +97,9 @@ function initialValues(chart: ChartConfig | undefined, timeZone: string): Config
     kind: chart.kind,
     series: chart.series,
     bucket: chart.bucket,
+    axis: chart.category ? 'category' : 'time',
+    categoryField: chart.category?.field,
+    categoryTop: chart.category?.top ?? chartCategoryLimits.topDefault,
     preset: 'preset' in chart.range ? chart.range.preset : 'custom',
     days: custom && custom.from !== undefined && custom.to !== undefined ? [dayjs(format(custom.from, 'day')), dayjs(format(custom.to - 1, 'day'))] : undefined,
     smooth: chart.options.smooth,
@@ -126,11 +139,24 @@ function ChartConfigForm({ item, chart }: { item: DataItemDetail; chart?: ChartC
   const [form] = Form.useForm<ConfigValues>();
   const save = useSaveChartMutation(item.id);
   const numericFields = item.fields.filter((f) => chartableFieldTypes.includes(f.type));
+  const textFields = item.fields.filter((f) => categoryFieldTypes.includes(f.type));
   const canWrite = item.level === 'readWrite' || item.level === 'admin';
   const initial = useMemo(() => initialValues(chart, timeZone), [chart, timeZone]);
   const watched = Form.useWatch([], form) as Partial<ConfigValues> | undefined;
   const kind = Form.useWatch('kind', form) ?? initial.kind;
   const preset = Form.useWatch('preset', form) ?? initial.preset;
+  const axis = Form.useWatch('axis', form) ?? initial.axis;
+  // Grouping needs an aggregate: raw values are offered on the time axis only.
+  const aggregates = axis === 'category' ? chartAggregates.filter((a) => a !== 'none') : chartAggregates;
+  const handleAxis = (next: ConfigValues['axis']) => {
+    if (next === 'category') {
+      const series = (form.getFieldValue('series') as ConfigValues['series'] | undefined) ?? [];
+      form.setFieldValue(
+        'series',
+        series.map((s) => ({ ...s, aggregate: s.aggregate === 'none' ? 'SUM' : s.aggregate })),
+      );
+    }
+  };
   const preview = useDebouncedValue(useMemo(() => requestOf(item.id, watched ?? initial, timeZone), [item.id, watched, initial, timeZone]), 400);
   const link = { id: item.id, name: item.name, nodeId: item.nodeId };
   const required = (text: string) => ({ required: true, message: text });
@@ -191,12 +217,12 @@ function ChartConfigForm({ item, chart }: { item: DataItemDetail; chart?: ChartC
                           <Select aria-label={t('config.field')} placeholder={t('config.field')} options={numericFields.map((f) => ({ value: f.fieldName, label: f.unit ? `${f.name} (${f.unit})` : f.name }))} />
                         </Form.Item>
                         <Form.Item name={[row.name, 'aggregate']} style={{ flex: 2, marginBottom: 0 }}>
-                          <Select aria-label={t('config.aggregate')} options={chartAggregates.map((a) => ({ value: a, label: t(`aggregates.${a}`) }))} />
+                          <Select aria-label={t('config.aggregate')} options={aggregates.map((a) => ({ value: a, label: t(`aggregates.${a}`) }))} />
                         </Form.Item>
                         <Button type="text" icon={<DeleteOutlined />} aria-label={t('actions.removeSeries')} disabled={rows.length <= 1} onClick={() => remove(row.name)} />
                       </div>
                     ))}
-                    <Button type="dashed" icon={<PlusOutlined />} disabled={rows.length >= chartLimits.seriesMax} onClick={() => add({ field: undefined, aggregate: 'none' })} block>
+                    <Button type="dashed" icon={<PlusOutlined />} disabled={rows.length >= chartLimits.seriesMax} onClick={() => add({ field: undefined, aggregate: axis === 'category' ? 'SUM' : 'none' })} block>
                       {t('actions.addSeries')}
                     </Button>
                     <Form.ErrorList errors={errors} />
@@ -204,9 +230,30 @@ function ChartConfigForm({ item, chart }: { item: DataItemDetail; chart?: ChartC
                 )}
               </Form.List>
             </Form.Item>
-            <Form.Item name="bucket" label={t('config.bucket')}>
-              <Select options={chartBuckets.map((b) => ({ value: b, label: t(`buckets.${b}`) }))} />
+            <Form.Item name="axis" label={t('config.axis')} extra={axis === 'category' ? (textFields.length > 0 ? t('config.categoryHint') : t('config.noTextFields')) : undefined}>
+              <Radio.Group
+                optionType="button"
+                onChange={(event) => handleAxis(event.target.value as ConfigValues['axis'])}
+                options={[
+                  { value: 'time', label: t('config.axisTime') },
+                  { value: 'category', label: t('config.axisCategory') },
+                ]}
+              />
             </Form.Item>
+            {axis === 'category' ? (
+              <Space wrap size={16} align="start">
+                <Form.Item name="categoryField" label={t('config.categoryField')} rules={[required(t('config.categoryFieldRequired'))]} style={{ minWidth: 220 }}>
+                  <Select placeholder={t('config.categoryField')} options={textFields.map((f) => ({ value: f.fieldName, label: f.name }))} />
+                </Form.Item>
+                <Form.Item name="categoryTop" label={t('config.categoryTop')}>
+                  <InputNumber min={1} max={chartCategoryLimits.topMax} precision={0} />
+                </Form.Item>
+              </Space>
+            ) : (
+              <Form.Item name="bucket" label={t('config.bucket')}>
+                <Select options={chartBuckets.map((b) => ({ value: b, label: t(`buckets.${b}`) }))} />
+              </Form.Item>
+            )}
             <Form.Item name="preset" label={t('config.range')}>
               <Radio.Group optionType="button" buttonStyle="solid" options={[...timeRangePresets, 'custom' as const].map((p) => ({ value: p, label: t(`presets.${p}`) }))} />
             </Form.Item>
@@ -268,7 +315,7 @@ function ChartConfigForm({ item, chart }: { item: DataItemDetail; chart?: ChartC
         </Card>
         <Card size="small" title={t('config.preview')}>
           {preview ? (
-            <ChartView itemId={item.id} kind={preview.kind} series={preview.series} bucket={preview.bucket} range={preview.range} options={preview.options} height={360} />
+            <ChartView itemId={item.id} kind={preview.kind} series={preview.series} bucket={preview.bucket} range={preview.range} options={preview.options} category={preview.category} height={360} />
           ) : (
             <Empty description={t('config.fieldRequired')} />
           )}

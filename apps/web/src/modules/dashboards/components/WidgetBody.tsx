@@ -257,6 +257,7 @@ function SavedChartWidget({ chart }: { chart: ChartConfig }) {
           live
           height={Math.max(60, box.height)}
           options={chart.options}
+          category={chart.category}
         />
       )}
     </div>

@@ -214,4 +214,6 @@ export const fieldLabels: Record<string, Texts> = {
   chart: { 'zh-CN': '图表', 'en-US': 'Chart' },
   chartId: { 'zh-CN': '图表', 'en-US': 'Chart' },
   mustChangePassword: { 'zh-CN': '首次登录须修改密码', 'en-US': 'Change password at first sign-in' },
+  category: { 'zh-CN': '分类字段', 'en-US': 'Category field' },
+  top: { 'zh-CN': '显示前几项', 'en-US': 'Top categories' },
 };

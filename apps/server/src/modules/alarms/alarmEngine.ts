@@ -1,8 +1,9 @@
 import { alarmSources, zoneOffset, type ClearCondition, type LevelCondition, type RuleNotify, type RuleSchedule, type RuleTarget } from '@smartdata/domain';
 import type { CommittedRecords } from '../data-items/recordsCommitted.port';
 import { initialState, nextDeadline, onTick, onValue, type Effect, type MachineRule, type MachineState } from './alarmMachine';
-import { isUniqueViolation, type AlarmRow, type AlarmsRepository, type RuleRow, type WatchRow } from './alarms.repository';
+import { type AlarmRow, type AlarmsRepository, type RuleRow, type WatchRow } from './alarms.repository';
 import type { AlarmNotifier } from './alarmNotifier';
+import { isUniqueViolation } from '@server/platform/db/uniqueViolation';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

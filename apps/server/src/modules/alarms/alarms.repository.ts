@@ -9,11 +9,6 @@ export type AlarmRow = Selectable<AlarmTable>;
 export type NewAlarm = Insertable<AlarmTable>;
 export type AlarmPatch = Updateable<AlarmTable>;
 
-/** A unique-constraint failure, on SQLite or PostgreSQL. */
-export function isUniqueViolation(error: unknown): boolean {
-  const { code, message } = error as { code?: string; message?: string };
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(message ?? '');
-}
 
 export interface AlarmFilter {
   ruleId?: number;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isUniqueViolation } from '@server/platform/db/uniqueViolation';
 import {
   deviceTopicPrefix,
   type AddTagRequest,
@@ -17,11 +18,6 @@ function toTagItem(row: TagRow): TagItem {
   return { id: row.id, name: row.name, color: row.color, createdAt: row.created_at, updatedAt: row.updated_at };
 }
 
-/** A unique-constraint failure, on SQLite or PostgreSQL. */
-function isUniqueViolation(error: unknown): boolean {
-  const { code, message } = error as { code?: string; message?: string };
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(message ?? '');
-}
 
 function newSecret(): { secret: string; hint: string } {
   const secret = randomBytes(24).toString('base64url');

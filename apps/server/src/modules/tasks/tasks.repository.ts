@@ -1,4 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import { isUniqueViolation } from '@server/platform/db/uniqueViolation';
 import type { Db } from '@server/platform/db/database';
 import type { TaskAnalysisTable, TaskRunTable } from '@server/platform/db/schema.tasks';
 import { scopedToCompany } from '@server/platform/db/tenancy';
@@ -6,11 +7,6 @@ import { scopedToCompany } from '@server/platform/db/tenancy';
 export type AnalysisRow = Selectable<TaskAnalysisTable>;
 export type RunRow = Selectable<TaskRunTable>;
 
-/** A unique-constraint failure, on SQLite or PostgreSQL. */
-export function isUniqueViolation(error: unknown): boolean {
-  const { code, message } = error as { code?: string; message?: string };
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(message ?? '');
-}
 
 /** Analyses and their runs; the only owner of the two tables. */
 export class TasksRepository {

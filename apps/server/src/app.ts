@@ -171,8 +171,8 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   const telemetry = registerTelemetryModule(app, platform, { cabin, dataItems, deviceRecords, devices });
   const alarms = registerAlarmsModule(app, platform, { cabin, dataItems, devices, recordsCommitted, onlineChanges });
   app.decorate('devices', deadlines);
-  app.decorate('alarms', alarms);
-  app.decorate('tasks', registerTasksModule(app, platform, { dataItems, series, taskRecords, recordsCommitted }));
+  app.decorate('alarms', alarms.deadlines);
+  app.decorate('tasks', registerTasksModule(app, platform, { dataItems, series, taskRecords, recordsCommitted, devices: gatewayDevices, alarms: alarms.taskAlarms, companies }));
   app.decorate('telemetry', telemetry.ingest);
   if (config.testRoutes) {
     registerTestRoutes(app, (phone) => auth.latestSentCode(phone));

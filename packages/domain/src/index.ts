@@ -93,3 +93,4 @@ export * from './alarms/alarmMessages';
 export * from './tasks/tasks.schemas';
 export * from './tasks/acquisition';
 export * from './tasks/taskMessages';
+export * from './tasks/rules.schemas';

@@ -48,6 +48,13 @@ export const taskLimits = {
 export const runStates = ['scheduled', 'running', 'succeeded', 'failed', 'timedOut', 'skipped'] as const;
 export type RunState = (typeof runStates)[number];
 
+/** What a task log entry belongs to: a smart analysis, an intelligent rule, an executable task, a scheduled task. */
+export const taskTypes = ['analysis', 'rule', 'executable', 'scheduled'] as const;
+export type TaskType = (typeof taskTypes)[number];
+/** Why a run happened: its scheduled time, run now, a late value (analyses), a new record (rules). */
+export const runKinds = ['scheduled', 'manual', 'recompute', 'trigger'] as const;
+export type RunKind = (typeof runKinds)[number];
+
 /** What happens to runs missed while no server was up: skip them, run once, or run each (up to the cap). */
 export const missedRunPolicies = ['skip', 'once', 'all'] as const;
 export type MissedRunPolicy = (typeof missedRunPolicies)[number];
@@ -89,7 +96,7 @@ export type UpdateAnalysisRequest = z.infer<typeof updateAnalysisRequest>;
 export const runNowRequest = z.object({ id: idSchema, dryRun: z.boolean().optional() });
 export type RunNowRequest = z.infer<typeof runNowRequest>;
 /** `GET /general/task/getRuns?taskId=&pageNum=&pageSize=` → `{list: RunView[], total}` */
-export const runListQuery = pageQuery.extend({ taskId: numeric<number>(idSchema).optional(), state: z.enum(runStates).optional() });
+export const runListQuery = pageQuery.extend({ taskId: numeric<number>(idSchema).optional(), taskType: z.enum(taskTypes).optional(), state: z.enum(runStates).optional() });
 export type RunListQuery = z.infer<typeof runListQuery>;
 
 /** Problems of an analysis the schema alone cannot see (50001 with the reason in data). */
@@ -129,6 +136,10 @@ export interface AnalysisView {
 export interface RunView {
   id: number;
   taskId: number;
+  /** What the run belongs to (analysis when absent in older answers). */
+  taskType: TaskType;
+  taskName: string;
+  kind: RunKind;
   scheduledFor: number;
   startedAt: number | null;
   endedAt: number | null;

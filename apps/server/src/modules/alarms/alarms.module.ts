@@ -12,8 +12,15 @@ import { AlarmNotifier } from './alarmNotifier';
 import { AlarmsRepository } from './alarms.repository';
 import { registerAlarmsRoutes } from './alarms.routes';
 import { AlarmsService, type AlarmTargets } from './alarms.service';
+import type { TaskAlarms } from './taskAlarms.port';
 
 /** The deadline sweep, for tests that move the clock past a deadline instead of waiting, and the queue. */
+export interface AlarmsModule {
+  deadlines: AlarmDeadlines;
+  /** Alarms and messages raised by intelligent tasks. */
+  taskAlarms: TaskAlarms;
+}
+
 export interface AlarmDeadlines {
   /** Completes lasting windows, opens "stopped updating" alarms and sends reminders due by `now`. */
   sweep(now?: number): Promise<void>;
@@ -39,7 +46,7 @@ export function registerAlarmsModule(
     recordsCommitted: Pick<RecordsCommitted, 'subscribe'>;
     onlineChanges: DeviceOnlineChanges;
   },
-): AlarmDeadlines {
+): AlarmsModule {
   const { cabin, dataItems, devices } = deps;
   const repository = new AlarmsRepository(platform.db);
   const targets: AlarmTargets = {
@@ -129,5 +136,49 @@ export function registerAlarmsModule(
   );
 
   registerAlarmsRoutes(app, service);
-  return { sweep, idle: () => engine.idle() };
+
+  const taskAlarms: TaskAlarms = {
+    async raise(companyId, alarm) {
+      const [item] = await dataItems.itemsByIds(companyId, [alarm.itemId]);
+      if (!item) {
+        throw notFound();
+      }
+      const opened = await engine.openAlarm({
+        companyId,
+        key: alarm.key,
+        ruleId: null,
+        watchId: null,
+        name: alarm.name,
+        target: { kind: 'field', itemId: item.id, fieldName: alarm.fieldName },
+        nodeId: item.nodeId,
+        kind: 'threshold',
+        level: alarm.level,
+        value: alarm.value,
+        time: alarm.time,
+        remindMinutes: 0,
+      });
+      if (opened.created) {
+        await notifier.changed('opened', opened.row, null);
+        return;
+      }
+      // Open already: the repeat counts on it (and a higher level raises it).
+      const patch = { last_time: alarm.time, count: opened.row.count + 1, value: alarm.value, level: Math.max(opened.row.level, alarm.level), state: 'active' };
+      if (await repository.updateAlarm(opened.row.id, patch, true)) {
+        await notifier.changed('changed', { ...opened.row, ...patch }, null);
+      }
+    },
+    async notify(companyId, to, text) {
+      const { phones, emails } = await repository.recipientContacts(companyId, to.userIds, to.groupIds, false);
+      const sent: Promise<void>[] = [];
+      if (to.sms) {
+        sent.push(...phones.map((phone) => platform.sms.send(phone, text)));
+      }
+      if (to.email && platform.mail.configured && emails.length > 0) {
+        sent.push(platform.mail.send(emails, text, text));
+      }
+      await Promise.all(sent);
+      return { phones: to.sms ? phones.length : 0, emails: to.email && platform.mail.configured ? emails.length : 0 };
+    },
+  };
+  return { deadlines: { sweep, idle: () => engine.idle() }, taskAlarms };
 }

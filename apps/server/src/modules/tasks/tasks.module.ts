@@ -4,7 +4,16 @@ import type { DataItemsService } from '../data-items/dataItems.service';
 import type { RecordsCommitted } from '../data-items/recordsCommitted.port';
 import type { SeriesReads } from '../data-items/series.port';
 import type { TaskRecords } from '../data-items/taskRecords.port';
+import type { GatewayDevices } from '../devices/gatewayDevices.port';
+import type { TaskAlarms } from '../alarms/taskAlarms.port';
+import type { CompaniesService } from '../companies/companies.service';
+import type { CabinCaller } from '../cabin/cabin.service';
+import type { ItemSummary } from '../data-items/dataItems.service';
 import { notFound } from '@server/platform/errors';
+import { JobsService } from './jobs.service';
+import { RulesRepository } from './rules.repository';
+import { RulesService } from './rules.service';
+import { TaskActions } from './taskActions';
 import { TasksRepository } from './tasks.repository';
 import { registerTasksRoutes } from './tasks.routes';
 import { TasksService } from './tasks.service';
@@ -20,7 +29,9 @@ const sweepMs = 1000;
 /**
  * Intelligent tasks (issue 16, docs/tasks.md): smart analyses on a schedule, written through the
  * records path (data items' `taskRecords`), read from the series store, recomputed when a late
- * value reaches a closed window (data items' `recordsCommitted`).
+ * value reaches a closed window (data items' `recordsCommitted`); intelligent rules on new records,
+ * executable and scheduled tasks, whose actions write records, run gateway flows (devices'
+ * `GatewayDevices`), notify people and raise alarms (alarms' `TaskAlarms`); the scheduler's page.
  */
 export function registerTasksModule(
   app: FastifyInstance,
@@ -30,28 +41,46 @@ export function registerTasksModule(
     series: SeriesReads;
     taskRecords: TaskRecords;
     recordsCommitted: Pick<RecordsCommitted, 'subscribe'>;
+    devices: GatewayDevices;
+    alarms: TaskAlarms;
+    companies: Pick<CompaniesService, 'find' | 'isMember'>;
   },
 ): TaskClock {
   const { dataItems } = deps;
-  const tasks = new TasksService({
-    repository: new TasksRepository(platform.db),
-    items: {
-      async requireItem(caller, itemId, level) {
-        await dataItems.requireItem(caller, itemId, level);
-        const [item] = await dataItems.itemsByIds(caller.companyId, [itemId]);
-        if (!item) {
-          throw notFound();
-        }
-        return item;
-      },
-      timeZone: (companyId) => dataItems.timeZone(companyId),
+  const repository = new TasksRepository(platform.db);
+  const rulesRepository = new RulesRepository(platform.db);
+  const items = {
+    async requireItem(caller: CabinCaller, itemId: number, level: 'read' | 'readWrite'): Promise<ItemSummary> {
+      await dataItems.requireItem(caller, itemId, level);
+      const [item] = await dataItems.itemsByIds(caller.companyId, [itemId]);
+      if (!item) {
+        throw notFound();
+      }
+      return item;
     },
+    itemsByIds: (companyId: number, ids: readonly number[]) => dataItems.itemsByIds(companyId, [...ids]),
+    timeZone: (companyId: number) => dataItems.timeZone(companyId),
+  };
+  const tasks = new TasksService({
+    repository,
+    items,
     series: deps.series,
     records: deps.taskRecords,
+    names: (companyId, type, ids) => rulesRepository.names(type === 'rule' ? 'task_rule' : type === 'executable' ? 'task_executable' : 'task_scheduled', companyId, ids),
     now: () => Date.now(),
     log: app.log,
   });
-  deps.recordsCommitted.subscribe((batch) => tasks.enqueue(batch));
+  const actions = new TaskActions({ items, devices: deps.devices, records: deps.taskRecords, alarms: deps.alarms, isMember: (companyId, userId) => deps.companies.isMember(companyId, userId) });
+  const rules = new RulesService({ rules: rulesRepository, runs: repository, actions, items, now: () => Date.now(), log: app.log });
+  const jobs = new JobsService({ analyses: tasks, scheduled: rules, runs: repository, rules: rulesRepository, companies: deps.companies });
+  deps.recordsCommitted.subscribe((batch) => {
+    tasks.enqueue(batch);
+    rules.enqueue(batch);
+  });
+  const sweep = async (now?: number) => {
+    await tasks.sweep(now);
+    await rules.sweep(now);
+  };
 
   let timer: NodeJS.Timeout | null = null;
   let sweeping = false;
@@ -61,8 +90,7 @@ export function registerTasksModule(
         return;
       }
       sweeping = true;
-      tasks
-        .sweep()
+      sweep()
         .catch((error: unknown) => app.log.error({ err: error }, 'task sweep failed'))
         .finally(() => {
           sweeping = false;
@@ -76,8 +104,18 @@ export function registerTasksModule(
       timer = null;
     }
     await tasks.idle();
+    await rules.idle();
   });
 
-  registerTasksRoutes(app, tasks);
-  return { sweep: (now) => tasks.sweep(now), idle: () => tasks.idle() };
+  registerTasksRoutes(app, tasks, rules, jobs);
+  return {
+    sweep,
+    idle: async () => {
+      // A rule's write is a new record that may be evaluated again (chains): wait until both are still.
+      for (let i = 0; i < 10; i++) {
+        await tasks.idle();
+        await rules.idle();
+      }
+    },
+  };
 }

@@ -12,8 +12,33 @@ export type RunRow = Selectable<TaskRunTable>;
 export class TasksRepository {
   constructor(private readonly db: Db) {}
 
+  /** An analysis of any company (the scheduler's page, platform administrators). */
+  analysisById(id: number): Promise<AnalysisRow | undefined> {
+    return this.db.selectFrom('task_analysis').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Analyses of every company, or of one (the scheduler's page). */
+  allAnalyses(filter: { companyId?: number }): Promise<AnalysisRow[]> {
+    let query = this.db.selectFrom('task_analysis').selectAll();
+    if (filter.companyId !== undefined) {
+      query = query.where('company_id', '=', filter.companyId);
+    }
+    return query.orderBy('company_id', 'asc').orderBy('id', 'asc').limit(5000).execute();
+  }
+
+  async setAnalysisSchedule(id: number, enabled: boolean, nextRunAt: number | null): Promise<void> {
+    await this.db.updateTable('task_analysis').set({ enabled: enabled ? 1 : 0, next_run_at: nextRunAt }).where('id', '=', id).execute();
+  }
+
   findAnalysis(companyId: number, id: number): Promise<AnalysisRow | undefined> {
     return this.db.selectFrom('task_analysis').selectAll().where(scopedToCompany('task_analysis', companyId)).where('id', '=', id).executeTakeFirst();
+  }
+
+  analysesByIds(companyId: number, ids: readonly number[]): Promise<AnalysisRow[]> {
+    if (ids.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.db.selectFrom('task_analysis').selectAll().where(scopedToCompany('task_analysis', companyId)).where('id', 'in', [...ids]).execute();
   }
 
   analyses(companyId: number): Promise<AnalysisRow[]> {
@@ -60,11 +85,15 @@ export class TasksRepository {
   }
 
   async deleteAnalysis(companyId: number, id: number): Promise<void> {
-    await this.db.deleteFrom('task_run').where(scopedToCompany('task_run', companyId)).where('task_id', '=', id).execute();
+    await this.deleteRuns(companyId, 'analysis', id);
     await this.db.deleteFrom('task_analysis').where(scopedToCompany('task_analysis', companyId)).where('id', '=', id).execute();
   }
 
   // ---- runs ----
+
+  async deleteRuns(companyId: number, taskType: string, taskId: number): Promise<void> {
+    await this.db.deleteFrom('task_run').where(scopedToCompany('task_run', companyId)).where('task_type', '=', taskType).where('task_id', '=', taskId).execute();
+  }
 
   /** Claims a run: the insert is the claim (one scheduled run per task and time). Null when taken. */
   async claimRun(values: Insertable<TaskRunTable>): Promise<number | null> {
@@ -92,6 +121,7 @@ export class TasksRepository {
     const row = await this.db
       .selectFrom('task_run')
       .select('record_id')
+      .where('task_type', '=', 'analysis')
       .where('task_id', '=', taskId)
       .where('window_from', '=', windowFrom)
       .where('state', '=', 'succeeded')
@@ -107,6 +137,7 @@ export class TasksRepository {
     return this.db
       .selectFrom('task_run')
       .selectAll()
+      .where('task_type', '=', 'analysis')
       .where('task_id', '=', taskId)
       .where('state', '=', 'succeeded')
       .where('window_from', '<=', at)
@@ -121,8 +152,11 @@ export class TasksRepository {
     return this.db.selectFrom('task_run').selectAll().where('state', '=', 'running').where('lease_until', '<', now).limit(200).execute();
   }
 
-  async runs(companyId: number, filter: { taskId?: number; state?: string }, page: { pageNum: number; pageSize: number }): Promise<{ total: number; rows: RunRow[] }> {
+  async runs(companyId: number, filter: { taskId?: number; taskType?: string; state?: string }, page: { pageNum: number; pageSize: number }): Promise<{ total: number; rows: RunRow[] }> {
     let base = this.db.selectFrom('task_run').where(scopedToCompany('task_run', companyId));
+    if (filter.taskType !== undefined) {
+      base = base.where('task_type', '=', filter.taskType);
+    }
     if (filter.taskId !== undefined) {
       base = base.where('task_id', '=', filter.taskId);
     }
@@ -142,14 +176,17 @@ export class TasksRepository {
     return { total: Number(total.total), rows };
   }
 
-  lastRuns(companyId: number, taskIds: readonly number[]): Promise<RunRow[]> {
+  /** The latest runs of these tasks of one type (`companyId` null: any company, for the scheduler's page). */
+  lastRuns(companyId: number | null, taskIds: readonly number[], taskType = 'analysis'): Promise<RunRow[]> {
     if (taskIds.length === 0) {
       return Promise.resolve([]);
     }
-    return this.db
-      .selectFrom('task_run')
-      .selectAll()
-      .where(scopedToCompany('task_run', companyId))
+    let query = this.db.selectFrom('task_run').selectAll();
+    if (companyId !== null) {
+      query = query.where(scopedToCompany('task_run', companyId));
+    }
+    return query
+      .where('task_type', '=', taskType)
       .where('task_id', 'in', [...taskIds])
       .where('state', '<>', 'scheduled')
       .orderBy('id', 'desc')

@@ -16,6 +16,8 @@ import {
   type RunView,
   type TaskAggregate,
   type TaskSchedule,
+  type TaskType,
+  type RunKind,
   type UpdateAnalysisRequest,
 } from '@smartdata/domain';
 import { conflict, notFound, validationError } from '@server/platform/errors';
@@ -38,6 +40,8 @@ export interface TasksDeps {
   items: TaskItems;
   series: SeriesReads;
   records: TaskRecords;
+  /** Names of the tasks of other types (rules, executable and scheduled tasks) for the task log. */
+  names(companyId: number, type: Exclude<TaskType, 'analysis'>, ids: readonly number[]): Promise<Map<number, string>>;
   now: () => number;
   log: { error: (obj: unknown, msg?: string) => void };
 }
@@ -188,11 +192,14 @@ export class TasksService {
 
   // ---- runs ----
 
-  private toRun(row: RunRow): RunView {
+  private toRun(row: RunRow, taskName = ''): RunView {
     const at = (value: number | null) => (value === null ? null : Number(value));
     return {
       id: row.id,
       taskId: row.task_id,
+      taskType: row.task_type as TaskType,
+      taskName,
+      kind: row.kind as RunKind,
       scheduledFor: Number(row.scheduled_for),
       startedAt: at(row.started_at),
       endedAt: at(row.ended_at),
@@ -202,12 +209,51 @@ export class TasksService {
     };
   }
 
+  /** The task log: runs of every type (a task id alone means an analysis, as the contract has it). */
   async runs(caller: CabinCaller, query: RunListQuery): Promise<{ list: RunView[]; total: number }> {
-    if (query.taskId !== undefined) {
+    const taskType = query.taskType ?? (query.taskId !== undefined ? 'analysis' : undefined);
+    if (query.taskId !== undefined && taskType === 'analysis') {
       await this.requireAnalysis(caller, query.taskId);
     }
-    const { total, rows } = await this.deps.repository.runs(caller.companyId, { taskId: query.taskId, state: query.state }, query);
-    return { total, list: rows.map((row) => this.toRun(row)) };
+    const { total, rows } = await this.deps.repository.runs(caller.companyId, { taskId: query.taskId, taskType, state: query.state }, query);
+    const names = new Map<string, string>();
+    const ids = (type: string) => [...new Set(rows.filter((r) => r.task_type === type).map((r) => r.task_id))];
+    for (const row of await this.deps.repository.analysesByIds(caller.companyId, ids('analysis'))) {
+      names.set(`analysis:${row.id}`, row.name);
+    }
+    for (const type of ['rule', 'executable', 'scheduled'] as const) {
+      for (const [id, name] of await this.deps.names(caller.companyId, type, ids(type))) {
+        names.set(`${type}:${id}`, name);
+      }
+    }
+    return { total, list: rows.map((row) => this.toRun(row, names.get(`${row.task_type}:${row.task_id}`) ?? '')) };
+  }
+
+  /** One run as the log shows it. */
+  runView(row: RunRow, taskName: string): RunView {
+    return this.toRun(row, taskName);
+  }
+
+  // ---- the scheduler's page (platform administrators) ----
+
+  /** Pauses (no next run) or resumes (the next run from now) an analysis of any company. */
+  async setAnalysisEnabled(id: number, enabled: boolean): Promise<void> {
+    const row = await this.deps.repository.analysisById(id);
+    if (!row) {
+      throw notFound();
+    }
+    const next = enabled ? nextRunAfter(JSON.parse(row.schedule) as TaskSchedule, this.deps.now(), await this.deps.items.timeZone(row.company_id)) : null;
+    await this.deps.repository.setAnalysisSchedule(id, enabled, next);
+    this.sources.delete(row.company_id);
+  }
+
+  /** Runs an analysis of any company now (a manual run). */
+  async runAnalysisById(id: number): Promise<RunView> {
+    const row = await this.deps.repository.analysisById(id);
+    if (!row) {
+      throw notFound();
+    }
+    return this.toRun(await this.execute(row, this.deps.now(), 'manual'), row.name);
   }
 
   /** Runs an analysis now (or previews it: the value it would write, nothing written), answering when the run ended. */
@@ -217,10 +263,10 @@ export class TasksService {
     const now = this.deps.now();
     if (dryRun) {
       const { value, window } = await this.compute(row, now);
-      return { id: 0, runId: 0, taskId: row.id, scheduledFor: now, startedAt: now, endedAt: this.deps.now(), state: 'succeeded', value, error: null, window };
+      return { id: 0, runId: 0, taskId: row.id, taskType: 'analysis', taskName: row.name, kind: 'manual', scheduledFor: now, startedAt: now, endedAt: this.deps.now(), state: 'succeeded', value, error: null, window };
     }
     const run = await this.execute(row, now, 'manual');
-    return { ...this.toRun(run), runId: run.id, window: run.window_from === null || run.window_to === null ? null : { from: Number(run.window_from), to: Number(run.window_to) } };
+    return { ...this.toRun(run, row.name), runId: run.id, window: run.window_from === null || run.window_to === null ? null : { from: Number(run.window_from), to: Number(run.window_to) } };
   }
 
   /** The analysis's value at `at`: its window, every source reduced, combined, rounded. */
@@ -273,7 +319,7 @@ export class TasksService {
       record_id: null,
     });
     if (runId === null) {
-      return (await repository.runs(row.company_id, { taskId: row.id }, { pageNum: 1, pageSize: 1 })).rows[0];
+      return (await repository.runs(row.company_id, { taskId: row.id, taskType: 'analysis' }, { pageNum: 1, pageSize: 1 })).rows[0];
     }
     let patch: Parameters<TasksRepository['finishRun']>[1];
     try {

@@ -31,6 +31,8 @@ export interface TaskRunTable {
   id: Generated<number>;
   company_id: number;
   task_id: number;
+  /** 'analysis', 'rule', 'executable', 'scheduled' (TaskType). */
+  task_type: Generated<string>;
   kind: string;
   scheduled_for: number;
   window_from: number | null;
@@ -45,7 +47,53 @@ export interface TaskRunTable {
   record_id: number | null;
 }
 
+export interface TaskRuleTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  enabled: number;
+  item_id: number;
+  match: string;
+  /** JSON RuleCondition[]. */
+  conditions: string;
+  /** JSON TaskAction[]. */
+  actions: string;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TaskExecutableTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  access_mode: string;
+  /** JSON number[] (access mode 'users'). */
+  user_ids: string;
+  actions: string;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TaskScheduledTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  enabled: number;
+  executable_id: number;
+  schedule: string;
+  missed_runs: string;
+  next_run_at: number | null;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface TaskTables {
   task_analysis: TaskAnalysisTable;
   task_run: TaskRunTable;
+  task_rule: TaskRuleTable;
+  task_executable: TaskExecutableTable;
+  task_scheduled: TaskScheduledTable;
 }

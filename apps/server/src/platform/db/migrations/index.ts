@@ -14,6 +14,7 @@ import * as alarms from './2026-11-25-100-alarms';
 import * as userEmail from './2026-11-25-110-user-email';
 import * as mustChangePassword from './2026-11-25-130-must-change-password';
 import * as tasks from './2026-11-25-120-tasks';
+import * as taskRules from './2026-11-25-150-task-rules';
 
 /** Every migration, in order. Names are date-prefixed and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-110-user-email': userEmail,
   '2026-11-25-130-must-change-password': mustChangePassword,
   '2026-11-25-120-tasks': tasks,
+  '2026-11-25-150-task-rules': taskRules,
 };

@@ -1,0 +1,492 @@
+import {
+  ruleHolds,
+  ruleLoop,
+  taskLimits,
+  type AddExecutableRequest,
+  type AddIntelligentRuleRequest,
+  type AddScheduledRequest,
+  type ExecutableView,
+  type IntelligentRuleView,
+  type LastRun,
+  type MissedRunPolicy,
+  type RuleCondition,
+  type RuleMatch,
+  type RunKind,
+  type RunState,
+  type TaskAction,
+  type TaskSchedule,
+  type TaskType,
+  type UpdateExecutableRequest,
+  type UpdateIntelligentRuleRequest,
+  type UpdateScheduledRequest,
+  type ScheduledView,
+  numericFieldTypes,
+} from '@smartdata/domain';
+import { conflict, notFound, permissionDenied, validationError } from '@server/platform/errors';
+import type { CabinCaller } from '../cabin/cabin.service';
+import type { ItemSummary } from '../data-items/dataItems.service';
+import type { CommittedRecords } from '../data-items/recordsCommitted.port';
+import type { TaskActions, Trigger } from './taskActions';
+import { cronOf, nextRunAfter, plan } from './taskSchedule';
+import type { ExecutableRow, RuleRow, RulesRepository, ScheduledRow } from './rules.repository';
+import type { RunRow, TasksRepository } from './tasks.repository';
+
+export interface RulesDeps {
+  rules: RulesRepository;
+  runs: TasksRepository;
+  actions: TaskActions;
+  items: {
+    requireItem(caller: CabinCaller, itemId: number, level: 'read' | 'readWrite'): Promise<ItemSummary>;
+    itemsByIds(companyId: number, ids: readonly number[]): Promise<ItemSummary[]>;
+    timeZone(companyId: number): Promise<string>;
+  };
+  now: () => number;
+  log: { error: (obj: unknown, msg?: string) => void };
+}
+
+const lastRunOf = (run: RunRow | undefined): LastRun | null =>
+  run ? { id: run.id, state: run.state as RunState, endedAt: run.ended_at === null ? null : Number(run.ended_at), error: run.error } : null;
+
+/**
+ * Intelligent rules, executable tasks and scheduled tasks (issue 16, docs/tasks.md). A rule's
+ * conditions are evaluated on every committed record of its item (after commit, off the ingest
+ * path); its actions run as the company and each firing is one run in the task log. Scheduled tasks
+ * share the analyses' scheduler: a compare-and-set on `next_run_at`, then one claimed run row per
+ * scheduled time.
+ */
+export class RulesService {
+  private readonly watched = new Map<number, { at: number; items: Set<number> }>();
+  private readonly queue: CommittedRecords[] = [];
+  private draining: Promise<void> | null = null;
+
+  constructor(private readonly deps: RulesDeps) {}
+
+  private async lastRuns(companyId: number | null, type: TaskType, ids: readonly number[]): Promise<Map<number, RunRow>> {
+    const last = new Map<number, RunRow>();
+    for (const run of await this.deps.runs.lastRuns(companyId, ids, type)) {
+      if (!last.has(run.task_id)) {
+        last.set(run.task_id, run);
+      }
+    }
+    return last;
+  }
+
+  // ---- intelligent rules ----
+
+  private async checkRule(caller: CabinCaller, request: AddIntelligentRuleRequest, id: number | null): Promise<void> {
+    const item = await this.deps.items.requireItem(caller, request.itemId, 'read');
+    for (const condition of request.conditions) {
+      const field = item.fields.find((f) => f.fieldName === condition.fieldName);
+      if (!field) {
+        throw validationError(`alarm.fieldMissing|${condition.fieldName}`);
+      }
+      if (!numericFieldTypes.includes(field.type) && !['eq', 'ne', 'contains'].includes(condition.op)) {
+        throw validationError(`task.opNeedsNumber|${field.name}`);
+      }
+    }
+    const writes = await this.deps.actions.check(caller, request.actions, item);
+    if (request.enabled) {
+      const others = (await this.deps.rules.rules(caller.companyId)).filter((r) => r.enabled === 1);
+      const loop = ruleLoop(
+        { id: id ?? 0, name: request.name, itemId: request.itemId, writes },
+        others.map((r) => ({ id: r.id, name: r.name, itemId: r.item_id, writes: writesOf(JSON.parse(r.actions) as TaskAction[]) })),
+      );
+      if (loop) {
+        throw validationError(`task.ruleLoop|${loop.join(' → ')}`);
+      }
+    }
+  }
+
+  private ruleColumns(request: AddIntelligentRuleRequest) {
+    return { name: request.name, enabled: request.enabled ? 1 : 0, item_id: request.itemId, match: request.match, conditions: JSON.stringify(request.conditions), actions: JSON.stringify(request.actions) };
+  }
+
+  async addRule(caller: CabinCaller, request: AddIntelligentRuleRequest): Promise<{ id: number }> {
+    await this.checkRule(caller, request, null);
+    if (await this.deps.rules.nameTaken('task_rule', caller.companyId, request.name)) {
+      throw conflict('task.nameTaken');
+    }
+    const now = this.deps.now();
+    const id = await this.deps.rules.insertRule({ company_id: caller.companyId, ...this.ruleColumns(request), created_by: caller.userId, created_at: now, updated_at: now });
+    this.watched.delete(caller.companyId);
+    return { id };
+  }
+
+  private async requireRule(caller: CabinCaller, id: number): Promise<RuleRow> {
+    const row = await this.deps.rules.findRule(caller.companyId, id);
+    if (!row) {
+      throw notFound();
+    }
+    await this.deps.items.requireItem(caller, row.item_id, 'read');
+    return row;
+  }
+
+  async updateRule(caller: CabinCaller, request: UpdateIntelligentRuleRequest): Promise<void> {
+    await this.requireRule(caller, request.id);
+    await this.checkRule(caller, request, request.id);
+    if (await this.deps.rules.nameTaken('task_rule', caller.companyId, request.name, request.id)) {
+      throw conflict('task.nameTaken');
+    }
+    await this.deps.rules.updateRule(caller.companyId, request.id, { ...this.ruleColumns(request), updated_at: this.deps.now() });
+    this.watched.delete(caller.companyId);
+  }
+
+  async deleteRule(caller: CabinCaller, id: number): Promise<void> {
+    await this.requireRule(caller, id);
+    await this.deps.rules.deleteRule(caller.companyId, id);
+    await this.deps.runs.deleteRuns(caller.companyId, 'rule', id);
+    this.watched.delete(caller.companyId);
+  }
+
+  /** The rules whose watched item the caller may read. */
+  async listRules(caller: CabinCaller): Promise<IntelligentRuleView[]> {
+    const rows: Array<{ row: RuleRow; item: ItemSummary }> = [];
+    for (const row of await this.deps.rules.rules(caller.companyId)) {
+      const item = await this.deps.items.requireItem(caller, row.item_id, 'read').catch(() => null);
+      if (item) {
+        rows.push({ row, item });
+      }
+    }
+    const last = await this.lastRuns(caller.companyId, 'rule', rows.map((r) => r.row.id));
+    return rows.map(({ row, item }) => ({
+      id: row.id,
+      name: row.name,
+      enabled: row.enabled === 1,
+      itemId: row.item_id,
+      itemName: item.name,
+      match: row.match as RuleMatch,
+      conditions: JSON.parse(row.conditions) as RuleCondition[],
+      actions: JSON.parse(row.actions) as TaskAction[],
+      createdBy: row.created_by,
+      lastRun: lastRunOf(last.get(row.id)),
+    }));
+  }
+
+  // ---- rules on new records ----
+
+  enqueue(batch: CommittedRecords): void {
+    this.queue.push(batch);
+    this.draining ??= this.drain();
+  }
+
+  async idle(): Promise<void> {
+    while (this.draining) {
+      await this.draining;
+    }
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      for (let batch = this.queue.shift(); batch; batch = this.queue.shift()) {
+        try {
+          await this.evaluate(batch);
+        } catch (err) {
+          this.deps.log.error({ err }, 'intelligent rules failed');
+        }
+      }
+    } finally {
+      this.draining = null;
+    }
+  }
+
+  private async watchedItems(companyId: number): Promise<Set<number>> {
+    const known = this.watched.get(companyId);
+    if (known && Date.now() - known.at < 5000) {
+      return known.items;
+    }
+    const items = await this.deps.rules.watchedItemIds(companyId);
+    this.watched.set(companyId, { at: Date.now(), items });
+    return items;
+  }
+
+  /** Each record of a watched item meeting a rule's conditions runs the rule's actions (one run each). */
+  private async evaluate({ companyId, records }: CommittedRecords): Promise<void> {
+    const watched = await this.watchedItems(companyId);
+    const relevant = records.filter((r) => watched.has(r.itemId));
+    if (relevant.length === 0) {
+      return;
+    }
+    const rules = await this.deps.rules.rulesOnItems(companyId, [...new Set(relevant.map((r) => r.itemId))]);
+    const items = new Map((await this.deps.items.itemsByIds(companyId, [...new Set(rules.map((r) => r.item_id))])).map((item) => [item.id, item]));
+    for (const record of relevant) {
+      for (const rule of rules) {
+        const item = items.get(rule.item_id);
+        if (rule.item_id !== record.itemId || !item) {
+          continue;
+        }
+        if (!ruleHolds({ match: rule.match as RuleMatch, conditions: JSON.parse(rule.conditions) as RuleCondition[] }, record.values)) {
+          continue;
+        }
+        await this.runActions(
+          { companyId, type: 'rule', id: rule.id, name: rule.name, runBy: rule.created_by, kind: 'trigger', scheduledFor: record.createdAt },
+          JSON.parse(rule.actions) as TaskAction[],
+          { item, values: record.values, at: record.createdAt },
+        );
+      }
+    }
+  }
+
+  /** One run of a list of actions, claimed and logged (a scheduled time only once). Null when another instance has it. */
+  private async runActions(
+    job: { companyId: number; type: TaskType; id: number; name: string; runBy: number; kind: RunKind; scheduledFor: number },
+    actions: readonly TaskAction[],
+    trigger: Trigger | null,
+  ): Promise<RunRow | null> {
+    const { runs } = this.deps;
+    const startedAt = this.deps.now();
+    const runId = await runs.claimRun({
+      company_id: job.companyId,
+      task_id: job.id,
+      task_type: job.type,
+      kind: job.kind,
+      scheduled_for: job.scheduledFor,
+      window_from: null,
+      window_to: null,
+      started_at: startedAt,
+      ended_at: null,
+      lease_until: startedAt + taskLimits.runTimeoutMs,
+      state: 'running',
+      value: null,
+      error: null,
+      record_id: null,
+    });
+    if (runId === null) {
+      return null;
+    }
+    let patch: Parameters<TasksRepository['finishRun']>[1];
+    try {
+      const work = this.deps.actions.run({ companyId: job.companyId, runBy: job.runBy, name: job.name, key: `${job.type}:${job.id}` }, actions, trigger, job.scheduledFor);
+      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('task.timedOut')), taskLimits.runTimeoutMs).unref());
+      const outcome = await Promise.race([work, timeout]);
+      patch = { state: outcome.error ? 'failed' : 'succeeded', value: outcome.value, record_id: outcome.recordId, error: outcome.error, ended_at: this.deps.now() };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      patch = { state: message === 'task.timedOut' ? 'timedOut' : 'failed', error: message.slice(0, 500), ended_at: this.deps.now() };
+    }
+    await runs.finishRun(runId, { ...patch, lease_until: null });
+    return (await runs.findRun(runId)) ?? null;
+  }
+
+  // ---- executable tasks ----
+
+  private canRun(caller: CabinCaller, row: ExecutableRow): boolean {
+    if (caller.isCompanyAdmin || row.created_by === caller.userId || row.access_mode === 'everyone') {
+      return true;
+    }
+    return row.access_mode === 'users' && (JSON.parse(row.user_ids) as number[]).includes(caller.userId);
+  }
+
+  private async checkExecutable(caller: CabinCaller, request: AddExecutableRequest): Promise<void> {
+    if (request.accessMode === 'users' && (request.userIds ?? []).length === 0) {
+      throw validationError('task.usersRequired');
+    }
+    await this.deps.actions.check(caller, request.actions, null);
+  }
+
+  private executableColumns(request: AddExecutableRequest) {
+    return { name: request.name, access_mode: request.accessMode, user_ids: JSON.stringify(request.accessMode === 'users' ? (request.userIds ?? []) : []), actions: JSON.stringify(request.actions) };
+  }
+
+  async addExecutable(caller: CabinCaller, request: AddExecutableRequest): Promise<{ id: number }> {
+    await this.checkExecutable(caller, request);
+    if (await this.deps.rules.nameTaken('task_executable', caller.companyId, request.name)) {
+      throw conflict('task.nameTaken');
+    }
+    const now = this.deps.now();
+    const id = await this.deps.rules.insertExecutable({ company_id: caller.companyId, ...this.executableColumns(request), created_by: caller.userId, created_at: now, updated_at: now });
+    return { id };
+  }
+
+  private async requireExecutable(caller: CabinCaller, id: number): Promise<ExecutableRow> {
+    const row = await this.deps.rules.findExecutable(caller.companyId, id);
+    if (!row) {
+      throw notFound('task.executableMissing');
+    }
+    return row;
+  }
+
+  /** Changing or deleting an executable task: its creator or a company administrator. */
+  private async requireOwnExecutable(caller: CabinCaller, id: number): Promise<ExecutableRow> {
+    const row = await this.requireExecutable(caller, id);
+    if (!caller.isCompanyAdmin && row.created_by !== caller.userId) {
+      throw permissionDenied();
+    }
+    return row;
+  }
+
+  async updateExecutable(caller: CabinCaller, request: UpdateExecutableRequest): Promise<void> {
+    await this.requireOwnExecutable(caller, request.id);
+    await this.checkExecutable(caller, request);
+    if (await this.deps.rules.nameTaken('task_executable', caller.companyId, request.name, request.id)) {
+      throw conflict('task.nameTaken');
+    }
+    await this.deps.rules.updateExecutable(caller.companyId, request.id, { ...this.executableColumns(request), updated_at: this.deps.now() });
+  }
+
+  async deleteExecutable(caller: CabinCaller, id: number): Promise<void> {
+    await this.requireOwnExecutable(caller, id);
+    for (const scheduledId of await this.deps.rules.deleteExecutable(caller.companyId, id)) {
+      await this.deps.runs.deleteRuns(caller.companyId, 'scheduled', scheduledId);
+    }
+    await this.deps.runs.deleteRuns(caller.companyId, 'executable', id);
+  }
+
+  async listExecutables(caller: CabinCaller): Promise<ExecutableView[]> {
+    const rows = await this.deps.rules.executables(caller.companyId);
+    const last = await this.lastRuns(caller.companyId, 'executable', rows.map((r) => r.id));
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      accessMode: row.access_mode as ExecutableView['accessMode'],
+      userIds: JSON.parse(row.user_ids) as number[],
+      actions: JSON.parse(row.actions) as TaskAction[],
+      createdBy: row.created_by,
+      canRun: this.canRun(caller, row),
+      lastRun: lastRunOf(last.get(row.id)),
+    }));
+  }
+
+  /** Runs an executable task now (its access mode decides who may), answering the run once it ended. */
+  async runExecutable(caller: CabinCaller, id: number): Promise<{ run: RunRow; name: string }> {
+    const row = await this.requireExecutable(caller, id);
+    if (!this.canRun(caller, row)) {
+      throw permissionDenied('task.notAllowedToRun');
+    }
+    const run = await this.runActions({ companyId: caller.companyId, type: 'executable', id: row.id, name: row.name, runBy: caller.userId, kind: 'manual', scheduledFor: this.deps.now() }, JSON.parse(row.actions) as TaskAction[], null);
+    return { run: run!, name: row.name };
+  }
+
+  // ---- scheduled tasks ----
+
+  private async checkScheduled(caller: CabinCaller, request: AddScheduledRequest): Promise<ExecutableRow> {
+    const executable = await this.deps.rules.findExecutable(caller.companyId, request.executableId);
+    if (!executable) {
+      throw validationError('task.executableMissing');
+    }
+    if (!this.canRun(caller, executable)) {
+      throw permissionDenied('task.notAllowedToRun');
+    }
+    if ('cron' in request.schedule && !cronOf(request.schedule.cron, await this.deps.items.timeZone(caller.companyId))) {
+      throw validationError('task.cronInvalid');
+    }
+    return executable;
+  }
+
+  private async scheduledColumns(companyId: number, request: AddScheduledRequest) {
+    const next = nextRunAfter(request.schedule, this.deps.now(), await this.deps.items.timeZone(companyId));
+    return { name: request.name, enabled: request.enabled ? 1 : 0, executable_id: request.executableId, schedule: JSON.stringify(request.schedule), missed_runs: request.missedRuns ?? 'once', next_run_at: request.enabled ? next : null };
+  }
+
+  async addScheduled(caller: CabinCaller, request: AddScheduledRequest): Promise<{ id: number }> {
+    await this.checkScheduled(caller, request);
+    if (await this.deps.rules.nameTaken('task_scheduled', caller.companyId, request.name)) {
+      throw conflict('task.nameTaken');
+    }
+    const now = this.deps.now();
+    const id = await this.deps.rules.insertScheduled({ company_id: caller.companyId, ...(await this.scheduledColumns(caller.companyId, request)), created_by: caller.userId, created_at: now, updated_at: now });
+    return { id };
+  }
+
+  private async requireScheduled(caller: CabinCaller, id: number): Promise<ScheduledRow> {
+    const row = await this.deps.rules.findScheduled(caller.companyId, id);
+    if (!row) {
+      throw notFound();
+    }
+    return row;
+  }
+
+  async updateScheduled(caller: CabinCaller, request: UpdateScheduledRequest): Promise<void> {
+    await this.requireScheduled(caller, request.id);
+    await this.checkScheduled(caller, request);
+    if (await this.deps.rules.nameTaken('task_scheduled', caller.companyId, request.name, request.id)) {
+      throw conflict('task.nameTaken');
+    }
+    await this.deps.rules.updateScheduled(caller.companyId, request.id, { ...(await this.scheduledColumns(caller.companyId, request)), updated_at: this.deps.now() });
+  }
+
+  async deleteScheduled(caller: CabinCaller, id: number): Promise<void> {
+    await this.requireScheduled(caller, id);
+    await this.deps.rules.deleteScheduled(caller.companyId, id);
+    await this.deps.runs.deleteRuns(caller.companyId, 'scheduled', id);
+  }
+
+  async scheduledViews(companyId: number | null, rows: readonly ScheduledRow[]): Promise<ScheduledView[]> {
+    const last = await this.lastRuns(companyId, 'scheduled', rows.map((r) => r.id));
+    const names = new Map<number, string>();
+    for (const row of rows) {
+      if (!names.has(row.executable_id)) {
+        names.set(row.executable_id, (await this.deps.rules.findExecutable(row.company_id, row.executable_id))?.name ?? '');
+      }
+    }
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      enabled: row.enabled === 1,
+      executableId: row.executable_id,
+      executableName: names.get(row.executable_id) ?? '',
+      schedule: JSON.parse(row.schedule) as TaskSchedule,
+      missedRuns: row.missed_runs as MissedRunPolicy,
+      nextRun: row.next_run_at === null ? null : Number(row.next_run_at),
+      lastRun: lastRunOf(last.get(row.id)),
+    }));
+  }
+
+  async listScheduled(caller: CabinCaller): Promise<ScheduledView[]> {
+    return this.scheduledViews(caller.companyId, await this.deps.rules.scheduled(caller.companyId));
+  }
+
+  /** Pauses (no next run) or resumes (the next run from now) a scheduled task of any company. */
+  async setScheduledEnabled(row: ScheduledRow, enabled: boolean): Promise<void> {
+    const next = enabled ? nextRunAfter(JSON.parse(row.schedule) as TaskSchedule, this.deps.now(), await this.deps.items.timeZone(row.company_id)) : null;
+    await this.deps.rules.setScheduledSchedule(row.id, enabled, next);
+  }
+
+  /** Runs a scheduled task's executable task now (a manual run of the scheduled task). */
+  async runScheduledNow(row: ScheduledRow, runBy: number): Promise<RunRow | null> {
+    const executable = await this.deps.rules.findExecutable(row.company_id, row.executable_id);
+    if (!executable) {
+      throw notFound('task.executableMissing');
+    }
+    return this.runActions({ companyId: row.company_id, type: 'scheduled', id: row.id, name: row.name, runBy, kind: 'manual', scheduledFor: this.deps.now() }, JSON.parse(executable.actions) as TaskAction[], null);
+  }
+
+  async runScheduled(caller: CabinCaller, id: number): Promise<{ run: RunRow | null; name: string }> {
+    const row = await this.requireScheduled(caller, id);
+    const executable = await this.deps.rules.findExecutable(caller.companyId, row.executable_id);
+    if (executable && !this.canRun(caller, executable)) {
+      throw permissionDenied('task.notAllowedToRun');
+    }
+    return { run: await this.runScheduledNow(row, caller.userId), name: row.name };
+  }
+
+  /** Due scheduled tasks: each scheduled time once (the instance that moves `next_run_at` owns it), missed ones by policy. */
+  async sweep(now = this.deps.now()): Promise<void> {
+    const { rules, runs } = this.deps;
+    for (const row of await rules.scheduledDue(now)) {
+      const timeZone = await this.deps.items.timeZone(row.company_id);
+      const planned = plan(JSON.parse(row.schedule) as TaskSchedule, Number(row.next_run_at), now, timeZone, row.missed_runs as MissedRunPolicy, taskLimits.missedRunsCap);
+      if (!(await rules.advanceScheduled(row.id, row.next_run_at === null ? null : Number(row.next_run_at), planned.next))) {
+        continue;
+      }
+      for (const time of planned.skipped) {
+        await runs.claimRun({ company_id: row.company_id, task_id: row.id, task_type: 'scheduled', kind: 'scheduled', scheduled_for: time, window_from: null, window_to: null, started_at: null, ended_at: now, lease_until: null, state: 'skipped', value: null, error: 'task.missed', record_id: null });
+      }
+      const executable = await rules.findExecutable(row.company_id, row.executable_id);
+      for (const time of planned.run) {
+        if (!executable) {
+          break;
+        }
+        try {
+          await this.runActions({ companyId: row.company_id, type: 'scheduled', id: row.id, name: row.name, runBy: row.created_by, kind: 'scheduled', scheduledFor: time }, JSON.parse(executable.actions) as TaskAction[], null);
+        } catch (err) {
+          this.deps.log.error({ err, scheduledId: row.id }, 'scheduled task failed');
+        }
+      }
+    }
+  }
+}
+
+/** The items a list of actions writes records into. */
+export function writesOf(actions: readonly TaskAction[]): number[] {
+  return actions.flatMap((a) => (a.kind === 'writeRecord' ? [a.itemId] : []));
+}

@@ -1,0 +1,155 @@
+import { numericFieldTypes, type RecordValues, type TaskAction } from '@smartdata/domain';
+import { translate } from '@server/platform/i18n';
+import { AppError, validationError } from '@server/platform/errors';
+import type { CabinCaller } from '../cabin/cabin.service';
+import type { ItemSummary } from '../data-items/dataItems.service';
+import type { TaskRecords } from '../data-items/taskRecords.port';
+import type { GatewayDevices } from '../devices/gatewayDevices.port';
+import type { TaskAlarms } from '../alarms/taskAlarms.port';
+
+/** What actions need: items and devices as the caller sees them (save), and as the company's (run). */
+export interface ActionDeps {
+  items: {
+    requireItem(caller: CabinCaller, itemId: number, level: 'read' | 'readWrite'): Promise<ItemSummary>;
+  };
+  devices: Pick<GatewayDevices, 'requireDevice' | 'requireReady' | 'runFlow'>;
+  records: TaskRecords;
+  alarms: TaskAlarms;
+  isMember(companyId: number, userId: number): Promise<boolean>;
+}
+
+/** The record that triggered a rule: its item and values. */
+export interface Trigger {
+  item: ItemSummary;
+  values: Readonly<Record<string, unknown>>;
+  at: number;
+}
+
+/** What one run of a list of actions did (the task log keeps the error key of the first failure). */
+export interface ActionOutcome {
+  value: number | null;
+  recordId: number | null;
+  error: string | null;
+}
+
+const messageOf = (error: unknown) => (error instanceof AppError ? error.message : error instanceof Error ? error.message : String(error));
+
+/**
+ * The four actions of intelligent rules and executable tasks (docs/tasks.md): checked on save
+ * against what the caller may do (a target item they cannot write, a device of another company, a
+ * copy from a field the watched item lacks: 50001 with the reason), run later as the company.
+ */
+export class TaskActions {
+  constructor(private readonly deps: ActionDeps) {}
+
+  /** Checks actions on save; `watched` is the rule's item (copying its fields is allowed only then). Answers the items written. */
+  async check(caller: CabinCaller, actions: readonly TaskAction[], watched: ItemSummary | null): Promise<number[]> {
+    const writes: number[] = [];
+    for (const action of actions) {
+      switch (action.kind) {
+        case 'writeRecord': {
+          const item = await this.deps.items.requireItem(caller, action.itemId, 'readWrite').catch((error: unknown) => {
+            throw error instanceof AppError && error.code === 40300 ? error : validationError(`task.itemMissing|${action.itemId}`);
+          });
+          for (const value of action.values) {
+            const field = item.fields.find((f) => f.fieldName === value.fieldName);
+            if (!field) {
+              throw validationError(`alarm.fieldMissing|${value.fieldName}`);
+            }
+            if (value.copyFrom !== undefined) {
+              if (!watched) {
+                throw validationError('task.copyOutsideRule');
+              }
+              if (!watched.fields.some((f) => f.fieldName === value.copyFrom)) {
+                throw validationError(`task.copyFieldMissing|${value.copyFrom}`);
+              }
+            } else if (value.value === undefined || value.value === '') {
+              throw validationError(`task.valueMissing|${field.name}`);
+            } else if (numericFieldTypes.includes(field.type) && typeof value.value !== 'number') {
+              throw validationError(`task.valueNotNumber|${field.name}`);
+            }
+          }
+          writes.push(item.id);
+          break;
+        }
+        case 'deviceCommand':
+          await this.deps.devices.requireDevice(caller, action.deviceId, 'readWrite').catch((error: unknown) => {
+            throw error instanceof AppError && error.code === 40300 ? error : validationError(`task.deviceMissing|${action.deviceId}`);
+          });
+          break;
+        case 'notify':
+          if ((action.userIds.length === 0 && action.groupIds.length === 0) || (!action.sms && !action.email)) {
+            throw validationError('task.recipientsRequired');
+          }
+          for (const userId of action.userIds) {
+            if (!(await this.deps.isMember(caller.companyId, userId))) {
+              throw validationError(`task.userMissing|${userId}`);
+            }
+          }
+          break;
+        case 'raiseAlarm': {
+          const item = await this.deps.items.requireItem(caller, action.itemId, 'read').catch((error: unknown) => {
+            throw error instanceof AppError && error.code === 40300 ? error : validationError(`task.itemMissing|${action.itemId}`);
+          });
+          if (!item.fields.some((f) => f.fieldName === action.fieldName)) {
+            throw validationError(`alarm.fieldMissing|${action.fieldName}`);
+          }
+          break;
+        }
+      }
+    }
+    return writes;
+  }
+
+  /**
+   * Runs actions in order as the company (the rule or task was checked when saved). The first
+   * failure stops the rest; its reason is kept as a message key for the task log. `key` names the
+   * job (`rule:7`): an alarm it raises stays one open alarm per job and action.
+   */
+  async run(job: { companyId: number; runBy: number; name: string; key: string }, actions: readonly TaskAction[], trigger: Trigger | null, now: number): Promise<ActionOutcome> {
+    const { companyId, runBy, name } = job;
+    const asCompany: CabinCaller = { userId: runBy, companyId, isCompanyAdmin: true };
+    const outcome: ActionOutcome = { value: null, recordId: null, error: null };
+    for (const [index, action] of actions.entries()) {
+      try {
+        switch (action.kind) {
+          case 'writeRecord': {
+            const values: RecordValues = {};
+            for (const v of action.values) {
+              const value = v.copyFrom !== undefined ? trigger?.values[v.copyFrom] : v.value;
+              if (value !== undefined && value !== null) {
+                values[v.fieldName] = value;
+              }
+            }
+            outcome.recordId = await this.deps.records.write(companyId, action.itemId, values, trigger?.at ?? now);
+            const first = Object.values(values)[0];
+            outcome.value = typeof first === 'number' ? first : outcome.value;
+            break;
+          }
+          case 'deviceCommand': {
+            const device = await this.deps.devices.requireDevice(asCompany, action.deviceId, 'read');
+            this.deps.devices.requireReady(device, 'task.deviceOffline');
+            await this.deps.devices.runFlow(device);
+            break;
+          }
+          case 'notify': {
+            const text = translate(`task.notify.text|${name}|${action.message}`, 'zh-CN');
+            await this.deps.alarms.notify(companyId, action, text);
+            break;
+          }
+          case 'raiseAlarm': {
+            const raw = trigger?.item.id === action.itemId ? trigger.values[action.fieldName] : undefined;
+            const value = typeof raw === 'number' ? raw : null;
+            await this.deps.alarms.raise(companyId, { key: `${job.key}:${index}`, name, itemId: action.itemId, fieldName: action.fieldName, level: action.level, value, time: trigger?.at ?? now });
+            break;
+          }
+        }
+      } catch (error) {
+        // The reason as a message key (with its arguments), translated where the log is read.
+        outcome.error = messageOf(error).slice(0, 500);
+        return outcome;
+      }
+    }
+    return outcome;
+  }
+}

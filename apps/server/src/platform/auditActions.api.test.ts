@@ -22,5 +22,8 @@ describe('audit log actions, generated from the route table', () => {
     }
     expect(auditActionText('/general/dashboard/saveDashboard', 'zh-CN')).toBe('保存看板');
     expect(auditActionText('/general/dashboard/saveDashboard', 'en-US')).toBe('Save a dashboard');
+    // A segment two modules share reads as its own module's action.
+    expect(auditActionText('/general/task/addRule', 'en-US')).toBe('Add an intelligent rule');
+    expect(auditActionText('/general/alarm/addRule', 'en-US')).toBe('Add an alarm rule');
   });
 });

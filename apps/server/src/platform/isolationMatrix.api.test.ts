@@ -86,8 +86,14 @@ beforeAll(async () => {
   const target = await made(a.api, 'dataItem/addDataItem', { directoryId: dir.id, name: `Target ${marker}`, kind: 13, fields });
   await made(a.api, 'alarm/addRule', { name: `Rule ${marker}`, enabled: true, target: { kind: 'field', itemId: item.id, fieldName: 'temp' }, levels: [{ level: 2, op: 'gt', threshold: 20, kind: 'simple' }] });
   await made(a.api, 'alarm/addUpdateWatch', { itemId: item.id, everyMinutes: 5, level: 1 });
+  await made(a.api, 'task/addAnalysis', { name: `Analysis ${marker}`, enabled: true, schedule: { cron: '0 5 0 * * *' }, method: 'sum_daily', source: { itemId: item.id, fieldName: 'temp' }, decimals: 1, target: { itemId: target.id, fieldName: 'temp' } });
+  const write = { kind: 'writeRecord', itemId: target.id, values: [{ fieldName: 'label', value: `w ${marker}` }] };
+  await made(a.api, 'task/addRule', { name: `IRule ${marker}`, enabled: true, itemId: item.id, match: 'all', conditions: [{ fieldName: 'temp', op: 'gt', value: 1000 }], actions: [write] });
+  const executable = await made(a.api, 'task/addExecutable', { name: `Exe ${marker}`, accessMode: 'everyone', actions: [write] });
+  await made(a.api, 'task/addScheduled', { name: `Sched ${marker}`, enabled: true, executableId: executable.id, schedule: { cron: '0 0 3 * * *' } });
   await made(a.api, 'dataItem/addRecord', { itemId: item.id, values: { label: `rec ${marker}`, temp: 21 } });
   await t.app.alarms.idle();
+  await t.app.tasks.idle();
   const records = (await a.api({ url: `/general/dataItem/getRecords?itemId=${item.id}` }).then(body)).data;
   for (const record of records.list) {
     aIds.add(record.id);

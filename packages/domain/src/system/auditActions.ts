@@ -141,10 +141,27 @@ export const auditActions: Record<string, Record<Locale, string>> = {
   updateUser: t('修改用户', 'Change a user'),
   upgradeFirmware: t('升级固件', 'Upgrade firmware'),
   upload: t('上传文件', 'Upload a file'),
-  uploadCertificate: t('上传证书', 'Upload a certificate'),};
+  uploadCertificate: t('上传证书', 'Upload a certificate'),
+  addExecutable: t('新增可执行任务', 'Add an executable task'),
+  updateExecutable: t('修改可执行任务', 'Change an executable task'),
+  deleteExecutable: t('删除可执行任务', 'Delete an executable task'),
+  runExecutable: t('执行可执行任务', 'Run an executable task'),
+  addScheduled: t('新增定时任务', 'Add a scheduled task'),
+  updateScheduled: t('修改定时任务', 'Change a scheduled task'),
+  deleteScheduled: t('删除定时任务', 'Delete a scheduled task'),
+  runScheduled: t('立即执行定时任务', 'Run a scheduled task now'),
+  pauseJob: t('暂停调度任务', 'Pause a scheduler job'),
+  resumeJob: t('恢复调度任务', 'Resume a scheduler job'),
+  runJob: t('立即执行调度任务', 'Run a scheduler job now'),
+  // A segment two modules share: the module's own words first (`module/segment`).
+  'task/addRule': t('新增智能规则', 'Add an intelligent rule'),
+  'task/updateRule': t('修改智能规则', 'Change an intelligent rule'),
+  'task/deleteRule': t('删除智能规则', 'Delete an intelligent rule'),
+};
 
 /** The action of an audited path (`/general/dashboard/saveDashboard`) in words, or null when unknown. */
 export function auditActionText(path: string, locale: Locale): string | null {
-  const segment = path.split('?')[0].split('/').filter(Boolean).pop() ?? '';
-  return auditActions[segment]?.[locale] ?? null;
+  const parts = path.split('?')[0].split('/').filter(Boolean);
+  const segment = parts.at(-1) ?? '';
+  return auditActions[`${parts.at(-2) ?? ''}/${segment}`]?.[locale] ?? auditActions[segment]?.[locale] ?? null;
 }

@@ -1,6 +1,7 @@
 import { numericFieldTypes, type RecordValues, type TaskAction } from '@smartdata/domain';
 import { translate } from '@server/platform/i18n';
 import { AppError, validationError } from '@server/platform/errors';
+import { ErrorCode } from '@smartdata/domain';
 import type { CabinCaller } from '../cabin/cabin.service';
 import type { ItemSummary } from '../data-items/dataItems.service';
 import type { TaskRecords } from '../data-items/taskRecords.port';
@@ -128,7 +129,12 @@ export class TaskActions {
           }
           case 'deviceCommand': {
             const device = await this.deps.devices.requireDevice(asCompany, action.deviceId, 'read');
-            this.deps.devices.requireReady(device, 'task.deviceOffline');
+            try {
+              this.deps.devices.requireReady(device, 'task.deviceOffline');
+            } catch {
+              // Not bound, or not connected: one reason in the log.
+              throw new AppError(ErrorCode.conflict, 'task.deviceOffline');
+            }
             await this.deps.devices.runFlow(device);
             break;
           }

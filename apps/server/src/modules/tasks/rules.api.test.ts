@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulatedGateway, type SimulatedGateway } from '@smartdata/gateway-sim';
 import { adminPassword, as, body, createCompanyUser, createTestApp, signIn, type TestApp } from '@server/test/testApp';
+import { SmsOutboxRepository } from '@server/platform/sms.repository';
 
 /**
  * Intelligent rules, executable and scheduled tasks, and the scheduler's jobs page through the API
@@ -129,6 +130,21 @@ describe('intelligent rules', () => {
     const runs = (await get(admin.api, 'task/getRuns', { taskType: 'rule', pageNum: 1, pageSize: 10 })).data;
     expect(runs.total).toBe(1);
     expect(runs.list[0]).toMatchObject({ taskType: 'rule', taskName: 'Too hot', kind: 'trigger', state: 'succeeded', error: null });
+  });
+
+  it('notifies the chosen users by SMS with the rule\'s name and message; someone of another company cannot be chosen', async () => {
+    const phone = `139${String(Date.now()).slice(-8)}`;
+    const recipient = await createCompanyUser(t.app, { codes: [], companyId: admin.companyId, phone });
+    const watched = await addItem(admin.api, [{ fieldName: 'level', type: 1 }]);
+    const notify = { kind: 'notify', userIds: [recipient.userId], groupIds: [], sms: true, email: false, message: 'Tank almost empty' };
+    const rule = { name: 'Low tank', enabled: true, itemId: watched, match: 'all', conditions: [{ fieldName: 'level', op: 'lt', value: 10 }], actions: [notify] };
+    expect((await post(admin.api, 'task/addRule', rule)).code).toBe(0);
+    expect((await post(admin.api, 'dataItem/addRecord', { itemId: watched, values: { level: 4 } })).code).toBe(0);
+    await t.app.tasks.idle();
+    expect(await new SmsOutboxRepository(t.app.platform.db).latestTo(phone)).toBe('【Low tank】Tank almost empty');
+
+    expect((await post(admin.api, 'task/addRule', { ...rule, name: 'To a stranger', actions: [{ ...notify, userIds: [other.userId] }] }, en)).data).toBe(`The user is not a member of this company: ${other.userId}`);
+    expect((await post(admin.api, 'task/addRule', { ...rule, name: 'Nobody told', actions: [{ ...notify, sms: false }] }, en)).data).toBe('Choose recipients and at least SMS or e-mail');
   });
 
   it('a failed action is a failed run with its reason in the reader\'s language', async () => {

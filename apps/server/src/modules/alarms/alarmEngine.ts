@@ -1,5 +1,5 @@
 import { alarmSources, zoneOffset, type ClearCondition, type LevelCondition, type RuleNotify, type RuleSchedule, type RuleTarget } from '@smartdata/domain';
-import type { CommittedRecords } from '../data-items/recordsCommitted.port';
+import { RecordsQueue, WatchedItems, type CommittedRecords } from '../data-items/recordsCommitted.port';
 import { initialState, nextDeadline, onTick, onValue, type Effect, type MachineRule, type MachineState } from './alarmMachine';
 import { type AlarmRow, type AlarmsRepository, type RuleRow, type WatchRow } from './alarms.repository';
 import type { AlarmNotifier } from './alarmNotifier';
@@ -84,57 +84,32 @@ export function watchDeadline(watch: Pick<WatchRow, 'every_minutes' | 'daily_at_
  * items, reminders) are swept with an injected `now`.
  */
 export class AlarmEngine {
-  private readonly queue: CommittedRecords[] = [];
-  private running: Promise<void> | null = null;
+  private readonly queue: RecordsQueue;
   /** Per company, the items with a rule or watch, read again after `watchedTtlMs` or a local change. */
-  private readonly watched = new Map<number, { at: number; items: Set<number> }>();
+  private readonly watched: WatchedItems;
 
-  constructor(private readonly deps: EngineDeps) {}
+  constructor(private readonly deps: EngineDeps) {
+    this.queue = new RecordsQueue((batch) => this.evaluate(batch), deps.log, 'alarm evaluation failed');
+    this.watched = new WatchedItems((companyId) => deps.repository.watchedItemIds(companyId), watchedTtlMs);
+  }
 
   /** A rule or watch of the company changed here: read its items again on the next batch. */
   invalidate(companyId: number): void {
-    this.watched.delete(companyId);
-  }
-
-  private async watchedItems(companyId: number): Promise<Set<number>> {
-    const known = this.watched.get(companyId);
-    if (known && Date.now() - known.at < watchedTtlMs) {
-      return known.items;
-    }
-    const items = await this.deps.repository.watchedItemIds(companyId);
-    this.watched.set(companyId, { at: Date.now(), items });
-    return items;
+    this.watched.forget(companyId);
   }
 
   enqueue(batch: CommittedRecords): void {
     this.queue.push(batch);
-    this.running ??= this.drain();
   }
 
   /** Resolves when every queued batch has been evaluated (tests, shutdown). */
-  async idle(): Promise<void> {
-    while (this.running) {
-      await this.running;
-    }
-  }
-
-  private async drain(): Promise<void> {
-    try {
-      for (let batch = this.queue.shift(); batch; batch = this.queue.shift()) {
-        try {
-          await this.evaluate(batch);
-        } catch (err) {
-          this.deps.log.error({ err }, 'alarm evaluation failed');
-        }
-      }
-    } finally {
-      this.running = null;
-    }
+  idle(): Promise<void> {
+    return this.queue.idle();
   }
 
   private async evaluate({ companyId, records }: CommittedRecords): Promise<void> {
     const { repository } = this.deps;
-    const watched = await this.watchedItems(companyId);
+    const watched = await this.watched.of(companyId);
     const itemIds = [...new Set(records.map((r) => r.itemId))].filter((id) => watched.has(id));
     if (itemIds.length === 0) {
       return;

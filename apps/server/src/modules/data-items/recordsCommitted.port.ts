@@ -40,3 +40,71 @@ export class RecordsCommitted {
     }
   }
 }
+
+/**
+ * What a listener does with committed batches: queues them and works through them one at a time,
+ * in commit order, off the ingest path; a failing batch is logged and the next goes on. `idle`
+ * resolves when the queue is empty (tests, shutdown).
+ */
+export class RecordsQueue {
+  private readonly queue: CommittedRecords[] = [];
+  private draining: Promise<void> | null = null;
+
+  constructor(
+    private readonly work: (batch: CommittedRecords) => Promise<void>,
+    private readonly log: { error: (obj: unknown, msg?: string) => void },
+    private readonly failure: string,
+  ) {}
+
+  push(batch: CommittedRecords): void {
+    this.queue.push(batch);
+    this.draining ??= this.drain();
+  }
+
+  async idle(): Promise<void> {
+    while (this.draining) {
+      await this.draining;
+    }
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      for (let batch = this.queue.shift(); batch; batch = this.queue.shift()) {
+        try {
+          await this.work(batch);
+        } catch (err) {
+          this.log.error({ err }, this.failure);
+        }
+      }
+    } finally {
+      this.draining = null;
+    }
+  }
+}
+
+/**
+ * Per company, the items a listener looks at (those with an enabled rule, analysis…), loaded at
+ * most every `ttlMs` so that a record of another item costs a set lookup; `forget` after a change.
+ */
+export class WatchedItems {
+  private readonly known = new Map<number, { at: number; items: Set<number> }>();
+
+  constructor(
+    private readonly load: (companyId: number) => Promise<Set<number>>,
+    private readonly ttlMs = 5000,
+  ) {}
+
+  async of(companyId: number): Promise<Set<number>> {
+    const known = this.known.get(companyId);
+    if (known && Date.now() - known.at < this.ttlMs) {
+      return known.items;
+    }
+    const items = await this.load(companyId);
+    this.known.set(companyId, { at: Date.now(), items });
+    return items;
+  }
+
+  forget(companyId: number): void {
+    this.known.delete(companyId);
+  }
+}

@@ -25,7 +25,7 @@ import {
 import { conflict, notFound, permissionDenied, validationError } from '@server/platform/errors';
 import type { CabinCaller } from '../cabin/cabin.service';
 import type { ItemSummary } from '../data-items/dataItems.service';
-import type { CommittedRecords } from '../data-items/recordsCommitted.port';
+import { RecordsQueue, WatchedItems, type CommittedRecords } from '../data-items/recordsCommitted.port';
 import type { TaskActions, Trigger } from './taskActions';
 import { cronOf, nextRunAfter, plan } from './taskSchedule';
 import type { ExecutableRow, RuleRow, RulesRepository, ScheduledRow } from './rules.repository';
@@ -55,11 +55,14 @@ const lastRunOf = (run: RunRow | undefined): LastRun | null =>
  * scheduled time.
  */
 export class RulesService {
-  private readonly watched = new Map<number, { at: number; items: Set<number> }>();
-  private readonly queue: CommittedRecords[] = [];
-  private draining: Promise<void> | null = null;
+  /** Per company, the items an enabled rule watches. */
+  private readonly watched: WatchedItems;
+  private readonly queue: RecordsQueue;
 
-  constructor(private readonly deps: RulesDeps) {}
+  constructor(private readonly deps: RulesDeps) {
+    this.watched = new WatchedItems((companyId) => deps.rules.watchedItemIds(companyId));
+    this.queue = new RecordsQueue((batch) => this.evaluate(batch), deps.log, 'intelligent rules failed');
+  }
 
   private async lastRuns(companyId: number | null, type: TaskType, ids: readonly number[]): Promise<Map<number, RunRow>> {
     const last = new Map<number, RunRow>();
@@ -108,7 +111,7 @@ export class RulesService {
     }
     const now = this.deps.now();
     const id = await this.deps.rules.insertRule({ company_id: caller.companyId, ...this.ruleColumns(request), created_by: caller.userId, created_at: now, updated_at: now });
-    this.watched.delete(caller.companyId);
+    this.watched.forget(caller.companyId);
     return { id };
   }
 
@@ -128,14 +131,14 @@ export class RulesService {
       throw conflict('task.nameTaken');
     }
     await this.deps.rules.updateRule(caller.companyId, request.id, { ...this.ruleColumns(request), updated_at: this.deps.now() });
-    this.watched.delete(caller.companyId);
+    this.watched.forget(caller.companyId);
   }
 
   async deleteRule(caller: CabinCaller, id: number): Promise<void> {
     await this.requireRule(caller, id);
     await this.deps.rules.deleteRule(caller.companyId, id);
     await this.deps.runs.deleteRuns(caller.companyId, 'rule', id);
-    this.watched.delete(caller.companyId);
+    this.watched.forget(caller.companyId);
   }
 
   /** The rules whose watched item the caller may read. */
@@ -166,42 +169,15 @@ export class RulesService {
 
   enqueue(batch: CommittedRecords): void {
     this.queue.push(batch);
-    this.draining ??= this.drain();
   }
 
-  async idle(): Promise<void> {
-    while (this.draining) {
-      await this.draining;
-    }
-  }
-
-  private async drain(): Promise<void> {
-    try {
-      for (let batch = this.queue.shift(); batch; batch = this.queue.shift()) {
-        try {
-          await this.evaluate(batch);
-        } catch (err) {
-          this.deps.log.error({ err }, 'intelligent rules failed');
-        }
-      }
-    } finally {
-      this.draining = null;
-    }
-  }
-
-  private async watchedItems(companyId: number): Promise<Set<number>> {
-    const known = this.watched.get(companyId);
-    if (known && Date.now() - known.at < 5000) {
-      return known.items;
-    }
-    const items = await this.deps.rules.watchedItemIds(companyId);
-    this.watched.set(companyId, { at: Date.now(), items });
-    return items;
+  idle(): Promise<void> {
+    return this.queue.idle();
   }
 
   /** Each record of a watched item meeting a rule's conditions runs the rule's actions (one run each). */
   private async evaluate({ companyId, records }: CommittedRecords): Promise<void> {
-    const watched = await this.watchedItems(companyId);
+    const watched = await this.watched.of(companyId);
     const relevant = records.filter((r) => watched.has(r.itemId));
     if (relevant.length === 0) {
       return;

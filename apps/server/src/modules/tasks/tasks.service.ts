@@ -23,7 +23,7 @@ import {
 import { conflict, notFound, validationError } from '@server/platform/errors';
 import type { CabinCaller } from '../cabin/cabin.service';
 import type { ItemSummary } from '../data-items/dataItems.service';
-import type { CommittedRecords } from '../data-items/recordsCommitted.port';
+import { RecordsQueue, WatchedItems, type CommittedRecords } from '../data-items/recordsCommitted.port';
 import type { SeriesReads } from '../data-items/series.port';
 import type { TaskRecords } from '../data-items/taskRecords.port';
 import { cronOf, nextRunAfter, plan } from './taskSchedule';
@@ -56,11 +56,13 @@ const windowed = (method: AcquisitionMethod) => method !== 'recent_create_1' && 
  */
 export class TasksService {
   /** Per company, the items read by an enabled analysis (a record of another item is not looked at). */
-  private readonly sources = new Map<number, { at: number; items: Set<number> }>();
-  private readonly queue: CommittedRecords[] = [];
-  private draining: Promise<void> | null = null;
+  private readonly sources: WatchedItems;
+  private readonly queue: RecordsQueue;
 
-  constructor(private readonly deps: TasksDeps) {}
+  constructor(private readonly deps: TasksDeps) {
+    this.sources = new WatchedItems((companyId) => deps.repository.sourceItemIds(companyId));
+    this.queue = new RecordsQueue((batch) => this.recompute(batch), deps.log, 'task recompute failed');
+  }
 
   // ---- analyses ----
 
@@ -120,7 +122,7 @@ export class TasksService {
     const now = this.deps.now();
     const first = nextRunAfter(request.schedule, now, await this.deps.items.timeZone(caller.companyId));
     const id = await this.deps.repository.insertAnalysis({ company_id: caller.companyId, ...this.columns(request, first), created_by: caller.userId, created_at: now, updated_at: now });
-    this.sources.delete(caller.companyId);
+    this.sources.forget(caller.companyId);
     return { id };
   }
 
@@ -143,14 +145,14 @@ export class TasksService {
     const now = this.deps.now();
     const first = nextRunAfter(request.schedule, now, await this.deps.items.timeZone(caller.companyId));
     await this.deps.repository.updateAnalysis(caller.companyId, request.id, { ...this.columns(request, first), updated_at: now });
-    this.sources.delete(caller.companyId);
+    this.sources.forget(caller.companyId);
   }
 
   async remove(caller: CabinCaller, id: number): Promise<void> {
     const row = await this.requireAnalysis(caller, id);
     await this.deps.items.requireItem(caller, row.target_item_id, 'readWrite');
     await this.deps.repository.deleteAnalysis(caller.companyId, id);
-    this.sources.delete(caller.companyId);
+    this.sources.forget(caller.companyId);
   }
 
   private toView(row: AnalysisRow, last: RunRow | undefined): AnalysisView {
@@ -244,7 +246,7 @@ export class TasksService {
     }
     const next = enabled ? nextRunAfter(JSON.parse(row.schedule) as TaskSchedule, this.deps.now(), await this.deps.items.timeZone(row.company_id)) : null;
     await this.deps.repository.setAnalysisSchedule(id, enabled, next);
-    this.sources.delete(row.company_id);
+    this.sources.forget(row.company_id);
   }
 
   /** Runs an analysis of any company now (a manual run). */
@@ -384,42 +386,15 @@ export class TasksService {
 
   enqueue(batch: CommittedRecords): void {
     this.queue.push(batch);
-    this.draining ??= this.drain();
   }
 
-  async idle(): Promise<void> {
-    while (this.draining) {
-      await this.draining;
-    }
-  }
-
-  private async drain(): Promise<void> {
-    try {
-      for (let batch = this.queue.shift(); batch; batch = this.queue.shift()) {
-        try {
-          await this.recompute(batch);
-        } catch (err) {
-          this.deps.log.error({ err }, 'task recompute failed');
-        }
-      }
-    } finally {
-      this.draining = null;
-    }
-  }
-
-  private async sourceItems(companyId: number): Promise<Set<number>> {
-    const known = this.sources.get(companyId);
-    if (known && Date.now() - known.at < 5000) {
-      return known.items;
-    }
-    const items = await this.deps.repository.sourceItemIds(companyId);
-    this.sources.set(companyId, { at: Date.now(), items });
-    return items;
+  idle(): Promise<void> {
+    return this.queue.idle();
   }
 
   /** A record that lands in a window already computed recomputes it (its result record replaced). */
   private async recompute({ companyId, records }: CommittedRecords): Promise<void> {
-    const watched = await this.sourceItems(companyId);
+    const watched = await this.sources.of(companyId);
     const relevant = records.filter((r) => watched.has(r.itemId) && r.source !== 'task');
     if (relevant.length === 0) {
       return;

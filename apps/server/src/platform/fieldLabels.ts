@@ -88,6 +88,7 @@ export const fieldLabels: Record<string, Texts> = {
   match: { 'zh-CN': '条件匹配方式', 'en-US': 'Condition match' },
   message: { 'zh-CN': '通知内容', 'en-US': 'Message' },
   taskType: { 'zh-CN': '任务类型', 'en-US': 'Task type' },
+  userDefined: { 'zh-CN': '自定义值', 'en-US': 'Custom values' },
   defaultSeconds: { 'zh-CN': '默认停留秒数', 'en-US': 'Default seconds' },
   delegateId: { 'zh-CN': '被委托人', 'en-US': 'Delegate' },
   delegations: { 'zh-CN': '告警委托', 'en-US': 'Alert delegations' },

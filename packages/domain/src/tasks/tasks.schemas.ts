@@ -79,6 +79,8 @@ const analysisBody = {
   source: fieldRef,
   /** Several sources combined (SUM/MAX/MIN); the first is `source`. */
   sources: z.array(fieldRef).max(20).optional(),
+  /** Custom values (userDefined) combined with the sources' values by the aggregate. */
+  userDefined: z.array(z.number().finite()).max(20).optional(),
   aggregate: z.enum(taskAggregates).optional(),
   range: z.object({ from: instant, to: instant }).optional(),
   decimals: z.number().int(),
@@ -100,7 +102,7 @@ export const runListQuery = pageQuery.extend({ taskId: numeric<number>(idSchema)
 export type RunListQuery = z.infer<typeof runListQuery>;
 
 /** Problems of an analysis the schema alone cannot see (50001 with the reason in data). */
-export function analysisProblems(a: Pick<AddAnalysisRequest, 'method' | 'decimals' | 'range' | 'aggregate' | 'sources'>): string | null {
+export function analysisProblems(a: Pick<AddAnalysisRequest, 'method' | 'decimals' | 'range' | 'aggregate' | 'sources' | 'userDefined'>): string | null {
   if (!(acquisitionMethods as readonly string[]).includes(a.method)) {
     return `task.methodUnknown|${a.method}`;
   }
@@ -110,7 +112,7 @@ export function analysisProblems(a: Pick<AddAnalysisRequest, 'method' | 'decimal
   if (rangeMethods.includes(a.method as AcquisitionMethod) && !a.range) {
     return 'task.rangeRequired';
   }
-  if ((a.sources?.length ?? 0) > 0 && !a.aggregate) {
+  if ((a.sources?.length ?? 0) + (a.userDefined?.length ?? 0) > 0 && !a.aggregate) {
     return 'task.aggregateRequired';
   }
   return null;
@@ -124,6 +126,7 @@ export interface AnalysisView {
   method: AcquisitionMethod;
   source: FieldRef;
   sources: FieldRef[];
+  userDefined: number[];
   aggregate: TaskAggregate | null;
   range: { from: number; to: number } | null;
   decimals: number;

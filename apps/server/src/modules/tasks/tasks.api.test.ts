@@ -96,6 +96,25 @@ describe('smart analysis', () => {
     ]);
   });
 
+  it('combines several sources and custom values by the aggregate, and a late value in any source recomputes the window', async () => {
+    const first = await addItem(admin.api, 'Line A', 'kwh');
+    const second = await addItem(admin.api, 'Line B', 'kwh');
+    const target = await addItem(admin.api, 'Lines total', 'total');
+    expect((await post(admin.api, 'dataItem/addRecord', { itemId: first, values: { kwh: 2 } })).code).toBe(0);
+    expect((await post(admin.api, 'dataItem/addRecord', { itemId: second, values: { kwh: 3 } })).code).toBe(0);
+    const request = analysis(first, target, { sources: [{ itemId: second, fieldName: 'kwh' }], userDefined: [0.5] });
+    expect((await post(admin.api, 'task/addAnalysis', request, en)).data).toBe('Several sources need an aggregation');
+    const id = (await post(admin.api, 'task/addAnalysis', { ...request, aggregate: 'SUM' })).data.id;
+    expect((await get(admin.api, 'task/getAnalysisList')).data.find((a: { id: number }) => a.id === id)).toMatchObject({ sources: [{ itemId: second, fieldName: 'kwh' }], userDefined: [0.5], aggregate: 'SUM' });
+    expect((await post(admin.api, 'task/runNow', { id })).data).toMatchObject({ state: 'succeeded', value: 5.5 });
+    // A new value in the second source: the window is computed again.
+    expect((await post(admin.api, 'dataItem/addRecord', { itemId: second, values: { kwh: 4 } })).code).toBe(0);
+    await t.app.tasks.idle();
+    const results = (await get(admin.api, 'dataItem/getRecords', { itemId: target })).data;
+    expect(results.total).toBe(1);
+    expect(results.list[0].values).toEqual({ total: 9.5 });
+  });
+
   it('refuses a method outside the twelve, decimals outside 0–3, a bad cron, and sources or targets the caller may not use', async () => {
     const source = await addItem(admin.api, 'Flow', 'kwh');
     const target = await addItem(admin.api, 'Flow totals', 'total');

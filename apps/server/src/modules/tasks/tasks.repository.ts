@@ -8,6 +8,8 @@ export type AnalysisRow = Selectable<TaskAnalysisTable>;
 export type RunRow = Selectable<TaskRunTable>;
 
 
+const sourceItems = (row: Pick<AnalysisRow, 'source_item_id' | 'sources'>): number[] => [row.source_item_id, ...(JSON.parse(row.sources) as Array<{ itemId: number }>).map((ref) => ref.itemId)];
+
 /** Analyses and their runs; the only owner of the two tables. */
 export class TasksRepository {
   constructor(private readonly db: Db) {}
@@ -51,13 +53,17 @@ export class TasksRepository {
   }
 
   /** Analyses reading these items (late values recompute their windows). */
-  analysesOnSources(companyId: number, itemIds: readonly number[]): Promise<AnalysisRow[]> {
-    return this.db.selectFrom('task_analysis').selectAll().where(scopedToCompany('task_analysis', companyId)).where('enabled', '=', 1).where('source_item_id', 'in', [...itemIds]).execute();
+  /** Enabled analyses reading any of these items, in any of their sources. */
+  async analysesOnSources(companyId: number, itemIds: readonly number[]): Promise<AnalysisRow[]> {
+    const wanted = new Set(itemIds);
+    const rows = await this.db.selectFrom('task_analysis').selectAll().where(scopedToCompany('task_analysis', companyId)).where('enabled', '=', 1).execute();
+    return rows.filter((row) => sourceItems(row).some((id) => wanted.has(id)));
   }
 
+  /** The items read by the company's enabled analyses (every source, not only the first). */
   async sourceItemIds(companyId: number): Promise<Set<number>> {
-    const rows = await this.db.selectFrom('task_analysis').select('source_item_id').distinct().where(scopedToCompany('task_analysis', companyId)).where('enabled', '=', 1).execute();
-    return new Set(rows.map((r) => r.source_item_id));
+    const rows = await this.db.selectFrom('task_analysis').select(['source_item_id', 'sources']).where(scopedToCompany('task_analysis', companyId)).where('enabled', '=', 1).execute();
+    return new Set(rows.flatMap(sourceItems));
   }
 
   async nameTaken(companyId: number, name: string, exceptId?: number): Promise<boolean> {

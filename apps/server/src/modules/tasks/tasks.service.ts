@@ -103,6 +103,7 @@ export class TasksService {
       method: request.method,
       source_item_id: request.source.itemId,
       sources: JSON.stringify([request.source, ...(request.sources ?? [])]),
+      user_defined: JSON.stringify(request.userDefined ?? []),
       aggregate: request.aggregate ?? null,
       range_from: request.range ? instant(request.range.from) : null,
       range_to: request.range ? instant(request.range.to) : null,
@@ -165,6 +166,7 @@ export class TasksService {
       method: row.method as AcquisitionMethod,
       source: sources[0],
       sources: sources.slice(1),
+      userDefined: JSON.parse(row.user_defined) as number[],
       aggregate: (row.aggregate as TaskAggregate | null) ?? null,
       range: row.range_from === null || row.range_to === null ? null : { from: Number(row.range_from), to: Number(row.range_to) },
       decimals: row.decimals,
@@ -293,6 +295,10 @@ export class TasksService {
       if (value !== null) {
         values.push(value);
       }
+    }
+    // Custom values count only beside at least one value read (no data stays no data).
+    if (values.length > 0) {
+      values.push(...(JSON.parse(row.user_defined) as number[]));
     }
     const combined = values.length <= 1 ? (values[0] ?? null) : reduceWindow(row.aggregate === 'MAX' ? 'max' : row.aggregate === 'MIN' ? 'min' : 'sum', values);
     return { value: combined === null ? null : roundTo(combined, row.decimals), window: windowed(method) ? { from: window.from, to: window.to } : null };

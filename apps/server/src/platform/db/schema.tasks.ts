@@ -13,6 +13,8 @@ export interface TaskAnalysisTable {
   source_item_id: number;
   /** JSON FieldRef[]: the source first, then any further ones. */
   sources: string;
+  /** JSON number[]: custom values (userDefined) combined with the sources' values. */
+  user_defined: Generated<string>;
   aggregate: string | null;
   range_from: number | null;
   range_to: number | null;

@@ -55,6 +55,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('task_scheduled_next_idx').on('task_scheduled').columns(['next_run_at']).execute();
 
+  // Smart analyses: custom values (userDefined) combined with the sources, JSON number[].
+  await db.schema.alterTable('task_analysis').addColumn('user_defined', 'text', (c) => c.notNull().defaultTo('[]')).execute();
   await db.schema.alterTable('task_run').addColumn('task_type', 'varchar(12)', (c) => c.notNull().defaultTo('analysis')).execute();
   await db.schema.dropIndex('task_run_scheduled_uq').execute();
   await db.schema.createIndex('task_run_scheduled_type_uq').on('task_run').columns(['task_type', 'task_id', 'scheduled_for']).unique().where(sql.ref('kind'), '=', 'scheduled').execute();
@@ -66,6 +68,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('task_run_scheduled_type_uq').execute();
   await db.schema.createIndex('task_run_scheduled_uq').on('task_run').columns(['task_id', 'scheduled_for']).unique().where(sql.ref('kind'), '=', 'scheduled').execute();
   await db.schema.alterTable('task_run').dropColumn('task_type').execute();
+  await db.schema.alterTable('task_analysis').dropColumn('user_defined').execute();
   await db.schema.dropTable('task_scheduled').execute();
   await db.schema.dropTable('task_executable').execute();
   await db.schema.dropTable('task_rule').execute();

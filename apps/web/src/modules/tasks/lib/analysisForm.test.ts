@@ -13,6 +13,7 @@ const view: AnalysisView = {
   method: 'sum_yesterday',
   source: { itemId: 1, fieldName: 'power' },
   sources: [{ itemId: 2, fieldName: 'power' }],
+  userDefined: [],
   aggregate: 'MAX',
   range: null,
   decimals: 1,

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { alarmMessages, dashboardMessages, taskMessages, defaultLocale, deviceMessage, telemetryMessage, type Locale, validationMessage } from '@smartdata/domain';
+import { alarmMessages, dashboardMessages, taskMessages, defaultLocale, deviceMessage, locales, telemetryMessage, type Locale, validationMessage } from '@smartdata/domain';
 import { serverTexts } from './serverTexts';
 
 /** The request's locale: the Accept-Language header's first supported language, else zh-CN. */
@@ -25,4 +25,18 @@ export function translate(key: string, locale: Locale): string {
     return telemetryMessage(key, locale) ?? deviceMessage(key, locale) ?? key;
   }
   return args.reduce((result, arg, index) => result.replaceAll(`{${index}}`, arg), text);
+}
+
+/**
+ * A built-in record's name (the platform company, an administrator role): while it carries its
+ * server-text key it reads in the caller's language; once a user renames it the key is cleared
+ * and the stored name is theirs.
+ */
+export function builtinName(name: string, builtinKey: string | null, locale: Locale): string {
+  return builtinKey ? translate(builtinKey, locale) : name;
+}
+
+/** Whether `name` is one of the built-in key's texts (saving a form that kept the shown name is no rename). */
+export function isBuiltinText(name: string, builtinKey: string | null): boolean {
+  return builtinKey !== null && locales.some((locale) => translate(builtinKey, locale) === name);
 }

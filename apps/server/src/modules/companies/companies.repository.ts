@@ -4,9 +4,9 @@ import type { CompanyTable } from '@server/platform/db/schema';
 import { escapeLike } from '@server/platform/db/like';
 import { scopedToCompany } from '@server/platform/db/tenancy';
 
-const companyColumns = ['company.id', 'company.display_name', 'company.cfg', 'company.time_zone', 'company.is_platform'] as const;
+const companyColumns = ['company.id', 'company.display_name', 'company.builtin_key', 'company.cfg', 'company.time_zone', 'company.is_platform'] as const;
 
-export type CompanyRow = Pick<Selectable<CompanyTable>, 'id' | 'display_name' | 'cfg' | 'time_zone' | 'is_platform'>;
+export type CompanyRow = Pick<Selectable<CompanyTable>, 'id' | 'display_name' | 'builtin_key' | 'cfg' | 'time_zone' | 'is_platform'>;
 
 /** Row locks where the dialect has them (PostgreSQL); SQLite serializes writers by itself. */
 function lockRows(db: Db): boolean {
@@ -17,12 +17,13 @@ function lockRows(db: Db): boolean {
 export class CompaniesRepository {
   constructor(private readonly db: Db) {}
 
-  async insertCompany(values: { displayName: string; isPlatform: boolean; timeZone?: string }): Promise<number> {
+  async insertCompany(values: { displayName: string; isPlatform: boolean; timeZone?: string; builtinKey?: string }): Promise<number> {
     const now = Date.now();
     const row = await this.db
       .insertInto('company')
       .values({
         display_name: values.displayName,
+        builtin_key: values.builtinKey ?? null,
         cfg: '{}',
         time_zone: values.timeZone ?? 'Asia/Shanghai',
         is_platform: values.isPlatform ? 1 : 0,
@@ -50,7 +51,7 @@ export class CompaniesRepository {
   }
 
   activeCompanies() {
-    return this.db.selectFrom('company').select(['id', 'display_name']).where('status', '=', 'active').orderBy('id').execute();
+    return this.db.selectFrom('company').select(['id', 'display_name', 'builtin_key']).where('status', '=', 'active').orderBy('id').execute();
   }
 
   companiesOfUser(userId: number): Promise<CompanyRow[]> {
@@ -73,7 +74,7 @@ export class CompaniesRepository {
     return this.db
       .selectFrom('company_member')
       .innerJoin('company', 'company.id', 'company_member.company_id')
-      .select(['company_member.user_id as userId', 'company.id as companyId', 'company.display_name as displayName'])
+      .select(['company_member.user_id as userId', 'company.id as companyId', 'company.display_name as displayName', 'company.builtin_key as builtinKey'])
       .where('company_member.user_id', 'in', userIds)
       .where('company.status', '=', 'active')
       .execute();
@@ -152,6 +153,7 @@ export class CompaniesRepository {
         .select((eb) => [
           'company.id',
           'company.display_name',
+          'company.builtin_key',
           'company.cfg',
           'company.time_zone',
           'company.is_platform',
@@ -175,7 +177,8 @@ export class CompaniesRepository {
     await this.db
       .updateTable('company')
       .set({
-        ...(values.displayName !== undefined ? { display_name: values.displayName } : {}),
+        // A new name is the user's own: the company stops being shown by its built-in key.
+        ...(values.displayName !== undefined ? { display_name: values.displayName, builtin_key: null } : {}),
         ...(values.timeZone !== undefined ? { time_zone: values.timeZone } : {}),
         ...(values.cfg !== undefined ? { cfg: values.cfg } : {}),
         updated_at: Date.now(),

@@ -26,19 +26,19 @@ export function registerCompaniesRoutes(app: FastifyInstance, { companies, compa
   const r = app.withTypeProvider<ZodTypeProvider>();
   const platformOnly = { permission: 'system_company', platformAdmin: true } as const;
 
-  r.get('/general/company/getCompany', { schema: { tags, summary: 'The current company' } }, async (request) => ok(await companies.getCompany(companyOf(request))));
+  r.get('/general/company/getCompany', { schema: { tags, summary: 'The current company' } }, async (request) => ok(await companies.getCompany(companyOf(request), requestLocale(request))));
 
   r.get(
     '/general/company/member/getMemberList',
     { config: { permission: ['um_user', 'um_user_group', 'sd_capsule'] }, schema: { tags: ['members'], summary: 'Members of the current company (paged)', querystring: memberListQuery } },
     async (request) => {
       const { pageNum, pageSize, keyword } = request.query;
-      return ok(await members.memberPage(companyOf(request), pageNum, pageSize, keyword));
+      return ok(await members.memberPage(companyOf(request), pageNum, pageSize, requestLocale(request), keyword));
     },
   );
 
   r.get('/general/company/getCompanyList', { config: platformOnly, schema: { tags, summary: 'Every company (platform)', querystring: companyListQuery } }, async (request) =>
-    ok(await companyAdmin.list(request.query.pageNum, request.query.pageSize, request.query.keyword)),
+    ok(await companyAdmin.list(request.query.pageNum, request.query.pageSize, requestLocale(request), request.query.keyword)),
   );
   r.post('/general/company/addCompany', { config: platformOnly, schema: { tags, summary: 'Create a company (platform)', body: addCompanyRequest } }, async (request) =>
     ok(await companyAdmin.add(request.body.displayName, request.body.timeZone, requestLocale(request))),

@@ -1,14 +1,16 @@
-import type { CompanySummary, Page } from '@smartdata/domain';
+import { defaultLocale, type CompanySummary, type Locale, type Page } from '@smartdata/domain';
 import type { Db } from '@server/platform/db/database';
 import { AppError, notFound } from '@server/platform/errors';
+import { builtinName, isBuiltinText } from '@server/platform/i18n';
 import { CompaniesRepository, type CompanyRow } from './companies.repository';
 import type { MembersRepository } from './members.repository';
 
 /** A company as the domain shows it; the id is a number here (the spec's type also allows a string). */
 export type CompanyInfo = CompanySummary & { companyId: number };
 
-export function toCompanySummary(row: CompanyRow): CompanyInfo {
-  return { companyId: row.id, displayName: row.display_name, cfg: row.cfg, timeZone: row.time_zone, isPlatform: row.is_platform === 1 };
+/** The company as shown to a reader of `locale`: the platform company's built-in name in their language. */
+export function toCompanySummary(row: CompanyRow, locale: Locale): CompanyInfo {
+  return { companyId: row.id, displayName: builtinName(row.display_name, row.builtin_key, locale), cfg: row.cfg, timeZone: row.time_zone, isPlatform: row.is_platform === 1 };
 }
 
 /** A company a user belongs to, in a list of users. */
@@ -39,14 +41,15 @@ export class CompaniesService {
     return this.repository.timeZone(companyId);
   }
 
-  /** An active company, or undefined (unknown or deleted). */
-  async find(companyId: number): Promise<CompanyInfo | undefined> {
+  /** An active company, or undefined (unknown or deleted); named for a reader of `locale`. */
+  async find(companyId: number, locale: Locale = defaultLocale): Promise<CompanyInfo | undefined> {
     const row = await this.repository.findById(companyId);
-    return row ? toCompanySummary(row) : undefined;
+    return row ? toCompanySummary(row, locale) : undefined;
   }
 
-  async getCompany(companyId: number): Promise<CompanyInfo> {
-    const company = await this.find(companyId);
+  /** An active company (not found otherwise); named for a reader of `locale` (the default for messages to devices). */
+  async getCompany(companyId: number, locale: Locale = defaultLocale): Promise<CompanyInfo> {
+    const company = await this.find(companyId, locale);
     if (!company) {
       throw notFound();
     }
@@ -60,28 +63,29 @@ export class CompaniesService {
 
   /** Whether an active company is the platform company; undefined when it is unknown or deleted. */
   async isPlatformCompany(companyId: number): Promise<boolean | undefined> {
-    return (await this.find(companyId))?.isPlatform;
+    const row = await this.repository.findById(companyId);
+    return row ? row.is_platform === 1 : undefined;
   }
 
   /** The platform company once the first start has made it. */
   async platformCompany(): Promise<CompanyInfo | undefined> {
     const row = await this.repository.findPlatformCompany();
-    return row ? toCompanySummary(row) : undefined;
+    return row ? toCompanySummary(row, defaultLocale) : undefined;
   }
 
-  /** Every active company, by id. */
-  async activeCompanies(): Promise<{ companyId: number; displayName: string }[]> {
-    return (await this.repository.activeCompanies()).map((row) => ({ companyId: row.id, displayName: row.display_name }));
+  /** Every active company, by id, named for a reader of `locale`. */
+  async activeCompanies(locale: Locale): Promise<{ companyId: number; displayName: string }[]> {
+    return (await this.repository.activeCompanies()).map((row) => ({ companyId: row.id, displayName: builtinName(row.display_name, row.builtin_key, locale) }));
   }
 
   /** The active companies where the user is an active member, in the order they joined. */
-  async companiesOfUser(userId: number): Promise<CompanyInfo[]> {
-    return (await this.repository.companiesOfUser(userId)).map(toCompanySummary);
+  async companiesOfUser(userId: number, locale: Locale): Promise<CompanyInfo[]> {
+    return (await this.repository.companiesOfUser(userId)).map((row) => toCompanySummary(row, locale));
   }
 
   /** The active companies each of `userIds` belongs to, whatever their membership status. */
-  companiesOfUsers(userIds: number[]): Promise<CompanyOfUser[]> {
-    return this.repository.companiesOfUsers(userIds);
+  async companiesOfUsers(userIds: number[], locale: Locale): Promise<CompanyOfUser[]> {
+    return (await this.repository.companiesOfUsers(userIds)).map(({ builtinKey, ...company }) => ({ ...company, displayName: builtinName(company.displayName, builtinKey, locale) }));
   }
 
   /** Whether the user is a member of the company, enabled or disabled. */
@@ -103,21 +107,24 @@ export class CompaniesService {
   }
 
   /** Platform: one page of the active companies with their member counts, by id. */
-  async page(pageNum: number, pageSize: number, keyword?: string): Promise<Page<CompanyInfo & { memberCount: number; createdAt: number }>> {
+  async page(pageNum: number, pageSize: number, locale: Locale, keyword?: string): Promise<Page<CompanyInfo & { memberCount: number; createdAt: number }>> {
     const { total, rows } = await this.repository.pageCompanies(pageNum, pageSize, keyword);
-    return { total, list: rows.map((row) => ({ ...toCompanySummary(row), memberCount: Number(row.memberCount ?? 0), createdAt: row.created_at })) };
+    return { total, list: rows.map((row) => ({ ...toCompanySummary(row, locale), memberCount: Number(row.memberCount ?? 0), createdAt: row.created_at })) };
   }
 
   /** A new active company (no roles, no members: see CompanyAdminService for a usable one). */
-  create(values: { displayName: string; isPlatform: boolean; timeZone?: string }, on?: Db): Promise<number> {
+  create(values: { displayName: string; isPlatform: boolean; timeZone?: string; builtinKey?: string }, on?: Db): Promise<number> {
     return this.repositoryOn(on).insertCompany(values);
   }
 
+  /** Changes the name or time zone; saving the built-in name as shown (either language) is no rename. */
   async update(id: number, values: { displayName?: string; timeZone?: string }): Promise<void> {
-    if (!(await this.repository.findById(id))) {
+    const company = await this.repository.findById(id);
+    if (!company) {
       throw notFound();
     }
-    await this.repository.updateCompany(id, values);
+    const keepsBuiltinName = values.displayName !== undefined && isBuiltinText(values.displayName, company.builtin_key);
+    await this.repository.updateCompany(id, keepsBuiltinName ? { ...values, displayName: undefined } : values);
   }
 
   async delete(id: number): Promise<void> {

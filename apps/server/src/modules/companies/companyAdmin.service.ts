@@ -20,7 +20,8 @@ export class CompanyAdminService {
    * (self-registration, first start). Pass the caller's transaction as `on` (see RolesService).
    */
   async createCompanyWithAdmin(displayName: string, adminUserId: number, locale: Locale, isPlatform = false, on?: Db): Promise<number> {
-    const companyId = await this.companies.create({ displayName, isPlatform }, on);
+    // The platform company is a built-in record: named by its key, shown in each reader's language.
+    const companyId = await this.companies.create({ displayName, isPlatform, ...(isPlatform ? { builtinKey: 'company.platformName' } : {}) }, on);
     const roleId = await this.roles.createAdminRole(companyId, locale, isPlatform, on);
     await this.companies.addMember(companyId, adminUserId, on);
     await this.roles.setUserRoles(companyId, adminUserId, [roleId], on);
@@ -28,8 +29,8 @@ export class CompanyAdminService {
   }
 
   /** Platform: every active company with its member count and current order. */
-  async list(pageNum: number, pageSize: number, keyword?: string): Promise<Page<CompanyItem>> {
-    const page = await this.companies.page(pageNum, pageSize, keyword);
+  async list(pageNum: number, pageSize: number, locale: Locale, keyword?: string): Promise<Page<CompanyItem>> {
+    const page = await this.companies.page(pageNum, pageSize, locale, keyword);
     const orders = await this.orders.currentOrders(page.list.map((company) => company.companyId));
     return { total: page.total, list: page.list.map((company) => ({ ...company, order: orders.get(company.companyId) ?? null })) };
   }

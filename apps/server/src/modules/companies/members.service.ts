@@ -1,4 +1,4 @@
-import type { InvitationItem, MemberItem, Page, SentInvitationItem } from '@smartdata/domain';
+import type { InvitationItem, Locale, MemberItem, Page, SentInvitationItem } from '@smartdata/domain';
 import type { Db } from '@server/platform/db/database';
 import { conflict, notFound, AppError } from '@server/platform/errors';
 import { parseJsonList } from '@server/platform/scope';
@@ -37,9 +37,9 @@ export class MembersService {
   ) {}
 
   /** One page of the company's members with the roles each holds. */
-  async memberPage(companyId: number, pageNum: number, pageSize: number, keyword?: string): Promise<Page<MemberItem>> {
+  async memberPage(companyId: number, pageNum: number, pageSize: number, locale: Locale, keyword?: string): Promise<Page<MemberItem>> {
     const page = await this.companies.pageMembers(companyId, pageNum, pageSize, keyword);
-    const roles = await this.roles.rolesOfUsers(companyId, page.list.map((m) => m.userId));
+    const roles = await this.roles.rolesOfUsers(companyId, page.list.map((m) => m.userId), locale);
     return {
       total: page.total,
       list: page.list.map((m) => ({ ...m, roles: roles.filter((r) => r.userId === m.userId).map(({ roleId, name }) => ({ roleId, name })) })),

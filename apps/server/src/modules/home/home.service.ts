@@ -1,4 +1,4 @@
-import type { HomeOverview } from '@smartdata/domain';
+import type { HomeOverview, Locale } from '@smartdata/domain';
 import type { Session } from '@server/platform/auth/sessions';
 import type { CompaniesService } from '../companies/companies.service';
 import type { RolesService } from '../roles/roles.service';
@@ -19,7 +19,7 @@ export class HomeService {
     this.cards.push(provider);
   }
 
-  async overview(session: Session): Promise<HomeOverview> {
+  async overview(session: Session, locale: Locale): Promise<HomeOverview> {
     const companyId = session.companyId;
     if (companyId === null) {
       return { company: null, memberCount: null, roleCount: null, members: null, cards: [] };
@@ -29,7 +29,7 @@ export class HomeService {
     const seesMembers = session.codes.has('um_user');
     const seesRoles = session.codes.has('um_role');
     const [company, memberCount, roleCount, members] = await Promise.all([
-      this.companies.find(companyId),
+      this.companies.find(companyId, locale),
       seesMembers ? this.companies.countMembers(companyId) : null,
       seesRoles ? this.roles.count(companyId) : null,
       seesMembers ? this.companies.listMembers(companyId, 8) : null,

@@ -9,15 +9,15 @@ export class RolesRepository {
     return this.db
       .selectFrom('role')
       .leftJoin('user_role', 'user_role.role_id', 'role.id')
-      .select((eb) => ['role.id', 'role.name', 'role.codes', 'role.created_at', eb.fn.count<number>('user_role.user_id').as('memberCount')])
+      .select((eb) => ['role.id', 'role.name', 'role.builtin_key', 'role.codes', 'role.created_at', eb.fn.count<number>('user_role.user_id').as('memberCount')])
       .where(scopedToCompany('role', companyId))
-      .groupBy(['role.id', 'role.name', 'role.codes', 'role.created_at'])
+      .groupBy(['role.id', 'role.name', 'role.builtin_key', 'role.codes', 'role.created_at'])
       .orderBy('role.id')
       .execute();
   }
 
   find(companyId: number, id: number) {
-    return this.db.selectFrom('role').select(['id', 'name', 'codes', 'company_id']).where(scopedToCompany('role', companyId)).where('id', '=', id).executeTakeFirst();
+    return this.db.selectFrom('role').select(['id', 'name', 'builtin_key', 'codes', 'company_id']).where(scopedToCompany('role', companyId)).where('id', '=', id).executeTakeFirst();
   }
 
   findByName(companyId: number, name: string) {
@@ -33,11 +33,11 @@ export class RolesRepository {
     return Number(row.n);
   }
 
-  async insert(companyId: number, name: string, codes: string[]): Promise<number> {
+  async insert(companyId: number, name: string, codes: string[], builtinKey: string | null = null): Promise<number> {
     const now = Date.now();
     const row = await this.db
       .insertInto('role')
-      .values({ company_id: companyId, name, codes: JSON.stringify(codes), created_at: now, updated_at: now })
+      .values({ company_id: companyId, name, builtin_key: builtinKey, codes: JSON.stringify(codes), created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -46,7 +46,8 @@ export class RolesRepository {
   async update(companyId: number, id: number, values: { name?: string; codes?: string[] }): Promise<void> {
     await this.db
       .updateTable('role')
-      .set({ ...(values.name !== undefined ? { name: values.name } : {}), ...(values.codes ? { codes: JSON.stringify(values.codes) } : {}), updated_at: Date.now() })
+      // A new name is the user's own: the role stops being shown by its built-in key.
+      .set({ ...(values.name !== undefined ? { name: values.name, builtin_key: null } : {}), ...(values.codes ? { codes: JSON.stringify(values.codes) } : {}), updated_at: Date.now() })
       .where(scopedToCompany('role', companyId))
       .where('id', '=', id)
       .execute();
@@ -98,7 +99,7 @@ export class RolesRepository {
     return this.db
       .selectFrom('user_role')
       .innerJoin('role', 'role.id', 'user_role.role_id')
-      .select(['user_role.user_id as userId', 'role.id as roleId', 'role.name'])
+      .select(['user_role.user_id as userId', 'role.id as roleId', 'role.name', 'role.builtin_key as builtinKey'])
       .where(scopedToCompany('user_role', companyId))
       .where('user_role.user_id', 'in', userIds)
       .execute();

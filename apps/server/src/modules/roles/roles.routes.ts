@@ -4,6 +4,7 @@ import { addRoleRequest, addRoleTemplateRequest, deleteRoleRequest, idRequest, r
 import type { Sessions } from '@server/platform/auth/sessions';
 import { ok } from '@server/platform/envelope';
 import { sessionOf } from '@server/platform/auth/hook';
+import { requestLocale } from '@server/platform/i18n';
 import { targetCompany } from '@server/platform/scope';
 import type { RolesService } from './roles.service';
 
@@ -15,7 +16,7 @@ export function registerRolesRoutes(app: FastifyInstance, { roles, sessions }: {
   const changed = () => sessions.forgetAll();
 
   r.get('/general/role/getRoleList', { config: { permission: ['um_role', 'um_user'] }, schema: { tags, summary: 'Roles of the company', querystring: roleListQuery } }, async (request) =>
-    ok(await roles.list(targetCompany(sessionOf(request), request.query.companyId))),
+    ok(await roles.list(targetCompany(sessionOf(request), request.query.companyId), requestLocale(request))),
   );
   r.post('/general/role/addRole', { config: { permission: 'um_role' }, schema: { tags, summary: 'Create a role (platform admin may name a company)', body: addRoleRequest } }, async (request) => {
     const { name, codes, companyId } = request.body;

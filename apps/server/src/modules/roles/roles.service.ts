@@ -1,7 +1,7 @@
 import { ErrorCode, allPermissionCodes, isPermissionCode, platformOnlyCodes, type Locale, type RoleItem, type RoleTemplateItem } from '@smartdata/domain';
 import type { Db } from '@server/platform/db/database';
 import { AppError, conflict, notFound, validationError } from '@server/platform/errors';
-import { translate } from '@server/platform/i18n';
+import { builtinName, isBuiltinText, translate } from '@server/platform/i18n';
 import { parseJsonList } from '@server/platform/scope';
 import { RolesRepository } from './roles.repository';
 
@@ -60,10 +60,11 @@ export class RolesService {
     return [...new Set(codes)];
   }
 
-  async list(companyId: number): Promise<RoleItem[]> {
+  /** The company's roles; built-in ones named in the caller's language until renamed. */
+  async list(companyId: number, locale: Locale): Promise<RoleItem[]> {
     return (await this.repository.list(companyId)).map((r) => ({
       id: r.id,
-      name: r.name,
+      name: builtinName(r.name, r.builtin_key, locale),
       codes: parseJsonList<string>(r.codes),
       memberCount: Number(r.memberCount),
       createdAt: r.created_at,
@@ -78,11 +79,19 @@ export class RolesService {
     return { id: await this.repository.insert(companyId, name, checked) };
   }
 
+  /**
+   * Renames a role or changes its codes. A built-in role saved under the name it is shown with
+   * (in either language) keeps its key, so it still follows the reader's language.
+   */
   async update(companyId: number, id: number, values: { name?: string; codes?: string[] }): Promise<void> {
-    if (!(await this.repository.find(companyId, id))) {
+    const role = await this.repository.find(companyId, id);
+    if (!role) {
       throw notFound();
     }
     const codes = values.codes ? await this.checkCodes(companyId, values.codes) : undefined;
+    if (values.name !== undefined && isBuiltinText(values.name, role.builtin_key)) {
+      values = { ...values, name: undefined };
+    }
     if (values.name !== undefined) {
       const same = await this.repository.findByName(companyId, values.name);
       if (same && same.id !== id) {
@@ -111,11 +120,12 @@ export class RolesService {
 
   /**
    * The administrator role of a new company, held by nobody yet: every code for the platform
-   * company, all but system maintenance for any other. Named in the creator's language.
+   * company, all but system maintenance for any other. Named by its key, so each reader sees it in
+   * their language; the stored name (the creator's language) is for uniqueness and search.
    */
   createAdminRole(companyId: number, locale: Locale, isPlatform: boolean, on?: Db): Promise<number> {
-    const name = translate(isPlatform ? 'role.platformAdmin' : 'role.companyAdmin', locale);
-    return this.repositoryOn(on).insert(companyId, name, isPlatform ? allPermissionCodes : companyAdminCodes);
+    const key = isPlatform ? 'role.platformAdmin' : 'role.companyAdmin';
+    return this.repositoryOn(on).insert(companyId, translate(key, locale), isPlatform ? allPermissionCodes : companyAdminCodes, key);
   }
 
   /** `roleIds` without duplicates, once each is known to be a role of the company (50001 otherwise). */
@@ -142,9 +152,9 @@ export class RolesService {
     return this.repositoryOn(on).removeUser(companyId, userId);
   }
 
-  /** The roles each of `userIds` holds in the company. */
-  rolesOfUsers(companyId: number, userIds: number[]): Promise<HeldRole[]> {
-    return this.repository.rolesOfUsers(companyId, userIds);
+  /** The roles each of `userIds` holds in the company, built-in ones in the caller's language. */
+  async rolesOfUsers(companyId: number, userIds: number[], locale: Locale): Promise<HeldRole[]> {
+    return (await this.repository.rolesOfUsers(companyId, userIds)).map(({ builtinKey, ...role }) => ({ ...role, name: builtinName(role.name, builtinKey, locale) }));
   }
 
   async listTemplates(): Promise<RoleTemplateItem[]> {

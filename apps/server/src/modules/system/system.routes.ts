@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addWhiteIpRequest, auditLogQuery, idRequest, setRetentionRequest } from '@smartdata/domain';
 import { ok } from '@server/platform/envelope';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
+import { requestLocale } from '@server/platform/i18n';
 import type { SystemService } from './system.service';
 
 const tags = ['system'];
@@ -34,8 +35,8 @@ export function registerSystemRoutes(app: FastifyInstance, { system }: { system:
   });
   r.post('/general/system/runPurge', { config: only('system_data_management'), schema: { tags, summary: 'Run the purge job now' } }, async () => ok(await system.purgeNow()));
 
-  r.get('/general/system/getAcquisitionStatus', { config: only('sys_m_acquistion'), schema: { tags, summary: 'Devices online and values received per company' } }, async () =>
-    ok(await system.acquisition()),
+  r.get('/general/system/getAcquisitionStatus', { config: only('sys_m_acquistion'), schema: { tags, summary: 'Devices online and values received per company' } }, async (request) =>
+    ok(await system.acquisition(requestLocale(request))),
   );
 
   r.get('/general/user/getMyAssignments', { config: { permission: 'pc_my_assignment' }, schema: { tags: ['users'], summary: 'Tasks and alarms assigned to me' } }, async (request) => {

@@ -1,5 +1,5 @@
 import { startOfDay } from '@smartdata/domain';
-import type { AcquisitionItem, AuditLogItem, Page, RetentionItem, WhiteIpItem, AssignmentItem } from '@smartdata/domain';
+import type { AcquisitionItem, AuditLogItem, Locale, Page, RetentionItem, WhiteIpItem, AssignmentItem } from '@smartdata/domain';
 import type { Registry } from '@server/platform/registry';
 import type { IpAllowList } from '@server/platform/ipAllowList';
 import type { Scheduler } from '@server/platform/scheduler';
@@ -100,8 +100,8 @@ export class SystemService {
   }
 
   /** Per company: devices and values received, as the modules that own them report. */
-  async acquisition(now = Date.now()): Promise<AcquisitionItem[]> {
-    const companies = await this.deps.companies.activeCompanies();
+  async acquisition(locale: Locale, now = Date.now()): Promise<AcquisitionItem[]> {
+    const companies = await this.deps.companies.activeCompanies(locale);
     const today = startOfDay(now, this.deps.timeZone);
     const yesterday = startOfDay(today - 1, this.deps.timeZone);
     const ids = companies.map((c) => c.companyId);

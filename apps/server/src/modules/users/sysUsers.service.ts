@@ -1,7 +1,7 @@
 import type { Sessions } from '@server/platform/auth/sessions';
 import type { FailureThrottle } from '@server/platform/auth/failureThrottle';
 import { ErrorCode } from '@smartdata/domain';
-import type { Page, SysUserItem } from '@smartdata/domain';
+import type { Locale, Page, SysUserItem } from '@smartdata/domain';
 import type { Db } from '@server/platform/db/database';
 import { AppError, conflict, notFound } from '@server/platform/errors';
 import { hashPassword, verifyPassword } from '@server/platform/auth/passwords';
@@ -20,9 +20,9 @@ export class SysUsersService {
     private readonly failures: Pick<FailureThrottle, 'isLocked' | 'recordFailure' | 'recordSuccess'>,
   ) {}
 
-  async list(pageNum: number, pageSize: number, keyword?: string, companyId?: number): Promise<Page<SysUserItem>> {
+  async list(pageNum: number, pageSize: number, locale: Locale, keyword?: string, companyId?: number): Promise<Page<SysUserItem>> {
     const { total, rows } = await this.users.pageUsers(pageNum, pageSize, keyword, companyId);
-    const companies = await this.companies.companiesOfUsers(rows.map((r) => r.id));
+    const companies = await this.companies.companiesOfUsers(rows.map((r) => r.id), locale);
     return {
       total,
       list: rows.map((u) => ({

@@ -31,17 +31,19 @@ export function registerUsersRoutes(app: FastifyInstance, { users, sysUsers, ses
   r.get('/general/user/getUser', { config: beforePasswordChange, schema: { tags: ['users'], summary: 'The current user, their codes and company' } }, async (request, reply) => {
     const session = sessionOf(request);
     const now = Date.now();
-    const cached = cache.get(session.tokenHash);
+    // The body names built-in companies in the caller's language, so each language has its own entry.
+    const cacheKey = `${session.tokenHash}:${requestLocale(request)}`;
+    const cached = cache.get(cacheKey);
     if (cached && cached.version === writes.value && cached.until > now) {
       return reply.type('application/json; charset=utf-8').send(cached.body);
     }
     const version = writes.value;
-    const body = JSON.stringify(ok(await users.currentUser(session)));
+    const body = JSON.stringify(ok(await users.currentUser(session, requestLocale(request))));
     if (sessionCacheMs > 0) {
       if (cache.size > 50_000) {
         cache.clear();
       }
-      cache.set(session.tokenHash, { body, version, until: now + sessionCacheMs });
+      cache.set(cacheKey, { body, version, until: now + sessionCacheMs });
     }
     return reply.type('application/json; charset=utf-8').send(body);
   });
@@ -76,7 +78,7 @@ export function registerUsersRoutes(app: FastifyInstance, { users, sysUsers, ses
   );
   r.get('/general/user/getSysUserList', { config: platformOnly, schema: { tags: ['users'], summary: 'Every user (platform)', querystring: sysUserListQuery } }, async (request) => {
     const { pageNum, pageSize, keyword, companyId } = request.query;
-    return ok(await sysUsers.list(pageNum, pageSize, keyword, companyId));
+    return ok(await sysUsers.list(pageNum, pageSize, requestLocale(request), keyword, companyId));
   });
   r.post('/general/user/addSysUser', { config: platformOnly, schema: { tags: ['users'], summary: 'Create a user in a company with roles (platform)', body: addSysUserRequest } }, async (request) =>
     ok(await sysUsers.add(request.body)),

@@ -51,12 +51,12 @@ export class UsersService {
   }
 
   /** The current user as the web stores it (DESIGN.md §5): codes, company, notice state. */
-  async currentUser(session: Session): Promise<CurrentUser> {
+  async currentUser(session: Session, locale: Locale): Promise<CurrentUser> {
     const user = await this.repository.findById(session.userId);
     if (!user) {
       throw notFound();
     }
-    const companies = await this.companies.companiesOfUser(user.id);
+    const companies = await this.companies.companiesOfUser(user.id, locale);
     const company = companies.find((c) => c.companyId === session.companyId) ?? null;
     // Keep the spec's order of codes: the menu is built in permission-tree order.
     const menuCode = allPermissionCodes.filter((code) => session.codes.has(code)).map((code) => ({ code }));

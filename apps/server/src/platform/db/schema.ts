@@ -19,6 +19,8 @@ export interface CompanyTable {
   time_zone: string;
   is_platform: number;
   status: string;
+  /** A server-text key while the company keeps its built-in name (shown translated); null once renamed. */
+  builtin_key: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -54,6 +56,8 @@ export interface RoleTable {
   company_id: number;
   name: string;
   codes: string;
+  /** A server-text key while the role keeps its built-in name (shown translated); null once renamed. */
+  builtin_key: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -13,6 +13,7 @@ import * as authFailures from './2026-11-24-090-auth-failures';
 import * as alarms from './2026-11-25-100-alarms';
 import * as userEmail from './2026-11-25-110-user-email';
 import * as mustChangePassword from './2026-11-25-130-must-change-password';
+import * as builtinNames from './2026-11-25-140-builtin-names';
 import * as tasks from './2026-11-25-120-tasks';
 import * as taskRules from './2026-11-25-150-task-rules';
 
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-100-alarms': alarms,
   '2026-11-25-110-user-email': userEmail,
   '2026-11-25-130-must-change-password': mustChangePassword,
+  '2026-11-25-140-builtin-names': builtinNames,
   '2026-11-25-120-tasks': tasks,
   '2026-11-25-150-task-rules': taskRules,
 };

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminPassword, as, body, createTestApp, signIn, type TestApp } from '@server/test/testApp';
+
+// Built-in records (the platform company, the administrator roles) read in the caller's language
+// until a user renames them (issue 13.11).
+let t: TestApp;
+let admin: ReturnType<typeof as>;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = as(t.app, await signIn(t.app, 'admin', adminPassword));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const en = { 'accept-language': 'en-US,en;q=0.9' };
+const zh = { 'accept-language': 'zh-CN,zh;q=0.9' };
+type Headers = typeof en;
+const get = (url: string, headers: Headers) => admin({ url, headers });
+const post = (url: string, payload: Record<string, unknown>, headers: Headers = zh) => admin({ method: 'POST', url, payload, headers });
+const roleNames = async (headers: Headers, companyId?: number) =>
+  (body(await get(`/general/role/getRoleList${companyId ? `?companyId=${companyId}` : ''}`, headers)).data as { id: number; name: string }[]).map((r) => r.name);
+
+describe('built-in names', () => {
+  it('the platform administrator role and the platform company read in the caller language', async () => {
+    expect(await roleNames(en)).toContain('Platform administrator');
+    expect(await roleNames(zh)).toContain('平台管理员');
+
+    const memberRoles = async (headers: Headers) =>
+      (body(await get('/general/company/member/getMemberList?pageNum=1&pageSize=50', headers)).data.list as { roles: { name: string }[] }[]).flatMap((m) => m.roles.map((r) => r.name));
+    expect(await memberRoles(en)).toContain('Platform administrator');
+    expect(await memberRoles(zh)).toContain('平台管理员');
+
+    expect(body(await get('/general/company/getCompany', en)).data.displayName).toBe('SmartData Platform');
+    expect(body(await get('/general/company/getCompany', zh)).data.displayName).toBe('智慧数据平台');
+    expect(body(await get('/general/user/getUser', en)).data.company.displayName).toBe('SmartData Platform');
+    expect(body(await get('/general/user/getUser', zh)).data.company.displayName).toBe('智慧数据平台');
+    const companyNames = async (headers: Headers) =>
+      (body(await get('/general/company/getCompanyList?pageNum=1&pageSize=50', headers)).data.list as { displayName: string }[]).map((c) => c.displayName);
+    expect(await companyNames(en)).toContain('SmartData Platform');
+    expect(await companyNames(zh)).toContain('智慧数据平台');
+    const userCompanies = async (headers: Headers) =>
+      (body(await get('/general/user/getSysUserList?pageNum=1&pageSize=50', headers)).data.list as { userName: string; companies: { displayName: string }[] }[])
+        .find((u) => u.userName === 'admin')
+        ?.companies.map((c) => c.displayName);
+    expect(await userCompanies(en)).toEqual(['SmartData Platform']);
+    expect(await userCompanies(zh)).toEqual(['智慧数据平台']);
+  });
+
+  it("a new company's administrator role follows the reader; a renamed role keeps its new name in both languages", async () => {
+    const companyId = body(await post('/general/company/addCompany', { displayName: 'Renaming Co' })).data.id as number;
+    expect(await roleNames(en, companyId)).toEqual(['Company administrator']);
+    expect(await roleNames(zh, companyId)).toEqual(['公司管理员']);
+    const [role] = body(await get(`/general/role/getRoleList?companyId=${companyId}`, en)).data as { id: number; codes: string[] }[];
+
+    // Saving the role as shown (the English name, codes changed) is no rename.
+    expect(body(await post('/general/role/updateRole', { id: role!.id, companyId, name: 'Company administrator', codes: role!.codes.slice(1) }, en)).code).toBe(0);
+    expect(await roleNames(zh, companyId)).toEqual(['公司管理员']);
+
+    expect(body(await post('/general/role/updateRole', { id: role!.id, companyId, name: '总管', codes: role!.codes })).code).toBe(0);
+    expect(await roleNames(en, companyId)).toEqual(['总管']);
+    expect(await roleNames(zh, companyId)).toEqual(['总管']);
+  });
+
+  it('a renamed platform company keeps its new name in both languages', async () => {
+    const { companyId } = body(await get('/general/company/getCompany', zh)).data as { companyId: number };
+    expect(body(await post('/general/company/updateCompany', { id: companyId, displayName: 'Acme Platform' }, en)).code).toBe(0);
+    expect(body(await get('/general/company/getCompany', en)).data.displayName).toBe('Acme Platform');
+    expect(body(await get('/general/company/getCompany', zh)).data.displayName).toBe('Acme Platform');
+  });
+});

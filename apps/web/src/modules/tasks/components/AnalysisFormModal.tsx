@@ -73,7 +73,7 @@ export function AnalysisFormModal({ title, initialValues, saving, onSubmit, onCa
           </Form.Item>
         </div>
         <Divider titlePlacement="start">{t('form.sectionSchedule')}</Divider>
-        <ScheduleFields form={form} />
+        <ScheduleFields />
         <Divider titlePlacement="start">{t('form.sectionSource')}</Divider>
         <div className="sd-task-form__row">
           <Form.Item name="method" label={t('form.method')} extra={methodHint} className="sd-task-form__grow">

@@ -1,15 +1,18 @@
-import { DatePicker, Form, Input, InputNumber, Radio, Select, type FormInstance } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { taskLimits } from '@smartdata/domain';
 import { useCompanyTimeZone } from '@/shared/session/companyTimeZone';
-import type { AnalysisFormValues } from '../lib/analysisForm';
-import { looksLikeCron, minuteSteps, parseClock, scheduleKinds } from '../lib/schedule';
+import { looksLikeCron, minuteSteps, parseClock, scheduleKinds, type ScheduleKind } from '../lib/schedule';
 
-/** The schedule: a preset (daily, hourly, every N minutes), a custom cron, or one run at a time. */
-export function ScheduleFields({ form }: { form: FormInstance<AnalysisFormValues> }) {
+/**
+ * The schedule: a preset (daily, hourly, every N minutes), a custom cron, or one run at a time —
+ * inside any form whose values include ScheduleValues (analyses, scheduled tasks).
+ */
+export function ScheduleFields() {
   const { t } = useTranslation('tasks');
+  const form = Form.useFormInstance();
   const timeZone = useCompanyTimeZone();
-  const kind = Form.useWatch('scheduleKind', form) ?? 'daily';
+  const kind = (Form.useWatch('scheduleKind', form) as ScheduleKind | undefined) ?? 'daily';
   const clockRule = {
     validator: async (_rule: unknown, value: string | undefined) => {
       if (parseClock(value ?? '') === null) {

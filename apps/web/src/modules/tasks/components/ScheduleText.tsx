@@ -4,7 +4,7 @@ import { formatDateTime } from '@/shared/utils/formatTime';
 import { scheduleHint } from '../lib/schedule';
 
 /** A schedule in plain words (every day at 08:00, once at …), with the cron expression and the next run beneath. */
-export function ScheduleText({ schedule, nextRun, enabled }: { schedule: TaskSchedule; nextRun: number | null; enabled: boolean }) {
+export function ScheduleText({ schedule, nextRun, enabled, hideNext = false }: { schedule: TaskSchedule; nextRun: number | null; enabled: boolean; hideNext?: boolean }) {
   const { t } = useTranslation('tasks');
   const hint = scheduleHint(schedule);
   const words =
@@ -21,7 +21,7 @@ export function ScheduleText({ schedule, nextRun, enabled }: { schedule: TaskSch
     <div className="sd-task-cell">
       <span>{words}</span>
       {'cron' in schedule && <code className="sd-muted sd-task-cron">{schedule.cron}</code>}
-      <span className="sd-muted sd-nowrap">{enabled && nextRun !== null ? t('schedule.next', { time: formatDateTime(nextRun) }) : t('schedule.noNext')}</span>
+      {!hideNext && <span className="sd-muted sd-nowrap">{enabled && nextRun !== null ? t('schedule.next', { time: formatDateTime(nextRun) }) : t('schedule.noNext')}</span>}
     </div>
   );
 }

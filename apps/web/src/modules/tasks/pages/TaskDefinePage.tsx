@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Space, Switch, Typography, type TableColumnsType } from 'antd';
 import { CaretRightOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { AnalysisView } from '@smartdata/domain';
 import { useDataItemListQuery } from '@/modules/data-items/api/getDataItemList';
 import { ListCard } from '@/shared/components/ListCard';
@@ -76,7 +77,17 @@ export function TaskDefinePage() {
     });
 
   const columns: TableColumnsType<AnalysisView> = [
-    { title: t('columns.name'), dataIndex: 'name', key: 'name', width: 150, render: (name: string) => <strong>{name}</strong> },
+    {
+      title: t('columns.name'),
+      dataIndex: 'name',
+      key: 'name',
+      width: 150,
+      render: (name: string, analysis) => (
+        <Link to={`/taskmanagement/taskdefine/taskconfig/${analysis.id}`}>
+          <strong>{name}</strong>
+        </Link>
+      ),
+    },
     { title: t('columns.method'), dataIndex: 'method', key: 'method', width: 120, render: (method: string) => methodText(method, locale) },
     {
       title: t('columns.flow'),

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Card, Empty, Select, Table, Typography, type TableColumnsType } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { runStates, taskPermission, type RunState, type RunView } from '@smartdata/domain';
+import { runStates, taskPermission, taskTypes, type RunKind, type RunState, type RunView, type TaskType } from '@smartdata/domain';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useMenuCodes } from '@/shared/session/useMenuCodes';
@@ -15,12 +15,13 @@ import { runDuration } from '../lib/display';
 import { taskText } from '../lib/texts';
 import '../tasks.css';
 
-type Filters = Pick<RunListParams, 'taskId' | 'state'>;
+type Filters = Pick<RunListParams, 'taskType' | 'taskId' | 'state'>;
 
 /**
  * /taskmanagement/tasklog: the task log (sa_task_log) — every run, newest first, with its
  * scheduled time, start, end, duration, state and value, or why it failed in the user's language;
- * filtered by task and state, paged.
+ * each with its task's type (analysis, rule, executable, scheduled) and why it ran (schedule, run
+ * now, late value, new record); filtered by type, analysis and state, paged.
  */
 export function TaskLogPage() {
   const { t } = useTranslation('tasks');
@@ -41,12 +42,22 @@ export function TaskLogPage() {
 
   const columns: TableColumnsType<RunView> = [
     {
+      title: t('log.columns.taskType'),
+      dataIndex: 'taskType',
+      key: 'taskType',
+      width: 120,
+      render: (type: TaskType | undefined) => taskText(`task.type.${type ?? 'analysis'}`, locale),
+    },
+    {
       title: t('columns.task'),
-      dataIndex: 'taskId',
       key: 'task',
       width: 200,
-      render: (taskId: number) => (names.has(taskId) ? <strong>{names.get(taskId)}</strong> : <Typography.Text type="secondary">{t('log.deletedTask', { id: taskId })}</Typography.Text>),
+      render: (_value, run) => {
+        const name = run.taskName || names.get(run.taskId);
+        return name ? <strong>{name}</strong> : <Typography.Text type="secondary">{t('log.deletedTask', { id: run.taskId })}</Typography.Text>;
+      },
     },
+    { title: t('log.columns.kind'), dataIndex: 'kind', key: 'kind', width: 110, render: (kind: RunKind | undefined) => (kind ? taskText(`task.kind.${kind}`, locale) : '—') },
     { title: t('columns.scheduledFor'), dataIndex: 'scheduledFor', key: 'scheduledFor', width: 170, className: 'sd-nowrap', render: (time: number) => formatDateTime(time) },
     { title: t('columns.startedAt'), dataIndex: 'startedAt', key: 'startedAt', width: 170, className: 'sd-nowrap', render: (time: number | null) => formatDateTime(time) },
     { title: t('columns.endedAt'), dataIndex: 'endedAt', key: 'endedAt', width: 170, className: 'sd-nowrap', render: (time: number | null) => formatDateTime(time) },
@@ -91,7 +102,20 @@ export function TaskLogPage() {
         <div className="sd-page__toolbar sd-task-filters">
           <Select
             allowClear
+            aria-label={t('log.filterType')}
+            placeholder={t('log.allTypes')}
+            className="sd-task-filters__state"
+            value={filters.taskType}
+            onChange={(value?: TaskType) => {
+              setFilters((old) => ({ ...old, taskType: value, taskId: value === 'analysis' || value === undefined ? old.taskId : undefined }));
+              setPage((old) => ({ ...old, pageNum: 1 }));
+            }}
+            options={taskTypes.map((type) => ({ value: type, label: taskText(`task.type.${type}`, locale) }))}
+          />
+          <Select
+            allowClear
             showSearch={{ optionFilterProp: 'label' }}
+            disabled={filters.taskType !== undefined && filters.taskType !== 'analysis'}
             aria-label={t('log.filterTask')}
             placeholder={t('log.allTasks')}
             className="sd-task-filters__task"
@@ -115,7 +139,7 @@ export function TaskLogPage() {
           columns={columns}
           dataSource={runs.data?.list ?? []}
           loading={runs.isFetching && runs.isPending}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 1330 }}
           pagination={{
             current: page.pageNum,
             pageSize: page.pageSize,

@@ -1,0 +1,136 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Card, Divider, Form, Input, Radio, Skeleton, Space } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { accessModes, addExecutableRequest, taskLimits, validationMessage, type AccessMode, type ExecutableView } from '@smartdata/domain';
+import { PageHeader } from '@/shared/components/PageHeader';
+import { domainRule } from '@/shared/forms/domainRule';
+import { useListActions } from '@/shared/hooks/useListActions';
+import { useLocale } from '@/shared/i18n/useLocale';
+import { useAddExecutableMutation, useExecutablesQuery, useUpdateExecutableMutation } from '../api/executables';
+import { useItemFields } from '../api/itemFields';
+import { ActionListEditor } from '../components/ActionListEditor';
+import { UserPicker } from '../components/RecipientPickers';
+import { useActionSources } from '../components/useActionSources';
+import { checkExecutable, executableFormValues, newExecutableValues, type ExecutableFormValues } from '../lib/ruleForm';
+import { taskText } from '../lib/texts';
+import '../tasks.css';
+
+const LIST_PATH = '/taskmanagement/executabletask';
+
+/**
+ * /taskmanagement/executabletask/ExecutableTaskConfig/{taskId}/{accessMode} (sa_executable_task):
+ * a new executable task (`new`, its access mode preselected) or the task `taskId` — its name, who
+ * may run it and its actions (no copies: nothing triggered it).
+ */
+export function ExecutableTaskConfigPage() {
+  const { t } = useTranslation('tasks');
+  const { taskId = 'new', accessMode } = useParams();
+  const id = Number(taskId);
+  const editing = taskId !== 'new' && Number.isSafeInteger(id) && id > 0;
+  const tasks = useExecutablesQuery({ enabled: editing });
+  const task = editing ? tasks.data?.find((e) => e.id === id) : undefined;
+  const preset: AccessMode = (accessModes as readonly string[]).includes(accessMode ?? '') ? (accessMode as AccessMode) : 'everyone';
+
+  if (editing && tasks.isPending) {
+    return (
+      <div className="sd-page">
+        <Card>
+          <Skeleton active />
+        </Card>
+      </div>
+    );
+  }
+  if (editing && !task) {
+    return (
+      <div className="sd-page">
+        <PageHeader title={t('executableForm.editTitle', { name: `#${taskId}` })} />
+        <Alert type="warning" showIcon title={t('executableForm.notFound')} action={<BackButton />} />
+      </div>
+    );
+  }
+  return <ExecutableEditor key={task?.id ?? 'new'} task={task} preset={preset} />;
+}
+
+function BackButton() {
+  const { t } = useTranslation('tasks');
+  const navigate = useNavigate();
+  return (
+    <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate(LIST_PATH)}>
+      {t('executableForm.back')}
+    </Button>
+  );
+}
+
+const nameSchema = addExecutableRequest.shape.name;
+
+function ExecutableEditor({ task, preset }: { task?: ExecutableView; preset: AccessMode }) {
+  const { t } = useTranslation('tasks');
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<ExecutableFormValues>();
+  const initialValues = useMemo(() => (task ? executableFormValues(task) : newExecutableValues(preset)), [task, preset]);
+  const mode = Form.useWatch('accessMode', form) ?? initialValues.accessMode;
+  const actions = Form.useWatch('actions', form) ?? initialValues.actions;
+  const sources = useActionSources(actions.some((a) => a?.kind === 'deviceCommand'));
+  const { fieldsOf } = useItemFields(actions.map((a) => a?.itemId ?? 0));
+  const addExecutable = useAddExecutableMutation();
+  const updateExecutable = useUpdateExecutableMutation();
+  const { save } = useListActions();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const handleFinish = () => {
+    const checked = checkExecutable(form.getFieldsValue(true) as ExecutableFormValues, fieldsOf);
+    if (!checked.ok) {
+      setProblem(taskText(checked.reason, locale));
+      return;
+    }
+    setProblem(null);
+    void save(
+      () => (task ? updateExecutable.mutateAsync({ id: task.id, ...checked.request }) : addExecutable.mutateAsync(checked.request)),
+      () => void navigate(LIST_PATH),
+    );
+  };
+
+  return (
+    <div className="sd-page">
+      <PageHeader title={task ? t('executableForm.editTitle', { name: task.name }) : t('executableForm.createTitle')} description={t('executableForm.description')} actions={<BackButton />} />
+      <Form<ExecutableFormValues> form={form} layout="vertical" initialValues={initialValues} onFinish={handleFinish} requiredMark className="sd-task-form sd-task-editor">
+        <Card>
+          <Form.Item
+            name="name"
+            label={t('form.name')}
+            rules={[{ required: true, whitespace: true, message: validationMessage('validation.nameRequired', locale) ?? '' }, domainRule(nameSchema, t)]}
+            className="sd-task-editor__name"
+          >
+            <Input autoFocus maxLength={taskLimits.nameLength} showCount placeholder={t('executableForm.namePlaceholder')} />
+          </Form.Item>
+          <Form.Item name="accessMode" label={t('executableForm.accessMode')} extra={t('executableForm.accessHint')}>
+            <Radio.Group optionType="button" options={accessModes.map((value) => ({ value, label: taskText(`task.access.${value}`, locale) }))} />
+          </Form.Item>
+          {mode === 'users' && (
+            <Form.Item name="userIds" label={t('executableForm.users')} rules={[{ required: true, type: 'array', min: 1, message: taskText('task.usersRequired', locale) }]} className="sd-task-editor__name">
+              <UserPicker />
+            </Form.Item>
+          )}
+          <Divider titlePlacement="start">{t('ruleForm.sectionActions')}</Divider>
+          <ActionListEditor {...sources} fieldsOf={fieldsOf} />
+          {problem && (
+            <div role="alert" className="ant-form-item-explain-error sd-task-editor__problem">
+              {problem}
+            </div>
+          )}
+          <div className="sd-task-editor__footer">
+            <Space>
+              <Button onClick={() => void navigate(LIST_PATH)}>{t('actions.cancel')}</Button>
+              <Button type="primary" htmlType="submit" loading={addExecutable.isPending || updateExecutable.isPending}>
+                {t('actions.save')}
+              </Button>
+            </Space>
+          </div>
+        </Card>
+      </Form>
+    </div>
+  );
+}

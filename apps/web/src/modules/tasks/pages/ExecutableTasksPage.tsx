@@ -1,0 +1,157 @@
+import { useMemo, useState } from 'react';
+import { Button, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { CaretRightOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { AccessMode, ExecutableView, RunView } from '@smartdata/domain';
+import { ListCard } from '@/shared/components/ListCard';
+import { PageHeader } from '@/shared/components/PageHeader';
+import { useListActions } from '@/shared/hooks/useListActions';
+import { useLocale } from '@/shared/i18n/useLocale';
+import { filterByName } from '@/shared/utils/filterByName';
+import { useDeleteExecutableMutation, useExecutablesQuery, useRunExecutableMutation } from '../api/executables';
+import { LastRunCell } from '../components/LastRunCell';
+import { RunResultModal } from '../components/RunResultModal';
+import { useNameBook } from '../components/useNameBook';
+import { actionText } from '../lib/ruleText';
+import { taskText } from '../lib/texts';
+import '../tasks.css';
+
+/** The settings page of an executable task: `new` or its id, and the access mode a new one starts with. */
+export const executableConfigPath = (taskId: number | 'new', accessMode: AccessMode) => `/taskmanagement/executabletask/ExecutableTaskConfig/${taskId}/${accessMode}`;
+
+const noWatched: number[] = [];
+
+/**
+ * /taskmanagement/executabletask (sa_executable_task): named lists of actions run on demand. "Run"
+ * answers with the run's state or why it failed; it is disabled, with the reason, for those the
+ * task's access mode leaves out.
+ */
+export function ExecutableTasksPage() {
+  const { t } = useTranslation('tasks');
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const tasks = useExecutablesQuery();
+  const [keyword, setKeyword] = useState('');
+  const [running, setRunning] = useState<number | null>(null);
+  const [shown, setShown] = useState<{ name: string; run: RunView } | null>(null);
+  const runExecutable = useRunExecutableMutation();
+  const deleteExecutable = useDeleteExecutableMutation();
+  const { confirmDelete } = useListActions();
+  const rows = useMemo(() => filterByName(tasks.data ?? [], keyword), [tasks.data, keyword]);
+  const allActions = useMemo(() => (tasks.data ?? []).flatMap((task) => task.actions), [tasks.data]);
+  const book = useNameBook(noWatched, allActions);
+
+  const handleRun = async (task: ExecutableView) => {
+    setRunning(task.id);
+    try {
+      setShown({ name: task.name, run: await runExecutable.mutateAsync(task.id) });
+    } catch {
+      // Shown by the API client.
+    } finally {
+      setRunning(null);
+    }
+  };
+
+  const handleDelete = (task: ExecutableView) =>
+    confirmDelete({
+      title: t('executable.deleteTitle', { name: task.name }),
+      content: t('executable.deleteContent'),
+      okText: t('actions.delete'),
+      onDelete: () => deleteExecutable.mutateAsync(task.id),
+    });
+
+  const columns: TableColumnsType<ExecutableView> = [
+    { title: t('rules.columns.name'), dataIndex: 'name', key: 'name', width: 160, render: (name: string) => <strong>{name}</strong> },
+    {
+      title: t('rules.columns.actions'),
+      key: 'taskActions',
+      width: 340,
+      render: (_value, task) => (
+        <ol className="sd-task-action-list">
+          {task.actions.map((action, index) => (
+            <li key={index}>{actionText(action, book, locale, t)}</li>
+          ))}
+        </ol>
+      ),
+    },
+    {
+      title: t('executable.columns.access'),
+      key: 'access',
+      width: 150,
+      render: (_value, task) => (
+        <div className="sd-task-cell">
+          <span>{taskText(`task.access.${task.accessMode}`, locale)}</span>
+          {task.accessMode === 'users' && <span className="sd-muted">{t('words.users', { count: task.userIds.length })}</span>}
+        </div>
+      ),
+    },
+    { title: t('columns.lastRun'), key: 'lastRun', width: 160, render: (_value, task) => <LastRunCell run={task.lastRun} /> },
+    {
+      title: t('columns.actions'),
+      key: 'actions',
+      width: 210,
+      fixed: 'right',
+      render: (_value, task) => {
+        const run = (
+          <Button
+            type="link"
+            size="small"
+            icon={<CaretRightOutlined />}
+            loading={running === task.id}
+            disabled={!task.canRun || running !== null}
+            onClick={() => void handleRun(task)}
+            aria-label={t('executable.runNamed', { name: task.name })}
+          >
+            {t('executable.run')}
+          </Button>
+        );
+        return (
+          <Space size={0} wrap>
+            {task.canRun ? run : <Tooltip title={t('executable.cannotRun')}>{run}</Tooltip>}
+            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => void navigate(executableConfigPath(task.id, task.accessMode))} aria-label={t('actions.editNamed', { name: task.name })}>
+              {t('actions.edit')}
+            </Button>
+            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => handleDelete(task)} aria-label={t('actions.deleteNamed', { name: task.name })}>
+              {t('actions.delete')}
+            </Button>
+          </Space>
+        );
+      },
+    },
+  ];
+
+  const addButton = (
+    <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(executableConfigPath('new', 'everyone'))}>
+      {t('executable.add')}
+    </Button>
+  );
+
+  return (
+    <div className="sd-page">
+      <PageHeader title={t('executable.title')} description={t('executable.description')} actions={addButton} />
+      <ListCard<ExecutableView>
+        rowKey="id"
+        columns={columns}
+        rows={rows}
+        loading={tasks.isFetching}
+        pending={tasks.isPending}
+        keyword={keyword}
+        searchPlaceholder={t('executable.search')}
+        onSearch={setKeyword}
+        empty={{
+          text: t('executable.empty'),
+          searchText: t('executable.emptySearch'),
+          hint: (
+            <>
+              <Typography.Paragraph type="secondary">{t('executable.emptyHint')}</Typography.Paragraph>
+              {addButton}
+            </>
+          ),
+        }}
+        scrollX={1020}
+      />
+      {shown && <RunResultModal name={shown.name} dryRun={false} result={shown.run} onClose={() => setShown(null)} />}
+    </div>
+  );
+}

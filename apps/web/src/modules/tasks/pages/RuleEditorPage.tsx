@@ -1,0 +1,155 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Card, Divider, Form, Input, Radio, Select, Skeleton, Space, Switch } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { addIntelligentRuleRequest, ruleMatches, taskLimits, validationMessage, type IntelligentRuleView } from '@smartdata/domain';
+import { PageHeader } from '@/shared/components/PageHeader';
+import { domainRule } from '@/shared/forms/domainRule';
+import { useLocale } from '@/shared/i18n/useLocale';
+import { useListActions } from '@/shared/hooks/useListActions';
+import { useItemFields } from '../api/itemFields';
+import { useAddRuleMutation, useRulesQuery, useUpdateRuleMutation } from '../api/rules';
+import { ActionListEditor } from '../components/ActionListEditor';
+import { ConditionList } from '../components/ConditionList';
+import { useActionSources } from '../components/useActionSources';
+import { checkRule, newRuleValues, ruleFormValues, type RuleFormValues } from '../lib/ruleForm';
+import { taskText } from '../lib/texts';
+import '../tasks.css';
+
+export const RULES_PATH = '/taskmanagement/intelligentrules';
+
+/**
+ * /intelligentrules/AddRule (sa_rules): a new intelligent rule, or the rule `?id=` to edit — the
+ * watched item, its conditions (all / any) and the actions. The server's rules are checked here
+ * first; a refusal of the server (a loop, an item that cannot be written) is shown translated.
+ */
+export function RuleEditorPage() {
+  const { t } = useTranslation('tasks');
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const editing = Number.isSafeInteger(id) && id > 0;
+  const rules = useRulesQuery({ enabled: editing });
+  const rule = editing ? rules.data?.find((r) => r.id === id) : undefined;
+
+  if (editing && rules.isPending) {
+    return (
+      <div className="sd-page">
+        <Card>
+          <Skeleton active />
+        </Card>
+      </div>
+    );
+  }
+  if (editing && !rule) {
+    return (
+      <div className="sd-page">
+        <PageHeader title={t('ruleForm.editTitle', { name: `#${id}` })} />
+        <Alert type="warning" showIcon title={t('ruleForm.notFound')} action={<BackButton />} />
+      </div>
+    );
+  }
+  return <RuleEditor key={rule?.id ?? 'new'} rule={rule} />;
+}
+
+function BackButton() {
+  const { t } = useTranslation('tasks');
+  const navigate = useNavigate();
+  return (
+    <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate(RULES_PATH)}>
+      {t('ruleForm.back')}
+    </Button>
+  );
+}
+
+const nameSchema = addIntelligentRuleRequest.shape.name;
+
+function RuleEditor({ rule }: { rule?: IntelligentRuleView }) {
+  const { t } = useTranslation('tasks');
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<RuleFormValues>();
+  const initialValues = useMemo(() => (rule ? ruleFormValues(rule) : newRuleValues()), [rule]);
+  const itemId = Form.useWatch('itemId', form) ?? initialValues.itemId;
+  const actions = Form.useWatch('actions', form) ?? initialValues.actions;
+  const sources = useActionSources(actions.some((a) => a?.kind === 'deviceCommand'));
+  const { fieldsOf } = useItemFields([itemId ?? 0, ...actions.map((a) => a?.itemId ?? 0)]);
+  const watchedFields = itemId === undefined ? undefined : fieldsOf(itemId);
+  const addRule = useAddRuleMutation();
+  const updateRule = useUpdateRuleMutation();
+  const { save } = useListActions();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const handleFinish = () => {
+    const values = form.getFieldsValue(true) as RuleFormValues;
+    const checked = checkRule(values, fieldsOf);
+    if (!checked.ok) {
+      setProblem(taskText(checked.reason, locale));
+      return;
+    }
+    setProblem(null);
+    void save(
+      () => (rule ? updateRule.mutateAsync({ id: rule.id, ...checked.request }) : addRule.mutateAsync(checked.request)),
+      () => void navigate(RULES_PATH),
+    );
+  };
+
+  const handleItem = () => {
+    // Conditions and copies name fields of the watched item: they start again with another item.
+    form.setFieldValue('conditions', (form.getFieldValue('conditions') as RuleFormValues['conditions']).map((c) => ({ ...c, fieldName: undefined, value: null })));
+  };
+
+  return (
+    <div className="sd-page">
+      <PageHeader title={rule ? t('ruleForm.editTitle', { name: rule.name }) : t('ruleForm.createTitle')} description={t('ruleForm.description')} actions={<BackButton />} />
+      <Form<RuleFormValues> form={form} layout="vertical" initialValues={initialValues} onFinish={handleFinish} requiredMark className="sd-task-form sd-task-editor">
+        <Card>
+          <div className="sd-task-form__row">
+            <Form.Item
+              name="name"
+              label={t('ruleForm.name')}
+              className="sd-task-form__grow"
+              rules={[{ required: true, whitespace: true, message: validationMessage('validation.nameRequired', locale) ?? '' }, domainRule(nameSchema, t)]}
+            >
+              <Input autoFocus maxLength={taskLimits.nameLength} showCount placeholder={t('ruleForm.namePlaceholder')} />
+            </Form.Item>
+            <Form.Item name="enabled" label={t('form.enabled')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </div>
+          <Divider titlePlacement="start">{t('ruleForm.sectionWhen')}</Divider>
+          <div className="sd-task-form__row">
+            <Form.Item name="itemId" label={t('ruleForm.watchedItem')} extra={t('ruleForm.watchedHint')} rules={[{ required: true, message: t('form.itemRequired') }]} className="sd-task-form__grow">
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={sources.itemsLoading}
+                placeholder={t('form.itemPlaceholder')}
+                options={sources.items.map((i) => ({ value: i.id, label: i.name }))}
+                onChange={handleItem}
+              />
+            </Form.Item>
+            <Form.Item name="match" label={t('ruleForm.match')}>
+              <Radio.Group optionType="button" options={ruleMatches.map((value) => ({ value, label: taskText(`task.match.${value}`, locale) }))} />
+            </Form.Item>
+          </div>
+          <ConditionList fields={watchedFields} fieldsLoading={itemId !== undefined && watchedFields === undefined} disabled={itemId === undefined} />
+          <Divider titlePlacement="start">{t('ruleForm.sectionThen')}</Divider>
+          <ActionListEditor {...sources} fieldsOf={fieldsOf} watchedFields={watchedFields ?? []} />
+          {problem && (
+            <div role="alert" className="ant-form-item-explain-error sd-task-editor__problem">
+              {problem}
+            </div>
+          )}
+          <div className="sd-task-editor__footer">
+            <Space>
+              <Button onClick={() => void navigate(RULES_PATH)}>{t('actions.cancel')}</Button>
+              <Button type="primary" htmlType="submit" loading={addRule.isPending || updateRule.isPending}>
+                {t('actions.save')}
+              </Button>
+            </Space>
+          </div>
+        </Card>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { App, Button, Card, Empty, Input, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { CaretRightOutlined, PauseCircleOutlined, PlayCircleOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { jobTypes, type JobType, type JobView, type RunView } from '@smartdata/domain';
+import { useCompanyListQuery } from '@/modules/companies/api/getCompanyList';
+import { PageHeader } from '@/shared/components/PageHeader';
+import { useLocale } from '@/shared/i18n/useLocale';
+import { formatDateTime } from '@/shared/utils/formatTime';
+import { usePauseJobMutation, useResumeJobMutation, useRunJobMutation, useJobsQuery } from '../api/jobs';
+import type { JobListParams } from '../api/keys';
+import { LastRunCell } from '../components/LastRunCell';
+import { RunResultModal } from '../components/RunResultModal';
+import { ScheduleText } from '../components/ScheduleText';
+import { taskText } from '../lib/texts';
+import '../tasks.css';
+
+type Filters = Pick<JobListParams, 'companyId' | 'name' | 'type'>;
+const jobKey = (job: Pick<JobView, 'type' | 'id'>) => `${job.type}:${job.id}`;
+
+/**
+ * /systemMaintenance/systemquartz (system_quartz, platform administrators): the scheduler's jobs of
+ * every company — smart analyses and scheduled tasks — with their schedule, next and last run;
+ * paused, resumed and run now after a question. Filtered by company, name and type, paged.
+ */
+export function SystemQuartzPage() {
+  const { t } = useTranslation('tasks');
+  const locale = useLocale();
+  const { modal, message } = App.useApp();
+  const [filters, setFilters] = useState<Filters>({});
+  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
+  const jobs = useJobsQuery({ ...filters, ...page });
+  const companies = useCompanyListQuery({ pageNum: 1, pageSize: 500, keyword: '' });
+  const pauseJob = usePauseJobMutation();
+  const resumeJob = useResumeJobMutation();
+  const runJob = useRunJobMutation();
+  const [shown, setShown] = useState<{ name: string; run: RunView } | null>(null);
+  const filtered = Object.values(filters).some((value) => value !== undefined && value !== '');
+
+  const setFilter = <K extends keyof Filters>(key: K, value: Filters[K]) => {
+    setFilters((old) => ({ ...old, [key]: value }));
+    setPage((old) => ({ ...old, pageNum: 1 }));
+  };
+
+  const typeText = (type: JobType) => taskText(type === 'analysis' ? 'task.type.analysis' : 'task.type.scheduled', locale);
+
+  const confirm = (job: JobView, verb: 'pause' | 'resume' | 'run') =>
+    void modal.confirm({
+      title: t(`quartz.confirm.${verb}`, { name: job.name }),
+      content: t(`quartz.confirm.${verb}Content`, { company: job.companyName }),
+      okText: t(`quartz.${verb}`),
+      autoFocusButton: 'ok',
+      onOk: async () => {
+        const request = { type: job.type, id: job.id };
+        try {
+          if (verb === 'pause') {
+            await pauseJob.mutateAsync(request);
+          } else if (verb === 'resume') {
+            await resumeJob.mutateAsync(request);
+          } else {
+            const run = await runJob.mutateAsync(request);
+            if (run) {
+              setShown({ name: job.name, run });
+            }
+          }
+          if (verb !== 'run') {
+            void message.success(t(`quartz.done.${verb}`));
+          }
+        } catch {
+          // Shown by the API client.
+        }
+      },
+    });
+
+  const columns: TableColumnsType<JobView> = [
+    { title: t('quartz.columns.company'), dataIndex: 'companyName', key: 'company', width: 150 },
+    { title: t('quartz.columns.type'), dataIndex: 'type', key: 'type', width: 110, render: (type: JobType) => <Tag color={type === 'analysis' ? 'blue' : 'purple'}>{typeText(type)}</Tag> },
+    { title: t('quartz.columns.name'), dataIndex: 'name', key: 'name', width: 170, render: (name: string) => <strong>{name}</strong> },
+    { title: t('columns.schedule'), key: 'schedule', width: 210, render: (_value, job) => <ScheduleText schedule={job.schedule} nextRun={null} enabled={false} hideNext /> },
+    {
+      title: t('quartz.columns.status'),
+      dataIndex: 'enabled',
+      key: 'status',
+      width: 100,
+      render: (enabled: boolean) => (enabled ? <Tag color="success">{t('quartz.active')}</Tag> : <Tag>{t('quartz.paused')}</Tag>),
+    },
+    { title: t('quartz.columns.nextRun'), dataIndex: 'nextRun', key: 'nextRun', width: 170, className: 'sd-nowrap', render: (next: number | null, job) => (job.enabled && next !== null ? formatDateTime(next) : '—') },
+    { title: t('columns.lastRun'), key: 'lastRun', width: 170, render: (_value, job) => <LastRunCell run={job.lastRun} /> },
+    {
+      title: t('columns.actions'),
+      key: 'actions',
+      width: 190,
+      fixed: 'right',
+      render: (_value, job) => (
+        <Space size={0} wrap>
+          {job.enabled ? (
+            <Button type="link" size="small" icon={<PauseCircleOutlined />} onClick={() => confirm(job, 'pause')} aria-label={t('quartz.pauseNamed', { name: job.name })}>
+              {t('quartz.pause')}
+            </Button>
+          ) : (
+            <Button type="link" size="small" icon={<PlayCircleOutlined />} onClick={() => confirm(job, 'resume')} aria-label={t('quartz.resumeNamed', { name: job.name })}>
+              {t('quartz.resume')}
+            </Button>
+          )}
+          <Button type="link" size="small" icon={<CaretRightOutlined />} onClick={() => confirm(job, 'run')} aria-label={t('actions.runNowNamed', { name: job.name })}>
+            {t('quartz.run')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="sd-page">
+      <PageHeader
+        title={t('quartz.title')}
+        description={t('quartz.description')}
+        actions={
+          <Button icon={<ReloadOutlined />} loading={jobs.isFetching && !jobs.isPending} onClick={() => void jobs.refetch()}>
+            {t('log.refresh')}
+          </Button>
+        }
+      />
+      <Card>
+        <div className="sd-page__toolbar sd-task-filters">
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            aria-label={t('quartz.filterCompany')}
+            placeholder={t('quartz.allCompanies')}
+            className="sd-task-filters__task"
+            value={filters.companyId}
+            loading={companies.isPending}
+            onChange={(value?: number) => setFilter('companyId', value)}
+            options={(companies.data?.list ?? []).map((c) => ({ value: Number(c.companyId), label: c.displayName }))}
+          />
+          <Input.Search allowClear aria-label={t('quartz.filterName')} placeholder={t('quartz.filterName')} className="sd-task-filters__task" onSearch={(value) => setFilter('name', value.trim() || undefined)} />
+          <Select
+            allowClear
+            aria-label={t('quartz.filterType')}
+            placeholder={t('quartz.allTypes')}
+            className="sd-task-filters__state"
+            value={filters.type}
+            onChange={(value?: JobType) => setFilter('type', value)}
+            options={jobTypes.map((type) => ({ value: type, label: typeText(type) }))}
+          />
+        </div>
+        <Table<JobView>
+          rowKey={jobKey}
+          columns={columns}
+          dataSource={jobs.data?.list ?? []}
+          loading={jobs.isFetching && jobs.isPending}
+          scroll={{ x: 1270 }}
+          pagination={{
+            current: page.pageNum,
+            pageSize: page.pageSize,
+            total: jobs.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (count) => t('log.total', { count }),
+            onChange: (pageNum, pageSize) => setPage({ pageNum: pageSize === page.pageSize ? pageNum : 1, pageSize }),
+          }}
+          locale={{
+            emptyText: jobs.isPending ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? t('quartz.emptyFiltered') : t('quartz.empty')} />,
+          }}
+        />
+      </Card>
+      {shown && <RunResultModal name={shown.name} dryRun={false} result={shown.run} onClose={() => setShown(null)} />}
+    </div>
+  );
+}

@@ -21,10 +21,12 @@ interface ChartPanelProps {
   deleting?: boolean;
   /** Without its card and title (inside the dialog, which has the title). */
   bare?: boolean;
+  /** A field's name by its key (the category axis in the summary line). */
+  fieldName?: (key: string) => string;
 }
 
 /** A saved chart with its actions: live refresh, refresh, dialog, PNG and CSV export, edit, delete. */
-export function ChartPanel({ chart, canWrite, height = 420, onEdit, onDelete, onOpenDialog, deleting, bare = false }: ChartPanelProps) {
+export function ChartPanel({ chart, canWrite, height = 420, onEdit, onDelete, onOpenDialog, deleting, bare = false, fieldName }: ChartPanelProps) {
   const { t } = useTranslation('charts');
   const timeZone = useCompanyTimeZone();
   const queryClient = useQueryClient();
@@ -50,7 +52,7 @@ export function ChartPanel({ chart, canWrite, height = 420, onEdit, onDelete, on
 
   const meta = (
     <Typography.Text type="secondary" className="sd-charts__meta">
-      {chartMeta(chart, timeZone, t)}
+      {chartMeta(chart, timeZone, t, fieldName)}
       {result && ` · ${t('points', { count: points })}`}
     </Typography.Text>
   );

@@ -60,6 +60,7 @@ function ChartsOfItem({ item, chartId, dialog }: { item: DataItemDetail; chartId
   const canWrite = item.level === 'readWrite' || item.level === 'admin';
   const link = { id: item.id, name: item.name, nodeId: item.nodeId };
   const open = (chart: ChartConfig) => navigate(chartPagePath(link, chart));
+  const fieldName = (key: string) => item.fields.find((field) => field.fieldName === key)?.name ?? key;
 
   const handleDelete = async (chart: ChartConfig) => {
     await remove.mutateAsync(chart.id);
@@ -74,6 +75,7 @@ function ChartsOfItem({ item, chartId, dialog }: { item: DataItemDetail; chartId
       height={inDialog ? 460 : 420}
       bare={inDialog}
       deleting={remove.isPending}
+      fieldName={fieldName}
       onEdit={() => void navigate(chartConfigPath(link, chart.id))}
       onDelete={() => void handleDelete(chart)}
       onOpenDialog={inDialog ? undefined : () => void navigate(chartDialogPath(link, chart))}
@@ -133,7 +135,7 @@ function ChartsOfItem({ item, chartId, dialog }: { item: DataItemDetail; chartId
                 <List.Item.Meta
                   avatar={<AreaChartOutlined style={{ fontSize: 18, color: '#1677ff', marginTop: 4 }} />}
                   title={chart.name}
-                  description={<span className="sd-charts__meta">{chartMeta(chart, timeZone, t)}</span>}
+                  description={<span className="sd-charts__meta">{chartMeta(chart, timeZone, t, fieldName)}</span>}
                 />
               </List.Item>
             )}

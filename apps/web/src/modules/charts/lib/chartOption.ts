@@ -5,6 +5,8 @@ import { formatNumber, singleValues, timeFormatter, bucketPrecision, zoneShifter
 export type EChartOption = Record<string, unknown>;
 
 const palette = ['#1677ff', '#52c41a', '#fa8c16', '#eb2f96', '#722ed1', '#13c2c2', '#faad14', '#2f54eb', '#a0d911', '#f5222d'];
+/** The value axis name (its unit) beside the tick labels: antd's secondary text. */
+const axisNameColor = 'rgba(0, 0, 0, 0.65)';
 
 /** Below this canvas height a time chart drops its zoom slider and keeps three value ticks. */
 export const compactChartHeight = 240;
@@ -107,16 +109,24 @@ export function chartOption(kind: ChartKind, result: ChartQueryResult, options: 
           },
         },
     // One value axis per unit, named after it, so series of different units never share a scale.
-    yAxis: units.map((unit, index) => ({
-      type: 'value',
-      scale: kind === 'line',
-      name: unit,
-      position: index % 2 === 0 ? 'left' : 'right',
-      offset: index >= 2 ? 56 * (index - 1) : 0,
-      alignTicks: units.length > 1,
-      axisLine: units.length > 1 ? { show: true, lineStyle: { color: palette[result.series.findIndex((s) => s.unit === unit) % palette.length] } } : undefined,
-      ...(compact ? { splitNumber: 3, nameGap: 8 } : {}),
-    })),
+    // The name is coloured on purpose: echarts 6 takes it from the axis line, which a single value
+    // axis does not show, and drew it transparent. It reads from the axis inwards (left axes
+    // start at their line, right ones end at it), so a long unit is never cut at the chart's edge.
+    yAxis: units.map((unit, index) => {
+      const color = units.length > 1 ? palette[result.series.findIndex((s) => s.unit === unit) % palette.length] : axisNameColor;
+      const left = index % 2 === 0;
+      return {
+        type: 'value',
+        scale: kind === 'line',
+        name: unit,
+        nameTextStyle: { color, align: left ? 'left' : 'right' },
+        position: left ? 'left' : 'right',
+        offset: index >= 2 ? 56 * (index - 1) : 0,
+        alignTicks: units.length > 1,
+        axisLine: units.length > 1 ? { show: true, lineStyle: { color } } : undefined,
+        ...(compact ? { splitNumber: 3, nameGap: 8 } : {}),
+      };
+    }),
     series: result.series.map((s) => ({
       yAxisIndex: units.indexOf(s.unit),
       type: kind === 'bar' ? 'bar' : 'line',

@@ -66,6 +66,8 @@ test('a device is added, comes online live, is bound on the device, takes a push
   await row.getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(page.getByText('网关未绑定').first()).toBeVisible();
+  // No configuration has reached the gateway yet: the card says so instead of "current version —".
+  await expect(page.getByText('远程配置（尚未下发）')).toBeVisible();
   await page.getByRole('button', { name: '绑定' }).click();
   const awaiting = page.getByTestId('bind-awaiting');
   await expect(awaiting).toContainText('等待设备端确认绑定');

@@ -458,7 +458,7 @@ function ConfigCard({ device }: { device: DeviceItem }) {
     <Card
       size="small"
       className="sd-device-detail__wide"
-      title={t('config.title', { version: device.config.version ?? '—' })}
+      title={device.config.version === null ? t('config.titleNotPushed') : t('config.title', { version: device.config.version })}
       extra={
         <Space>
           <Link to={gatewayConfigPath(device.id)}>{t('config.edit')}</Link>

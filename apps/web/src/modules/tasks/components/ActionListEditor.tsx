@@ -83,7 +83,7 @@ function KindSelect({ name, index }: { name: number; index: number }) {
   const { t } = useTranslation('tasks');
   const locale = useLocale();
   const form = Form.useFormInstance();
-  const kind = Form.useWatch(['actions', name, 'kind'], form) as TaskActionKind | undefined;
+  const kind = Form.useWatch(['actions', name, 'kind'], { form, preserve: true }) as TaskActionKind | undefined;
   return (
     <Select
       size="small"
@@ -100,7 +100,7 @@ function KindSelect({ name, index }: { name: number; index: number }) {
 function ActionBody({ name, items, itemsLoading, devices, devicesLoading, fieldsOf, watchedFields }: ActionListEditorProps & { name: number }) {
   const { t } = useTranslation('tasks');
   const form = Form.useFormInstance();
-  const action = Form.useWatch(['actions', name], form) as ActionValues | undefined;
+  const action = Form.useWatch(['actions', name], { form, preserve: true }) as ActionValues | undefined;
   const kind = action?.kind;
   const itemOptions = items.map((i) => ({ value: i.id, label: i.name }));
   const itemFields = action?.itemId === undefined ? undefined : fieldsOf(action.itemId);
@@ -212,8 +212,8 @@ function WriteValueRow({ actionIndex, row, index, fields, fieldsLoading, watched
   const { t } = useTranslation('tasks');
   const form = Form.useFormInstance();
   const path = ['actions', actionIndex, 'values', row];
-  const fieldName = Form.useWatch([...path, 'fieldName'], form) as string | undefined;
-  const source = (Form.useWatch([...path, 'source'], form) as 'value' | 'copy' | undefined) ?? 'value';
+  const fieldName = Form.useWatch([...path, 'fieldName'], { form, preserve: true }) as string | undefined;
+  const source = (Form.useWatch([...path, 'source'], { form, preserve: true }) as 'value' | 'copy' | undefined) ?? 'value';
   const field = fields.find((f) => f.fieldName === fieldName);
   const numeric = isNumericField(field);
   const label = (text: string) => (index === 0 ? text : undefined);

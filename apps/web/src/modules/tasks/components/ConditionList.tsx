@@ -39,7 +39,7 @@ function ConditionRow({ row, index, fields, fieldsLoading, disabled, onRemove }:
   const { t } = useTranslation('tasks');
   const locale = useLocale();
   const form = Form.useFormInstance();
-  const fieldName = Form.useWatch(['conditions', row, 'fieldName'], form) as string | undefined;
+  const fieldName = Form.useWatch(['conditions', row, 'fieldName'], { form, preserve: true }) as string | undefined;
   const field = fields.find((f) => f.fieldName === fieldName);
   const numeric = field === undefined || isNumericField(field);
   const ops = numeric ? ruleOps : textOps;

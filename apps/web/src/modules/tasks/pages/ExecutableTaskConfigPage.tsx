@@ -72,7 +72,7 @@ function ExecutableEditor({ task, preset }: { task?: ExecutableView; preset: Acc
   const [form] = Form.useForm<ExecutableFormValues>();
   const initialValues = useMemo(() => (task ? executableFormValues(task) : newExecutableValues(preset)), [task, preset]);
   const mode = Form.useWatch('accessMode', form) ?? initialValues.accessMode;
-  const actions = Form.useWatch('actions', form) ?? initialValues.actions;
+  const actions = Form.useWatch('actions', { form, preserve: true }) ?? initialValues.actions;
   const sources = useActionSources(actions.some((a) => a?.kind === 'deviceCommand'));
   const { fieldsOf } = useItemFields(actions.map((a) => a?.itemId ?? 0));
   const addExecutable = useAddExecutableMutation();

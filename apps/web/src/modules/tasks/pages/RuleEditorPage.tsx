@@ -71,7 +71,7 @@ function RuleEditor({ rule }: { rule?: IntelligentRuleView }) {
   const [form] = Form.useForm<RuleFormValues>();
   const initialValues = useMemo(() => (rule ? ruleFormValues(rule) : newRuleValues()), [rule]);
   const itemId = Form.useWatch('itemId', form) ?? initialValues.itemId;
-  const actions = Form.useWatch('actions', form) ?? initialValues.actions;
+  const actions = Form.useWatch('actions', { form, preserve: true }) ?? initialValues.actions;
   const sources = useActionSources(actions.some((a) => a?.kind === 'deviceCommand'));
   const { fieldsOf } = useItemFields([itemId ?? 0, ...actions.map((a) => a?.itemId ?? 0)]);
   const watchedFields = itemId === undefined ? undefined : fieldsOf(itemId);

@@ -50,12 +50,12 @@ export function IntelligentRulesPage() {
     });
 
   const columns: TableColumnsType<IntelligentRuleView> = [
-    { title: t('rules.columns.name'), dataIndex: 'name', key: 'name', width: 150, render: (name: string) => <strong>{name}</strong> },
-    { title: t('rules.columns.item'), dataIndex: 'itemName', key: 'item', width: 140 },
+    { title: t('rules.columns.name'), dataIndex: 'name', key: 'name', width: 140, render: (name: string) => <strong>{name}</strong> },
+    { title: t('rules.columns.item'), dataIndex: 'itemName', key: 'item', width: 130 },
     {
       title: t('rules.columns.conditions'),
       key: 'conditions',
-      width: 220,
+      width: 190,
       render: (_value, rule) => (
         <div className="sd-task-cell">
           <span className="sd-muted">{t(`rules.match.${rule.match}`)}</span>
@@ -66,7 +66,6 @@ export function IntelligentRulesPage() {
     {
       title: t('rules.columns.actions'),
       key: 'ruleActions',
-      width: 300,
       render: (_value, rule) => (
         <ol className="sd-task-action-list">
           {rule.actions.map((action, index) => (
@@ -79,14 +78,15 @@ export function IntelligentRulesPage() {
       title: t('columns.enabled'),
       dataIndex: 'enabled',
       key: 'enabled',
-      width: 80,
+      width: 96,
+      className: 'sd-nowrap',
       render: (enabled: boolean, rule) => <Switch size="small" checked={enabled} onChange={(checked) => handleToggle(rule, checked)} aria-label={t('define.toggle', { name: rule.name })} />,
     },
     { title: t('columns.lastRun'), key: 'lastRun', width: 150, render: (_value, rule) => <LastRunCell run={rule.lastRun} /> },
     {
       title: t('columns.actions'),
       key: 'actions',
-      width: 150,
+      width: 160,
       fixed: 'right',
       render: (_value, rule) => (
         <Space size={0} wrap>
@@ -129,7 +129,7 @@ export function IntelligentRulesPage() {
             </>
           ),
         }}
-        scrollX={1190}
+        scrollX={1100}
       />
     </div>
   );

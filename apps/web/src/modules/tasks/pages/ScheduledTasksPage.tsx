@@ -67,22 +67,23 @@ export function ScheduledTasksPage() {
     });
 
   const columns: TableColumnsType<ScheduledView> = [
-    { title: t('rules.columns.name'), dataIndex: 'name', key: 'name', width: 160, render: (name: string) => <strong>{name}</strong> },
-    { title: t('scheduled.executable'), dataIndex: 'executableName', key: 'executable', width: 160 },
+    { title: t('rules.columns.name'), dataIndex: 'name', key: 'name', width: 150, render: (name: string) => <strong>{name}</strong> },
+    { title: t('scheduled.executable'), dataIndex: 'executableName', key: 'executable', width: 150 },
     { title: t('columns.schedule'), key: 'schedule', width: 210, render: (_value, task) => <ScheduleText schedule={task.schedule} nextRun={task.nextRun} enabled={task.enabled} /> },
-    { title: t('form.missedRuns'), dataIndex: 'missedRuns', key: 'missedRuns', width: 100, render: (policy: string) => t(`missed.${policy}`) },
+    { title: t('form.missedRuns'), dataIndex: 'missedRuns', key: 'missedRuns', width: 110, render: (policy: string) => t(`missed.${policy}`) },
     {
       title: t('columns.enabled'),
       dataIndex: 'enabled',
       key: 'enabled',
-      width: 80,
+      width: 96,
+      className: 'sd-nowrap',
       render: (enabled: boolean, task) => <Switch size="small" checked={enabled} onChange={(checked) => handleToggle(task, checked)} aria-label={t('define.toggle', { name: task.name })} />,
     },
     { title: t('columns.lastRun'), key: 'lastRun', width: 160, render: (_value, task) => <LastRunCell run={task.lastRun} /> },
     {
       title: t('columns.actions'),
       key: 'actions',
-      width: 220,
+      width: 250,
       fixed: 'right',
       render: (_value, task) => (
         <Space size={0} wrap>
@@ -136,7 +137,7 @@ export function ScheduledTasksPage() {
             </>
           ),
         }}
-        scrollX={1090}
+        scrollX={1100}
       />
       {editing && (
         <ScheduledFormModal

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Card, Empty, Select, Table, Typography, type TableColumnsType } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { runStates, taskPermission, taskTypes, type RunKind, type RunState, type RunView, type TaskType } from '@smartdata/domain';
+import { runStates, taskPermission, taskTypes, type RunState, type RunView, type TaskType } from '@smartdata/domain';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useMenuCodes } from '@/shared/session/useMenuCodes';
@@ -46,18 +46,22 @@ export function TaskLogPage() {
       dataIndex: 'taskType',
       key: 'taskType',
       width: 120,
-      render: (type: TaskType | undefined) => taskText(`task.type.${type ?? 'analysis'}`, locale),
+      render: (type: TaskType | undefined, run) => (
+        <div className="sd-task-cell">
+          <span>{taskText(`task.type.${type ?? 'analysis'}`, locale)}</span>
+          {run.kind && <span className="sd-muted">{taskText(`task.kind.${run.kind}`, locale)}</span>}
+        </div>
+      ),
     },
     {
       title: t('columns.task'),
       key: 'task',
-      width: 200,
+      width: 170,
       render: (_value, run) => {
         const name = run.taskName || names.get(run.taskId);
         return name ? <strong>{name}</strong> : <Typography.Text type="secondary">{t('log.deletedTask', { id: run.taskId })}</Typography.Text>;
       },
     },
-    { title: t('log.columns.kind'), dataIndex: 'kind', key: 'kind', width: 110, render: (kind: RunKind | undefined) => (kind ? taskText(`task.kind.${kind}`, locale) : '—') },
     { title: t('columns.scheduledFor'), dataIndex: 'scheduledFor', key: 'scheduledFor', width: 170, className: 'sd-nowrap', render: (time: number) => formatDateTime(time) },
     { title: t('columns.startedAt'), dataIndex: 'startedAt', key: 'startedAt', width: 170, className: 'sd-nowrap', render: (time: number | null) => formatDateTime(time) },
     { title: t('columns.endedAt'), dataIndex: 'endedAt', key: 'endedAt', width: 170, className: 'sd-nowrap', render: (time: number | null) => formatDateTime(time) },
@@ -139,7 +143,7 @@ export function TaskLogPage() {
           columns={columns}
           dataSource={runs.data?.list ?? []}
           loading={runs.isFetching && runs.isPending}
-          scroll={{ x: 1330 }}
+          scroll={{ x: 1100 }}
           pagination={{
             current: page.pageNum,
             pageSize: page.pageSize,

@@ -25,9 +25,39 @@ async function sideways(table: Locator) {
   }));
 }
 
-/** The opacity of the shade at the right edge of a table (headless Chromium draws no scroll bars). */
+/**
+ * The opacity of the shade at the right edge of a table (headless Chromium draws no scroll bars);
+ * 0 where it is not drawn at all.
+ */
 async function moreHint(table: Locator): Promise<number> {
-  return table.locator('.ant-table-container').first().evaluate((box) => Number(getComputedStyle(box, '::after').opacity));
+  return table.locator('.ant-table-container').first().evaluate((box) => {
+    const shade = getComputedStyle(box, '::after');
+    return shade.display === 'none' || shade.boxShadow === 'none' ? 0 : Number(shade.opacity);
+  });
+}
+
+/**
+ * Hovered and selected rows are highlighted across the whole row, the fixed first cell included
+ * (its own opaque background used to stay white while the rest of the row turned blue).
+ */
+async function expectHighlightCoversFixedCell(page: Page, table: Locator): Promise<void> {
+  const row = table.locator('.ant-table-tbody > tr.ant-table-row').first();
+  const fixed = row.locator('> td:not(.ant-table-selection-column)').first();
+  const next = row.locator('> td:not(.ant-table-selection-column)').nth(1);
+  const backgrounds = async () => [await fixed.evaluate((td) => getComputedStyle(td).backgroundColor), await next.evaluate((td) => getComputedStyle(td).backgroundColor)];
+  const white = 'rgb(255, 255, 255)';
+  await next.hover();
+  await expect.poll(async () => new Set(await backgrounds()).size, 'hovered: one colour across the row').toBe(1);
+  expect((await backgrounds())[0], 'hovered: the row is highlighted').not.toBe(white);
+  const check = row.locator('.ant-table-selection-column input');
+  if ((await check.count()) > 0) {
+    await check.check();
+    await page.mouse.move(1, 1);
+    await expect.poll(async () => new Set(await backgrounds()).size, 'selected: one colour across the row').toBe(1);
+    expect((await backgrounds())[0], 'selected: the row is highlighted').not.toBe(white);
+    await page.screenshot({ path: '/tmp/hC-shots/phone-records-selected.png' });
+    await check.uncheck();
+  }
 }
 
 /** Scrolls a table to its right end, as a swipe would. */
@@ -73,6 +103,7 @@ test('the users list scrolls sideways on a phone, its first column fixed', async
   const table = visibleTable(page);
   await expect(table.getByRole('row')).toHaveCount(5);
   await expectScrollsWithFixedFirstColumn(page, table, '成员', '操作', 'phone-users');
+  await expectHighlightCoversFixedCell(page, table);
 });
 
 async function recordsItem(client: ApiClient) {
@@ -101,14 +132,30 @@ test('the records list scrolls sideways on a phone, its first column fixed; the 
   await expect(table.getByRole('row')).toHaveCount(3);
   await expectFilterBarInsideCard(page, 'zh-CN');
   await expectScrollsWithFixedFirstColumn(page, table, '位置', '操作', 'phone-records');
+  await expectHighlightCoversFixedCell(page, table);
 
   // English labels are longer: the eight time choices wrap instead of running out of the card.
   await page.evaluate(() => localStorage.setItem('language', 'en-US'));
   await page.reload();
   await expect(visibleTable(page).getByRole('row')).toHaveCount(3);
   await expectFilterBarInsideCard(page, 'en-US');
-  // The custom range adds a date-range picker to the bar: it stays inside too.
-  await page.getByRole('radiogroup', { name: 'Time range' }).getByText('Custom', { exact: true }).click();
+  // The custom range adds a date-range picker to the bar: it stays inside too. Custom sits on the
+  // second row of the wrapped choices: the highlight does not slide there diagonally from the first.
+  const choices = page.getByRole('radiogroup', { name: 'Time range' });
+  const rowOf = (label: string) => choices.locator('.ant-segmented-item').filter({ hasText: label }).evaluate((item) => item.getBoundingClientRect().top);
+  expect(await rowOf('Custom'), 'the English choices wrap onto a second row').toBeGreaterThan(await rowOf('All'));
+  await choices.evaluate((group) => {
+    const seen = { slid: false };
+    (window as unknown as { sdThumb: typeof seen }).sdThumb = seen;
+    const look = () => {
+      const thumb = group.querySelector('.ant-segmented-thumb');
+      seen.slid ||= thumb !== null && getComputedStyle(thumb).display !== 'none' && getComputedStyle(thumb).opacity !== '0';
+    };
+    new MutationObserver(look).observe(group, { childList: true, subtree: true, attributes: true });
+  });
+  await choices.getByText('Custom', { exact: true }).click();
+  await expect(choices.locator('.ant-segmented-item-selected')).toHaveText('Custom');
+  expect(await page.evaluate(() => (window as unknown as { sdThumb: { slid: boolean } }).sdThumb.slid), 'no highlight sliding between the rows').toBe(false);
   await expect(page.locator('.sd-filter-bar:visible .ant-picker-range')).toBeVisible();
   await expectFilterBarInsideCard(page, 'en-US-custom');
 });
@@ -140,4 +187,12 @@ test('a column a page fixes at the right (the alarm log\'s actions) scrolls with
   const actionsBox = (await actions.boundingBox())!;
   await page.screenshot({ path: '/tmp/hC-shots/phone-alarm-log.png' });
   expect(actionsBox.x, 'the actions column starts after the level column').toBeGreaterThanOrEqual(levelBox.x + levelBox.width - 0.5);
+  // One shade for "there is more" whatever the page pinned: antd's own right-edge shadow of a
+  // table with a pinned column is hidden by antd, the console's shade is shown in its place, and
+  // antd's pinned-cell shadow (its column no longer pinned) is not drawn beside it.
+  if ((await sideways(table)).overflow > 0) {
+    expect(await moreHint(table), 'the shade at the right edge').toBe(1);
+  }
+  const pinnedShadows = await table.locator('.ant-table-cell-fix-end').evaluateAll((cells) => cells.filter((cell) => getComputedStyle(cell, '::after').display !== 'none').length);
+  expect(pinnedShadows, "antd's pinned-column shadows are off on a phone").toBe(0);
 });

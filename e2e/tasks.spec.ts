@@ -230,7 +230,7 @@ test('an intelligent rule made on its page copies a reading over the limit into 
   await page.getByLabel('消息内容').fill('用电量超限');
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page.getByRole('alert').filter({ hasText: '请选择接收人，并至少选择短信或邮件' })).toBeVisible();
-  await shoot(page, 'rule-editor-zh-CN');
+  await shoot(page, 'rule-editor-zh-CN', false);
   await page.getByRole('button', { name: '删除动作 2' }).click();
   await page.getByRole('button', { name: '保存' }).click();
   await expect(toast(page, '操作成功')).toBeVisible();
@@ -277,7 +277,7 @@ test('an intelligent rule made on its page copies a reading over the limit into 
   await page.getByRole('button', { name: `Edit ${ruleName}` }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Edit intelligent rule: ${ruleName}`);
   await expect(page.getByRole('spinbutton', { name: 'Value of condition 1' })).toHaveValue('100');
-  await shoot(page, 'rule-editor-en-US');
+  await shoot(page, 'rule-editor-en-US', false);
   await page.goto('/taskmanagement/tasklog');
   await expect(tableRow(page, ruleName)).toContainText('New record');
   await shoot(page, 'log-en-US-types');
@@ -316,7 +316,7 @@ test('an executable task is made on its settings page and run from its list; a s
   await page.getByRole('button', { name: '产生告警' }).click();
   await page.getByRole('button', { name: '上移动作 2' }).click();
   await expect(page.locator('.sd-task-action').first()).toContainText('告警数据项');
-  await shoot(page, 'executable-config-zh-CN');
+  await shoot(page, 'executable-config-zh-CN', false);
   await page.getByRole('button', { name: '删除动作 1' }).click();
   await page.getByRole('button', { name: '保存' }).click();
   await expect(toast(page, '操作成功')).toBeVisible();
@@ -371,7 +371,7 @@ test('an executable task is made on its settings page and run from its list; a s
   await shoot(page, 'executable-en-US');
   await page.getByRole('button', { name: `Edit ${taskName}` }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Edit executable task: ${taskName}`);
-  await shoot(page, 'executable-config-en-US');
+  await shoot(page, 'executable-config-en-US', false);
 });
 
 test('the platform administrator sees an analysis among the scheduler jobs, pauses and resumes it', async ({ page, request }) => {

@@ -116,11 +116,7 @@ function ExecutableEditor({ task, preset }: { task?: ExecutableView; preset: Acc
           )}
           <Divider titlePlacement="start">{t('ruleForm.sectionActions')}</Divider>
           <ActionListEditor {...sources} fieldsOf={fieldsOf} />
-          {problem && (
-            <div role="alert" className="ant-form-item-explain-error sd-task-editor__problem">
-              {problem}
-            </div>
-          )}
+          {problem && <Alert type="error" showIcon title={problem} className="sd-task-editor__problem" />}
           <div className="sd-task-editor__footer">
             <Space>
               <Button onClick={() => void navigate(LIST_PATH)}>{t('actions.cancel')}</Button>

@@ -135,11 +135,7 @@ function RuleEditor({ rule }: { rule?: IntelligentRuleView }) {
           <ConditionList fields={watchedFields} fieldsLoading={itemId !== undefined && watchedFields === undefined} disabled={itemId === undefined} />
           <Divider titlePlacement="start">{t('ruleForm.sectionThen')}</Divider>
           <ActionListEditor {...sources} fieldsOf={fieldsOf} watchedFields={watchedFields ?? []} />
-          {problem && (
-            <div role="alert" className="ant-form-item-explain-error sd-task-editor__problem">
-              {problem}
-            </div>
-          )}
+          {problem && <Alert type="error" showIcon title={problem} className="sd-task-editor__problem" />}
           <div className="sd-task-editor__footer">
             <Space>
               <Button onClick={() => void navigate(RULES_PATH)}>{t('actions.cancel')}</Button>

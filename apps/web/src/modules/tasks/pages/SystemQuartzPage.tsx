@@ -73,23 +73,23 @@ export function SystemQuartzPage() {
     });
 
   const columns: TableColumnsType<JobView> = [
-    { title: t('quartz.columns.company'), dataIndex: 'companyName', key: 'company', width: 150 },
+    { title: t('quartz.columns.company'), dataIndex: 'companyName', key: 'company', width: 130 },
     { title: t('quartz.columns.type'), dataIndex: 'type', key: 'type', width: 110, render: (type: JobType) => <Tag color={type === 'analysis' ? 'blue' : 'purple'}>{typeText(type)}</Tag> },
-    { title: t('quartz.columns.name'), dataIndex: 'name', key: 'name', width: 170, render: (name: string) => <strong>{name}</strong> },
-    { title: t('columns.schedule'), key: 'schedule', width: 210, render: (_value, job) => <ScheduleText schedule={job.schedule} nextRun={null} enabled={false} hideNext /> },
+    { title: t('quartz.columns.name'), dataIndex: 'name', key: 'name', width: 150, render: (name: string) => <strong>{name}</strong> },
+    { title: t('columns.schedule'), key: 'schedule', width: 170, render: (_value, job) => <ScheduleText schedule={job.schedule} nextRun={null} enabled={false} hideNext /> },
     {
       title: t('quartz.columns.status'),
       dataIndex: 'enabled',
       key: 'status',
-      width: 100,
+      width: 90,
       render: (enabled: boolean) => (enabled ? <Tag color="success">{t('quartz.active')}</Tag> : <Tag>{t('quartz.paused')}</Tag>),
     },
-    { title: t('quartz.columns.nextRun'), dataIndex: 'nextRun', key: 'nextRun', width: 170, className: 'sd-nowrap', render: (next: number | null, job) => (job.enabled && next !== null ? formatDateTime(next) : '—') },
-    { title: t('columns.lastRun'), key: 'lastRun', width: 170, render: (_value, job) => <LastRunCell run={job.lastRun} /> },
+    { title: t('quartz.columns.nextRun'), dataIndex: 'nextRun', key: 'nextRun', width: 165, className: 'sd-nowrap', render: (next: number | null, job) => (job.enabled && next !== null ? formatDateTime(next) : '—') },
+    { title: t('columns.lastRun'), key: 'lastRun', width: 150, render: (_value, job) => <LastRunCell run={job.lastRun} /> },
     {
       title: t('columns.actions'),
       key: 'actions',
-      width: 190,
+      width: 130,
       fixed: 'right',
       render: (_value, job) => (
         <Space size={0} wrap>
@@ -150,7 +150,7 @@ export function SystemQuartzPage() {
           columns={columns}
           dataSource={jobs.data?.list ?? []}
           loading={jobs.isFetching && jobs.isPending}
-          scroll={{ x: 1270 }}
+          scroll={{ x: 1100 }}
           pagination={{
             current: page.pageNum,
             pageSize: page.pageSize,

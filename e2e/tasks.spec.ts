@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { signInAt } from './support/accounts';
+import { errorNotice, signInAt } from './support/accounts';
 import { expect as baseExpect, test, uniqueName } from './support/fixtures';
 import { confirmDialog, createCompanyAdmin, dialog, platformAdmin, PLATFORM_ADMIN, tableRow, toast, type CompanyAdmin } from './support/organization';
 import { chooseOption } from './support/select';
@@ -263,7 +263,25 @@ test('an intelligent rule made on its page copies a reading over the limit into 
   await expect(tableRow(page, ruleName)).toContainText('成功');
   await shoot(page, 'rules-zh-CN');
 
-  // ---- the switch saves; a loop back into the watched item is refused, in words ----
+  // ---- a rule that would write back into the watched meter is refused by the server, in words ----
+  await page.getByRole('button', { name: '新建规则' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('新建智能规则');
+  await page.getByRole('textbox', { name: '规则名称' }).fill(uniqueName('回写'));
+  await chooseOption(page, page.getByRole('combobox', { name: '监测数据项' }), reportName);
+  await chooseOption(page, page.getByRole('combobox', { name: '条件 1 的字段' }), '超限读数');
+  await page.getByRole('spinbutton', { name: '条件 1 的值' }).fill('0');
+  await chooseOption(page, page.getByRole('combobox', { name: '写入数据项' }), meterName);
+  await chooseOption(page, page.getByRole('combobox', { name: '第 1 个写入字段' }), '用电量');
+  await page.getByText('复制监测字段').click();
+  await chooseOption(page, page.getByRole('combobox', { name: '第 1 个字段的来源字段' }), '超限读数');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(errorNotice(page, '规则会循环触发自身')).toBeVisible();
+  await expect(errorNotice(page, ruleName)).toBeVisible();
+  await page.getByRole('button', { name: '取消' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('智能规则');
+  await expect(page.locator('.ant-table-tbody > tr.ant-table-row:visible')).toHaveCount(1);
+
+  // ---- the switch saves ----
   await tableRow(page, ruleName).getByRole('switch').click();
   await expect.poll(async () => (await admin.api.get<{ id: number; enabled: boolean }[]>('task/getRuleList'))[0]?.enabled).toBe(false);
   await tableRow(page, ruleName).getByRole('switch').click();

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { errorNotice, signInAt } from './support/accounts';
 import { expect as baseExpect, test, uniqueName } from './support/fixtures';
-import { confirmDialog, createCompanyAdmin, dialog, platformAdmin, PLATFORM_ADMIN, tableRow, toast, type CompanyAdmin } from './support/organization';
+import { addMember, confirmDialog, createCompanyAdmin, dialog, platformAdmin, PLATFORM_ADMIN, tableRow, toast, type CompanyAdmin } from './support/organization';
 import { chooseOption } from './support/select';
 
 /**
@@ -390,6 +390,25 @@ test('an executable task is made on its settings page and run from its list; a s
   await page.getByRole('button', { name: `Edit ${taskName}` }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Edit executable task: ${taskName}`);
   await shoot(page, 'executable-config-en-US', false);
+
+  // ---- a member holding only the executable tasks' code may run the task for everyone, not a creator-only one ----
+  const member = await addMember(await platformAdmin(request), request, admin.companyId);
+  const { id: roleId } = await admin.api.post<{ id: number }>('role/addRole', { name: uniqueName('执行者'), codes: ['smart_assignment', 'sa_executable_task'] });
+  await admin.api.post('company/member/setMemberRoles', { userId: member.userId, roleIds: [roleId] });
+  const privateName = uniqueName('仅本人');
+  await admin.api.post('task/addExecutable', { name: privateName, accessMode: 'creator', actions: [{ kind: 'writeRecord', itemId: reportId, values: [{ fieldName: 'reading', value: 1 }] }] });
+  await page.evaluate(() => localStorage.clear());
+  await page.context().clearCookies();
+  await signInAt(page, member, '/taskmanagement/executabletask');
+  const privateRun = tableRow(page, privateName).getByRole('button', { name: `执行 ${privateName}` });
+  await expect(privateRun).toBeDisabled();
+  await expect(tableRow(page, taskName).getByRole('button', { name: `执行 ${taskName}` })).toBeEnabled();
+  await privateRun.hover({ force: true });
+  await expect(page.getByRole('tooltip')).toContainText('您不在此任务的执行范围内');
+  // Without the data cabin's code the actions show ids, and no error notice appears.
+  await expect(tableRow(page, taskName)).toContainText('写入数据记录');
+  await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
+  await shoot(page, 'executable-member-zh-CN');
 });
 
 test('the platform administrator sees an analysis among the scheduler jobs, pauses and resumes it', async ({ page, request }) => {

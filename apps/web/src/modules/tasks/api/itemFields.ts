@@ -1,17 +1,18 @@
 import { useMemo } from 'react';
 import { useQueries } from '@tanstack/react-query';
-import type { DataField } from '@smartdata/domain';
-import { fetchDataItem } from '@/modules/data-items/api/getDataItem';
+import type { DataField, DataItemDetail } from '@smartdata/domain';
+import { api } from '@/shared/api/client';
 import { dataItemsKeys } from '@/modules/data-items/api/keys';
 import type { FieldsOf } from '../lib/ruleForm';
 
 /**
  * The fields of several data items at once (the same cache as useDataItemQuery): a rule's watched
  * item and the items its actions name. Answers a lookup by item id and the field display names.
+ * Silent: an item the caller cannot read shows its field keys instead of an error notice.
  */
 export function useItemFields(itemIds: readonly number[]) {
   const ids = useMemo(() => [...new Set(itemIds.filter((id) => Number.isSafeInteger(id) && id > 0))].sort((a, b) => a - b), [itemIds]);
-  const results = useQueries({ queries: ids.map((id) => ({ queryKey: dataItemsKeys.item(id), queryFn: ({ signal }: { signal: AbortSignal }) => fetchDataItem({ id }, signal), staleTime: 30_000 })) });
+  const results = useQueries({ queries: ids.map((id) => ({ queryKey: dataItemsKeys.item(id), queryFn: ({ signal }: { signal: AbortSignal }) => api.get<DataItemDetail>('/dataItem/getDataItem', { id }, { signal, silent: true }), staleTime: 30_000 })) });
   const byItem = new Map<number, DataField[]>();
   ids.forEach((id, index) => {
     const fields = results[index]?.data?.fields;

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import type { TaskAction } from '@smartdata/domain';
-import { useDataItemListQuery } from '@/modules/data-items/api/getDataItemList';
 import { useCommandDevicesQuery } from '../api/devices';
+import { useItemNamesQuery } from '../api/itemNames';
 import { useItemFields } from '../api/itemFields';
 import type { NameBook } from '../lib/ruleText';
 
 /** The names a list of rules or executable tasks shows for the ids in their actions (items, fields, devices). */
 export function useNameBook(watchedItemIds: readonly number[], actions: readonly TaskAction[]): NameBook {
-  const items = useDataItemListQuery({});
+  const items = useItemNamesQuery();
   const needsDevices = actions.some((a) => a.kind === 'deviceCommand');
   const devices = useCommandDevicesQuery(needsDevices);
   const itemIds = useMemo(() => [...watchedItemIds, ...actions.flatMap((a) => (a.kind === 'writeRecord' || a.kind === 'raiseAlarm' ? [a.itemId] : []))], [watchedItemIds, actions]);

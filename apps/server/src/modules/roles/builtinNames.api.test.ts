@@ -62,6 +62,18 @@ describe('built-in names', () => {
     expect(await roleNames(zh, companyId)).toEqual(['总管']);
   });
 
+  it('the audit log and the retention list name the platform company in the caller language', async () => {
+    const { companyId } = body(await get('/general/company/getCompany', zh)).data as { companyId: number };
+    const auditCompanies = async (headers: Headers) =>
+      (body(await get(`/general/system/getAuditLog?pageNum=1&pageSize=50&companyId=${companyId}`, headers)).data.list as { companyName: string }[]).map((entry) => entry.companyName);
+    expect(await auditCompanies(en)).toContain('SmartData Platform');
+    expect(await auditCompanies(zh)).toContain('智慧数据平台');
+    const retained = async (headers: Headers) =>
+      (body(await get('/general/system/getRetentionList', headers)).data as { companyId: number; displayName: string }[]).find((r) => r.companyId === companyId)?.displayName;
+    expect(await retained(en)).toBe('SmartData Platform');
+    expect(await retained(zh)).toBe('智慧数据平台');
+  });
+
   it('a renamed platform company keeps its new name in both languages', async () => {
     const { companyId } = body(await get('/general/company/getCompany', zh)).data as { companyId: number };
     expect(body(await post('/general/company/updateCompany', { id: companyId, displayName: 'Acme Platform' }, en)).code).toBe(0);

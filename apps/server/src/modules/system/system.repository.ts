@@ -49,6 +49,7 @@ export class SystemRepository {
           'audit_log.user_name as userName',
           'audit_log.company_id as companyId',
           'company.display_name as companyName',
+          'company.builtin_key as companyBuiltinKey',
           'audit_log.method',
           'audit_log.action',
           'audit_log.target',
@@ -70,7 +71,7 @@ export class SystemRepository {
     return this.db
       .selectFrom('company')
       .leftJoin('data_retention', 'data_retention.company_id', 'company.id')
-      .select(['company.id as companyId', 'company.display_name as displayName', 'data_retention.raw_days as rawDays', 'data_retention.last_purge_at as lastPurgeAt', 'data_retention.last_purged_rows as lastPurgedRows'])
+      .select(['company.id as companyId', 'company.display_name as displayName', 'company.builtin_key as builtinKey', 'data_retention.raw_days as rawDays', 'data_retention.last_purge_at as lastPurgeAt', 'data_retention.last_purged_rows as lastPurgedRows'])
       .where('company.status', '=', 'active')
       .orderBy('company.id')
       .execute();

@@ -25,10 +25,10 @@ export function registerSystemRoutes(app: FastifyInstance, { system }: { system:
   });
 
   r.get('/general/system/getAuditLog', { config: only('sys_m_log'), schema: { tags, summary: 'Audit log of write calls (filters, paging)', querystring: auditLogQuery } }, async (request) =>
-    ok(await system.auditLog(request.query)),
+    ok(await system.auditLog(request.query, requestLocale(request))),
   );
 
-  r.get('/general/system/getRetentionList', { config: only('system_data_management'), schema: { tags, summary: 'Data retention per company' } }, async () => ok(await system.retentions()));
+  r.get('/general/system/getRetentionList', { config: only('system_data_management'), schema: { tags, summary: 'Data retention per company' } }, async (request) => ok(await system.retentions(requestLocale(request))));
   r.post('/general/system/setRetention', { config: only('system_data_management'), schema: { tags, summary: 'Set how long raw values are kept', body: setRetentionRequest } }, async (request) => {
     await system.setRetention(request.body.companyId, request.body.rawDays);
     return ok(null);

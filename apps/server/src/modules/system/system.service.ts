@@ -4,6 +4,7 @@ import type { Registry } from '@server/platform/registry';
 import type { IpAllowList } from '@server/platform/ipAllowList';
 import type { Scheduler } from '@server/platform/scheduler';
 import { conflict, notFound, validationError } from '@server/platform/errors';
+import { builtinName } from '@server/platform/i18n';
 import type { CompaniesService } from '../companies/companies.service';
 import type { UsersService } from '../users/users.service';
 import type { SystemRepository } from './system.repository';
@@ -58,13 +59,15 @@ export class SystemService {
     await this.deps.allowList.reload();
   }
 
-  async auditLog(filter: Parameters<SystemRepository['pageAudit']>[0]): Promise<Page<AuditLogItem>> {
+  /** One page of the audit log; the platform company named in the reader's language. */
+  async auditLog(filter: Parameters<SystemRepository['pageAudit']>[0], locale: Locale): Promise<Page<AuditLogItem>> {
     const { total, rows } = await this.repository.pageAudit(filter);
-    return { total, list: rows.map((r) => ({ ...r, companyName: r.companyName ?? '' })) };
+    return { total, list: rows.map(({ companyBuiltinKey, ...r }) => ({ ...r, companyName: builtinName(r.companyName ?? '', companyBuiltinKey, locale) })) };
   }
 
-  retentions(): Promise<RetentionItem[]> {
-    return this.repository.retentions();
+  /** Each company's data retention; the platform company named in the reader's language. */
+  async retentions(locale: Locale): Promise<RetentionItem[]> {
+    return (await this.repository.retentions()).map(({ builtinKey, ...r }) => ({ ...r, displayName: builtinName(r.displayName, builtinKey, locale) }));
   }
 
   async setRetention(companyId: number, rawDays: number | null): Promise<void> {

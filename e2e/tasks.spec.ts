@@ -403,6 +403,8 @@ test('an executable task is made on its settings page and run from its list; a s
   const privateRun = tableRow(page, privateName).getByRole('button', { name: `执行 ${privateName}` });
   await expect(privateRun).toBeDisabled();
   await expect(tableRow(page, taskName).getByRole('button', { name: `执行 ${taskName}` })).toBeEnabled();
+  // Only its creator or a company administrator changes a task: no edit or delete offered to the member.
+  await expect(tableRow(page, taskName).getByRole('button', { name: new RegExp(`^(编辑|删除) `) })).toHaveCount(0);
   await privateRun.hover({ force: true });
   await expect(page.getByRole('tooltip')).toContainText('您不在此任务的执行范围内');
   // Without the data cabin's code the actions show ids, and no error notice appears.

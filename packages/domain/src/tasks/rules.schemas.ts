@@ -167,6 +167,8 @@ export interface ExecutableView {
   createdBy: number;
   /** Whether the caller may run it (its access mode). */
   canRun: boolean;
+  /** Whether the caller may change or delete it (its creator or a company administrator). */
+  canEdit: boolean;
   lastRun: LastRun | null;
 }
 

@@ -193,9 +193,10 @@ describe('executable and scheduled tasks', () => {
     const chosen = (await post(admin.api, 'task/addExecutable', { name: 'For the member', accessMode: 'users', userIds: [member.userId], actions })).data.id;
     expect((await post(admin.api, 'task/addExecutable', { name: 'Nobody', accessMode: 'users', userIds: [] }, en)).code).toBe(50001);
 
-    const list = (await get(member.api, 'task/getExecutableList')).data as Array<{ id: number; canRun: boolean }>;
-    expect(list.find((x) => x.id === mine)?.canRun).toBe(false);
-    expect(list.find((x) => x.id === chosen)?.canRun).toBe(true);
+    const list = (await get(member.api, 'task/getExecutableList')).data as Array<{ id: number; canRun: boolean; canEdit: boolean }>;
+    expect(list.find((x) => x.id === mine)).toMatchObject({ canRun: false, canEdit: false });
+    expect(list.find((x) => x.id === chosen)).toMatchObject({ canRun: true, canEdit: false });
+    expect((await get(admin.api, 'task/getExecutableList')).data.find((x: { id: number }) => x.id === mine)).toMatchObject({ canRun: true, canEdit: true });
     expect(await post(member.api, 'task/runExecutable', { id: mine }, en)).toMatchObject({ code: 40300 });
     expect((await post(member.api, 'task/updateExecutable', { id: chosen, name: 'Renamed', accessMode: 'everyone', actions })).code).toBe(40300);
     const run = await post(member.api, 'task/runExecutable', { id: chosen });

@@ -318,6 +318,7 @@ export class RulesService {
       actions: JSON.parse(row.actions) as TaskAction[],
       createdBy: row.created_by,
       canRun: this.canRun(caller, row),
+      canEdit: caller.isCompanyAdmin || row.created_by === caller.userId,
       lastRun: lastRunOf(last.get(row.id)),
     }));
   }

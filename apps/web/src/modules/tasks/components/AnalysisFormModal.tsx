@@ -37,7 +37,7 @@ export function AnalysisFormModal({ title, initialValues, saving, onSubmit, onCa
   const timeZone = useCompanyTimeZone();
   const [form] = Form.useForm<AnalysisFormValues>();
   const method = Form.useWatch('method', form) ?? initialValues.method;
-  const extraCount = (Form.useWatch('extraSources', form) ?? initialValues.extraSources).length;
+  const extraCount = (Form.useWatch('extraSources', form) ?? initialValues.extraSources).length + (Form.useWatch('userDefined', form) ?? initialValues.userDefined).length;
   const items = useDataItemListQuery({});
   const itemList = items.data?.list ?? [];
   const [problem, setProblem] = useState<string | null>(null);
@@ -105,6 +105,23 @@ export function AnalysisFormModal({ title, initialValues, saving, onSubmit, onCa
               ))}
               <Button icon={<PlusOutlined />} disabled={fields.length + 1 >= MAX_SOURCES} onClick={() => add({})}>
                 {t('form.addSource')}
+              </Button>
+            </div>
+          )}
+        </Form.List>
+        <Form.List name="userDefined">
+          {(fields, { add, remove }) => (
+            <div className="sd-task-sources">
+              {fields.map((field, index) => (
+                <div key={field.key} className="sd-task-sources__row">
+                  <Form.Item name={field.name} label={`${t('form.customValue')} ${index + 1}`} rules={[{ required: true, message: t('form.customValueRequired') }]}>
+                    <InputNumber className="sd-task-form__number" />
+                  </Form.Item>
+                  <Button type="text" icon={<DeleteOutlined />} aria-label={t('form.removeCustomValue')} title={t('form.removeCustomValue')} onClick={() => remove(field.name)} className="sd-task-sources__remove" />
+                </div>
+              ))}
+              <Button icon={<PlusOutlined />} disabled={fields.length >= MAX_SOURCES} onClick={() => add(null)}>
+                {t('form.addCustomValue')}
               </Button>
             </div>
           )}

@@ -63,4 +63,14 @@ describe('the analysis form', () => {
     expect(request.aggregate).toBeUndefined();
     expect(request.target).toBeUndefined();
   });
+
+  it('sends custom values with the aggregate, dropping empty boxes, and reads them back', () => {
+    const values = { ...newAnalysisValues(), name: 'x', source: { itemId: 1, fieldName: 'a' }, target: { itemId: 2, fieldName: 'b' }, userDefined: [0.5, null, -2], aggregate: 'SUM' as const };
+    const request = analysisRequestOf(values, sh);
+    expect(request).toMatchObject({ userDefined: [0.5, -2], aggregate: 'SUM' });
+    expect(request.sources).toBeUndefined();
+    expect(analysisProblems(request)).toBeNull();
+    expect(analysisFormValues({ ...view, userDefined: [3] }, sh).userDefined).toEqual([3]);
+    expect(analysisRequestOf({ ...values, userDefined: [null] }, sh).aggregate).toBeUndefined();
+  });
 });

@@ -24,6 +24,8 @@ export interface AnalysisFormValues extends ScheduleValues {
   source: FieldChoice;
   /** More sources, combined with the first by `aggregate`. */
   extraSources: FieldChoice[];
+  /** Custom values (userDefined) combined with the sources by `aggregate`; empty boxes are dropped. */
+  userDefined: Array<number | null>;
   aggregate: TaskAggregate;
   /** The chosen range of the time_range_* methods (wall-clock times of the company zone). */
   range: [Dayjs, Dayjs] | null;
@@ -43,6 +45,7 @@ export function newAnalysisValues(): AnalysisFormValues {
     method: 'sum_yesterday',
     source: {},
     extraSources: [],
+    userDefined: [],
     aggregate: 'SUM',
     range: null,
     decimals: 2,
@@ -60,6 +63,7 @@ export function analysisFormValues(view: AnalysisView, timeZone: string): Analys
     method: view.method,
     source: { ...view.source },
     extraSources: view.sources.map((ref) => ({ ...ref })),
+    userDefined: [...(view.userDefined ?? [])],
     aggregate: view.aggregate ?? 'SUM',
     range: view.range ? [wallOfInstant(view.range.from, timeZone), wallOfInstant(view.range.to, timeZone)] : null,
     decimals: view.decimals,
@@ -89,8 +93,14 @@ export function analysisRequestOf(values: AnalysisFormValues, timeZone: string):
   if (schedule) {
     request.schedule = schedule;
   }
+  const custom = (values.userDefined ?? []).filter((value): value is number => typeof value === 'number' && Number.isFinite(value));
   if (sources.length > 0) {
     request.sources = sources.map(({ itemId, fieldName }) => ({ itemId, fieldName }));
+  }
+  if (custom.length > 0) {
+    request.userDefined = custom;
+  }
+  if (sources.length > 0 || custom.length > 0) {
     request.aggregate = values.aggregate;
   }
   if (isRangeMethod(values.method) && values.range) {

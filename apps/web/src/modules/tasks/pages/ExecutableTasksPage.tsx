@@ -109,12 +109,16 @@ export function ExecutableTasksPage() {
         return (
           <Space size={0} wrap>
             {task.canRun ? run : <Tooltip title={t('executable.cannotRun')}>{run}</Tooltip>}
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => void navigate(executableConfigPath(task.id, task.accessMode))} aria-label={t('actions.editNamed', { name: task.name })}>
-              {t('actions.edit')}
-            </Button>
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => handleDelete(task)} aria-label={t('actions.deleteNamed', { name: task.name })}>
-              {t('actions.delete')}
-            </Button>
+            {task.canEdit && (
+              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => void navigate(executableConfigPath(task.id, task.accessMode))} aria-label={t('actions.editNamed', { name: task.name })}>
+                {t('actions.edit')}
+              </Button>
+            )}
+            {task.canEdit && (
+              <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => handleDelete(task)} aria-label={t('actions.deleteNamed', { name: task.name })}>
+                {t('actions.delete')}
+              </Button>
+            )}
           </Space>
         );
       },

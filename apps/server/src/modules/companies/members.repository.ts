@@ -82,6 +82,7 @@ export class MembersRepository {
         'company_invitation.id',
         'company_invitation.company_id as companyId',
         'company.display_name as companyName',
+        'company.builtin_key as companyBuiltinKey',
         'inviter.name as inviterName',
         'company_invitation.created_at as createdAt',
         'company_invitation.status',

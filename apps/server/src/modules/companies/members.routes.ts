@@ -4,6 +4,7 @@ import { idRequest, invitationQuery, inviteMemberRequest, memberRequest, setMemb
 import type { Sessions } from '@server/platform/auth/sessions';
 import { ok } from '@server/platform/envelope';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
+import { requestLocale } from '@server/platform/i18n';
 import type { MembersService } from './members.service';
 
 const tags = ['members'];
@@ -24,7 +25,7 @@ export function registerMembersRoutes(app: FastifyInstance, { members, sessions 
     return ok(null);
   });
   r.get('/general/company/member/getMyInvitations', { schema: { tags, summary: 'Pending invitations of the current user' } }, async (request) =>
-    ok(await members.myInvitations(sessionOf(request).userId)),
+    ok(await members.myInvitations(sessionOf(request).userId, requestLocale(request))),
   );
   r.get('/general/company/member/agreeInvitation', { config: { audit: true }, schema: { tags, summary: 'Agree to an invitation: join the company', querystring: invitationQuery } }, async (request) => {
     const session = sessionOf(request);

@@ -1,6 +1,7 @@
 import type { InvitationItem, Locale, MemberItem, Page, SentInvitationItem } from '@smartdata/domain';
 import type { Db } from '@server/platform/db/database';
 import { conflict, notFound, AppError } from '@server/platform/errors';
+import { builtinName } from '@server/platform/i18n';
 import { parseJsonList } from '@server/platform/scope';
 import type { RolesService } from '../roles/roles.service';
 import { CompaniesRepository } from './companies.repository';
@@ -77,8 +78,13 @@ export class MembersService {
     await this.repository.answer(invitationId, 'cancelled');
   }
 
-  async myInvitations(userId: number): Promise<InvitationItem[]> {
-    return (await this.repository.invitationsForUser(userId)).map((i) => ({ ...i, status: i.status as InvitationStatus }));
+  /** The user's pending invitations; the platform company named in the reader's language. */
+  async myInvitations(userId: number, locale: Locale): Promise<InvitationItem[]> {
+    return (await this.repository.invitationsForUser(userId)).map(({ companyBuiltinKey, ...i }) => ({
+      ...i,
+      companyName: builtinName(i.companyName, companyBuiltinKey, locale),
+      status: i.status as InvitationStatus,
+    }));
   }
 
   /** Agreeing makes the user a member with the roles the invitation named (those that still exist). */

@@ -10,7 +10,7 @@ export class OrdersRepository {
     return this.db
       .selectFrom('product_order')
       .innerJoin('company', 'company.id', 'product_order.company_id')
-      .select([...orderColumns, 'company.display_name'])
+      .select([...orderColumns, 'company.display_name', 'company.builtin_key'])
       .where(scopedToCompany('product_order', companyId))
       .orderBy('product_order.expire_at', 'desc')
       .execute();
@@ -23,7 +23,7 @@ export class OrdersRepository {
     }
     const [{ total }, rows] = await Promise.all([
       query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      query.select([...orderColumns, 'company.display_name']).orderBy('product_order.id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
+      query.select([...orderColumns, 'company.display_name', 'company.builtin_key']).orderBy('product_order.id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
     ]);
     return { total: Number(total), rows };
   }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addOrderRequest, orderListQuery, renewOrderRequest } from '@smartdata/domain';
 import { ok } from '@server/platform/envelope';
 import { companyOf } from '@server/platform/auth/hook';
+import { requestLocale } from '@server/platform/i18n';
 import type { OrdersService } from './orders.service';
 
 const tags = ['orders'];
@@ -13,10 +14,10 @@ export function registerOrdersRoutes(app: FastifyInstance, { orders }: { orders:
   const platformOnly = { permission: 'system_company', platformAdmin: true } as const;
 
   r.get('/general/order/getMyOrders', { config: { permission: 'pc_my_order' }, schema: { tags, summary: "The company's product orders" } }, async (request) =>
-    ok(await orders.myOrders(companyOf(request))),
+    ok(await orders.myOrders(companyOf(request), requestLocale(request))),
   );
   r.get('/general/order/getOrderList', { config: platformOnly, schema: { tags, summary: 'Orders of every company (platform)', querystring: orderListQuery } }, async (request) =>
-    ok(await orders.list(request.query.pageNum, request.query.pageSize, request.query.companyId)),
+    ok(await orders.list(request.query.pageNum, request.query.pageSize, requestLocale(request), request.query.companyId)),
   );
   r.post('/general/order/addOrder', { config: platformOnly, schema: { tags, summary: 'Create an order for a company (platform)', body: addOrderRequest } }, async (request) =>
     ok(await orders.add(request.body)),

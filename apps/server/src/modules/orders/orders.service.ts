@@ -1,5 +1,6 @@
-import type { OrderItem, Page } from '@smartdata/domain';
+import type { Locale, OrderItem, Page } from '@smartdata/domain';
 import { notFound, validationError } from '@server/platform/errors';
+import { builtinName } from '@server/platform/i18n';
 import type { OrdersRepository } from './orders.repository';
 
 /** What orders asks of the companies module (a port: the companies module calls orders). */
@@ -17,11 +18,12 @@ export interface CurrentOrder {
 
 type OrderRow = Awaited<ReturnType<OrdersRepository['ofCompany']>>[number];
 
-function toOrderItem(row: OrderRow): OrderItem {
+/** An order as the reader of `locale` sees it (the platform company's built-in name translated). */
+function toOrderItem(row: OrderRow, locale: Locale): OrderItem {
   return {
     id: row.id,
     companyId: row.company_id,
-    companyName: row.display_name,
+    companyName: builtinName(row.display_name, row.builtin_key, locale),
     swProductId: row.sw_product_id,
     subTypeId: row.sub_type_id,
     startAt: row.start_at,
@@ -37,13 +39,13 @@ export class OrdersService {
     private readonly companies: OrderCompanies,
   ) {}
 
-  async myOrders(companyId: number): Promise<OrderItem[]> {
-    return (await this.repository.ofCompany(companyId)).map(toOrderItem);
+  async myOrders(companyId: number, locale: Locale): Promise<OrderItem[]> {
+    return (await this.repository.ofCompany(companyId)).map((row) => toOrderItem(row, locale));
   }
 
-  async list(pageNum: number, pageSize: number, companyId?: number): Promise<Page<OrderItem>> {
+  async list(pageNum: number, pageSize: number, locale: Locale, companyId?: number): Promise<Page<OrderItem>> {
     const { total, rows } = await this.repository.page(pageNum, pageSize, companyId);
-    return { total, list: rows.map(toOrderItem) };
+    return { total, list: rows.map((row) => toOrderItem(row, locale)) };
   }
 
   async add(values: { companyId: number; swProductId: string; subTypeId: string; startAt: number; expireAt: number }): Promise<{ id: number }> {

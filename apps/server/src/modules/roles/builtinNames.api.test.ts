@@ -72,6 +72,13 @@ describe('built-in names', () => {
       (body(await get('/general/system/getRetentionList', headers)).data as { companyId: number; displayName: string }[]).find((r) => r.companyId === companyId)?.displayName;
     expect(await retained(en)).toBe('SmartData Platform');
     expect(await retained(zh)).toBe('智慧数据平台');
+
+    const now = Date.now();
+    expect(body(await post('/general/order/addOrder', { companyId, swProductId: 'smartdata', subTypeId: 'standard', startAt: now, expireAt: now + 86_400_000 })).code).toBe(0);
+    const ordered = async (headers: Headers) =>
+      (body(await get(`/general/order/getOrderList?pageNum=1&pageSize=50&companyId=${companyId}`, headers)).data.list as { companyName: string }[]).map((o) => o.companyName);
+    expect(await ordered(en)).toEqual(['SmartData Platform']);
+    expect(await ordered(zh)).toEqual(['智慧数据平台']);
   });
 
   it('a renamed platform company keeps its new name in both languages', async () => {

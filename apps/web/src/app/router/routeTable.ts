@@ -108,7 +108,7 @@ export const routeTable: RouteEntry[] = [
     { fullscreen: true },
   ),
   hidden('/alertdashboard', 'cs_info', l('告警大屏', 'Alarm dashboard'), { fullscreen: true }),
-  hidden('/intelligentrules/AddRule', 'sa_rules', l('新建智能规则', 'New intelligent rule')),
+  hidden('/intelligentrules/AddRule', 'sa_rules', l('智能规则设置', 'Intelligent rule settings')),
   hidden('/big_screen/:boardPlayId', 'sd_board_play', l('大屏', 'Big screen'), { fullscreen: true }),
 
   group('/taskmanagement', 'smart_assignment', l('智能任务', 'Intelligent tasks'), 'tasks', [

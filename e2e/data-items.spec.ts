@@ -288,6 +288,32 @@ test('the record dialog checks values like the server; a cell is edited in place
   await expect(rows(page)).toHaveCount(1);
 });
 
+test('a file whose download cannot be obtained says 下载信息获取失败！ instead of a dead link', async ({ page, request }) => {
+  const companyAdmin = await createCompanyAdmin(await platformAdmin(request), request);
+  const item = await itemWith(companyAdmin.api, [
+    { name: '名称', fieldName: 'label', type: 5, required: true },
+    { name: '附件', fieldName: 'doc', type: 9 },
+  ]);
+  const keys: string[] = [];
+  for (const name of ['kept.txt', 'gone.txt']) {
+    const bytes = Buffer.from(`contents of ${name}`);
+    const grant = await companyAdmin.api.post<{ uploadUrl: string; headers: Record<string, string>; objectKey: string }>('cos/getUploadCredential', { purpose: 'item', fileName: name, contentType: 'text/plain', size: bytes.length });
+    expect((await request.put(grant.uploadUrl, { headers: grant.headers, data: bytes })).ok()).toBe(true);
+    keys.push(grant.objectKey);
+    await companyAdmin.api.post('dataItem/addRecord', { itemId: item.id, values: { label: name, doc: [grant.objectKey] } });
+  }
+  // The second file is removed from storage after it was attached.
+  await companyAdmin.api.post('cos/deleteObject', { objectKey: keys[1] });
+
+  await signInAt(page, companyAdmin, recordsUrl(item));
+  await expect(tableRow(page, 'kept.txt').getByRole('link', { name: /文件/ })).toBeVisible();
+  const failed = tableRow(page, 'gone.txt').getByRole('note', { name: '下载信息获取失败！' });
+  await expect(failed).toBeVisible();
+  await expect(tableRow(page, 'gone.txt').getByRole('link')).toHaveCount(0);
+  await failed.hover();
+  await expect(page.getByRole('tooltip')).toHaveText('下载信息获取失败！');
+});
+
 test('a jump association refuses its own data item and opens the target filtered by the record', async ({ page, request }) => {
   const companyAdmin = await createCompanyAdmin(await platformAdmin(request), request);
   const orders = await itemWith(companyAdmin.api, [{ name: '订单号', fieldName: 'orderNo', type: 5, required: true }], '订单');

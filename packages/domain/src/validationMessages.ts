@@ -47,6 +47,7 @@ export const validationMessages: Record<string, Record<Locale, string>> = {
   'validation.ip': { 'zh-CN': '请输入有效的 IP 地址或网段（如 192.168.1.0/24）', 'en-US': 'Enter a valid IP address or range (e.g. 192.168.1.0/24)' },
   'validation.order.expireAfterStart': { 'zh-CN': '到期时间须晚于开始时间', 'en-US': 'The expiry must be after the start' },
   'validation.invalid': { 'zh-CN': '格式不正确', 'en-US': 'Invalid value' },
+  'validation.mqttLinks.tooMany': { 'zh-CN': `最多 ${limits.mqttLinksMax} 个 MQTT 连接`, 'en-US': `At most ${limits.mqttLinksMax} MQTT links` },
   ...cabinMessages,
   ...chartMessages,
 };

@@ -32,7 +32,7 @@ export interface SaveFlowResult {
 export const saveSerialRequest = z.object({ deviceId: id, serial: serialSettingsSchema });
 export type SaveSerialRequest = z.infer<typeof saveSerialRequest>;
 /** `POST /general/gateway/saveLinks`: only the links (at most 3) of the saved document. */
-export const saveLinksRequest = z.object({ deviceId: id, links: z.array(mqttLinkSchema).max(limits.mqttLinksMax, 'validation.tooLong') });
+export const saveLinksRequest = z.object({ deviceId: id, links: z.array(mqttLinkSchema).max(limits.mqttLinksMax, 'validation.mqttLinks.tooMany') });
 export type SaveLinksRequest = z.infer<typeof saveLinksRequest>;
 
 export const gatewayDeviceQuery = z.object({ deviceId: id });

@@ -1,10 +1,25 @@
-import { Image, Space, Spin } from 'antd';
-import { FileOutlined } from '@ant-design/icons';
+import { Image, Space, Spin, Tooltip } from 'antd';
+import { FileOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useDownloadUrlQuery } from '../api/getDownloadUrl';
 
+/** The signed URL could not be obtained (spec §8 下载信息获取失败！). */
+function DownloadFailed({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={t('texts:downloadInfoFailed')}>
+      <span className="sd-attachments__file sd-muted" role="note" aria-label={t('texts:downloadInfoFailed')}>
+        <WarningOutlined /> {children}
+      </span>
+    </Tooltip>
+  );
+}
+
 function Thumbnail({ objectKey, alt }: { objectKey: string; alt: string }) {
   const url = useDownloadUrlQuery(objectKey);
+  if (url.isError) {
+    return <DownloadFailed>{alt}</DownloadFailed>;
+  }
   if (!url.data) {
     return <span className="sd-attachments__thumb sd-attachments__thumb--empty">{url.isPending ? <Spin size="small" /> : '—'}</span>;
   }
@@ -15,6 +30,9 @@ function FileLink({ objectKey, label }: { objectKey: string; label: string }) {
   const url = useDownloadUrlQuery(objectKey);
   const extension = /\.([a-z0-9]{1,10})$/.exec(objectKey)?.[1];
   const text = extension ? `${label}.${extension}` : label;
+  if (url.isError) {
+    return <DownloadFailed>{text}</DownloadFailed>;
+  }
   return url.data ? (
     <a href={url.data.url} download className="sd-attachments__file" target="_blank" rel="noreferrer">
       <FileOutlined /> {text}

@@ -134,7 +134,8 @@ export function RolePage() {
         searchPlaceholder={t('search')}
         onSearch={setKeyword}
         empty={{ text: t('empty'), searchText: t('emptySearch') }}
-        scrollX={860}
+        // The other columns take 770 px: the sections column keeps about 300 px for its tags on a narrow screen.
+        scrollX={1080}
         toolbar={
           <>
             <span className="sd-page__toolbar-spacer" />

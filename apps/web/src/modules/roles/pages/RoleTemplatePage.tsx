@@ -118,7 +118,8 @@ export function RoleTemplatePage() {
         searchPlaceholder={t('templates.search')}
         onSearch={setKeyword}
         empty={{ text: t('templates.empty'), searchText: t('emptySearch') }}
-        scrollX={760}
+        // The other columns take 660 px: the sections column keeps about 300 px for its tags on a narrow screen.
+        scrollX={980}
         toolbar={
           <>
             <span className="sd-page__toolbar-spacer" />

@@ -197,9 +197,10 @@ export class CabinRepository {
 
   // ---- names of grant targets ----
 
-  async companyName(companyId: number): Promise<string> {
-    const row = await this.db.selectFrom('company').select('display_name').where('id', '=', companyId).executeTakeFirst();
-    return row?.display_name ?? '';
+  /** The company's name and, while it keeps its built-in name, that name's server-text key. */
+  async companyName(companyId: number): Promise<{ name: string; builtinKey: string | null }> {
+    const row = await this.db.selectFrom('company').select(['display_name', 'builtin_key']).where('id', '=', companyId).executeTakeFirst();
+    return { name: row?.display_name ?? '', builtinKey: row?.builtin_key ?? null };
   }
 
   async groupNames(companyId: number, ids: readonly number[]): Promise<Map<number, string>> {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addDirectoryRequest, copyNodeRequest, moveNodeRequest, nodeIdRequest, permissionQuery, renameNodeRequest, setPermissionRequest } from '@smartdata/domain';
 import { ok } from '@server/platform/envelope';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
+import { requestLocale } from '@server/platform/i18n';
 import { cabinCaller, type CabinService } from './cabin.service';
 
 const tags = ['cabin'];
@@ -34,7 +35,7 @@ export function registerCabinRoutes(app: FastifyInstance, cabin: CabinService): 
     ok(await cabin.delete(caller(request), request.body.id)),
   );
   r.get('/general/cabin/getPermission', { config, schema: { tags, summary: "A node's grants, inherited grants and the caller's effective level", querystring: permissionQuery } }, async (request) =>
-    ok(await cabin.permission(caller(request), request.query.nodeId)),
+    ok(await cabin.permission(caller(request), request.query.nodeId, requestLocale(request))),
   );
   r.post('/general/cabin/setPermission', { config, schema: { tags, summary: "Set a node's mode and grants (admin)", body: setPermissionRequest } }, async (request) => {
     await cabin.setPermission(caller(request), request.body);

@@ -10,6 +10,7 @@ import {
   type CabinNodeKind,
   type CabinTreeNode,
   type GrantLike,
+  type Locale,
   type GrantScope,
   type GrantView,
   type NodePermission,
@@ -21,6 +22,7 @@ import type { Db } from '@server/platform/db/database';
 import type { Session } from '@server/platform/auth/sessions';
 import type { WriteVersion } from '@server/platform/writeVersion';
 import { conflict, notFound, permissionDenied, validationError } from '@server/platform/errors';
+import { builtinName } from '@server/platform/i18n';
 import { CabinRepository, type CabinNodeRow } from './cabin.repository';
 import type { CabinPeople } from './cabinPeople';
 import { grantsByNode, levelsOver, rootGrants, toGrants } from './levels';
@@ -459,8 +461,11 @@ export class CabinService {
 
   // ---- permissions ----
 
-  /** The permission dialog: own grants, inherited grants and the caller's effective level (needs read). */
-  async permission(caller: CabinCaller, nodeId: number): Promise<NodePermission> {
+  /**
+   * The permission dialog: own grants, inherited grants and the caller's effective level (needs
+   * read); a grant to the whole company names it in the reader's language while it is built in.
+   */
+  async permission(caller: CabinCaller, nodeId: number, locale: Locale): Promise<NodePermission> {
     const chain = await this.repository.chain(caller.companyId, nodeId);
     const node = chain[0];
     if (!node) {
@@ -474,7 +479,7 @@ export class CabinService {
     const rows = await this.repository.grantsOf(caller.companyId, [node.id, ...(anchor ? [anchor.id] : [])]);
     const own = node.perm_mode === 'custom' ? toGrants(rows.filter((r) => r.node_id === node.id)) : [];
     const inherited = anchor ? toGrants(rows.filter((r) => r.node_id === anchor.id)) : rootGrants.map((g) => ({ ...g, targetId: caller.companyId }));
-    const named = await this.nameGrants(caller.companyId, [...own, ...inherited]);
+    const named = await this.nameGrants(caller.companyId, [...own, ...inherited], locale);
     return {
       nodeId: node.id,
       mode: node.perm_mode as PermissionMode,
@@ -523,8 +528,8 @@ export class CabinService {
     await this.repository.setPermission(caller.companyId, request.nodeId, request.mode, grants);
   }
 
-  private async nameGrants(companyId: number, grants: readonly GrantLike[]): Promise<GrantView[]> {
-    const [companyName, groupNames, memberNames] = await Promise.all([
+  private async nameGrants(companyId: number, grants: readonly GrantLike[], locale: Locale): Promise<GrantView[]> {
+    const [company, groupNames, memberNames] = await Promise.all([
       this.repository.companyName(companyId),
       this.repository.groupNames(
         companyId,
@@ -538,7 +543,7 @@ export class CabinService {
     return grants.map((g) => ({
       scope: g.scope,
       targetId: g.scope === 'company' ? companyId : g.targetId,
-      targetName: g.scope === 'company' ? companyName : ((g.scope === 'group' ? groupNames : memberNames).get(g.targetId) ?? ''),
+      targetName: g.scope === 'company' ? builtinName(company.name, company.builtinKey, locale) : ((g.scope === 'group' ? groupNames : memberNames).get(g.targetId) ?? ''),
       level: g.level,
     }));
   }

@@ -81,6 +81,14 @@ describe('built-in names', () => {
     expect(await ordered(zh)).toEqual(['智慧数据平台']);
   });
 
+  it("a directory's company-wide grant names the platform company in the caller language", async () => {
+    const { id } = body(await post('/general/cabin/addDirectory', { parentId: null, name: 'Builtin names' })).data as { id: number };
+    const companyGrant = async (headers: Headers) =>
+      (body(await get(`/general/cabin/getPermission?nodeId=${id}`, headers)).data.inherited as { scope: string; targetName: string }[]).find((g) => g.scope === 'company')?.targetName;
+    expect(await companyGrant(en)).toBe('SmartData Platform');
+    expect(await companyGrant(zh)).toBe('智慧数据平台');
+  });
+
   it('a renamed platform company keeps its new name in both languages', async () => {
     const { companyId } = body(await get('/general/company/getCompany', zh)).data as { companyId: number };
     expect(body(await post('/general/company/updateCompany', { id: companyId, displayName: 'Acme Platform' }, en)).code).toBe(0);

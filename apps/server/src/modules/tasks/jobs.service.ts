@@ -1,4 +1,4 @@
-import type { JobListQuery, JobRequest, JobView, LastRun, RunState, RunView, TaskSchedule } from '@smartdata/domain';
+import type { JobListQuery, JobRequest, JobView, LastRun, Locale, RunState, RunView, TaskSchedule } from '@smartdata/domain';
 import { notFound } from '@server/platform/errors';
 import type { CompaniesService } from '../companies/companies.service';
 import type { RulesRepository } from './rules.repository';
@@ -25,7 +25,8 @@ export class JobsService {
     },
   ) {}
 
-  async list(query: JobListQuery): Promise<{ list: JobView[]; total: number }> {
+  /** The jobs page; company names in the reader's `locale` (the platform company is a built-in name). */
+  async list(query: JobListQuery, locale: Locale): Promise<{ list: JobView[]; total: number }> {
     const { runs, rules } = this.deps;
     const jobs: Array<Omit<JobView, 'companyName' | 'lastRun'> & { last?: RunRow }> = [];
     if (query.type !== 'scheduled') {
@@ -49,7 +50,7 @@ export class JobsService {
     const page = found.slice((query.pageNum - 1) * query.pageSize, query.pageNum * query.pageSize);
     const names = new Map<number, string>();
     for (const companyId of new Set(page.map((j) => j.companyId))) {
-      names.set(companyId, (await this.deps.companies.find(companyId))?.displayName ?? String(companyId));
+      names.set(companyId, (await this.deps.companies.find(companyId, locale))?.displayName ?? String(companyId));
     }
     return { total: found.length, list: page.map(({ last, ...job }) => ({ ...job, companyName: names.get(job.companyId) ?? '', lastRun: lastRunOf(last) })) };
   }

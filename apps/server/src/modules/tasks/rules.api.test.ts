@@ -240,6 +240,13 @@ describe('the scheduler\'s jobs (systemquartz)', () => {
     expect((await post(platform, 'system/runJob', { type: 'scheduled', id })).data).toMatchObject({ state: 'succeeded', taskType: 'scheduled' });
     expect((await records(other.api, item)).total).toBe(1);
 
+    // The platform company's own job reads with its built-in name in the reader's language.
+    const ownItem = await addItem(platform, [{ fieldName: 'n', type: 1 }]);
+    const ownExecutable = (await post(platform, 'task/addExecutable', { name: 'Own write', accessMode: 'everyone', actions: [{ kind: 'writeRecord', itemId: ownItem, values: [{ fieldName: 'n', value: 1 }] }] })).data.id;
+    const own = (await post(platform, 'task/addScheduled', { name: 'Own nightly', enabled: true, executableId: ownExecutable, schedule: { cron: '0 0 2 * * *' } })).data.id;
+    const english = await platform({ method: 'GET', url: '/general/system/getJobs?pageNum=1&pageSize=50&name=Own%20nightly', headers: en }).then(body);
+    expect(english.data.list).toEqual([expect.objectContaining({ id: own, companyName: 'SmartData Platform' })]);
+
     expect((await get(admin.api, 'system/getJobs', { pageNum: 1, pageSize: 10 })).code).toBe(40300);
     expect((await post(admin.api, 'system/pauseJob', { type: 'scheduled', id })).code).toBe(40300);
   });

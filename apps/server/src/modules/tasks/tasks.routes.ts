@@ -17,6 +17,7 @@ import {
   updateScheduledRequest,
 } from '@smartdata/domain';
 import { ok } from '@server/platform/envelope';
+import { requestLocale } from '@server/platform/i18n';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
 import { cabinCaller } from '../cabin/cabin.service';
 import type { JobsService } from './jobs.service';
@@ -101,7 +102,7 @@ export function registerTasksRoutes(app: FastifyInstance, tasks: TasksService, r
   });
 
   const quartz = { permission: 'system_quartz', platformAdmin: true } as const;
-  r.get('/general/system/getJobs', { config: quartz, schema: { tags, summary: 'The scheduler\'s jobs of every company (analyses, scheduled tasks) with their next and last run', querystring: jobListQuery } }, async (request) => ok(await jobs.list(request.query)));
+  r.get('/general/system/getJobs', { config: quartz, schema: { tags, summary: 'The scheduler\'s jobs of every company (analyses, scheduled tasks) with their next and last run', querystring: jobListQuery } }, async (request) => ok(await jobs.list(request.query, requestLocale(request))));
   r.post('/general/system/pauseJob', { config: quartz, schema: { tags, summary: 'Pause a job (no next run until resumed)', body: jobRequest } }, async (request) => {
     await jobs.setEnabled(request.body, false);
     return ok(null);

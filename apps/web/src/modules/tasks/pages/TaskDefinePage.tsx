@@ -88,7 +88,7 @@ export function TaskDefinePage() {
         </Link>
       ),
     },
-    { title: t('columns.method'), dataIndex: 'method', key: 'method', width: 120, render: (method: string) => methodText(method, locale) },
+    { title: t('columns.method'), dataIndex: 'method', key: 'method', width: 160, render: (method: string) => methodText(method, locale) },
     {
       title: t('columns.flow'),
       key: 'flow',

@@ -109,20 +109,36 @@ export async function getToken(request: APIRequestContext, credentials: Credenti
 const tokens = new Map<string, string>();
 
 /**
- * An API client signed in as `credentials` (the admin by default). Tokens are reused within a
- * worker; a `get`/`post` answered 70004/70006 (token invalid, expired or revoked, e.g. after a spec
- * logged out) signs in again once and repeats (`raw` calls never do). `fresh: true` always signs in
- * anew.
+ * Agrees to the current user notice with `token` unless already agreed: the server refuses every
+ * other call until then (40330).
+ */
+async function agreeNoticeWith(request: APIRequestContext, token: string): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` };
+  const notice = expectOk(await readEnvelope<{ version: string; agreed: boolean }>(await request.get(apiPath('user/getNotice'), { headers }), 'GET user/getNotice'), 'GET user/getNotice');
+  if (!notice.agreed) {
+    expectOk(await readEnvelope(await request.post(apiPath('user/agreeNotice'), { headers, data: { version: notice.version } }), 'POST user/agreeNotice'), 'POST user/agreeNotice');
+  }
+}
+
+/**
+ * An API client signed in as `credentials` (the admin by default), past the user notice (agreed
+ * at sign-in unless `agreeNotice` is false: the notice has its own specs). Tokens are reused within
+ * a worker; a `get`/`post` answered 70004/70006 (token invalid, expired or revoked, e.g. after a
+ * spec logged out) signs in again once and repeats (`raw` calls never do). `fresh: true` always
+ * signs in anew.
  */
 export async function api(
   request: APIRequestContext,
   credentials: Credentials = ADMIN,
-  { fresh = false }: { fresh?: boolean } = {},
+  { fresh = false, agreeNotice = true }: { fresh?: boolean; agreeNotice?: boolean } = {},
 ): Promise<ApiClient> {
   const key = `${credentials.username}\u0000${credentials.password}`;
   let token = fresh ? undefined : tokens.get(key);
   if (!token) {
     token = await getToken(request, credentials);
+    if (agreeNotice) {
+      await agreeNoticeWith(request, token);
+    }
     tokens.set(key, token);
   }
 

@@ -7,6 +7,7 @@ import { hashPassword } from '../platform/auth/passwords';
 import { UsersRepository } from '../modules/users/users.repository';
 import { CompaniesRepository } from '../modules/companies/companies.repository';
 import { RolesRepository } from '../modules/roles/roles.repository';
+import { userNotice } from '../modules/users/notice';
 
 export const adminPassword = 'Admin12345';
 
@@ -44,8 +45,20 @@ export function body<T = any>(response: LightMyRequestResponse): Envelope<T> {
   return response.json() as Envelope<T>;
 }
 
-/** Signs in with user name + password (form-encoded, as the web does); returns the token. */
-export async function signIn(app: FastifyInstance, username: string, password: string): Promise<string> {
+/**
+ * Records that a user agreed to the current user notice, as the web's notice dialog would: the
+ * server refuses everything else to a user who has not (40330; modules/users/noticeGate.ts).
+ */
+export async function agreeToNotice(app: FastifyInstance, userId: number): Promise<void> {
+  await new UsersRepository(app.platform.db).recordAgreement(userId, userNotice.version, '127.0.0.1');
+}
+
+/**
+ * Signs in with user name + password (form-encoded, as the web does); returns the token. The user
+ * is taken past the user notice (recorded as agreed) unless `agreeNotice` is false — the notice
+ * has its own tests.
+ */
+export async function signIn(app: FastifyInstance, username: string, password: string, { agreeNotice = true }: { agreeNotice?: boolean } = {}): Promise<string> {
   const response = await app.inject({
     method: 'POST',
     url: '/general/user/access/getToken',
@@ -55,6 +68,13 @@ export async function signIn(app: FastifyInstance, username: string, password: s
   const envelope = body<{ token: string }>(response);
   if (envelope.code !== 0) {
     throw new Error(`sign-in of ${username} failed: ${JSON.stringify(envelope)}`);
+  }
+  if (agreeNotice) {
+    const users = new UsersRepository(app.platform.db);
+    const user = (await users.findByUserName(username)) ?? (await users.findByPhone(username));
+    if (user) {
+      await agreeToNotice(app, user.id);
+    }
   }
   return envelope.data.token;
 }
@@ -66,10 +86,10 @@ export function as(app: FastifyInstance, token: string) {
 
 let sequence = 0;
 
-/** Factory: a company with a role holding `codes` and a member holding that role. */
+/** Factory: a company with a role holding `codes` and a member holding that role, past the user notice unless `agreeNotice` is false. */
 export async function createCompanyUser(
   app: FastifyInstance,
-  options: { codes: string[]; companyName?: string; companyId?: number; userName?: string; password?: string; phone?: string },
+  options: { codes: string[]; companyName?: string; companyId?: number; userName?: string; password?: string; phone?: string; agreeNotice?: boolean },
 ): Promise<{ userId: number; companyId: number; userName: string; password: string }> {
   const db = app.platform.db;
   const companies = new CompaniesRepository(db);
@@ -84,5 +104,8 @@ export async function createCompanyUser(
   const roleId = await roles.insert(companyId, `role ${sequence}`, options.codes);
   await roles.setUserRoles(companyId, userId, [roleId]);
   await users.setCurrentCompany(userId, companyId);
+  if (options.agreeNotice !== false) {
+    await agreeToNotice(app, userId);
+  }
   return { userId, companyId, userName, password };
 }

@@ -12,6 +12,8 @@ export const ErrorCode = {
   permissionDenied: 40300,
   ipNotAllowed: 40310,
   passwordChangeRequired: 40320,
+  /** The current user notice is not agreed yet: only getUser, the notice, agreeing and logout answer. */
+  noticeRequired: 40330,
   notFound: 40400,
   conflict: 40900,
   tooLarge: 41300,
@@ -38,6 +40,7 @@ export const errorCodeInfo: Record<ErrorCodeValue, ErrorCodeInfo> = {
   40300: { http: 403, 'zh-CN': '没有权限执行此操作', 'en-US': 'You do not have permission to do this' },
   40310: { http: 403, 'zh-CN': '当前 IP 地址不在允许访问的列表中', 'en-US': 'Your IP address is not on the allow-list' },
   40320: { http: 403, 'zh-CN': '请先修改初始密码', 'en-US': 'Please change your initial password first' },
+  40330: { http: 403, 'zh-CN': '请先阅读并同意用户须知', 'en-US': 'Please read and agree to the user notice first' },
   40400: { http: 404, 'zh-CN': '数据不存在', 'en-US': 'Not found' },
   40900: { http: 409, 'zh-CN': '数据冲突', 'en-US': 'Conflict' },
   41300: { http: 413, 'zh-CN': '数据过大', 'en-US': 'Data too long' },

@@ -26,7 +26,7 @@ async function smsCode(phone: string): Promise<string> {
 
 describe('getToken', () => {
   it('issues a token for the platform administrator, who holds every code', async () => {
-    const token = await signIn(t.app, 'admin', adminPassword);
+    const token = await signIn(t.app, 'admin', adminPassword, { agreeNotice: false });
     const response = await as(t.app, token)({ url: '/general/user/getUser' });
     expect(response.statusCode).toBe(200);
     const user = body(response).data;
@@ -291,8 +291,8 @@ describe('SMS code, register, reset password', () => {
 
 describe('user notice', () => {
   it('is recorded per user and version', async () => {
-    const user = await createCompanyUser(t.app, { codes: [] });
-    const call = as(t.app, await signIn(t.app, user.userName, user.password));
+    const user = await createCompanyUser(t.app, { codes: [], agreeNotice: false });
+    const call = as(t.app, await signIn(t.app, user.userName, user.password, { agreeNotice: false }));
     const notice = body(await call({ url: '/general/user/getNotice' })).data;
     expect(notice).toMatchObject({ agreed: false, title: '用户须知' });
     expect(notice.content.length).toBeGreaterThan(20);

@@ -6,6 +6,7 @@ import type { RolesService } from '../roles/roles.service';
 import { SysUsersService } from './sysUsers.service';
 import { UsersRepository } from './users.repository';
 import { registerUsersRoutes } from './users.routes';
+import { registerNoticeGate } from './noticeGate';
 import { UsersService } from './users.service';
 
 /**
@@ -21,6 +22,7 @@ export function registerUsersModule(
   const repository = new UsersRepository(platform.db);
   const users = new UsersService(repository, deps.companies, deps.orders, platform.sessions);
   const sysUsers = new SysUsersService(platform.db, repository, deps.companies, deps.roles, platform.sessions, platform.failures);
+  registerNoticeGate(app, users);
   registerUsersRoutes(app, { users, sysUsers, sessions: platform.sessions, writes: platform.writes, sessionCacheMs: platform.config.sessionCacheMs });
   return users;
 }

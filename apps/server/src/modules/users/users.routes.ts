@@ -24,11 +24,13 @@ export function registerUsersRoutes(app: FastifyInstance, { users, sysUsers, ses
   const platformOnly = { permission: 'system_user', platformAdmin: true } as const;
   // What a user whose password someone else chose may call before choosing their own.
   const beforePasswordChange = { beforePasswordChange: true } as const;
+  // What a user may call before agreeing to the current user notice (spec §1; the notice gate).
+  const beforeNotice = { beforePasswordChange: true, beforeNotice: true } as const;
 
   // The hottest call of the console: the serialized answer is cached per session until the next
   // write on this instance (WriteVersion) or for the session cache lifetime.
   const cache = new Map<string, { body: string; version: number; until: number }>();
-  r.get('/general/user/getUser', { config: beforePasswordChange, schema: { tags: ['users'], summary: 'The current user, their codes and company' } }, async (request, reply) => {
+  r.get('/general/user/getUser', { config: beforeNotice, schema: { tags: ['users'], summary: 'The current user, their codes and company' } }, async (request, reply) => {
     const session = sessionOf(request);
     const now = Date.now();
     // The body names built-in companies in the caller's language, so each language has its own entry.
@@ -48,13 +50,13 @@ export function registerUsersRoutes(app: FastifyInstance, { users, sysUsers, ses
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
-  r.get('/general/user/getNotice', { config: beforePasswordChange, schema: { tags: ['users'], summary: 'The user notice and whether it was agreed' } }, async (request) =>
+  r.get('/general/user/getNotice', { config: beforeNotice, schema: { tags: ['users'], summary: 'The user notice and whether it was agreed' } }, async (request) =>
     ok(await users.notice(sessionOf(request).userId, requestLocale(request))),
   );
 
   r.post(
     '/general/user/agreeNotice',
-    { config: beforePasswordChange, schema: { tags: ['users'], summary: 'Agree to the current user notice', body: agreeNoticeRequest } },
+    { config: beforeNotice, schema: { tags: ['users'], summary: 'Agree to the current user notice', body: agreeNoticeRequest } },
     async (request) => {
       await users.agreeNotice(sessionOf(request).userId, request.body.version, request.ip);
       return ok(null);

@@ -94,6 +94,31 @@ export class UsersService {
       throw new AppError(50001, 'auth.noticeVersion');
     }
     await this.repository.recordAgreement(userId, version, ip);
+    this.rememberAgreement(`${userId}:${version}`);
+  }
+
+  // "user:version" pairs known to be agreed. Only agreements are cached: they are never taken
+  // back, so a cached one is never stale on any instance; a raised version is a new key.
+  private readonly agreed = new Set<string>();
+
+  private rememberAgreement(key: string): void {
+    if (this.agreed.size > 100_000) {
+      this.agreed.clear();
+    }
+    this.agreed.add(key);
+  }
+
+  /** Whether the user agreed to the current notice version (the notice gate asks on every private call). */
+  async hasAgreedCurrentNotice(userId: number): Promise<boolean> {
+    const key = `${userId}:${userNotice.version}`;
+    if (this.agreed.has(key)) {
+      return true;
+    }
+    const agreed = await this.repository.hasAgreed(userId, userNotice.version);
+    if (agreed) {
+      this.rememberAgreement(key);
+    }
+    return agreed;
   }
 
   async findByUserName(userName: string, on?: Db): Promise<UserAccount | undefined> {

@@ -16,6 +16,11 @@ declare module 'fastify' {
      * notice, changePassword, logout); every other private call answers 40320 until then.
      */
     beforePasswordChange?: boolean;
+    /**
+     * Allowed before the current user notice is agreed (getUser, the notice, agreeing, logout);
+     * every other private call answers 40330 until then (the users module's notice gate).
+     */
+    beforeNotice?: boolean;
   }
   interface FastifyRequest {
     session: Session | null;

@@ -53,6 +53,16 @@ describe('API client envelope handling (spec §7, §8)', () => {
     expect(notices).toEqual([{ title: '提示', description: '数据冲突' }]);
   });
 
+  it('turns 40330 (user notice not agreed) into the notice gate, without an error notification', async () => {
+    const user = { userName: 'u', notice: { version: 'v1', agreed: true } } as unknown as NonNullable<ReturnType<typeof useSessionStore.getState>['user']>;
+    useSessionStore.setState({ token: 'tok', user });
+    fetchMock.mockResolvedValue(answer({ code: 40330, msg: '请先阅读并同意用户须知', data: null }, 403));
+    await expect(api.post('/tag/addTag', { name: 'x' })).rejects.toMatchObject({ code: 40330 });
+    expect(useSessionStore.getState().user?.notice).toEqual({ version: 'v1', agreed: false });
+    expect(useSessionStore.getState().token).toBe('tok');
+    expect(notices).toEqual([]);
+  });
+
   it('shows the data text of a 50001 answer', async () => {
     fetchMock.mockResolvedValue(answer({ code: 50001, msg: '验证失败', data: '名称不能为空' }, 400));
     await expect(api.post('/x/addX', {})).rejects.toMatchObject({ code: 50001, data: '名称不能为空' });

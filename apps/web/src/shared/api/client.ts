@@ -113,6 +113,7 @@ function buildRequest(path: string, options: RequestOptions, signal: AbortSignal
 /**
  * Calls the API and unwraps the envelope (spec §7, §8). On code ≠ 0 it shows a notification titled
  * 提示 and throws an ApiError; on 70004/70006 it also clears the session and reloads after 1 s; on
+ * 40330 (user notice not agreed) it shows no notification but sends the console to the notice; on
  * no answer it shows 请求无响应: (and 请求超时！ on timeout) and throws a NetworkError.
  */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -177,7 +178,13 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
     if (envelope.code !== ErrorCode.ok) {
       const error = new ApiError(envelope.code, envelope.msg, envelope.data);
-      if (!error.isSessionInvalid) {
+      if (error.code === ErrorCode.noticeRequired) {
+        // The server asks for the user notice (a new version, or agreed nowhere yet): the console
+        // guard shows the notice dialog instead of an error notification.
+        if (isCurrentSession(options, prepared.token)) {
+          useSessionStore.getState().markNoticeRequired();
+        }
+      } else if (!error.isSessionInvalid) {
         show(envelopeErrorText(envelope));
       } else if (isCurrentSession(options, prepared.token)) {
         show(envelopeErrorText(envelope));

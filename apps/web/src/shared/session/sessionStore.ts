@@ -19,6 +19,8 @@ export interface SessionState {
   setUser: (user: CurrentUser) => void;
   setAccessRoutes: (generated: boolean) => void;
   markNoticeAgreed: (version: string) => void;
+  /** The server answered 40330: the current notice is not agreed (a new version) — the guard shows it. */
+  markNoticeRequired: () => void;
   /** Forgets token, user, company and the access-route flag (invalid token). */
   clear: () => void;
   /** Logout: clears the session like `clear` and marks it as ended by the user. */
@@ -52,6 +54,8 @@ export const useSessionStore = create<SessionState>()(
       setAccessRoutes: (accessRoutes) => set({ accessRoutes }),
       markNoticeAgreed: (version) =>
         set((state) => (state.user ? { user: { ...state.user, notice: { version, agreed: true } } } : {})),
+      markNoticeRequired: () =>
+        set((state) => (state.user?.notice.agreed ? { user: { ...state.user, notice: { ...state.user.notice, agreed: false } } } : {})),
       clear: () => set({ token: null, user: null, company: null, accessRoutes: false }),
       signOut: () => set({ token: null, user: null, company: null, accessRoutes: false, signedOut: true }),
     }),

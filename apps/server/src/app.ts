@@ -33,6 +33,7 @@ import { registerOrdersModule } from './modules/orders/orders.module';
 import { registerGroupsModule } from './modules/groups/groups.module';
 import { registerUsersModule } from './modules/users/users.module';
 import { registerAuthModule } from './modules/auth/auth.module';
+import { registerWechatModule } from './modules/wechat/wechat.module';
 import { registerHomeModule } from './modules/home/home.module';
 import { registerStorageModule } from './modules/storage/storage.module';
 import { registerSettingsModule } from './modules/settings/settings.module';
@@ -128,7 +129,8 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   await app.register(formbody);
   registerBodyRules(app);
   registerNulRule(app);
-  registerSecurityHeaders(app);
+  // The sign-in page shows WeChat's QR page in a frame (docs/auth.md).
+  registerSecurityHeaders(app, { frameSrc: [new URL(config.wechatOpenBase).origin] });
   if (process.env.CORS_ORIGIN) {
     await app.register(cors, { origin: process.env.CORS_ORIGIN.split(',') });
   }
@@ -157,6 +159,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   const users = registerUsersModule(app, platform, { companies, roles, orders });
   const companyAdmin = registerCompaniesModule(app, platform, { companies, roles, orders, users, groups });
   const auth = registerAuthModule(app, platform, { users, companyAdmin });
+  registerWechatModule(app, platform, { users });
   const home = registerHomeModule(app, { companies, roles });
   const storage = registerStorageModule(app, platform, { users, companies });
   registerSettingsModule(app, platform);

@@ -47,6 +47,12 @@ export interface AppConfig {
   smtpUrl?: string;
   /** Sender address of e-mails. */
   mailFrom: string;
+  /** Key of settings stored encrypted at rest and of signed values (platform/secretBox.ts); else DATA_DIR/settings-secret, generated on first use. */
+  settingsSecret?: string;
+  /** WeChat Open Platform (the qrconnect page the browser is sent to); a stand-in in tests. */
+  wechatOpenBase: string;
+  /** WeChat API (the code-for-token call the server makes); a stand-in in tests. */
+  wechatApiBase: string;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -86,6 +92,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mqttPublicPort: env.MQTT_PUBLIC_PORT ? Number(env.MQTT_PUBLIC_PORT) : undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'SmartData Console <no-reply@localhost>',
+    settingsSecret: env.SETTINGS_SECRET || undefined,
+    wechatOpenBase: (env.WECHAT_OPEN_BASE || 'https://open.weixin.qq.com').replace(/\/+$/, ''),
+    wechatApiBase: (env.WECHAT_API_BASE || 'https://api.weixin.qq.com').replace(/\/+$/, ''),
   };
 }
 
@@ -101,6 +110,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     testRoutes: true,
     adminUser: 'admin',
     adminPassword: 'Admin12345',
+    settingsSecret: 'test-settings-secret-of-at-least-32-characters',
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import type { Locale } from './shared/errors';
 import { limits } from './shared/limits';
 import { cabinMessages } from './cabin/cabinMessages';
 import { chartMessages } from './charts/messages';
+import { wechatMessages } from './users/wechat.schemas';
 
 /**
  * Texts of the validation message keys used by the zod schemas of this package. The web shows
@@ -50,6 +51,7 @@ export const validationMessages: Record<string, Record<Locale, string>> = {
   'validation.mqttLinks.tooMany': { 'zh-CN': `最多 ${limits.mqttLinksMax} 个 MQTT 连接`, 'en-US': `At most ${limits.mqttLinksMax} MQTT links` },
   ...cabinMessages,
   ...chartMessages,
+  ...wechatMessages,
 };
 
 /** The text of a validation key, or null when `key` is not one of ours (e.g. a zod default). */

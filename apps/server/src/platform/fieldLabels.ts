@@ -224,4 +224,6 @@ export const fieldLabels: Record<string, Texts> = {
   mustChangePassword: { 'zh-CN': '首次登录须修改密码', 'en-US': 'Change password at first sign-in' },
   category: { 'zh-CN': '分类字段', 'en-US': 'Category field' },
   top: { 'zh-CN': '显示前几项', 'en-US': 'Top categories' },
+  appId: { 'zh-CN': '微信 AppID', 'en-US': 'WeChat AppID' },
+  appSecret: { 'zh-CN': '微信 AppSecret', 'en-US': 'WeChat AppSecret' },
 };

@@ -33,6 +33,7 @@ const exempt: Record<string, string> = {
   'GET /general/user/access/logout': 'takes no input; would end the fuzzing session',
   'GET /general/user/access/getSmsCode': 'sends an SMS per call and is rate limited per phone (auth.api.test.ts)',
   'PUT /general/cos/upload': 'a raw file stream behind a signed URL, not JSON (storage.api.test.ts)',
+  'GET /general/user/WXScanLogin': "WeChat's browser redirect: answers a 302 to the sign-in or personal page, never an envelope (wechat.api.test.ts)",
 };
 /** Tables a refused call may still write: the audit log records refused writes; failed password checks are counted. */
 const mayChange = new Set(['audit_log', 'auth_failure', 'access_token', 'sms_code', 'sms_outbox']);

@@ -46,8 +46,17 @@ export function computeSecurityHeaders(options: Readonly<HelmetOptions> = helmet
   return [...headers];
 }
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  const entries = computeSecurityHeaders();
+/** Our options with frames allowed from these origins too (the sign-in page frames WeChat's QR page). */
+export function helmetOptionsWithFrames(frameSrc: readonly string[]): Readonly<HelmetOptions> {
+  const csp = helmetOptions.contentSecurityPolicy;
+  if (frameSrc.length === 0 || typeof csp !== 'object') {
+    return helmetOptions;
+  }
+  return { ...helmetOptions, contentSecurityPolicy: { ...csp, directives: { ...csp.directives, frameSrc: ["'self'", ...frameSrc] } } };
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, { frameSrc = [] }: { frameSrc?: readonly string[] } = {}): void {
+  const entries = computeSecurityHeaders(helmetOptionsWithFrames(frameSrc));
   app.addHook('onRequest', (_request, reply, done) => {
     const raw = reply.raw;
     for (const [name, value] of entries) {

@@ -126,6 +126,12 @@ export class UsersService {
     return row ? toAccount(row) : undefined;
   }
 
+  /** A user by id (WeChat sign-in finds the bound user so). */
+  async findById(userId: number): Promise<UserAccount | undefined> {
+    const row = await this.repository.findById(userId);
+    return row ? toAccount(row) : undefined;
+  }
+
   async findByPhone(phone: string): Promise<UserAccount | undefined> {
     const row = await this.repository.findByPhone(phone);
     return row ? toAccount(row) : undefined;

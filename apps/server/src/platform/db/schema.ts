@@ -7,6 +7,7 @@ import type { SeriesTables } from './schema.series';
 import type { TelemetryTables } from './schema.telemetry';
 import type { AlarmTables } from './schema.alarms';
 import type { TaskTables } from './schema.tasks';
+import type { WechatTables } from './schema.wechat';
 
 /**
  * Table types of the database, shared by every repository. Instants are epoch milliseconds;
@@ -201,7 +202,7 @@ export interface SchedulerLeaseTable {
   last_run_at: number | null;
 }
 
-export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables, AlarmTables, TaskTables {
+export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables, AlarmTables, TaskTables, WechatTables {
   role_template: RoleTemplateTable;
   company_invitation: CompanyInvitationTable;
   user_group: UserGroupTable;

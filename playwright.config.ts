@@ -13,6 +13,9 @@ import path from 'node:path';
 const port = Number(process.env.E2E_PORT ?? 18080);
 const mqttPort = Number(process.env.E2E_MQTT_PORT ?? 18830);
 const baseURL = `http://127.0.0.1:${port}`;
+// The stand-in of WeChat's OAuth endpoints that e2e/wechat.spec.ts starts (e2e/support/wechat.ts):
+// the server under test is pointed at it for both WeChat base URLs.
+const wechatPort = Number((process.env.E2E_WECHAT_PORT ??= String(port + 20000)));
 // Wiped by scripts/e2e-server.mjs when the server starts; left in place afterwards for a look.
 // (E2E_DATA_DIR must be a folder named smartdata-e2e*: the wrapper refuses to wipe anything else.)
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `smartdata-e2e-${port}`);
@@ -101,6 +104,8 @@ export default defineConfig({
       SMARTDATA_TEST_ROUTES: '1',
       SMARTDATA_ADMIN_USER: adminUser,
       SMARTDATA_ADMIN_PASSWORD: adminPassword,
+      WECHAT_OPEN_BASE: `http://127.0.0.1:${wechatPort}`,
+      WECHAT_API_BASE: `http://127.0.0.1:${wechatPort}`,
     },
   },
 });

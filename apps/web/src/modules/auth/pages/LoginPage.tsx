@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from 'antd';
+import { Alert, Button, Spin } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -9,6 +9,8 @@ import { PasswordLoginForm } from '../components/PasswordLoginForm';
 import { RegisterForm } from '../components/RegisterForm';
 import { ResetPasswordForm } from '../components/ResetPasswordForm';
 import { SmsLoginForm } from '../components/SmsLoginForm';
+import { WechatLoginPanel } from '../components/WechatLoginPanel';
+import { useWechatReturn } from '../components/useWechatReturn';
 
 type AuthMode = 'login' | 'register' | 'reset';
 
@@ -27,6 +29,7 @@ export function LoginPage() {
   const mode = modeOf(searchParams.get('mode'));
   const [method, setMethod] = useState('account');
   const [passwordReset, setPasswordReset] = useState(false);
+  const wechat = useWechatReturn();
 
   const switchMode = (next: AuthMode) => {
     setSearchParams(
@@ -54,6 +57,10 @@ export function LoginPage() {
       {mode === 'login' && (
         <>
           <h2 className="sd-auth__heading">{t('login.welcome')}</h2>
+          {wechat.signingIn && <Spin className="sd-auth__wechat-signing" aria-label={t('login.wechat.signingIn')} />}
+          {wechat.outcome && (
+            <Alert className="sd-auth__wechat-outcome" type={wechat.outcome === 'unbound' ? 'info' : 'warning'} showIcon title={t(`login.wechat.outcome.${wechat.outcome}`)} />
+          )}
           {passwordReset && (
             <p className="sd-auth__success" role="status">
               {t('reset.success')}
@@ -65,6 +72,7 @@ export function LoginPage() {
             tabs={[
               { key: 'account', label: t('login.tabs.account'), content: <PasswordLoginForm /> },
               { key: 'phone', label: t('login.tabs.phone'), content: <SmsLoginForm /> },
+              ...(wechat.enabled ? [{ key: 'wechat', label: t('login.tabs.wechat'), content: method === 'wechat' ? <WechatLoginPanel /> : null }] : []),
             ]}
           />
           <div className="sd-auth__links">

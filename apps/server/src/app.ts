@@ -12,7 +12,8 @@ import { AppError } from './platform/errors';
 import { Sessions } from './platform/auth/sessions';
 import { FailureThrottle } from './platform/auth/failureThrottle';
 import { registerAuthHook } from './platform/auth/hook';
-import { OutboxSmsProvider } from './platform/sms';
+import { ConfiguredSmsSender } from './platform/sms';
+import { SecretBox, settingsSecretSource } from './platform/secretBox';
 import { SmtpMailSender } from './platform/mail';
 import { startBroker, type Broker } from './platform/mqtt';
 import { registerOpenApi, registerDocsRoutes } from './platform/openapi';
@@ -34,6 +35,7 @@ import { registerGroupsModule } from './modules/groups/groups.module';
 import { registerUsersModule } from './modules/users/users.module';
 import { registerAuthModule } from './modules/auth/auth.module';
 import { registerWechatModule } from './modules/wechat/wechat.module';
+import { registerSmsModule } from './modules/sms/sms.module';
 import { registerHomeModule } from './modules/home/home.module';
 import { registerStorageModule } from './modules/storage/storage.module';
 import { registerSettingsModule } from './modules/settings/settings.module';
@@ -101,13 +103,14 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
     await realtime.listenPostgres(config.databaseUrl, config.databaseSchema, (channel, payload) => notify(database.db, channel, payload));
   }
   const mail = new SmtpMailSender(config.smtpUrl, config.mailFrom);
+  const sms = new ConfiguredSmsSender(database.db, app.log, new SecretBox(settingsSecretSource({ secret: config.settingsSecret, dataDir: config.dataDir })));
   const platform: Platform = {
     config,
     db: database.db,
     dbKind: database.kind,
     sessions,
     failures: new FailureThrottle(database.db),
-    sms: new OutboxSmsProvider(database.db, app.log),
+    sms,
     mail,
     broker,
     registry: new Registry(),
@@ -160,6 +163,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   const companyAdmin = registerCompaniesModule(app, platform, { companies, roles, orders, users, groups });
   const auth = registerAuthModule(app, platform, { users, companyAdmin });
   registerWechatModule(app, platform, { users });
+  registerSmsModule(app, { sms });
   const home = registerHomeModule(app, { companies, roles });
   const storage = registerStorageModule(app, platform, { users, companies });
   registerSettingsModule(app, platform);

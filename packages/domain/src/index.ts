@@ -32,6 +32,7 @@ export * from './groups/groups.schemas';
 export * from './orders/orders.schemas';
 export * from './system/system.schemas';
 export * from './system/auditActions';
+export * from './system/sms.schemas';
 export * from './settings/settings.schemas';
 export * from './storage/storage.schemas';
 

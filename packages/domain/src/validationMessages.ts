@@ -3,6 +3,7 @@ import { limits } from './shared/limits';
 import { cabinMessages } from './cabin/cabinMessages';
 import { chartMessages } from './charts/messages';
 import { wechatMessages } from './users/wechat.schemas';
+import { smsMessages } from './system/sms.schemas';
 
 /**
  * Texts of the validation message keys used by the zod schemas of this package. The web shows
@@ -52,6 +53,7 @@ export const validationMessages: Record<string, Record<Locale, string>> = {
   ...cabinMessages,
   ...chartMessages,
   ...wechatMessages,
+  ...smsMessages,
 };
 
 /** The text of a validation key, or null when `key` is not one of ours (e.g. a zod default). */

@@ -226,4 +226,11 @@ export const fieldLabels: Record<string, Texts> = {
   top: { 'zh-CN': '显示前几项', 'en-US': 'Top categories' },
   appId: { 'zh-CN': '微信 AppID', 'en-US': 'WeChat AppID' },
   appSecret: { 'zh-CN': '微信 AppSecret', 'en-US': 'WeChat AppSecret' },
+  provider: { 'zh-CN': '短信服务商', 'en-US': 'SMS provider' },
+  accessKeyId: { 'zh-CN': 'AccessKey ID', 'en-US': 'AccessKey ID' },
+  accessKeySecret: { 'zh-CN': 'AccessKey Secret', 'en-US': 'AccessKey secret' },
+  signName: { 'zh-CN': '短信签名', 'en-US': 'SMS sign name' },
+  sdkAppId: { 'zh-CN': 'SDK AppID', 'en-US': 'SDK AppID' },
+  region: { 'zh-CN': '地域', 'en-US': 'Region' },
+  endpoint: { 'zh-CN': '接入地址', 'en-US': 'Endpoint' },
 };

@@ -19,6 +19,8 @@ export const ErrorCode = {
   tooLarge: 41300,
   rateLimited: 42900,
   internal: 50000,
+  /** The SMS provider (Alibaba Cloud, Tencent Cloud) refused or could not be reached; the reason is in the server log. */
+  smsSendFailed: 50210,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -46,6 +48,7 @@ export const errorCodeInfo: Record<ErrorCodeValue, ErrorCodeInfo> = {
   41300: { http: 413, 'zh-CN': '数据过大', 'en-US': 'Data too long' },
   42900: { http: 429, 'zh-CN': '操作过于频繁，请稍后再试', 'en-US': 'Too many attempts, please try again later' },
   50000: { http: 500, 'zh-CN': '服务器内部错误', 'en-US': 'Internal server error' },
+  50210: { http: 502, 'zh-CN': '短信发送失败，请稍后重试', 'en-US': 'The text message could not be sent, please try again later' },
 };
 
 export type Locale = 'zh-CN' | 'en-US';

@@ -137,6 +137,7 @@ export const auditActions: Record<string, Record<Locale, string>> = {
   updateRole: t('修改角色', 'Change a role'),
   updateRoleTemplate: t('修改角色模板', 'Change a role template'),
   updateRule: t('修改告警规则', 'Change an alarm rule'),
+  updateSmsSetting: t('修改短信服务设置', 'Change the SMS provider setting'),
   updateSysUser: t('修改系统用户', 'Change a system user'),
   updateTag: t('修改标签', 'Change a tag'),
   updateUpdateWatch: t('修改数据更新监控', 'Change an update watch'),

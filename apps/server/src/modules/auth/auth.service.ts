@@ -86,7 +86,8 @@ export class AuthService {
       const text = translate('auth.smsMessage', locale)
         .replace('{code}', code)
         .replace('{minutes}', String(limits.smsCodeTtlSeconds / 60));
-      await this.sms.send(phone, text);
+      // A vendor provider sends its approved template with the code; a failure answers 50210 (logged).
+      await this.sms.send(phone, text, { code });
     }
     return { resendAfterSeconds: limits.smsResendSeconds, expiresInSeconds: limits.smsCodeTtlSeconds };
   }

@@ -8,6 +8,7 @@ import type { TelemetryTables } from './schema.telemetry';
 import type { AlarmTables } from './schema.alarms';
 import type { TaskTables } from './schema.tasks';
 import type { WechatTables } from './schema.wechat';
+import type { SmsTables } from './schema.sms';
 
 /**
  * Table types of the database, shared by every repository. Instants are epoch milliseconds;
@@ -202,7 +203,7 @@ export interface SchedulerLeaseTable {
   last_run_at: number | null;
 }
 
-export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables, AlarmTables, TaskTables, WechatTables {
+export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables, AlarmTables, TaskTables, WechatTables, SmsTables {
   role_template: RoleTemplateTable;
   company_invitation: CompanyInvitationTable;
   user_group: UserGroupTable;

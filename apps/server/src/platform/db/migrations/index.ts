@@ -17,6 +17,7 @@ import * as builtinNames from './2026-11-25-140-builtin-names';
 import * as tasks from './2026-11-25-120-tasks';
 import * as taskRules from './2026-11-25-150-task-rules';
 import * as wechat from './2026-11-25-160-wechat';
+import * as smsSetting from './2026-11-25-180-sms-setting';
 
 /** Every migration, in order. Names are date-prefixed and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-120-tasks': tasks,
   '2026-11-25-150-task-rules': taskRules,
   '2026-11-25-160-wechat': wechat,
+  '2026-11-25-180-sms-setting': smsSetting,
 };

@@ -6,13 +6,14 @@ import { MyInvitationsCard } from '../components/MyInvitationsCard';
 import { ProfileCard } from '../components/ProfileCard';
 import { WechatBindingCard } from '../components/WechatBindingCard';
 import { WechatSettingCard } from '../components/WechatSettingCard';
+import { SmsSettingCard } from '@/modules/sms/components/SmsSettingCard';
 import { useSessionStore } from '@/shared/session/sessionStore';
 import '../users.css';
 
 /**
  * /user/userinfo (no permission needed): the user's own profile, avatar, language and password,
  * invitations to answer, the companies to switch between, the WeChat binding, and for platform
- * administrators the platform's WeChat sign-in setting (docs/auth.md).
+ * administrators the platform's WeChat sign-in setting (docs/auth.md) and SMS provider (docs/sms.md).
  */
 export function UserInfoPage() {
   const { t } = useTranslation('users');
@@ -30,6 +31,7 @@ export function UserInfoPage() {
           <MyCompaniesCard />
           <WechatBindingCard />
           {isPlatformAdmin && <WechatSettingCard />}
+          {isPlatformAdmin && <SmsSettingCard />}
         </div>
       </div>
     </div>

@@ -1,0 +1,151 @@
+import DysmsapiImport, { SendSmsRequest } from '@alicloud/dysmsapi20170525';
+import { $OpenApiUtil } from '@alicloud/openapi-core';
+import * as tencentSms from 'tencentcloud-sdk-nodejs-sms';
+import type { SmsProvider, SmsTemplateValues } from './sms';
+
+/** What a vendor provider needs (decrypted): the platform's SMS setting (docs/sms.md). */
+export interface SmsVendorSetting {
+  accessKeyId: string;
+  accessKeySecret: string;
+  signName: string;
+  templateCode: string;
+  sdkAppId: string;
+  region: string;
+  endpoint: string;
+}
+
+/** A vendor refused the message or could not be reached; `reason` goes to the log, never to the browser. */
+export class SmsVendorError extends Error {
+  constructor(
+    readonly vendor: string,
+    readonly reason: string,
+  ) {
+    super(`${vendor}: ${reason}`);
+  }
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+/**
+ * The vendor API's host and protocol from the setting: empty is the vendor's public endpoint; a
+ * bare host or an https URL is used over https; plain http only to this machine (a stand-in in
+ * tests, a local proxy), so a key is never sent in the clear over a network.
+ */
+export function vendorEndpoint(endpoint: string, publicHost: string): { host: string; protocol: 'http' | 'https' } | null {
+  const value = endpoint.trim();
+  if (value === '') {
+    return { host: publicHost, protocol: 'https' };
+  }
+  const match = /^(https?):\/\/([^/?#]+)\/?$/i.exec(value);
+  if (!match) {
+    return /^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(value) ? { host: value, protocol: 'https' } : null;
+  }
+  const protocol = (match[1] ?? '').toLowerCase() === 'http' ? 'http' : 'https';
+  const host = match[2] ?? '';
+  if (protocol === 'http' && !LOOPBACK.has(host.replace(/:\d+$/, ''))) {
+    return null;
+  }
+  return { host, protocol };
+}
+
+/**
+ * Node's ESM loader hands a CommonJS module's whole `exports` as its default import, bundlers
+ * (vitest) hand `exports.default`: the SDK's client class either way.
+ */
+function cjsDefault<T>(imported: T): T {
+  return typeof imported === 'function' ? imported : (imported as unknown as { default: T }).default;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Alibaba Cloud SMS (dysmsapi 2017-05-25, SendSms) through its SDK, which signs each call with
+ * ACS3-HMAC-SHA256. Sends the configured template with the code as `${code}`.
+ */
+export class AliyunSmsProvider implements SmsProvider {
+  readonly name = 'aliyun';
+  private readonly client: InstanceType<typeof DysmsapiImport>;
+
+  constructor(private readonly setting: SmsVendorSetting) {
+    const endpoint = vendorEndpoint(setting.endpoint, 'dysmsapi.aliyuncs.com');
+    if (!endpoint) {
+      throw new SmsVendorError(this.name, 'endpoint not allowed');
+    }
+    const Client = cjsDefault(DysmsapiImport);
+    this.client = new Client(
+      new $OpenApiUtil.Config({
+        accessKeyId: setting.accessKeyId,
+        accessKeySecret: setting.accessKeySecret,
+        endpoint: endpoint.host,
+        protocol: endpoint.protocol,
+        regionId: setting.region || 'cn-hangzhou',
+        readTimeout: 10_000,
+        connectTimeout: 5_000,
+      }),
+    );
+  }
+
+  async send(phone: string, content: string, values?: SmsTemplateValues): Promise<void> {
+    if (!values) {
+      throw new SmsVendorError(this.name, 'only verification codes are sent through a template; message not sent');
+    }
+    let answer;
+    try {
+      answer = await this.client.sendSms(
+        new SendSmsRequest({ phoneNumbers: phone, signName: this.setting.signName, templateCode: this.setting.templateCode, templateParam: JSON.stringify(values) }),
+      );
+    } catch (error) {
+      throw new SmsVendorError(this.name, messageOf(error));
+    }
+    const body = answer.body;
+    if (body?.code !== 'OK') {
+      throw new SmsVendorError(this.name, `${body?.code ?? 'no code'}: ${body?.message ?? ''} (request ${body?.requestId ?? '?'})`);
+    }
+  }
+}
+
+/**
+ * Tencent Cloud SMS (API 2021-01-11, SendSms) through its SDK, which signs each call with
+ * TC3-HMAC-SHA256. Sends the configured template with the code as its first parameter; mainland
+ * numbers get the +86 prefix Tencent Cloud asks for.
+ */
+export class TencentSmsProvider implements SmsProvider {
+  readonly name = 'tencent';
+  private readonly client: InstanceType<typeof tencentSms.sms.v20210111.Client>;
+
+  constructor(private readonly setting: SmsVendorSetting) {
+    const endpoint = vendorEndpoint(setting.endpoint, 'sms.tencentcloudapi.com');
+    if (!endpoint) {
+      throw new SmsVendorError(this.name, 'endpoint not allowed');
+    }
+    this.client = new tencentSms.sms.v20210111.Client({
+      credential: { secretId: setting.accessKeyId, secretKey: setting.accessKeySecret },
+      region: setting.region || 'ap-guangzhou',
+      profile: { httpProfile: { endpoint: endpoint.host, protocol: `${endpoint.protocol}://`, reqTimeout: 10 } },
+    });
+  }
+
+  async send(phone: string, content: string, values?: SmsTemplateValues): Promise<void> {
+    if (!values) {
+      throw new SmsVendorError(this.name, 'only verification codes are sent through a template; message not sent');
+    }
+    let answer;
+    try {
+      answer = await this.client.SendSms({
+        PhoneNumberSet: [phone.startsWith('+') ? phone : `+86${phone}`],
+        SmsSdkAppId: this.setting.sdkAppId,
+        SignName: this.setting.signName,
+        TemplateId: this.setting.templateCode,
+        TemplateParamSet: [values.code],
+      });
+    } catch (error) {
+      throw new SmsVendorError(this.name, messageOf(error));
+    }
+    const status = answer.SendStatusSet?.[0];
+    if (status?.Code !== 'Ok') {
+      throw new SmsVendorError(this.name, `${status?.Code ?? 'no status'}: ${status?.Message ?? ''} (request ${answer.RequestId ?? '?'})`);
+    }
+  }
+}

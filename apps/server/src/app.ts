@@ -167,10 +167,10 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   const home = registerHomeModule(app, { companies, roles });
   const storage = registerStorageModule(app, platform, { users, companies });
   registerSettingsModule(app, platform);
-  registerSystemModule(app, platform, { allowList, scheduler, companies, users });
   await ensurePlatformAdmin(database.db, config, app.log, { companies, users, companyAdmin });
   const cabin = registerCabinModule(app, platform, { groups, companies });
-  const { dataItems, deviceRecords, series, recordsCommitted, taskRecords } = registerDataItemsModule(app, platform, { cabin, storage, home, scheduler, companies });
+  const { dataItems, catalog, deviceRecords, series, recordsCommitted, taskRecords } = registerDataItemsModule(app, platform, { cabin, storage, home, scheduler, companies });
+  registerSystemModule(app, platform, { allowList, scheduler, companies, users, catalog });
   const charts = registerChartsModule(app, platform, { cabin, dataItems, series });
   registerDashboardsModule(app, platform, { cabin, dataItems, companies, charts });
   const { devices, gatewayDevices, deadlines, onlineChanges } = registerDevicesModule(app, platform, { cabin, storage, companies });

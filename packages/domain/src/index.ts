@@ -33,6 +33,7 @@ export * from './orders/orders.schemas';
 export * from './system/system.schemas';
 export * from './system/auditActions';
 export * from './system/sms.schemas';
+export * from './system/systemDataItems.schemas';
 export * from './settings/settings.schemas';
 export * from './storage/storage.schemas';
 

@@ -34,6 +34,7 @@ export const fieldLabels: Record<string, Texts> = {
   pageNum: { 'zh-CN': '页码', 'en-US': 'Page number' },
   pageSize: { 'zh-CN': '每页条数', 'en-US': 'Page size' },
   keyword: { 'zh-CN': '关键字', 'en-US': 'Keyword' },
+  companyName: { 'zh-CN': '公司名称', 'en-US': 'Company name' },
   sn: { 'zh-CN': '设备 SN', 'en-US': 'Device SN' },
   model: { 'zh-CN': '型号', 'en-US': 'Model' },
   phone: { 'zh-CN': '手机号', 'en-US': 'Phone number' },

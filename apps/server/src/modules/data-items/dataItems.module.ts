@@ -5,6 +5,7 @@ import { notFound, permissionDenied } from '@server/platform/errors';
 import { cabinCaller, type CabinService } from '../cabin/cabin.service';
 import type { HomeService } from '../home/home.service';
 import { storageAttachments, type AttachmentObjects } from './attachments';
+import { DataItemCatalog, type CatalogObjects } from './dataItemCatalog.service';
 import { DataItemConfigService } from './dataItemConfig.service';
 import { DataItemsRepository } from './dataItems.repository';
 import { registerDataItemsRoutes } from './dataItems.routes';
@@ -33,7 +34,7 @@ export const defaultDataItemsOptions: DataItemsOptions = { ...defaultRecordPushO
 
 export interface DataItemsDependencies {
   cabin: CabinService;
-  storage: AttachmentObjects;
+  storage: AttachmentObjects & CatalogObjects;
   home: Pick<HomeService, 'addCard'>;
   scheduler: Pick<Scheduler, 'schedule'>;
   companies: CompanyTimeZones;
@@ -44,6 +45,8 @@ export interface DataItemsDependencies {
 export interface DataItemsModule {
   /** Items: the permission check every call on an item starts with, fields, the company's time zone, items by id (charts, dashboards, telemetry). */
   dataItems: DataItemsService;
+  /** Every company's items, metadata only (system data items). */
+  catalog: DataItemCatalog;
   /** The entry of device records, in batches (telemetry). */
   deviceRecords: DeviceRecordSink;
   /** The series reads of a chart (charts). */
@@ -142,5 +145,5 @@ export function registerDataItemsModule(app: FastifyInstance, platform: Platform
     write: async (companyId, itemId, values, at) => (await recordsService.ingestRecord(companyId, itemId, values, { source: 'task', at })).id,
     replace: (companyId, itemId, recordId, values) => recordsService.replaceTaskValues(companyId, itemId, recordId, values),
   };
-  return { dataItems, deviceRecords, series: series.reader(db), recordsCommitted, taskRecords };
+  return { dataItems, catalog: new DataItemCatalog(items, records, deps.storage), deviceRecords, series: series.reader(db), recordsCommitted, taskRecords };
 }

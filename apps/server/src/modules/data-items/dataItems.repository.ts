@@ -60,6 +60,61 @@ export class DataItemsRepository {
     return query.orderBy('data_item.name').orderBy('data_item.id').execute();
   }
 
+  // ---- the platform's catalogue (system maintenance; definitions only, never record values) ----
+
+  /**
+   * Items of every company (platform administrators' system data items), optionally of some
+   * companies and by name, newest first, with the total. Not scoped to one company on purpose:
+   * the route is the platform administrators' alone.
+   */
+  async catalogPage(filter: { companyIds?: readonly number[]; keyword?: string; limit: number; offset: number }): Promise<{ rows: (DataItemRow & { record_count: number })[]; total: number }> {
+    let query = this.db.selectFrom('data_item');
+    if (filter.companyIds) {
+      if (filter.companyIds.length === 0) {
+        return { rows: [], total: 0 };
+      }
+      query = query.where('data_item.company_id', 'in', [...filter.companyIds]);
+    }
+    if (filter.keyword) {
+      query = query.where(sql<boolean>`lower(data_item.name) like ${`%${escapeLike(filter.keyword.toLowerCase())}%`} escape '\\'`);
+    }
+    const count = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    const rows = await query
+      .select([...itemColumns, 'record_count'])
+      .orderBy('data_item.updated_at', 'desc')
+      .orderBy('data_item.id', 'desc')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute();
+    return { rows: rows.map((r) => ({ ...r, record_count: Number(r.record_count) })), total: Number(count.total) };
+  }
+
+  /** One item of any company, with its record count (system data items). */
+  async catalogItem(id: number): Promise<(DataItemRow & { record_count: number }) | undefined> {
+    const row = await this.db.selectFrom('data_item').select([...itemColumns, 'record_count']).where('id', '=', id).executeTakeFirst();
+    return row ? { ...row, record_count: Number(row.record_count) } : undefined;
+  }
+
+  /** How many forms, jumps and forwards an item has (system data items). */
+  async settingCounts(companyId: number, itemId: number): Promise<{ forms: number; jumps: number; forwards: number; children: number }> {
+    const count = async (table: 'data_form' | 'data_jump' | 'data_forward') => {
+      const row = await this.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .where(scopedToCompany(table, companyId))
+        .where('item_id', '=', itemId)
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
+    };
+    const children = await this.db
+      .selectFrom('data_item')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where(scopedToCompany('data_item', companyId))
+      .where('parent_item_id', '=', itemId)
+      .executeTakeFirstOrThrow();
+    return { forms: await count('data_form'), jumps: await count('data_jump'), forwards: await count('data_forward'), children: Number(children.total) };
+  }
+
   async countItems(companyId: number): Promise<number> {
     const row = await this.db.selectFrom('data_item').select((eb) => eb.fn.countAll<number>().as('total')).where(scopedToCompany('data_item', companyId)).executeTakeFirstOrThrow();
     return Number(row.total);

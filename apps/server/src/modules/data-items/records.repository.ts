@@ -179,6 +179,49 @@ export class RecordsRepository {
     return this.db.selectFrom('data_record').select(recordColumns).where(scopedToCompany('data_record', companyId)).where('id', '=', id).executeTakeFirst();
   }
 
+  /** The newest write (insert or update) of each item, by item id (system data items; items of several companies). */
+  async lastWrites(itemIds: readonly number[]): Promise<Map<number, number>> {
+    if (itemIds.length === 0) {
+      return new Map();
+    }
+    const rows = await this.db
+      .selectFrom('data_record')
+      .select(['item_id', (eb) => eb.fn.max('updated_at').as('last')])
+      .where('item_id', 'in', [...itemIds])
+      .groupBy('item_id')
+      .execute();
+    return new Map(rows.map((r) => [Number(r.item_id), Number(r.last)]));
+  }
+
+  /**
+   * The object keys held by the given attachment fields of an item's records, at most `limit`
+   * records (system data items sum their sizes; the values themselves never leave the server).
+   */
+  async attachmentKeys(companyId: number, itemId: number, fieldNames: readonly string[], limit: number): Promise<{ keys: string[]; complete: boolean }> {
+    if (fieldNames.length === 0) {
+      return { keys: [], complete: true };
+    }
+    const rows = await this.db
+      .selectFrom('data_record')
+      .select('values_json')
+      .where(scopedToCompany('data_record', companyId))
+      .where('item_id', '=', itemId)
+      .orderBy('id')
+      .limit(limit + 1)
+      .execute();
+    const keys: string[] = [];
+    for (const row of rows.slice(0, limit)) {
+      const values = JSON.parse(row.values_json) as Record<string, unknown>;
+      for (const name of fieldNames) {
+        const value = values[name];
+        if (Array.isArray(value)) {
+          keys.push(...value.filter((k): k is string => typeof k === 'string'));
+        }
+      }
+    }
+    return { keys, complete: rows.length <= limit };
+  }
+
   /** The time of an item's newest record, or null (read on the (company, item, created_at) index). */
   async latestRecordAt(companyId: number, itemId: number): Promise<number | null> {
     const row = await this.db

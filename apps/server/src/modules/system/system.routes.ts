@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { addWhiteIpRequest, auditLogQuery, idRequest, setRetentionRequest } from '@smartdata/domain';
+import { addWhiteIpRequest, auditLogQuery, idRequest, setRetentionRequest, systemDataItemDetailQuery, systemDataItemQuery } from '@smartdata/domain';
 import { ok } from '@server/platform/envelope';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
 import { requestLocale } from '@server/platform/i18n';
@@ -37,6 +37,17 @@ export function registerSystemRoutes(app: FastifyInstance, { system }: { system:
 
   r.get('/general/system/getAcquisitionStatus', { config: only('sys_m_acquistion'), schema: { tags, summary: 'Devices online and values received per company' } }, async (request) =>
     ok(await system.acquisition(requestLocale(request))),
+  );
+
+  r.get(
+    '/general/system/getSystemDataItemList',
+    { config: only('system_sd_item'), schema: { tags, summary: "Every company's data items: size, last write, expiry, retention (metadata only; paged, by company and name)", querystring: systemDataItemQuery } },
+    async (request) => ok(await system.dataItems(request.query, requestLocale(request))),
+  );
+  r.get(
+    '/general/system/getSystemDataItem',
+    { config: only('system_sd_item'), schema: { tags, summary: "One data item's metadata: fields, settings, sizes (never a record value)", querystring: systemDataItemDetailQuery } },
+    async (request) => ok(await system.dataItem(request.query.id, requestLocale(request))),
   );
 
   r.get('/general/user/getMyAssignments', { config: { permission: 'pc_my_assignment' }, schema: { tags: ['users'], summary: 'Tasks and alarms assigned to me' } }, async (request) => {

@@ -1,5 +1,5 @@
 import { startOfDay } from '@smartdata/domain';
-import type { AcquisitionItem, AuditLogItem, Locale, Page, RetentionItem, WhiteIpItem, AssignmentItem } from '@smartdata/domain';
+import type { AcquisitionItem, AuditLogItem, Locale, Page, RetentionItem, WhiteIpItem, AssignmentItem, SystemDataItem, SystemDataItemDetail, SystemDataItemQuery } from '@smartdata/domain';
 import type { Registry } from '@server/platform/registry';
 import type { IpAllowList } from '@server/platform/ipAllowList';
 import type { Scheduler } from '@server/platform/scheduler';
@@ -7,6 +7,7 @@ import { conflict, notFound, validationError } from '@server/platform/errors';
 import { builtinName } from '@server/platform/i18n';
 import type { CompaniesService } from '../companies/companies.service';
 import type { UsersService } from '../users/users.service';
+import type { DataItemCatalog } from '../data-items/dataItemCatalog.service';
 import type { SystemRepository } from './system.repository';
 
 const dayMs = 86_400_000;
@@ -19,6 +20,8 @@ export interface SystemDependencies {
   users: Pick<UsersService, 'userName'>;
   /** The platform's time zone: the acquisition page's days. */
   timeZone: string;
+  /** Every company's data items, metadata only (the data-items module). */
+  catalog: Pick<DataItemCatalog, 'page' | 'detail'>;
 }
 
 /** System maintenance (platform): IP allow-list, audit log, data retention and purge, acquisition status. */
@@ -68,6 +71,33 @@ export class SystemService {
   /** Each company's data retention; the platform company named in the reader's language. */
   async retentions(locale: Locale): Promise<RetentionItem[]> {
     return (await this.repository.retentions()).map(({ builtinKey, ...r }) => ({ ...r, displayName: builtinName(r.displayName, builtinKey, locale) }));
+  }
+
+  /**
+   * System data items: every company's items with size, last write, expiry and the company's
+   * retention; by company name and item name. Metadata only (the data-items catalogue reads no
+   * record value into an answer).
+   */
+  async dataItems(query: SystemDataItemQuery, locale: Locale): Promise<Page<SystemDataItem>> {
+    const companies = await this.retentions(locale);
+    const byId = new Map(companies.map((c) => [c.companyId, c]));
+    const companyName = query.companyName?.toLowerCase();
+    const companyIds = companyName ? companies.filter((c) => c.displayName.toLowerCase().includes(companyName)).map((c) => c.companyId) : undefined;
+    const page = await this.deps.catalog.page({ companyIds, keyword: query.keyword || undefined, pageNum: query.pageNum, pageSize: query.pageSize });
+    return {
+      total: page.total,
+      list: page.list.map((entry) => ({ ...entry, companyName: byId.get(entry.companyId)?.displayName ?? '', retentionDays: byId.get(entry.companyId)?.rawDays ?? null })),
+    };
+  }
+
+  /** One item's metadata (fields, settings, sizes); 40400 when there is no such item. */
+  async dataItem(id: number, locale: Locale): Promise<SystemDataItemDetail> {
+    const detail = await this.deps.catalog.detail(id);
+    if (!detail) {
+      throw notFound();
+    }
+    const company = (await this.retentions(locale)).find((c) => c.companyId === detail.companyId);
+    return { ...detail, companyName: company?.displayName ?? '', retentionDays: company?.rawDays ?? null };
   }
 
   async setRetention(companyId: number, rawDays: number | null): Promise<void> {

@@ -6,5 +6,6 @@ export const systemRoutes: ModuleRoutes = {
   '/systemMaintenance/datamanagement': lazyPage(() => import('./pages/DataManagementPage'), 'DataManagementPage'),
   '/systemMaintenance/acquistion': lazyPage(() => import('./pages/AcquisitionPage'), 'AcquisitionPage'),
   '/systemMaintenance/log': lazyPage(() => import('./pages/AuditLogPage'), 'AuditLogPage'),
+  '/systemMaintenance/systemsditem': lazyPage(() => import('./pages/SystemDataItemsPage'), 'SystemDataItemsPage'),
   '/systemMaintenance/systemwhiteip': lazyPage(() => import('./pages/WhiteIpPage'), 'WhiteIpPage'),
 };

@@ -1,4 +1,4 @@
-import type { AuditLogQuery } from '@smartdata/domain';
+import type { AuditLogQuery, SystemDataItemQuery } from '@smartdata/domain';
 
 /** Query keys of the system maintenance module. */
 export const systemKeys = {
@@ -8,4 +8,6 @@ export const systemKeys = {
   retentions: () => [...systemKeys.all, 'retentions'] as const,
   acquisition: () => [...systemKeys.all, 'acquisition'] as const,
   companies: (keyword: string) => [...systemKeys.all, 'companies', keyword] as const,
+  dataItems: (query: SystemDataItemQuery) => [...systemKeys.all, 'dataItems', query] as const,
+  dataItem: (id: number) => [...systemKeys.all, 'dataItem', id] as const,
 };

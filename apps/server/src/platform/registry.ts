@@ -1,4 +1,4 @@
-import type { AlarmFeedItem, AssignmentItem } from '@smartdata/domain';
+import type { AlarmFeedItem, AssignmentItem, AssignmentKind } from '@smartdata/domain';
 
 /** Deletes a company's raw values older than `before`; answers how many rows went. */
 export type Purger = (companyId: number, before: number) => Promise<number>;
@@ -11,8 +11,22 @@ export type AcquisitionProvider = (companyIds: number[], dayStarts: { today: num
 /** Alarm messages of a company for the dashboard alarm widget and the carousel marquee (newest first). */
 export type AlarmFeedProvider = (companyId: number, userId: number) => Promise<AlarmFeedItem[]>;
 
-/** A module's tasks or alarms assigned to a user. */
-export type AssignmentProvider = (companyId: number, userId: number) => Promise<AssignmentItem[]>;
+/** Who asks for their assignments: the current company, the user and the codes they hold there. */
+export interface AssignmentCaller {
+  companyId: number;
+  userId: number;
+  codes: ReadonlySet<string>;
+}
+
+/** One module's share of "my assignments": how many in all, and the newest of them. */
+export interface AssignmentSection {
+  kind: AssignmentKind;
+  total: number;
+  list: AssignmentItem[];
+}
+
+/** A module's tasks or alarms assigned to a user, through the module's own service. */
+export type AssignmentProvider = (caller: AssignmentCaller) => Promise<AssignmentSection>;
 
 /**
  * Extension points where later modules plug into platform pages: the purge job, the acquisition

@@ -75,15 +75,33 @@ export const acquisitionItem = z.object({
 });
 export type AcquisitionItem = z.infer<typeof acquisitionItem>;
 
+/**
+ * What is assigned to a user (my assignments, docs/assignments.md): alarms to handle (status
+ * `active`: open and unacknowledged) and executable tasks they may run (status `runnable`). The
+ * owning modules answer them; `link` is where each is handled.
+ */
+export const assignmentKinds = ['alarm', 'task'] as const;
+export type AssignmentKind = (typeof assignmentKinds)[number];
 export const assignmentItem = z.object({
-  kind: z.enum(['task', 'alarm']),
+  kind: z.enum(assignmentKinds),
   id: z.union([z.number(), z.string()]),
   title: z.string(),
   status: z.string(),
   createdAt: z.number(),
   link: z.string().nullable(),
+  /** Alarm level 1–3; null for a task. */
+  level: z.number().nullable(),
+  /** The alarm's target (and value); null for a task. */
+  detail: z.string().nullable(),
 });
 export type AssignmentItem = z.infer<typeof assignmentItem>;
+
+/** `GET /general/user/getMyAssignments`: the list (newest first) and the counts of the navbar badge. */
+export interface MyAssignments {
+  list: AssignmentItem[];
+  total: number;
+  counts: Record<AssignmentKind, number>;
+}
 
 /** IPv4 address, IPv4 CIDR, or IPv6 address (allow-list entries). */
 export function isIpOrCidr(value: string): boolean {

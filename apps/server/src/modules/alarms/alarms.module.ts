@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { alarmChannel, alarmPermission, levelAtLeast } from '@smartdata/domain';
 import type { Platform } from '@server/platform/context';
 import { notFound, permissionDenied } from '@server/platform/errors';
-import { cabinCaller, type CabinService } from '../cabin/cabin.service';
+import { cabinCaller, companyAdminCode, type CabinService } from '../cabin/cabin.service';
 import type { DataItemsService } from '../data-items/dataItems.service';
 import type { RecordsCommitted } from '../data-items/recordsCommitted.port';
 import type { DeviceOnlineChanges } from '../devices/deviceAlarms.port';
@@ -36,6 +36,9 @@ const sweepMs = 1000;
  * (data items' `recordsCommitted`), device online changes (devices' `onlineChanges`), and checks
  * every target against the cabin.
  */
+/** At most this many alarms are listed in my assignments (the count is of all). */
+const ASSIGNMENTS_SHOWN = 50;
+
 export function registerAlarmsModule(
   app: FastifyInstance,
   platform: Platform,
@@ -136,6 +139,30 @@ export function registerAlarmsModule(
   );
 
   registerAlarmsRoutes(app, service);
+  // My assignments (docs/assignments.md): the active, unacknowledged alarms the user may see and
+  // acknowledge — the bell's count — newest first.
+  const alarmsService = service;
+  platform.registry.assignments.push(async ({ companyId, userId, codes }) => {
+    if (!codes.has(alarmPermission.alarms)) {
+      return { kind: 'alarm', total: 0, list: [] };
+    }
+    const caller = { companyId, userId, isCompanyAdmin: codes.has(companyAdminCode) };
+    const page = await alarmsService.alarms(caller, { state: 'active', pageNum: 1, pageSize: ASSIGNMENTS_SHOWN });
+    return {
+      kind: 'alarm',
+      total: page.total,
+      list: page.list.map((alarm) => ({
+        kind: 'alarm',
+        id: alarm.id,
+        title: alarm.ruleName,
+        status: 'active',
+        createdAt: alarm.lastTime,
+        link: '/cloudSurveillance/alertLog',
+        level: alarm.level,
+        detail: alarm.value === null ? alarm.targetName : `${alarm.targetName}: ${alarm.value}`,
+      })),
+    };
+  });
 
   const taskAlarms: TaskAlarms = {
     async raise(companyId, alarm) {

@@ -50,8 +50,8 @@ export function registerSystemRoutes(app: FastifyInstance, { system }: { system:
     async (request) => ok(await system.dataItem(request.query.id, requestLocale(request))),
   );
 
-  r.get('/general/user/getMyAssignments', { config: { permission: 'pc_my_assignment' }, schema: { tags: ['users'], summary: 'Tasks and alarms assigned to me' } }, async (request) => {
-    const list = await system.assignments(companyOf(request), sessionOf(request).userId);
-    return ok({ list, total: list.length });
+  r.get('/general/user/getMyAssignments', { config: { permission: 'pc_my_assignment' }, schema: { tags: ['users'], summary: 'Alarms to handle and executable tasks I may run, in the current company, with their counts' } }, async (request) => {
+    const session = sessionOf(request);
+    return ok(await system.assignments({ companyId: companyOf(request), userId: session.userId, codes: session.codes }));
   });
 }

@@ -1,6 +1,6 @@
 import { startOfDay } from '@smartdata/domain';
-import type { AcquisitionItem, AuditLogItem, Locale, Page, RetentionItem, WhiteIpItem, AssignmentItem, SystemDataItem, SystemDataItemDetail, SystemDataItemQuery } from '@smartdata/domain';
-import type { Registry } from '@server/platform/registry';
+import type { AcquisitionItem, AuditLogItem, Locale, MyAssignments, Page, RetentionItem, WhiteIpItem, SystemDataItem, SystemDataItemDetail, SystemDataItemQuery } from '@smartdata/domain';
+import type { AssignmentCaller, Registry } from '@server/platform/registry';
 import type { IpAllowList } from '@server/platform/ipAllowList';
 import type { Scheduler } from '@server/platform/scheduler';
 import { conflict, notFound, validationError } from '@server/platform/errors';
@@ -154,8 +154,19 @@ export class SystemService {
     });
   }
 
-  async assignments(companyId: number, userId: number): Promise<AssignmentItem[]> {
-    const lists = await Promise.all(this.deps.registry.assignments.map((provider) => provider(companyId, userId)));
-    return lists.flat().sort((a, b) => b.createdAt - a.createdAt);
+  /**
+   * My assignments (docs/assignments.md): each module that assigns work answers its share through
+   * its own service (alarms: active unacknowledged alarms the user may see; tasks: executable tasks
+   * the user may run); the counts are the navbar badge's.
+   */
+  async assignments(caller: AssignmentCaller): Promise<MyAssignments> {
+    const sections = await Promise.all(this.deps.registry.assignments.map((provider) => provider(caller)));
+    const counts: MyAssignments['counts'] = { alarm: 0, task: 0 };
+    for (const section of sections) {
+      counts[section.kind] += section.total;
+    }
+    const list = sections.flatMap((section) => section.list).sort((a, b) => b.createdAt - a.createdAt);
+    return { list, total: counts.alarm + counts.task, counts };
   }
+
 }

@@ -323,6 +323,15 @@ export class RulesService {
     }));
   }
 
+  /** The executable tasks the caller may run, newest first (my assignments; docs/assignments.md). */
+  async runnableExecutables(caller: CabinCaller): Promise<{ id: number; name: string; createdAt: number }[]> {
+    const rows = await this.deps.rules.executables(caller.companyId);
+    return rows
+      .filter((row) => this.canRun(caller, row))
+      .map((row) => ({ id: row.id, name: row.name, createdAt: Number(row.created_at) }))
+      .sort((a, b) => b.createdAt - a.createdAt);
+  }
+
   /** Runs an executable task now (its access mode decides who may), answering the run once it ended. */
   async runExecutable(caller: CabinCaller, id: number): Promise<{ run: RunRow; name: string }> {
     const row = await this.requireExecutable(caller, id);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { taskPermission } from '@smartdata/domain';
 import type { Platform } from '@server/platform/context';
 import type { DataItemsService } from '../data-items/dataItems.service';
 import type { RecordsCommitted } from '../data-items/recordsCommitted.port';
@@ -7,7 +8,7 @@ import type { TaskRecords } from '../data-items/taskRecords.port';
 import type { GatewayDevices } from '../devices/gatewayDevices.port';
 import type { TaskAlarms } from '../alarms/taskAlarms.port';
 import type { CompaniesService } from '../companies/companies.service';
-import type { CabinCaller } from '../cabin/cabin.service';
+import { companyAdminCode, type CabinCaller } from '../cabin/cabin.service';
 import type { ItemSummary } from '../data-items/dataItems.service';
 import { notFound } from '@server/platform/errors';
 import { JobsService } from './jobs.service';
@@ -33,6 +34,9 @@ const sweepMs = 1000;
  * executable and scheduled tasks, whose actions write records, run gateway flows (devices'
  * `GatewayDevices`), notify people and raise alarms (alarms' `TaskAlarms`); the scheduler's page.
  */
+/** At most this many tasks are listed in my assignments (the count is of all). */
+const ASSIGNMENTS_SHOWN = 50;
+
 export function registerTasksModule(
   app: FastifyInstance,
   platform: Platform,
@@ -108,6 +112,27 @@ export function registerTasksModule(
   });
 
   registerTasksRoutes(app, tasks, rules, jobs);
+  // My assignments: the executable tasks the user may run (their access mode), for those who may open the list.
+  platform.registry.assignments.push(async ({ companyId, userId, codes }) => {
+    if (!codes.has(taskPermission.executable)) {
+      return { kind: 'task', total: 0, list: [] };
+    }
+    const runnable = await rules.runnableExecutables({ companyId, userId, isCompanyAdmin: codes.has(companyAdminCode) });
+    return {
+      kind: 'task',
+      total: runnable.length,
+      list: runnable.slice(0, ASSIGNMENTS_SHOWN).map((task) => ({
+        kind: 'task',
+        id: task.id,
+        title: task.name,
+        status: 'runnable',
+        createdAt: task.createdAt,
+        link: '/taskmanagement/executabletask',
+        level: null,
+        detail: null,
+      })),
+    };
+  });
   return {
     sweep,
     idle: async () => {

@@ -3,6 +3,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined, ReloadOutlined } from '@ant-desig
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AlarmBell } from '@/modules/alarms/components/AlarmBell';
+import { AssignmentsBadge } from '@/modules/users/components/AssignmentsBadge';
 import { RenewalNotice } from '@/modules/orders/components/RenewalNotice';
 import { isPermitted } from '@/shared/routing/routeAccess';
 import { HOME_PATH, REDIRECT_PATH } from '@/app/router/routeTable';
@@ -25,7 +26,7 @@ const MY_ORDERS_PATH = '/user/myorder';
 const myOrdersRoute = appRoutes.find((route) => route.def.path === MY_ORDERS_PATH);
 
 /**
- * Navbar: menu toggle, breadcrumb, refresh, renewal notice (spec §1), the alarm bell (issue 15),
+ * Navbar: menu toggle, breadcrumb, refresh, renewal notice (spec §1), my assignments (issue 14.5), the alarm bell (issue 15),
  * language switch and user dropdown (spec §2).
  */
 export function Navbar({ isMobile, sidebarOpened, onToggleSidebar }: NavbarProps) {
@@ -78,6 +79,7 @@ export function Navbar({ isMobile, sidebarOpened, onToggleSidebar }: NavbarProps
       )}
       <div className="sd-navbar__right">
         <RenewalNotice orderInfo={orderInfo} ordersPath={ordersPath} compact={isMobile} />
+        <AssignmentsBadge />
         <AlarmBell />
         <LanguageMenu />
         <UserMenu compact={isMobile} />

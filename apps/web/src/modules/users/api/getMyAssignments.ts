@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AssignmentItem, Page } from '@smartdata/domain';
+import type { MyAssignments } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { usersKeys } from './keys';
 
-/** `GET /user/getMyAssignments`: tasks and alarms assigned to the current user, newest first. */
-export function fetchMyAssignments(signal?: AbortSignal): Promise<Page<AssignmentItem>> {
-  return api.get<Page<AssignmentItem>>('/user/getMyAssignments', undefined, { signal });
+/** `GET /user/getMyAssignments`: alarms to handle and tasks I may run, newest first, with the badge counts. */
+export function fetchMyAssignments(signal?: AbortSignal): Promise<MyAssignments> {
+  return api.get<MyAssignments>('/user/getMyAssignments', undefined, { signal });
 }
 
-export function useMyAssignmentsQuery() {
-  return useQuery({ queryKey: usersKeys.assignments(), queryFn: ({ signal }) => fetchMyAssignments(signal) });
+/** The list and the navbar badge share this query; it refreshes every minute. */
+export function useMyAssignmentsQuery({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: usersKeys.assignments(), queryFn: ({ signal }) => fetchMyAssignments(signal), enabled, refetchInterval: 60_000 });
 }

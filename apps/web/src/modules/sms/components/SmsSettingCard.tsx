@@ -49,7 +49,7 @@ export function SmsSettingCard() {
     <Card title={t('setting.title')} className="sd-userinfo__card" aria-label={t('setting.title')}>
       <Form<SmsSettingValues> form={form} layout="vertical" initialValues={emptyValues} onFinish={(values) => void handleFinish(values)} className="sd-userinfo__form">
         <Form.Item name="provider" label={t('setting.provider')}>
-          <Radio.Group optionType="button" options={providers.map((value) => ({ value, label: t(`setting.providers.${value}`) }))} />
+          <Radio.Group options={providers.map((value) => ({ value, label: t(`setting.providers.${value}`) }))} />
         </Form.Item>
         {!vendor && <Alert type="info" showIcon className="sd-sms__hint" title={t('setting.outboxHint')} />}
         <div hidden={!vendor}>

@@ -132,10 +132,10 @@ describe('data retention, acquisition, assignments', () => {
     t.app.platform.registry.acquisition.pop();
   });
 
-  it('my assignments: empty until a module assigns something', async () => {
+  it('my assignments: a user holding neither the alarm nor the task code is assigned nothing (assignments.api.test.ts has the rest)', async () => {
     const user = await createCompanyUser(t.app, { codes: ['pc_my_assignment'] });
     const call = as(t.app, await signIn(t.app, user.userName, user.password));
-    expect(body(await call({ url: '/general/user/getMyAssignments' })).data).toEqual({ list: [], total: 0 });
+    expect(body(await call({ url: '/general/user/getMyAssignments' })).data).toEqual({ list: [], total: 0, counts: { alarm: 0, task: 0 } });
   });
 
   it('a job lease is held by one scheduler at a time', async () => {

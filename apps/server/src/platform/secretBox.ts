@@ -10,12 +10,21 @@ import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, 
  * loses the encrypted settings (they are entered again), nothing else (docs/security.md).
  */
 export function settingsSecretSource(options: { secret?: string; dataDir: string }): () => Buffer {
+  return fileSecretSource({ ...options, fileName: 'settings-secret', what: 'settings secret' });
+}
+
+/**
+ * A server secret: `secret` when configured, else the file `dataDir/fileName`, generated (32
+ * random bytes as hex, mode 0600) the first time it is read — lazily, so a server that never needs
+ * it writes nothing. Shared by the settings secret and the storage URL signer.
+ */
+export function fileSecretSource(options: { secret?: string; dataDir: string; fileName: string; what: string }): () => Buffer {
   let secret: Buffer | null = options.secret ? Buffer.from(options.secret, 'utf8') : null;
   return () => {
     if (secret) {
       return secret;
     }
-    const file = path.join(options.dataDir, 'settings-secret');
+    const file = path.join(options.dataDir, options.fileName);
     fs.mkdirSync(options.dataDir, { recursive: true });
     try {
       fs.writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
@@ -26,7 +35,7 @@ export function settingsSecretSource(options: { secret?: string; dataDir: string
     }
     const text = fs.readFileSync(file, 'utf8').trim();
     if (text.length < 32) {
-      throw new Error(`${file} holds too short a settings secret (at least 32 characters)`);
+      throw new Error(`${file} holds too short a ${options.what} (at least 32 characters)`);
     }
     secret = Buffer.from(text, 'utf8');
     return secret;

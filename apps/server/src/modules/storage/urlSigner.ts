@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { fileSecretSource } from '@server/platform/secretBox';
 
 export type SignedMethod = 'GET' | 'PUT';
 export type SignatureCheck = 'valid' | 'invalid' | 'expired';
@@ -11,27 +10,7 @@ export type SignatureCheck = 'valid' | 'invalid' | 'expired';
  * Read lazily so a server that never signs a URL writes nothing to DATA_DIR.
  */
 export function storageSecretSource(options: { secret?: string; dataDir: string }): () => Buffer {
-  let secret: Buffer | null = options.secret ? Buffer.from(options.secret, 'utf8') : null;
-  return () => {
-    if (secret) {
-      return secret;
-    }
-    const file = path.join(options.dataDir, 'storage-secret');
-    fs.mkdirSync(options.dataDir, { recursive: true });
-    try {
-      fs.writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-        throw error;
-      }
-    }
-    const text = fs.readFileSync(file, 'utf8').trim();
-    if (text.length < 32) {
-      throw new Error(`${file} holds too short a storage secret (at least 32 characters)`);
-    }
-    secret = Buffer.from(text, 'utf8');
-    return secret;
-  };
+  return fileSecretSource({ ...options, fileName: 'storage-secret', what: 'storage secret' });
 }
 
 /**

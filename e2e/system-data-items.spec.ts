@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { signInAt } from './support/accounts';
+import { createUser, errorNotice, signInAt } from './support/accounts';
 import { expect, test, uniqueName } from './support/fixtures';
 import { createCompanyAdmin, platformAdmin, PLATFORM_ADMIN, tableRow } from './support/organization';
 
@@ -8,7 +8,8 @@ import { createCompanyAdmin, platformAdmin, PLATFORM_ADMIN, tableRow } from './s
  * System data items and the SMS provider setting as the platform administrator (issue 14.4,
  * 14.6): search every company's data items by company and name, open one and see its metadata
  * (never its records); the personal center's SMS card says the outbox is the default and never
- * shows a secret. Screens in both languages, desktop and phone, go to /tmp/h14c-shots.
+ * shows a secret; a cloud provider that cannot be reached is reported on the sign-in page as the
+ * SMS failure text (the outbox is restored afterwards: other specs read codes from it). Screens in both languages, desktop and phone, go to /tmp/h14c-shots.
  */
 
 const shots = '/tmp/h14c-shots';
@@ -110,4 +111,31 @@ test('the SMS card says the outbox is the default and shows a secret only as set
   await englishCard.getByText('Tencent Cloud SMS', { exact: true }).click();
   await expect(englishCard.getByText('Not set')).toBeVisible();
   await shootCard(page, 'sms-card-en-US-1440');
+});
+
+test('a cloud SMS provider that fails is reported where the code was asked for', async ({ page, request }) => {
+  const adminApi = await platformAdmin(request);
+  const user = await createUser(adminApi, request);
+  // Alibaba Cloud SMS at a loopback port where nothing listens: the SDK's call fails.
+  await adminApi.post('sms/updateSmsSetting', {
+    provider: 'aliyun',
+    accessKeyId: 'e2e-key-id',
+    accessKeySecret: 'e2e-key-secret',
+    signName: '智慧数据',
+    templateCode: 'SMS_000000001',
+    sdkAppId: '',
+    region: 'cn-hangzhou',
+    endpoint: 'http://127.0.0.1:9',
+  });
+  try {
+    await page.goto('/login');
+    await page.getByRole('tab', { name: '手机验证码登录' }).click();
+    const form = page.getByRole('form', { name: '手机验证码登录' });
+    await form.getByLabel('手机号').fill(user.phone);
+    await form.getByRole('button', { name: '获取验证码' }).click();
+    await expect(errorNotice(page, '短信发送失败，请稍后重试')).toBeVisible();
+  } finally {
+    await adminApi.post('sms/updateSmsSetting', { provider: 'outbox', accessKeyId: '', accessKeySecret: '', signName: '', templateCode: '', sdkAppId: '', region: '', endpoint: '' });
+  }
+  expect((await adminApi.get<{ provider: string }>('sms/getSmsSetting')).provider).toBe('outbox');
 });

@@ -81,14 +81,15 @@ export class AuthService {
       throw conflict('auth.phoneTaken');
     }
     const code = String(randomInt(0, 1_000_000)).padStart(limits.smsCodeLength, '0');
-    await this.repository.insertCode({ phone, purpose, codeHash: codeHash(phone, code), expiresAt: now + limits.smsCodeTtlSeconds * 1000 });
     if (purpose === 'register' || existing) {
       const text = translate('auth.smsMessage', locale)
         .replace('{code}', code)
         .replace('{minutes}', String(limits.smsCodeTtlSeconds / 60));
-      // A vendor provider sends its approved template with the code; a failure answers 50210 (logged).
+      // A vendor provider sends its approved template with the code; a failure answers 50210 (logged)
+      // before the code is stored, so the user may ask again at once rather than wait out the resend limit.
       await this.sms.send(phone, text, { code });
     }
+    await this.repository.insertCode({ phone, purpose, codeHash: codeHash(phone, code), expiresAt: now + limits.smsCodeTtlSeconds * 1000 });
     return { resendAfterSeconds: limits.smsResendSeconds, expiresInSeconds: limits.smsCodeTtlSeconds };
   }
 

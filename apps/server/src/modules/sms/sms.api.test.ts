@@ -214,6 +214,10 @@ describe('SMS providers against a stand-in on loopback', () => {
       standIn.mode = 'error';
       expect(await sendCode(phone, 'reset', 'en-US')).toEqual({ code: 50210, msg: 'The text message could not be sent, please try again later', data: null });
       expect(standIn.received[1]).toMatchObject({ signatureValid: true });
+      // The failed code was not stored: asking again at once is not "too soon", and goes out.
+      standIn.mode = 'ok';
+      expect(await sendCode(phone, 'reset')).toMatchObject({ code: 0 });
+      expect(standIn.received).toHaveLength(3);
     });
   }
 

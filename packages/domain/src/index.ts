@@ -25,6 +25,7 @@ export * from './auth/auth.schemas';
 export * from './home/home.schemas';
 export * from './users/users.schemas';
 export * from './users/wechat.schemas';
+export * from './users/wechatOutcomes';
 export * from './companies/companies.schemas';
 export * from './companies/members.schemas';
 export * from './roles/roles.schemas';

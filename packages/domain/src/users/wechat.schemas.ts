@@ -43,12 +43,6 @@ export interface WechatBinding {
   enabled: boolean;
 }
 
-/**
- * Where WXScanLogin sends the browser back: `/login?wechat=<outcome>` (or `#wxToken=` on success),
- * `/user/userinfo?wechat=<outcome>` after binding. The web shows each outcome translated.
- */
-export const wechatOutcomes = ['unbound', 'stateInvalid', 'failed', 'disabled', 'cancelled', 'bound', 'taken', 'off'] as const;
-export type WechatOutcome = (typeof wechatOutcomes)[number];
 
 /** Validation texts of the WeChat setting (gathered by validationMessages.ts). */
 export const wechatMessages = {

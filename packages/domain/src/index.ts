@@ -42,6 +42,11 @@ export * from './storage/storage.schemas';
 export * from './cabin/cabin.schemas';
 export * from './cabin/cabinMessages';
 
+// ---- files and projects (cabin nodes) ----
+export * from './files/files.schemas';
+export * from './files/fileMessages';
+export * from './projects/projects.schemas';
+
 // ---- data items ----
 export * from './data-items/dataItemLimits';
 export * from './data-items/fields';

@@ -4,6 +4,7 @@ import { cabinMessages } from './cabin/cabinMessages';
 import { chartMessages } from './charts/messages';
 import { wechatMessages } from './users/wechat.schemas';
 import { smsMessages } from './system/sms.schemas';
+import { fileMessages } from './files/fileMessages';
 
 /**
  * Texts of the validation message keys used by the zod schemas of this package. The web shows
@@ -54,6 +55,7 @@ export const validationMessages: Record<string, Record<Locale, string>> = {
   ...chartMessages,
   ...wechatMessages,
   ...smsMessages,
+  ...fileMessages,
 };
 
 /** The text of a validation key, or null when `key` is not one of ours (e.g. a zod default). */

@@ -234,4 +234,11 @@ export const fieldLabels: Record<string, Texts> = {
   sdkAppId: { 'zh-CN': 'SDK AppID', 'en-US': 'SDK AppID' },
   region: { 'zh-CN': '地域', 'en-US': 'Region' },
   endpoint: { 'zh-CN': '接入地址', 'en-US': 'Endpoint' },
+  // Files and projects (issue 14.2).
+  allowedTypes: { 'zh-CN': '允许的文件类型', 'en-US': 'Allowed file types' },
+  maxMb: { 'zh-CN': '文件大小上限（MB）', 'en-US': 'Size limit (MB)' },
+  versionId: { 'zh-CN': '版本', 'en-US': 'Version' },
+  startDate: { 'zh-CN': '开始日期', 'en-US': 'Start date' },
+  endDate: { 'zh-CN': '结束日期', 'en-US': 'End date' },
+  memberIds: { 'zh-CN': '项目成员', 'en-US': 'Project members' },
 };

@@ -106,6 +106,12 @@ beforeAll(async () => {
   await made(a.api, 'boardPlay/addBoardPlay', { name: `Play ${marker}` });
   const device = await made(a.api, 'device/addDevice', { name: `Dev ${marker}`, sn: `SN${marker}01`, model: 'SD-DTU', parentId: dir.id });
   await made(a.api, 'telemetry/bindItem', { itemId: item.id, deviceId: device.id });
+  // A project holding a file node (issue 14.2): their names and the file's bytes carry the marker.
+  const project = await made(a.api, 'project/addProject', { parentId: dir.id, name: `Project ${marker}`, description: `About ${marker}`, status: 'active', memberIds: [a.userId] });
+  const pdfBytes = Buffer.from(`%PDF-1.4 ${marker}`);
+  const pdfGrant = await made(a.api, 'cos/getUploadCredential', { purpose: 'object', fileName: `Doc ${marker}.pdf`, contentType: 'application/pdf', size: pdfBytes.length });
+  await t.app.inject({ method: 'PUT', url: pdfGrant.uploadUrl, headers: pdfGrant.headers, payload: pdfBytes });
+  await made(a.api, 'file/addFile', { parentId: project.nodeId, objectKey: pdfGrant.objectKey });
   await made(a.api, 'company/group/addGroup', { name: `Team ${marker}` });
   await made(a.api, 'tag/addTag', { name: `Tag ${marker}` });
   await made(a.api, 'role/addRole', { name: `Role ${marker}`, codes: ['sd_capsule'] });

@@ -57,7 +57,7 @@ export const serverTexts: Record<string, Record<Locale, string>> = {
   'cabin.needs.admin': { 'zh-CN': '您没有该节点的管理权限', 'en-US': 'You do not have admin access to this node' },
   'cabin.needs.none': { 'zh-CN': '没有权限执行此操作', 'en-US': 'You do not have permission to do this' },
   'cabin.nameTaken': { 'zh-CN': '同一目录下已有同名节点', 'en-US': 'This directory already holds a node of this kind with this name' },
-  'cabin.parentNotDirectory': { 'zh-CN': '上级节点必须是目录', 'en-US': 'The parent must be a directory' },
+  'cabin.parentNotDirectory': { 'zh-CN': '上级节点必须是目录或项目', 'en-US': 'The parent must be a directory or a project' },
   'cabin.moveIntoOwnSubtree': { 'zh-CN': '不能移动到自身或其下级目录中', 'en-US': 'A node cannot be moved into itself or its own subtree' },
   'cabin.copyKind': { 'zh-CN': '只能复制目录和数据项', 'en-US': 'Only directories and data items can be copied' },
   'cabin.copyIntoOwnSubtree': { 'zh-CN': '不能复制到自身或其下级目录中', 'en-US': 'A directory cannot be copied into itself or its own subtree' },

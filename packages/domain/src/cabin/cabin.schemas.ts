@@ -13,6 +13,11 @@ export const cabinNodeKinds = ['directory', 'dataItem', 'dashboard', 'device', '
 export type CabinNodeKind = (typeof cabinNodeKinds)[number];
 /** Spec §9: cabin copy applies only to directories and data items. */
 export const copyableNodeKinds: readonly CabinNodeKind[] = ['directory', 'dataItem'];
+/** Kinds that hold other nodes: directories, and projects (what belongs to one site or customer). */
+export const containerNodeKinds: readonly CabinNodeKind[] = ['directory', 'project'];
+export function isContainerKind(kind: string): boolean {
+  return (containerNodeKinds as readonly string[]).includes(kind);
+}
 
 /** Data permission levels (spec §4), weakest first. */
 export const permissionLevels = ['none', 'read', 'readWrite', 'admin'] as const;

@@ -20,8 +20,11 @@ export const auditActions: Record<string, Record<Locale, string>> = {
   addDataItem: t('新增数据项', 'Add a data item'),
   addDevice: t('新增设备', 'Add a device'),
   addDirectory: t('新增目录', 'Add a directory'),
+  addFile: t('上传文件', 'Upload a file'),
+  addFileVersion: t('上传文件新版本', 'Upload a new file version'),
   addFirmware: t('新增固件', 'Add firmware'),
   addForm: t('新增表单', 'Add a form'),
+  addProject: t('新增项目', 'Add a project'),
   addForward: t('新增数据转发', 'Add a forward'),
   addGroup: t('新增用户组', 'Add a user group'),
   addItemGroup: t('新增数据项分组', 'Add an item group'),
@@ -161,6 +164,9 @@ export const auditActions: Record<string, Record<Locale, string>> = {
   'task/addRule': t('新增智能规则', 'Add an intelligent rule'),
   'task/updateRule': t('修改智能规则', 'Change an intelligent rule'),
   'task/deleteRule': t('删除智能规则', 'Delete an intelligent rule'),
+  getFileDownloadUrl: t('获取文件下载链接', 'Get a file download link'),
+  updateFileSettings: t('修改文件设置', 'Change the file settings'),
+  updateProject: t('修改项目', 'Change a project'),
 };
 
 /** The action of an audited path (`/general/dashboard/saveDashboard`) in words, or null when unknown. */

@@ -3,6 +3,7 @@ import {
   dataItemLimits,
   limits,
   copyableNodeKinds,
+  isContainerKind,
   dataItemNameProblem,
   directoryNameProblem,
   levelAtLeast,
@@ -126,6 +127,21 @@ export class CabinService {
   /** Names of the siblings of one kind under a parent (for a free copy name). */
   siblingNames(companyId: number, parentId: number | null, kind: CabinNodeKind): Promise<Set<string>> {
     return this.repository.siblingNames(companyId, parentId, kind);
+  }
+
+  /** Display names of members of the company (uploaders, project members); others are left out. */
+  memberNames(companyId: number, userIds: readonly number[]): Promise<Map<number, string>> {
+    return this.repository.memberNames(companyId, userIds);
+  }
+
+  /** Whether the person is a member of the company. */
+  isMember(companyId: number, userId: number): Promise<boolean> {
+    return this.people.isMember(companyId, userId);
+  }
+
+  /** The nodes below a node (itself first), as stored. */
+  subtree(companyId: number, nodeId: number): Promise<CabinNodeRow[]> {
+    return this.repository.subtree(companyId, nodeId);
   }
 
   // ---- levels ----
@@ -253,7 +269,7 @@ export class CabinService {
 
   // ---- create, rename, move, copy, delete ----
 
-  /** The parent a node goes under: null (the root) or a directory where the caller may write. */
+  /** The parent a node goes under: null (the root), or a directory or project where the caller may write. */
   private async requireParentDirectory(caller: CabinCaller, parentId: number | null): Promise<void> {
     if (parentId === null) {
       if (!levelAtLeast(this.rootLevel(caller), 'readWrite')) {
@@ -262,7 +278,7 @@ export class CabinService {
       return;
     }
     const parent = await this.requireLevel(caller, parentId, 'readWrite');
-    if (parent.kind !== 'directory') {
+    if (!isContainerKind(parent.kind)) {
       throw validationError('cabin.parentNotDirectory');
     }
   }

@@ -19,6 +19,7 @@ import { RecordsService } from './records.service';
 import { RecordTransferService } from './recordTransfer.service';
 import { RecordWriter } from './recordWriter';
 import type { TaskRecords } from './taskRecords.port';
+import type { LatestRecords } from './latestRecords.port';
 import { RecordsCommitted } from './recordsCommitted.port';
 import type { SeriesReads } from './series.port';
 import { SeriesRepository } from './series.repository';
@@ -55,6 +56,8 @@ export interface DataItemsModule {
   recordsCommitted: Pick<RecordsCommitted, 'subscribe'>;
   /** Results of intelligent tasks written and replaced through the records path (tasks). */
   taskRecords: TaskRecords;
+  /** The latest record of items (projects). */
+  latestRecords: LatestRecords;
 }
 
 /**
@@ -145,5 +148,5 @@ export function registerDataItemsModule(app: FastifyInstance, platform: Platform
     write: async (companyId, itemId, values, at) => (await recordsService.ingestRecord(companyId, itemId, values, { source: 'task', at })).id,
     replace: (companyId, itemId, recordId, values) => recordsService.replaceTaskValues(companyId, itemId, recordId, values),
   };
-  return { dataItems, catalog: new DataItemCatalog(items, records, deps.storage), deviceRecords, series: series.reader(db), recordsCommitted, taskRecords };
+  return { dataItems, catalog: new DataItemCatalog(items, records, deps.storage), deviceRecords, series: series.reader(db), recordsCommitted, taskRecords, latestRecords: { latest: (companyId, itemIds) => recordsService.latestRecords(companyId, itemIds) } };
 }

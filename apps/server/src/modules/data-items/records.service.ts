@@ -344,6 +344,21 @@ export class RecordsService {
     return (await this.records.rows(companyId, itemId, plan)).map(toRecordItem);
   }
 
+  /**
+   * The latest record (by its time) of each item, for pages that show current values (a
+   * project's page, through the `latestRecords` port). The caller checks the permissions.
+   */
+  async latestRecords(companyId: number, itemIds: readonly number[]): Promise<Map<number, RecordItem>> {
+    const latest = new Map<number, RecordItem>();
+    for (const itemId of itemIds) {
+      const [row] = await this.records.rows(companyId, itemId, { conditions: [], sort: { target: columnTargets.createdAt, order: 'desc' }, limit: 1, offset: 0 });
+      if (row) {
+        latest.set(itemId, toRecordItem(row));
+      }
+    }
+    return latest;
+  }
+
   /** Records received per company in [yesterday, today) and since today (acquisition page). */
   receivedPerCompany(companyIds: readonly number[], yesterday: number, today: number): Promise<Map<number, { today: number; yesterday: number }>> {
     return this.records.receivedPerCompany(companyIds, yesterday, today);

@@ -16,8 +16,11 @@ import type { ObjectStream, StorageService } from './storage.service';
 
 const tags = ['storage'];
 const keyParams = z.object({ '*': objectKeySchema });
-/** Types a browser may show inline; anything else is a download, sandboxed either way. */
-const inlineTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+/**
+ * Types a browser may show inline (PDFs in the file page's frame, in Chromium's viewer); anything
+ * else is a download, sandboxed either way.
+ */
+const inlineTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf']);
 
 function sendObject(reply: FastifyReply, object: ObjectStream) {
   const disposition = inlineTypes.has(object.contentType) ? 'inline' : 'attachment';

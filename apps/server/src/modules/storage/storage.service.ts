@@ -47,10 +47,11 @@ export interface StoredObject {
   contentType: string;
   size: number;
   uploaded: boolean;
+  uploaderId: number;
 }
 
 function toStoredObject(row: StorageObjectRow): StoredObject {
-  return { objectKey: row.object_key, purpose: row.purpose, fileName: row.file_name, contentType: row.content_type, size: row.size, uploaded: row.uploaded === 1 };
+  return { objectKey: row.object_key, purpose: row.purpose, fileName: row.file_name, contentType: row.content_type, size: row.size, uploaded: row.uploaded === 1, uploaderId: row.uploader_id };
 }
 
 /** Grants that were never used are forgotten after a day (checked when the company asks again). */
@@ -248,6 +249,16 @@ export class StorageService {
     const row = await this.repository.findInCompany(companyId, key);
     const uploaded = row && (await this.noticeUpload(row));
     return uploaded ? toStoredObject(uploaded) : undefined;
+  }
+
+  /** Removes objects of the company that another module stopped using (a deleted file's versions). */
+  async removeObjects(companyId: number, keys: readonly string[]): Promise<void> {
+    for (const key of keys) {
+      const row = await this.repository.findInCompany(companyId, key);
+      if (row) {
+        await this.remove(row.object_key);
+      }
+    }
   }
 
   private checkSignature(method: SignedMethod, key: string, expires: number, sig: string, now: number): void {

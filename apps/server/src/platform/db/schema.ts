@@ -9,6 +9,7 @@ import type { AlarmTables } from './schema.alarms';
 import type { TaskTables } from './schema.tasks';
 import type { WechatTables } from './schema.wechat';
 import type { SmsTables } from './schema.sms';
+import type { FileTables } from './schema.files';
 
 /**
  * Table types of the database, shared by every repository. Instants are epoch milliseconds;
@@ -203,7 +204,7 @@ export interface SchedulerLeaseTable {
   last_run_at: number | null;
 }
 
-export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables, AlarmTables, TaskTables, WechatTables, SmsTables {
+export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables, AlarmTables, TaskTables, WechatTables, SmsTables, FileTables {
   role_template: RoleTemplateTable;
   company_invitation: CompanyInvitationTable;
   user_group: UserGroupTable;

@@ -114,7 +114,7 @@ describe('data items', () => {
     expect((await add({ fields: [{ ...everyType[0], name: '' }] })).data).toBe('Fields 1: The name is required');
     expect((await add({ expiryDays: 0 })).data).toBe('Values are kept 1 to 3650 days');
     const itemNode = body(await get(admin.api, 'dataItem/getDataItem', { id: String(await addItem(admin.api, dir, 'Inner')) })).data.nodeId;
-    expect((await add({ directoryId: itemNode })).data).toBe('The parent must be a directory');
+    expect((await add({ directoryId: itemNode })).data).toBe('The parent must be a directory or a project');
     expect((await add({ name: 'Inner' })).code).toBe(40900);
     expect((await add({ name: '合法 名称_1-2' })).code).toBe(0);
   });

@@ -6,6 +6,8 @@ import { companiesRoutes } from '@/modules/companies/routes';
 import { dataItemsRoutes } from '@/modules/data-items/routes';
 import { dashboardsRoutes } from '@/modules/dashboards/routes';
 import { devicesRoutes } from '@/modules/devices/routes';
+import { filesRoutes } from '@/modules/files/routes';
+import { projectsRoutes } from '@/modules/projects/routes';
 import { gatewaysRoutes } from '@/modules/gateways/routes';
 import { groupsRoutes } from '@/modules/groups/routes';
 import { homeRoutes } from '@/modules/home/routes';
@@ -42,6 +44,8 @@ export const moduleRoutes: ModuleRoutes = {
   ...chartsRoutes,
   ...dashboardsRoutes,
   ...cabinRoutes,
+  ...filesRoutes,
+  ...projectsRoutes,
   ...devicesRoutes,
   ...gatewaysRoutes,
   ...alarmsRoutes,

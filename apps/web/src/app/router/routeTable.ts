@@ -68,6 +68,8 @@ export const routeTable: RouteEntry[] = [
     page('/smartdata/contenttemplate', 'sd_capsule', l('内容模板', 'Content template')),
     hidden('/smartdata/chart/chartConfig/:itemId/:chartId/:itemName/:id', 'sd_capsule', l('图表配置', 'Chart settings')),
     hidden('/smartdata/itemgroup/config/:groupId', 'sd_item_group', l('数据项分组配置', 'Item group settings')),
+    hidden('/smartdata/file/:fileId', 'sd_capsule', l('文件', 'File')),
+    hidden('/smartdata/project/:projectId', 'sd_capsule', l('项目', 'Project')),
     page('/smartdata/dashboard3', 'sd_board', l('看板', 'Dashboards')),
     hidden('/smartdata/currentshowdashboard/:boardId', 'sd_board', l('看板展示', 'Dashboard view')),
     hidden('/smartdata/dashboard3/EditBoard/:boardId/:boardName/:id', 'sd_board', l('编辑看板', 'Edit dashboard')),

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEven
 import { Tag, Tree, type TreeDataNode } from 'antd';
 import { CaretDownFilled, LockOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { CabinTreeNode } from '@smartdata/domain';
+import { isContainerKind, type CabinTreeNode } from '@smartdata/domain';
 import { NodeIcon } from './NodeIcon';
 
 /** A key the tree acts on, besides the arrows, Home and End that move through it. */
@@ -36,8 +36,8 @@ function toDataNodes(nodes: readonly CabinTreeNode[]): CabinDataNode[] {
     node,
     title: node.name,
     // An empty directory has nothing to open: no caret (it still takes drops).
-    isLeaf: node.kind !== 'directory' || node.children.length === 0,
-    children: node.kind === 'directory' ? toDataNodes(node.children) : undefined,
+    isLeaf: !isContainerKind(node.kind) || node.children.length === 0,
+    children: isContainerKind(node.kind) ? toDataNodes(node.children) : undefined,
   }));
 }
 
@@ -64,7 +64,7 @@ const OPEN_ON_HOVER_MS = 700;
 
 /** The directory a drop on `node` moves into: a directory itself, else the directory holding it. */
 function dropParentOf(node: CabinTreeNode): number | null {
-  return node.kind === 'directory' ? node.id : node.parentId;
+  return isContainerKind(node.kind) ? node.id : node.parentId;
 }
 
 /**
@@ -175,7 +175,7 @@ export function CabinTree({
     const draggable = canDrag(node);
     return (
       <span
-        className={`sd-cabin-tree__title${over !== null && over === target && node.kind === 'directory' ? ' sd-cabin-tree__title--drop' : ''}${dragId === node.id ? ' sd-cabin-tree__title--dragging' : ''}`}
+        className={`sd-cabin-tree__title${over !== null && over === target && isContainerKind(node.kind) ? ' sd-cabin-tree__title--drop' : ''}${dragId === node.id ? ' sd-cabin-tree__title--dragging' : ''}`}
         data-node-id={node.id}
         draggable={draggable}
         onDragStart={(event) => {

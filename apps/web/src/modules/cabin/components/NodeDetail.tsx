@@ -10,10 +10,12 @@ import {
   SettingOutlined,
   TableOutlined,
   FileAddOutlined,
+  ExportOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { cabinNodeKinds, type CabinTreeNode } from '@smartdata/domain';
+import { cabinNodeKinds, isContainerKind, type CabinTreeNode } from '@smartdata/domain';
+import { filePath, projectPath } from '@/shared/routing/cabinNodePaths';
 import { formatCount, formatDateTime } from '@/shared/utils/formatTime';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useDataItemQuery } from '../api/getDataItem';
@@ -78,7 +80,7 @@ export function NodeDetail({ node, parent, path, abilities, onCommand }: NodeDet
           { key: 'fields', label: t('detail.contents'), children: node.refId === null ? '—' : <DataItemFacts itemId={node.refId} /> },
         ]
       : []),
-    ...(node.kind === 'directory'
+    ...(isContainerKind(node.kind)
       ? [{ key: 'children', label: t('detail.contents'), children: childKinds.length === 0 ? t('detail.emptyDirectory') : childKinds.map(({ kind, count }) => t('detail.kindCount', { kind: t(`kinds.${kind}`), count })).join(' · ') }]
       : []),
     { key: 'path', label: t('detail.path'), children: <span className="sd-cabin-detail__path">{[t('top'), ...path].join(' / ')}</span> },
@@ -113,7 +115,14 @@ export function NodeDetail({ node, parent, path, abilities, onCommand }: NodeDet
           </Button>
         </div>
       )}
-      {node.kind === 'directory' && abilities.create && (
+      {(node.kind === 'file' || node.kind === 'project') && node.refId !== null && (
+        <div className="sd-cabin-detail__primary">
+          <Button type="primary" icon={<ExportOutlined />} aria-keyshortcuts="Enter" onClick={() => void navigate(node.kind === 'file' ? filePath(node.refId ?? 0) : projectPath(node.refId ?? 0))}>
+            {t(node.kind === 'file' ? 'actions.openFile' : 'actions.openProject')}
+          </Button>
+        </div>
+      )}
+      {abilities.create && (
         <div className="sd-cabin-detail__primary">
           {action('createDirectory', <FolderAddOutlined />, t('actions.createDirectoryHere'))}
           {action('createDataItem', <FileAddOutlined />, t('actions.createDataItemHere'))}

@@ -1,4 +1,4 @@
-import { copyableNodeKinds, levelAtLeast, rootGrantLevel, type CabinTreeNode, type PermissionLevel } from '@smartdata/domain';
+import { copyableNodeKinds, isContainerKind, levelAtLeast, rootGrantLevel, type CabinTreeNode, type PermissionLevel } from '@smartdata/domain';
 
 /**
  * Pure helpers over the tree of `GET /cabin/getTree`: lookup, paths, search, and the checks the
@@ -66,7 +66,7 @@ export function moveProblem(index: TreeIndex, nodeId: number, parentId: number |
   if (parentId !== null && isInSubtree(index, nodeId, parentId)) {
     return 'ownSubtree';
   }
-  if (parentId !== null && index.get(parentId)?.node.kind !== 'directory') {
+  if (parentId !== null && !isContainerKind(index.get(parentId)?.node.kind ?? '')) {
     return 'notDirectory';
   }
   if (entry.node.parentId === parentId) {
@@ -89,10 +89,10 @@ export function copyProblem(index: TreeIndex, nodeId: number, parentId: number |
   if (!node || !copyableNodeKinds.includes(node.kind)) {
     return 'kind';
   }
-  if (parentId !== null && node.kind === 'directory' && isInSubtree(index, nodeId, parentId)) {
+  if (parentId !== null && isContainerKind(node.kind) && isInSubtree(index, nodeId, parentId)) {
     return 'ownSubtree';
   }
-  if (parentId !== null && index.get(parentId)?.node.kind !== 'directory') {
+  if (parentId !== null && !isContainerKind(index.get(parentId)?.node.kind ?? '')) {
     return 'notDirectory';
   }
   return levelAtLeast(levelAt(index, parentId), 'readWrite') ? null : 'noWrite';
@@ -113,7 +113,7 @@ export function nodeAbilities(node: Pick<CabinTreeNode, 'kind' | 'level'>): Node
   const write = levelAtLeast(node.level, 'readWrite');
   const admin = levelAtLeast(node.level, 'admin');
   return {
-    create: write && node.kind === 'directory',
+    create: write && isContainerKind(node.kind),
     rename: write,
     copy: levelAtLeast(node.level, 'read') && copyableNodeKinds.includes(node.kind),
     move: admin,
@@ -207,7 +207,7 @@ export interface DirectoryOption {
  */
 export function directoryOptions(roots: readonly CabinTreeNode[], allowed: (directory: CabinTreeNode) => boolean): DirectoryOption[] {
   return roots
-    .filter((node) => node.kind === 'directory')
+    .filter((node) => isContainerKind(node.kind))
     .map((node) => ({ value: node.id, title: node.name, disabled: !allowed(node), children: directoryOptions(node.children, allowed) }));
 }
 

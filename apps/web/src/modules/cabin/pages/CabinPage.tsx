@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Card, Empty, Input, Result, Skeleton, Space, Tooltip } from 'antd';
-import { AppstoreOutlined, FileAddOutlined, FolderAddOutlined, NodeCollapseOutlined, NodeExpandOutlined, ReloadOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, FileAddOutlined, FolderAddOutlined, NodeCollapseOutlined, NodeExpandOutlined, ProjectOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { levelAtLeast, type CabinTreeNode } from '@smartdata/domain';
+import { isContainerKind, levelAtLeast, type CabinTreeNode } from '@smartdata/domain';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useDebouncedValue } from '@/shared/hooks/useDebouncedValue';
 import { useSessionStore } from '@/shared/session/sessionStore';
@@ -25,11 +25,16 @@ import { NameFormModal } from '../components/NameFormModal';
 import { NodeDetail, NoSelection, type NodeCommand } from '../components/NodeDetail';
 import { itemSettingsPath, recordsPath } from '../components/nodeLinks';
 import { PermissionModal } from '../components/PermissionModal';
+import { filePath, projectPath } from '@/shared/routing/cabinNodePaths';
+import { UploadFileButton } from '@/modules/files/components/UploadFileButton';
+import { addProject } from '@/modules/projects/api/projects';
+import { ProjectFormModal, type ProjectFormValues } from '@/modules/projects/components/ProjectFormModal';
 import '../cabin.css';
 
 type Dialog =
   | { type: 'createDirectory'; parentId: number | null }
   | { type: 'createDataItem'; directoryId: number | null }
+  | { type: 'createProject'; parentId: number | null }
   | { type: 'rename' | 'move' | 'copy' | 'permissions'; node: CabinTreeNode };
 
 /** Which nodes are open, kept per company for the browser session. */
@@ -113,8 +118,9 @@ export function CabinPage() {
   const selected = selectedId === null ? null : (byId.get(selectedId) ?? null);
   const selectedEntry = selectedId === null ? undefined : index.get(selectedId);
   const parentOf = (node: CabinTreeNode) => (node.parentId === null ? null : (byId.get(node.parentId) ?? null));
-  /** The directory new things go into: the selected directory, or the selected node's. */
-  const targetDirectory = selected ? (selected.kind === 'directory' ? selected : parentOf(selected)) : null;
+  /** The directory (or project) new things go into: the selected one, or the selected node's. */
+  const targetDirectory = selected ? (isContainerKind(selected.kind) ? selected : parentOf(selected)) : null;
+  const [savingProject, setSavingProject] = useState(false);
   const canCreateAtTop = levelAtLeast(ROOT_LEVEL, 'readWrite');
   const canCreateHere = targetDirectory ? nodeAbilities(targetDirectory).create : canCreateAtTop;
   const placeOf = (directoryId: number | null) => [t('top'), ...(directoryId === null ? [] : (index.get(directoryId)?.path ?? []))].join(' / ');
@@ -129,6 +135,10 @@ export function CabinPage() {
   const openNode = (node: CabinTreeNode) => {
     if (node.kind === 'dataItem' && node.refId !== null) {
       void navigate(recordsPath(node, parentOf(node)));
+    } else if (node.kind === 'file' && node.refId !== null) {
+      void navigate(filePath(node.refId));
+    } else if (node.kind === 'project' && node.refId !== null) {
+      void navigate(projectPath(node.refId));
     } else if (node.kind === 'directory') {
       setExpanded((current) => (current.includes(node.id) ? current.filter((id) => id !== node.id) : [...current, node.id]));
     }
@@ -246,6 +256,21 @@ export function CabinPage() {
     }
   };
 
+  const handleCreateProject = async (values: ProjectFormValues, parentId: number | null) => {
+    setSavingProject(true);
+    try {
+      const { nodeId } = await addProject({ parentId, ...values });
+      await queryClient.invalidateQueries({ queryKey: cabinKeys.tree() });
+      setDialog(null);
+      void message.success(t('texts:operationSuccess'));
+      reveal(parentId, nodeId);
+    } catch {
+      // Shown by the API client; the dialog stays open.
+    } finally {
+      setSavingProject(false);
+    }
+  };
+
   const handleRename = async (node: CabinTreeNode, name: string) => {
     try {
       await renameNode.mutateAsync({ id: node.id, name });
@@ -336,6 +361,10 @@ export function CabinPage() {
                 <Button icon={<FolderAddOutlined />} onClick={() => setDialog({ type: 'createDirectory', parentId: targetDirectory?.id ?? null })}>
                   {t('actions.createDirectory')}
                 </Button>
+                <Button icon={<ProjectOutlined />} onClick={() => setDialog({ type: 'createProject', parentId: targetDirectory?.id ?? null })}>
+                  {t('actions.createProject')}
+                </Button>
+                <UploadFileButton parentId={targetDirectory?.id ?? null} refreshKey={cabinKeys.tree()} onUploaded={({ nodeId }) => reveal(targetDirectory?.id ?? null, nodeId)} />
                 <Button
                   type="primary"
                   icon={<FileAddOutlined />}
@@ -413,6 +442,9 @@ export function CabinPage() {
           onSubmit={(values) => void handleCreateDataItem(values)}
           onCancel={() => setDialog(null)}
         />
+      )}
+      {dialog?.type === 'createProject' && (
+        <ProjectFormModal saving={savingProject} onSubmit={(values) => void handleCreateProject(values, dialog.parentId)} onCancel={() => setDialog(null)} />
       )}
       {dialog?.type === 'rename' && (
         <NameFormModal

@@ -20,6 +20,17 @@ const canvasNode = (page: Page, id: string) => page.locator(`.react-flow__node[d
 async function drawEdge(page: Page, from: string, to: string): Promise<void> {
   const source = canvasNode(page, from).locator('.react-flow__handle.source');
   const target = canvasNode(page, to).locator('.react-flow__handle.target');
+  // New nodes and the viewport may still be moving (a CI run on a loaded machine grabbed a handle
+  // mid-move and drew nothing): wait until both handles stand still between two reads.
+  const boxes = async () => JSON.stringify([await source.boundingBox(), await target.boundingBox()]);
+  let before = await boxes();
+  await expect(async () => {
+    await page.waitForTimeout(100);
+    const now = await boxes();
+    const still = now === before;
+    before = now;
+    expect(still).toBe(true);
+  }).toPass({ timeout: 10_000 });
   const a = (await source.boundingBox())!;
   const b = (await target.boundingBox())!;
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);

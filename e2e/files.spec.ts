@@ -182,3 +182,36 @@ test('a PDF uploaded into a project is previewed on its page; a second version k
   await expect(page.getByRole('heading', { name: '数据舱', level: 1 })).toBeVisible();
   await shoot(page, 'cabin-zh-CN-phone');
 });
+
+test('the company settings limit the size and types of files; the cabin refuses a file outside them before uploading', async ({ page, request }) => {
+  mkdirSync(shots, { recursive: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const adminApi = await platformAdmin(request);
+  const company = await createCompanyAdmin(adminApi, request, '设计院');
+
+  await signInAt(page, company, '/sysSetting/companyManagement');
+  const card = page.locator('.sd-file-settings');
+  await expect(card.getByText('文件设置')).toBeVisible();
+  await expect(card.getByLabel('单个文件大小上限')).toHaveValue('50');
+  await expect(card.getByText('docx', { exact: true })).toBeVisible();
+  await card.getByLabel('单个文件大小上限').fill('1');
+  await card.getByRole('button', { name: '保存' }).click();
+  await expect(toast(page, '操作成功')).toBeVisible();
+  expect(await company.api.get<{ maxMb: number }>('file/getFileSettings')).toMatchObject({ maxMb: 1 });
+  await card.scrollIntoViewIfNeeded();
+  await shoot(page, 'file-settings-zh-CN');
+
+  await page.goto(CABIN);
+  await expect(page.getByRole('heading', { name: '数据舱', level: 1 })).toBeVisible();
+  await page.getByTestId('cabin-upload-file-input').setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(1024 * 1024 + 10, 32) });
+  await expect(toast(page, '文件大小超过 1 MB')).toBeVisible();
+  await page.getByTestId('cabin-upload-file-input').setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+  await expect(toast(page, '不允许上传该类型的文件')).toBeVisible();
+  expect(await company.api.get<unknown[]>('cabin/getTree')).toEqual([]);
+
+  await page.evaluate(() => localStorage.setItem('language', 'en-US'));
+  await page.goto('/sysSetting/companyManagement');
+  await expect(page.locator('.sd-file-settings').getByText('File settings')).toBeVisible();
+  await page.locator('.sd-file-settings').scrollIntoViewIfNeeded();
+  await shoot(page, 'file-settings-en-US');
+});

@@ -4,9 +4,10 @@ import { useCompanyQuery } from '../api/getCompany';
 import { AlertDelegationsCard } from '../components/AlertDelegationsCard';
 import { CompanyLogoCard } from '../components/CompanyLogoCard';
 import { CompanyProfileCard } from '../components/CompanyProfileCard';
+import { FileSettingsCard } from '@/modules/files/components/FileSettingsCard';
 import '../companies.css';
 
-/** /sysSetting/companyManagement: name, time zone, logo and alert delegations of the company. */
+/** /sysSetting/companyManagement: name, time zone, logo, alert delegations and file settings of the company. */
 export function CompanyPage() {
   const { t } = useTranslation('companies');
   const company = useCompanyQuery();
@@ -18,6 +19,7 @@ export function CompanyPage() {
         <CompanyLogoCard company={company.data} loading={company.isPending} />
       </div>
       <AlertDelegationsCard />
+      <FileSettingsCard />
     </div>
   );
 }

@@ -43,3 +43,13 @@ export function useAddFileVersionMutation(id: number) {
 export function fetchDownloadUrl(request: FileDownloadRequest): Promise<DownloadUrl & { fileName: string; contentType: string }> {
   return api.post<DownloadUrl & { fileName: string; contentType: string }>('/file/getFileDownloadUrl', request, { silent: true });
 }
+
+/** `POST /file/updateFileSettings {maxMb, allowedTypes}` (company administrator). */
+export function updateFileSettings(request: FileSettings): Promise<null> {
+  return api.post<null>('/file/updateFileSettings', request);
+}
+
+export function useUpdateFileSettingsMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateFileSettings, onSuccess: () => queryClient.invalidateQueries({ queryKey: filesKeys.settings() }) });
+}

@@ -96,7 +96,10 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 export async function migrate(db: Db, schema?: string): Promise<void> {
   // With a schema of our own, the migration tables live there too (Kysely otherwise finds another
   // schema's tables and skips creating its own).
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  // Unordered: migrations are numbered when work starts and land as it finishes (170 after 180), so
+  // a database that already ran a later one must still run an earlier newcomer instead of refusing
+  // to start; each migration touches only its own tables.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -141,6 +141,11 @@ test('a PDF uploaded into a project is previewed on its page; a second version k
   expect((await download).suggestedFilename()).toBe('调压器说明书.pdf');
   await page.getByRole('button', { name: '查看当前版本' }).click();
   await shoot(page, 'file-versions-zh-CN');
+  // When the signed URL cannot be had, the page says so in the spec's words (§8).
+  await page.route('**/general/file/getFileDownloadUrl', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 50000, msg: 'internal', data: null }) }));
+  await page.locator('.sd-page__actions').getByRole('button', { name: /下载/ }).click();
+  await expect(toast(page, '下载信息获取失败！')).toBeVisible();
+  await page.unroute('**/general/file/getFileDownloadUrl');
 
   // The project page lists the item with its latest value and the file.
   const projectDetail = await nodeNamed(company.api, projectName);

@@ -106,6 +106,7 @@ test('a PDF uploaded into a project is previewed on its page; a second version k
   await expect(toast(page, '操作成功').last()).toBeVisible();
   await expect(treeItem(page, '调压器说明书.pdf')).toBeVisible();
   await expect(treeItem(page, '调压器说明书.pdf')).toHaveAttribute('aria-selected', 'true');
+  await shoot(page, 'cabin-zh-CN');
 
   // Its page previews it in a frame from a signed URL.
   const served = page.waitForResponse((response) => response.url().includes('/general/cos/object/') && response.status() === 200);

@@ -67,6 +67,10 @@ export class RecordsQueue {
     }
   }
 
+  get busy(): boolean {
+    return this.draining !== null;
+  }
+
   private async drain(): Promise<void> {
     try {
       for (let batch = this.queue.shift(); batch; batch = this.queue.shift()) {

@@ -1,13 +1,11 @@
-import type { JobListQuery, JobRequest, JobView, LastRun, Locale, RunState, RunView, TaskSchedule } from '@smartdata/domain';
+import type { JobListQuery, JobRequest, JobView, Locale, RunView, TaskSchedule } from '@smartdata/domain';
 import { notFound } from '@server/platform/errors';
 import type { CompaniesService } from '../companies/companies.service';
 import type { RulesRepository } from './rules.repository';
 import type { RulesService } from './rules.service';
+import { lastRunOf, latestRuns } from './taskRuns';
 import type { RunRow, TasksRepository } from './tasks.repository';
 import type { TasksService } from './tasks.service';
-
-const lastRunOf = (run: RunRow | undefined): LastRun | null =>
-  run ? { id: run.id, state: run.state as RunState, endedAt: run.ended_at === null ? null : Number(run.ended_at), error: run.error } : null;
 
 /**
  * The scheduler's jobs of every company (/systemMaintenance/systemquartz, system_quartz, platform
@@ -55,17 +53,8 @@ export class JobsService {
     return { total: found.length, list: page.map(({ last, ...job }) => ({ ...job, companyName: names.get(job.companyId) ?? '', lastRun: lastRunOf(last) })) };
   }
 
-  private async last(type: 'analysis' | 'scheduled', ids: readonly number[]): Promise<Map<number, RunRow>> {
-    const last = new Map<number, RunRow>();
-    // In chunks: the query takes a handful of runs per id.
-    for (let i = 0; i < ids.length; i += 200) {
-      for (const run of await this.deps.runs.lastRuns(null, ids.slice(i, i + 200), type)) {
-        if (!last.has(run.task_id)) {
-          last.set(run.task_id, run);
-        }
-      }
-    }
-    return last;
+  private last(type: 'analysis' | 'scheduled', ids: readonly number[]): Promise<Map<number, RunRow>> {
+    return latestRuns(this.deps.runs, null, type, ids);
   }
 
   async setEnabled(job: JobRequest, enabled: boolean): Promise<void> {

@@ -1,18 +1,15 @@
 import {
   ruleHolds,
   ruleLoop,
-  taskLimits,
   type AddExecutableRequest,
   type AddIntelligentRuleRequest,
   type AddScheduledRequest,
   type ExecutableView,
   type IntelligentRuleView,
-  type LastRun,
   type MissedRunPolicy,
   type RuleCondition,
   type RuleMatch,
   type RunKind,
-  type RunState,
   type TaskAction,
   type TaskSchedule,
   type TaskType,
@@ -27,7 +24,8 @@ import type { CabinCaller } from '../cabin/cabin.service';
 import type { ItemSummary } from '../data-items/dataItems.service';
 import { RecordsQueue, WatchedItems, type CommittedRecords } from '../data-items/recordsCommitted.port';
 import type { TaskActions, Trigger } from './taskActions';
-import { cronOf, nextRunAfter, plan } from './taskSchedule';
+import { cronOf, nextRunAfter } from './taskSchedule';
+import { claimAndRun, lastRunOf, latestRuns, sweepJob } from './taskRuns';
 import type { ExecutableRow, RuleRow, RulesRepository, ScheduledRow } from './rules.repository';
 import type { RunRow, TasksRepository } from './tasks.repository';
 
@@ -43,9 +41,6 @@ export interface RulesDeps {
   now: () => number;
   log: { error: (obj: unknown, msg?: string) => void };
 }
-
-const lastRunOf = (run: RunRow | undefined): LastRun | null =>
-  run ? { id: run.id, state: run.state as RunState, endedAt: run.ended_at === null ? null : Number(run.ended_at), error: run.error } : null;
 
 /**
  * Intelligent rules, executable tasks and scheduled tasks (issue 16, docs/tasks.md). A rule's
@@ -64,14 +59,8 @@ export class RulesService {
     this.queue = new RecordsQueue((batch) => this.evaluate(batch), deps.log, 'intelligent rules failed');
   }
 
-  private async lastRuns(companyId: number | null, type: TaskType, ids: readonly number[]): Promise<Map<number, RunRow>> {
-    const last = new Map<number, RunRow>();
-    for (const run of await this.deps.runs.lastRuns(companyId, ids, type)) {
-      if (!last.has(run.task_id)) {
-        last.set(run.task_id, run);
-      }
-    }
-    return last;
+  private lastRuns(companyId: number | null, type: TaskType, ids: readonly number[]): Promise<Map<number, RunRow>> {
+    return latestRuns(this.deps.runs, companyId, type, ids);
   }
 
   // ---- intelligent rules ----
@@ -175,6 +164,11 @@ export class RulesService {
     return this.queue.idle();
   }
 
+  /** Batches are waiting or being evaluated. */
+  get busy(): boolean {
+    return this.queue.busy;
+  }
+
   /** Each record of a watched item meeting a rule's conditions runs the rule's actions (one run each). */
   private async evaluate({ companyId, records }: CommittedRecords): Promise<void> {
     const watched = await this.watched.of(companyId);
@@ -208,39 +202,11 @@ export class RulesService {
     actions: readonly TaskAction[],
     trigger: Trigger | null,
   ): Promise<RunRow | null> {
-    const { runs } = this.deps;
-    const startedAt = this.deps.now();
-    const runId = await runs.claimRun({
-      company_id: job.companyId,
-      task_id: job.id,
-      task_type: job.type,
-      kind: job.kind,
-      scheduled_for: job.scheduledFor,
-      window_from: null,
-      window_to: null,
-      started_at: startedAt,
-      ended_at: null,
-      lease_until: startedAt + taskLimits.runTimeoutMs,
-      state: 'running',
-      value: null,
-      error: null,
-      record_id: null,
+    const claim = { company_id: job.companyId, task_id: job.id, task_type: job.type, kind: job.kind, scheduled_for: job.scheduledFor };
+    return claimAndRun(this.deps.runs, claim, this.deps.now, async () => {
+      const outcome = await this.deps.actions.run({ companyId: job.companyId, runBy: job.runBy, name: job.name, key: `${job.type}:${job.id}` }, actions, trigger, job.scheduledFor);
+      return { state: outcome.error ? 'failed' : 'succeeded', value: outcome.value, record_id: outcome.recordId, error: outcome.error };
     });
-    if (runId === null) {
-      return null;
-    }
-    let patch: Parameters<TasksRepository['finishRun']>[1];
-    try {
-      const work = this.deps.actions.run({ companyId: job.companyId, runBy: job.runBy, name: job.name, key: `${job.type}:${job.id}` }, actions, trigger, job.scheduledFor);
-      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('task.timedOut')), taskLimits.runTimeoutMs).unref());
-      const outcome = await Promise.race([work, timeout]);
-      patch = { state: outcome.error ? 'failed' : 'succeeded', value: outcome.value, record_id: outcome.recordId, error: outcome.error, ended_at: this.deps.now() };
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      patch = { state: message === 'task.timedOut' ? 'timedOut' : 'failed', error: message.slice(0, 500), ended_at: this.deps.now() };
-    }
-    await runs.finishRun(runId, { ...patch, lease_until: null });
-    return (await runs.findRun(runId)) ?? null;
   }
 
   // ---- executable tasks ----
@@ -399,9 +365,10 @@ export class RulesService {
   async scheduledViews(companyId: number | null, rows: readonly ScheduledRow[]): Promise<ScheduledView[]> {
     const last = await this.lastRuns(companyId, 'scheduled', rows.map((r) => r.id));
     const names = new Map<number, string>();
-    for (const row of rows) {
-      if (!names.has(row.executable_id)) {
-        names.set(row.executable_id, (await this.deps.rules.findExecutable(row.company_id, row.executable_id))?.name ?? '');
+    for (const companyId of new Set(rows.map((row) => row.company_id))) {
+      const ids = rows.filter((row) => row.company_id === companyId).map((row) => row.executable_id);
+      for (const [id, name] of await this.deps.rules.names('task_executable', companyId, [...new Set(ids)])) {
+        names.set(id, name);
       }
     }
     return rows.map((row) => ({
@@ -450,24 +417,17 @@ export class RulesService {
     const { rules, runs } = this.deps;
     for (const row of await rules.scheduledDue(now)) {
       const timeZone = await this.deps.items.timeZone(row.company_id);
-      const planned = plan(JSON.parse(row.schedule) as TaskSchedule, Number(row.next_run_at), now, timeZone, row.missed_runs as MissedRunPolicy, taskLimits.missedRunsCap);
-      if (!(await rules.advanceScheduled(row.id, row.next_run_at === null ? null : Number(row.next_run_at), planned.next))) {
-        continue;
-      }
-      for (const time of planned.skipped) {
-        await runs.claimRun({ company_id: row.company_id, task_id: row.id, task_type: 'scheduled', kind: 'scheduled', scheduled_for: time, window_from: null, window_to: null, started_at: null, ended_at: now, lease_until: null, state: 'skipped', value: null, error: 'task.missed', record_id: null });
-      }
       const executable = await rules.findExecutable(row.company_id, row.executable_id);
-      for (const time of planned.run) {
+      await sweepJob(row, 'scheduled', { runs, timeZone, advance: (expected, next) => rules.advanceScheduled(row.id, expected, next) }, now, async (time) => {
         if (!executable) {
-          break;
+          return;
         }
         try {
           await this.runActions({ companyId: row.company_id, type: 'scheduled', id: row.id, name: row.name, runBy: row.created_by, kind: 'scheduled', scheduledFor: time }, JSON.parse(executable.actions) as TaskAction[], null);
         } catch (err) {
           this.deps.log.error({ err, scheduledId: row.id }, 'scheduled task failed');
         }
-      }
+      });
     }
   }
 }

@@ -33,6 +33,11 @@ export interface ActionOutcome {
   error: string | null;
 }
 
+/** A refusal of the caller's rights stays 40300; anything else (not found, another company's) is the save's 50001 `key`. */
+const refusedAs = (key: string) => (error: unknown) => {
+  throw error instanceof AppError && error.code === 40300 ? error : validationError(key);
+};
+
 const messageOf = (error: unknown) => (error instanceof AppError ? error.message : error instanceof Error ? error.message : String(error));
 
 /**
@@ -49,9 +54,7 @@ export class TaskActions {
     for (const action of actions) {
       switch (action.kind) {
         case 'writeRecord': {
-          const item = await this.deps.items.requireItem(caller, action.itemId, 'readWrite').catch((error: unknown) => {
-            throw error instanceof AppError && error.code === 40300 ? error : validationError(`task.itemMissing|${action.itemId}`);
-          });
+          const item = await this.deps.items.requireItem(caller, action.itemId, 'readWrite').catch(refusedAs(`task.itemMissing|${action.itemId}`));
           for (const value of action.values) {
             const field = item.fields.find((f) => f.fieldName === value.fieldName);
             if (!field) {
@@ -74,9 +77,7 @@ export class TaskActions {
           break;
         }
         case 'deviceCommand':
-          await this.deps.devices.requireDevice(caller, action.deviceId, 'readWrite').catch((error: unknown) => {
-            throw error instanceof AppError && error.code === 40300 ? error : validationError(`task.deviceMissing|${action.deviceId}`);
-          });
+          await this.deps.devices.requireDevice(caller, action.deviceId, 'readWrite').catch(refusedAs(`task.deviceMissing|${action.deviceId}`));
           break;
         case 'notify':
           if ((action.userIds.length === 0 && action.groupIds.length === 0) || (!action.sms && !action.email)) {
@@ -89,9 +90,7 @@ export class TaskActions {
           }
           break;
         case 'raiseAlarm': {
-          const item = await this.deps.items.requireItem(caller, action.itemId, 'read').catch((error: unknown) => {
-            throw error instanceof AppError && error.code === 40300 ? error : validationError(`task.itemMissing|${action.itemId}`);
-          });
+          const item = await this.deps.items.requireItem(caller, action.itemId, 'read').catch(refusedAs(`task.itemMissing|${action.itemId}`));
           if (!item.fields.some((f) => f.fieldName === action.fieldName)) {
             throw validationError(`alarm.fieldMissing|${action.fieldName}`);
           }

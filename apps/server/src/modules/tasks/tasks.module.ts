@@ -136,11 +136,11 @@ export function registerTasksModule(
   return {
     sweep,
     idle: async () => {
-      // A rule's write is a new record that may be evaluated again (chains): wait until both are still.
-      for (let i = 0; i < 10; i++) {
+      // A rule's or an analysis's write is a new record the other may take up (chains): wait until both are still.
+      do {
         await tasks.idle();
         await rules.idle();
-      }
+      } while (tasks.busy || rules.busy);
     },
   };
 }

@@ -4,7 +4,6 @@ import {
   numericFieldTypes,
   reduceWindow,
   roundTo,
-  taskLimits,
   type AcquisitionMethod,
   type AddAnalysisRequest,
   type AnalysisView,
@@ -26,7 +25,8 @@ import type { ItemSummary } from '../data-items/dataItems.service';
 import { RecordsQueue, WatchedItems, type CommittedRecords } from '../data-items/recordsCommitted.port';
 import type { SeriesReads } from '../data-items/series.port';
 import type { TaskRecords } from '../data-items/taskRecords.port';
-import { cronOf, nextRunAfter, plan } from './taskSchedule';
+import { cronOf, nextRunAfter } from './taskSchedule';
+import { claimAndRun, latestRuns, sweepJob } from './taskRuns';
 import type { AnalysisRow, RunRow, TasksRepository } from './tasks.repository';
 
 /** What tasks need of data items: the caller's access to an item (40400/40300), items by id, the company zone. */
@@ -185,12 +185,7 @@ export class TasksService {
         rows.push(row);
       }
     }
-    const last = new Map<number, RunRow>();
-    for (const run of await this.deps.repository.lastRuns(caller.companyId, rows.map((r) => r.id))) {
-      if (!last.has(run.task_id)) {
-        last.set(run.task_id, run);
-      }
-    }
+    const last = await latestRuns(this.deps.repository, caller.companyId, 'analysis', rows.map((r) => r.id));
     return rows.map((row) => this.toView(row, last.get(row.id)));
   }
 
@@ -310,37 +305,9 @@ export class TasksService {
    */
   private async execute(row: AnalysisRow, scheduledFor: number, kind: 'scheduled' | 'manual' | 'recompute'): Promise<RunRow> {
     const { repository } = this.deps;
-    const startedAt = this.deps.now();
-    const runId = await repository.claimRun({
-      company_id: row.company_id,
-      task_id: row.id,
-      kind,
-      scheduled_for: scheduledFor,
-      window_from: null,
-      window_to: null,
-      started_at: startedAt,
-      ended_at: null,
-      lease_until: startedAt + taskLimits.runTimeoutMs,
-      state: 'running',
-      value: null,
-      error: null,
-      record_id: null,
-    });
-    if (runId === null) {
-      return (await repository.runs(row.company_id, { taskId: row.id, taskType: 'analysis' }, { pageNum: 1, pageSize: 1 })).rows[0];
-    }
-    let patch: Parameters<TasksRepository['finishRun']>[1];
-    try {
-      const work = this.writeResult(row, scheduledFor);
-      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timedOut')), taskLimits.runTimeoutMs).unref());
-      const result = await Promise.race([work, timeout]);
-      patch = { ...result, ended_at: this.deps.now() };
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      patch = message === 'timedOut' ? { state: 'timedOut', ended_at: this.deps.now(), error: 'task.timedOut' } : { state: 'failed', ended_at: this.deps.now(), error: message.slice(0, 500) };
-    }
-    await repository.finishRun(runId, { ...patch, lease_until: null });
-    return (await repository.findRun(runId))!;
+    const claim = { company_id: row.company_id, task_id: row.id, task_type: 'analysis', kind, scheduled_for: scheduledFor } as const;
+    const run = await claimAndRun(repository, claim, this.deps.now, () => this.writeResult(row, scheduledFor));
+    return run ?? (await repository.runs(row.company_id, { taskId: row.id, taskType: 'analysis' }, { pageNum: 1, pageSize: 1 })).rows[0];
   }
 
   private async writeResult(row: AnalysisRow, at: number): Promise<{ state: RunState; value: number | null; window_from: number | null; window_to: number | null; record_id: number | null; error: string | null }> {
@@ -369,22 +336,13 @@ export class TasksService {
     }
     for (const row of await repository.due(now)) {
       const timeZone = await this.deps.items.timeZone(row.company_id);
-      const schedule = JSON.parse(row.schedule) as TaskSchedule;
-      const planned = plan(schedule, Number(row.next_run_at), now, timeZone, row.missed_runs as MissedRunPolicy, taskLimits.missedRunsCap);
-      // Move the schedule on first: the instance that moves it owns these times.
-      if (!(await repository.advance(row.id, row.next_run_at === null ? null : Number(row.next_run_at), planned.next))) {
-        continue;
-      }
-      for (const time of planned.skipped) {
-        await repository.claimRun({ company_id: row.company_id, task_id: row.id, kind: 'scheduled', scheduled_for: time, window_from: null, window_to: null, started_at: null, ended_at: now, lease_until: null, state: 'skipped', value: null, error: 'task.missed', record_id: null });
-      }
-      for (const time of planned.run) {
+      await sweepJob(row, 'analysis', { runs: repository, timeZone, advance: (expected, next) => repository.advance(row.id, expected, next) }, now, async (time) => {
         try {
           await this.execute(row, time, 'scheduled');
         } catch (err) {
           this.deps.log.error({ err, taskId: row.id }, 'task run failed');
         }
-      }
+      });
     }
   }
 
@@ -396,6 +354,11 @@ export class TasksService {
 
   idle(): Promise<void> {
     return this.queue.idle();
+  }
+
+  /** Batches are waiting or being recomputed. */
+  get busy(): boolean {
+    return this.queue.busy;
   }
 
   /** A record that lands in a window already computed recomputes it (its result record replaced). */

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Divider, Form, Input, Radio, Skeleton, Space } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Divider, Form, Input, Radio, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { accessModes, addExecutableRequest, taskLimits, validationMessage, type AccessMode, type ExecutableView } from '@smartdata/domain';
@@ -15,6 +14,7 @@ import { UserPicker } from '../components/RecipientPickers';
 import { useActionSources } from '../components/useActionSources';
 import { checkExecutable, executableFormValues, newExecutableValues, type ExecutableFormValues } from '../lib/ruleForm';
 import { taskText } from '../lib/texts';
+import { BackButton, PageSkeleton } from '../components/PageParts';
 import '../tasks.css';
 
 const LIST_PATH = '/taskmanagement/executabletask';
@@ -34,34 +34,19 @@ export function ExecutableTaskConfigPage() {
   const preset: AccessMode = (accessModes as readonly string[]).includes(accessMode ?? '') ? (accessMode as AccessMode) : 'everyone';
 
   if (editing && tasks.isPending) {
-    return (
-      <div className="sd-page">
-        <Card>
-          <Skeleton active />
-        </Card>
-      </div>
-    );
+    return <PageSkeleton />;
   }
   if (editing && !task) {
     return (
       <div className="sd-page">
         <PageHeader title={t('executableForm.editTitle', { name: `#${taskId}` })} />
-        <Alert type="warning" showIcon title={t('executableForm.notFound')} action={<BackButton />} />
+        <Alert type="warning" showIcon title={t('executableForm.notFound')} action={<BackButton to={LIST_PATH} label={t('executableForm.back')} />} />
       </div>
     );
   }
   return <ExecutableEditor key={task?.id ?? 'new'} task={task} preset={preset} />;
 }
 
-function BackButton() {
-  const { t } = useTranslation('tasks');
-  const navigate = useNavigate();
-  return (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate(LIST_PATH)}>
-      {t('executableForm.back')}
-    </Button>
-  );
-}
 
 const nameSchema = addExecutableRequest.shape.name;
 
@@ -95,7 +80,7 @@ function ExecutableEditor({ task, preset }: { task?: ExecutableView; preset: Acc
 
   return (
     <div className="sd-page">
-      <PageHeader title={task ? t('executableForm.editTitle', { name: task.name }) : t('executableForm.createTitle')} description={t('executableForm.description')} actions={<BackButton />} />
+      <PageHeader title={task ? t('executableForm.editTitle', { name: task.name }) : t('executableForm.createTitle')} description={t('executableForm.description')} actions={<BackButton to={LIST_PATH} label={t('executableForm.back')} />} />
       <Form<ExecutableFormValues> form={form} layout="vertical" initialValues={initialValues} onFinish={handleFinish} requiredMark className="sd-task-form sd-task-editor">
         <Card>
           <Form.Item

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Divider, Form, Input, Radio, Select, Skeleton, Space, Switch } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Divider, Form, Input, Radio, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { addIntelligentRuleRequest, ruleMatches, taskLimits, validationMessage, type IntelligentRuleView } from '@smartdata/domain';
@@ -15,6 +14,7 @@ import { ConditionList } from '../components/ConditionList';
 import { useActionSources } from '../components/useActionSources';
 import { checkRule, newRuleValues, ruleFormValues, type RuleFormValues } from '../lib/ruleForm';
 import { taskText } from '../lib/texts';
+import { BackButton, PageSkeleton } from '../components/PageParts';
 import '../tasks.css';
 
 export const RULES_PATH = '/taskmanagement/intelligentrules';
@@ -33,34 +33,19 @@ export function RuleEditorPage() {
   const rule = editing ? rules.data?.find((r) => r.id === id) : undefined;
 
   if (editing && rules.isPending) {
-    return (
-      <div className="sd-page">
-        <Card>
-          <Skeleton active />
-        </Card>
-      </div>
-    );
+    return <PageSkeleton />;
   }
   if (editing && !rule) {
     return (
       <div className="sd-page">
         <PageHeader title={t('ruleForm.editTitle', { name: `#${id}` })} />
-        <Alert type="warning" showIcon title={t('ruleForm.notFound')} action={<BackButton />} />
+        <Alert type="warning" showIcon title={t('ruleForm.notFound')} action={<BackButton to={RULES_PATH} label={t('ruleForm.back')} />} />
       </div>
     );
   }
   return <RuleEditor key={rule?.id ?? 'new'} rule={rule} />;
 }
 
-function BackButton() {
-  const { t } = useTranslation('tasks');
-  const navigate = useNavigate();
-  return (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate(RULES_PATH)}>
-      {t('ruleForm.back')}
-    </Button>
-  );
-}
 
 const nameSchema = addIntelligentRuleRequest.shape.name;
 
@@ -101,7 +86,7 @@ function RuleEditor({ rule }: { rule?: IntelligentRuleView }) {
 
   return (
     <div className="sd-page">
-      <PageHeader title={rule ? t('ruleForm.editTitle', { name: rule.name }) : t('ruleForm.createTitle')} description={t('ruleForm.description')} actions={<BackButton />} />
+      <PageHeader title={rule ? t('ruleForm.editTitle', { name: rule.name }) : t('ruleForm.createTitle')} description={t('ruleForm.description')} actions={<BackButton to={RULES_PATH} label={t('ruleForm.back')} />} />
       <Form<RuleFormValues> form={form} layout="vertical" initialValues={initialValues} onFinish={handleFinish} requiredMark className="sd-task-form sd-task-editor">
         <Card>
           <div className="sd-task-form__row">

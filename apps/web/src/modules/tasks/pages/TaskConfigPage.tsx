@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Descriptions, Skeleton, Space, Switch, Table, Typography, type TableColumnsType } from 'antd';
-import { ArrowLeftOutlined, CaretRightOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Descriptions, Space, Switch, Table, Typography, type TableColumnsType } from 'antd';
+import { CaretRightOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { AnalysisView, RunState, RunView } from '@smartdata/domain';
 import { useDataItemListQuery } from '@/modules/data-items/api/getDataItemList';
 import { PageHeader } from '@/shared/components/PageHeader';
@@ -19,6 +19,7 @@ import { ScheduleText } from '../components/ScheduleText';
 import { analysisFormValues, analysisRequestOf } from '../lib/analysisForm';
 import { fieldRefText } from '../lib/display';
 import { methodText, taskText } from '../lib/texts';
+import { BackButton, PageSkeleton } from '../components/PageParts';
 import '../tasks.css';
 
 const LIST_PATH = '/taskmanagement/taskdefine';
@@ -29,23 +30,12 @@ const LIST_PATH = '/taskmanagement/taskdefine';
  */
 export function TaskConfigPage() {
   const { t } = useTranslation('tasks');
-  const navigate = useNavigate();
   const { taskId } = useParams();
   const analyses = useAnalysesQuery();
   const analysis = analyses.data?.find((a) => a.id === Number(taskId));
-  const back = (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate(LIST_PATH)}>
-      {t('config.back')}
-    </Button>
-  );
+  const back = <BackButton to={LIST_PATH} label={t('config.back')} />;
   if (analyses.isPending) {
-    return (
-      <div className="sd-page">
-        <Card>
-          <Skeleton active />
-        </Card>
-      </div>
-    );
+    return <PageSkeleton />;
   }
   if (!analysis) {
     return (

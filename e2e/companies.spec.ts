@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { errorNotice, signInAt } from './support/accounts';
 import { expect, test, uniqueName } from './support/fixtures';
+import { chooseOption } from './support/select';
 import {
   addMember,
   confirmDialog,
@@ -129,11 +130,10 @@ test.describe('company settings', () => {
     await expect(page.getByText('暂无告警委托')).toBeVisible();
 
     const pick = async (label: string, member: { name: string; userName: string }) => {
-      // One list at a time: the previous one may still be closing.
-      await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
-      await page.getByLabel(label, { exact: true }).click();
-      await page.getByLabel(label, { exact: true }).fill(member.name);
-      await page.locator('.ant-select-dropdown:visible').getByTitle(`${member.name} (${member.userName})`).click();
+      const select = page.getByLabel(label, { exact: true });
+      const shown = `${member.name} (${member.userName})`;
+      await chooseOption(page, select, shown, { search: member.name });
+      await expect(page.locator('.ant-form-item').filter({ has: select })).toContainText(shown);
     };
     await pick('委托人', delegator);
     await pick('接收人', delegator);

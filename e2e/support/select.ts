@@ -10,9 +10,16 @@ import { expect } from './fixtures';
  * is watched because a single select with a value scrolls it to that value a moment after it opens
  * (rc-select: a setTimeout, then rc-virtual-list scrolls over a few frames) — a click aimed at
  * "长文本" before that scroll landed on its neighbour "文本" (fresh-clone run, data-items.spec).
+ * With `search`, that text is typed into a searchable select first.
  */
-export async function chooseOption(page: Page, select: Locator, option: string | RegExp): Promise<void> {
+export async function chooseOption(
+  page: Page,
+  select: Locator,
+  option: string | RegExp,
+  { search }: { search?: string } = {},
+): Promise<void> {
   await select.click();
+  if (search !== undefined) await select.fill(search);
   const listId = await select.getAttribute('aria-controls');
   const dropdown = listId
     ? page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) })

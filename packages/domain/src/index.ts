@@ -47,6 +47,10 @@ export * from './files/files.schemas';
 export * from './files/fileMessages';
 export * from './projects/projects.schemas';
 
+// ---- meters (cabin nodes) ----
+export * from './meters/meters.schemas';
+export * from './meters/meterMessages';
+
 // ---- data items ----
 export * from './data-items/dataItemLimits';
 export * from './data-items/fields';

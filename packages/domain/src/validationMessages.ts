@@ -5,6 +5,7 @@ import { chartMessages } from './charts/messages';
 import { wechatMessages } from './users/wechat.schemas';
 import { smsMessages } from './system/sms.schemas';
 import { fileMessages } from './files/fileMessages';
+import { meterMessages } from './meters/meterMessages';
 
 /**
  * Texts of the validation message keys used by the zod schemas of this package. The web shows
@@ -56,6 +57,7 @@ export const validationMessages: Record<string, Record<Locale, string>> = {
   ...wechatMessages,
   ...smsMessages,
   ...fileMessages,
+  ...meterMessages,
 };
 
 /** The text of a validation key, or null when `key` is not one of ours (e.g. a zod default). */

@@ -50,6 +50,10 @@ export * from './projects/projects.schemas';
 // ---- meters (cabin nodes) ----
 export * from './meters/meters.schemas';
 export * from './meters/meterMessages';
+export * from './meters/consumption';
+export * from './meters/tariffs';
+export * from './meters/monthlyReport';
+export * from './meters/formulaGraph';
 
 // ---- data items ----
 export * from './data-items/dataItemLimits';

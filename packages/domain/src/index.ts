@@ -47,6 +47,11 @@ export * from './files/files.schemas';
 export * from './files/fileMessages';
 export * from './projects/projects.schemas';
 
+// ---- templates (document and content templates) ----
+export * from './templates/richDocument';
+export * from './templates/templates.schemas';
+export * from './templates/templateMessages';
+
 // ---- meters (cabin nodes) ----
 export * from './meters/meters.schemas';
 export * from './meters/meterMessages';

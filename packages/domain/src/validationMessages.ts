@@ -6,6 +6,7 @@ import { wechatMessages } from './users/wechat.schemas';
 import { smsMessages } from './system/sms.schemas';
 import { fileMessages } from './files/fileMessages';
 import { meterMessages } from './meters/meterMessages';
+import { templateMessages } from './templates/templateMessages';
 
 /**
  * Texts of the validation message keys used by the zod schemas of this package. The web shows
@@ -58,6 +59,7 @@ export const validationMessages: Record<string, Record<Locale, string>> = {
   ...smsMessages,
   ...fileMessages,
   ...meterMessages,
+  ...templateMessages,
 };
 
 /** The text of a validation key, or null when `key` is not one of ours (e.g. a zod default). */

@@ -51,6 +51,7 @@ import { registerAlarmsModule, type AlarmDeadlines } from './modules/alarms/alar
 import { registerTasksModule, type TaskClock } from './modules/tasks/tasks.module';
 import { registerFilesModule } from './modules/files/files.module';
 import { registerProjectsModule } from './modules/projects/projects.module';
+import { registerMetersModule } from './modules/meters/meters.module';
 import type { DeviceDeadlines } from './modules/devices/devices.module';
 import type { TelemetryIngest } from './modules/telemetry/ingest';
 import { recordRoutes, type RouteEntry } from './platform/routeTable';
@@ -180,6 +181,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   const { devices, gatewayDevices, deadlines, onlineChanges } = registerDevicesModule(app, platform, { cabin, storage, companies });
   registerGatewaysModule(app, platform, { cabin, devices: gatewayDevices });
   const telemetry = registerTelemetryModule(app, platform, { cabin, dataItems, deviceRecords, devices });
+  registerMetersModule(app, platform, { cabin, dataItems, devices, deviceTelemetry: telemetry.deviceTelemetry, series });
   const alarms = registerAlarmsModule(app, platform, { cabin, dataItems, devices, recordsCommitted, onlineChanges });
   app.decorate('devices', deadlines);
   app.decorate('alarms', alarms.deadlines);

@@ -241,4 +241,16 @@ export const fieldLabels: Record<string, Texts> = {
   startDate: { 'zh-CN': '开始日期', 'en-US': 'Start date' },
   endDate: { 'zh-CN': '结束日期', 'en-US': 'End date' },
   memberIds: { 'zh-CN': '项目成员', 'en-US': 'Project members' },
+  // Electric meters (issue 17).
+  meterId: { 'zh-CN': '电表', 'en-US': 'Electric meter' },
+  nodeType: { 'zh-CN': '电表类型', 'en-US': 'Meter type' },
+  factor: { 'zh-CN': '倍率', 'en-US': 'Factor' },
+  formula: { 'zh-CN': '公式', 'en-US': 'Formula' },
+  interval: { 'zh-CN': '统计周期', 'en-US': 'Interval' },
+  year: { 'zh-CN': '年份', 'en-US': 'Year' },
+  month: { 'zh-CN': '月份', 'en-US': 'Month' },
+  period: { 'zh-CN': '时段类型', 'en-US': 'Period' },
+  start: { 'zh-CN': '开始时间', 'en-US': 'Start' },
+  end: { 'zh-CN': '结束时间', 'en-US': 'End' },
+  price: { 'zh-CN': '电价', 'en-US': 'Price' },
 };

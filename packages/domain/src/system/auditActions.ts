@@ -167,6 +167,10 @@ export const auditActions: Record<string, Record<Locale, string>> = {
   getFileDownloadUrl: t('获取文件下载链接', 'Get a file download link'),
   updateFileSettings: t('修改文件设置', 'Change the file settings'),
   updateProject: t('修改项目', 'Change a project'),
+  addMeter: t('新增电表', 'Add an electric meter'),
+  updateMeter: t('修改电表', 'Change an electric meter'),
+  deleteMeter: t('删除电表', 'Delete an electric meter'),
+  setTariff: t('设置分时电价', 'Set the time-of-use tariff'),
 };
 
 /** The action of an audited path (`/general/dashboard/saveDashboard`) in words, or null when unknown. */

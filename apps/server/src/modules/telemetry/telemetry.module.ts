@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '@server/platform/context';
 import type { CabinService } from '../cabin/cabin.service';
 import type { DeviceRecordSink } from '../data-items/deviceRecords.port';
+import type { DeviceTelemetry } from './deviceTelemetry.port';
 import { TelemetryIngest, type IngestOptions } from './ingest';
 import { TelemetryRepository } from './telemetry.repository';
 import { registerTelemetryRoutes } from './telemetry.routes';
@@ -20,9 +21,10 @@ export interface TelemetryDependencies {
  * The telemetry module (docs/telemetry.md): bindings of IoT data lists to devices, the broker's
  * publish hook that turns device values into records (group commit, PUBACK after commit; the
  * records are written by the data-items module's device records), and the values received per
- * company on the acquisition page. Answers the ingest (a handle for tests and the bench).
+ * company on the acquisition page. Answers the ingest (a handle for tests and the bench) and the
+ * `DeviceTelemetry` port (which items hold a device's values; meters).
  */
-export function registerTelemetryModule(app: FastifyInstance, platform: Platform, deps: TelemetryDependencies): { telemetry: TelemetryService; ingest: TelemetryIngest } {
+export function registerTelemetryModule(app: FastifyInstance, platform: Platform, deps: TelemetryDependencies): { telemetry: TelemetryService; ingest: TelemetryIngest; deviceTelemetry: DeviceTelemetry } {
   const repository = new TelemetryRepository(platform.db, platform.dbKind);
   const ingest = new TelemetryIngest(repository, deps.deviceRecords, deps.options);
   const telemetry = new TelemetryService(repository, deps.dataItems, deps.devices, () => ingest.forgetRoutes());
@@ -43,5 +45,5 @@ export function registerTelemetryModule(app: FastifyInstance, platform: Platform
     const counts = await telemetry.valuesBeyondRecords(companyIds, yesterday, today);
     return new Map([...counts].map(([companyId, c]) => [companyId, { valuesToday: c.today, valuesYesterday: c.yesterday }]));
   });
-  return { telemetry, ingest };
+  return { telemetry, ingest, deviceTelemetry: { itemsOfDevice: (companyId, deviceId) => telemetry.itemsOfDevice(companyId, deviceId) } };
 }

@@ -101,6 +101,11 @@ export class TelemetryService {
     return visible;
   }
 
+  /** The items bound to a device, oldest binding first (the `DeviceTelemetry` port; no permission check). */
+  async itemsOfDevice(companyId: number, deviceId: number): Promise<number[]> {
+    return (await this.repository.bindings(companyId, { deviceId })).map((row) => Number(row.item_id));
+  }
+
   /** Values received minus records written per company (the acquisition page adds them to the records data items counts). */
   valuesBeyondRecords(companyIds: readonly number[], yesterday: number, today: number): Promise<Map<number, { today: number; yesterday: number }>> {
     return this.repository.counts(companyIds, yesterday, today);

@@ -10,6 +10,7 @@ import type { TaskTables } from './schema.tasks';
 import type { WechatTables } from './schema.wechat';
 import type { SmsTables } from './schema.sms';
 import type { FileTables } from './schema.files';
+import type { MeterTables } from './schema.meters';
 
 /**
  * Table types of the database, shared by every repository. Instants are epoch milliseconds;
@@ -204,7 +205,7 @@ export interface SchedulerLeaseTable {
   last_run_at: number | null;
 }
 
-export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables, AlarmTables, TaskTables, WechatTables, SmsTables, FileTables {
+export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables, AlarmTables, TaskTables, WechatTables, SmsTables, FileTables, MeterTables {
   role_template: RoleTemplateTable;
   company_invitation: CompanyInvitationTable;
   user_group: UserGroupTable;

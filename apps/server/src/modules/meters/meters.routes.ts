@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  addMeterRequest,
+  allMetersQuery,
+  consumptionQuery,
+  deleteMeterRequest,
+  meterIdQuery,
+  meterLogQuery,
+  monthlyReportQuery,
+  setTariffRequest,
+  updateMeterRequest,
+} from '@smartdata/domain';
+import { ok } from '@server/platform/envelope';
+import { companyOf, sessionOf } from '@server/platform/auth/hook';
+import { cabinCaller } from '../cabin/cabin.service';
+import type { MetersService } from './meters.service';
+
+const tags = ['meters'];
+
+/**
+ * Electric meters (docs/meters.md): sd_capsule, then the meter node's level (read to read, read-write
+ * to change, admin to delete — the cabin's rule); the tariff is set by a company administrator
+ * (sys_company_info); every company's meters and their reading log are the platform
+ * administrator's (system_e_meter, system_e_meter_log).
+ */
+export function registerMetersRoutes(app: FastifyInstance, meters: MetersService): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const caller = (request: FastifyRequest) => cabinCaller(sessionOf(request), companyOf(request));
+  const capsule = { permission: 'sd_capsule' } as const;
+  const only = (permission: string) => ({ permission, platformAdmin: true }) as const;
+
+  r.post(
+    '/general/meter/addMeter',
+    { config: capsule, schema: { tags, summary: 'A standard meter (101) over a data item field or a device key, or a virtual meter (100) over a formula (read-write on the directory)', body: addMeterRequest } },
+    async (request) => ok(await meters.addMeter(caller(request), request.body)),
+  );
+
+  r.post(
+    '/general/meter/updateMeter',
+    { config: capsule, schema: { tags, summary: "A meter's name, source and factor (standard) or formula (virtual) (read-write)", body: updateMeterRequest } },
+    async (request) => {
+      await meters.updateMeter(caller(request), request.body);
+      return ok(null);
+    },
+  );
+
+  r.post(
+    '/general/meter/deleteMeter',
+    { config: capsule, schema: { tags, summary: "Deletes the meter's cabin node (admin); refused while a virtual meter names it", body: deleteMeterRequest } },
+    async (request) => {
+      await meters.deleteMeter(caller(request), request.body.id);
+      return ok(null);
+    },
+  );
+
+  r.get(
+    '/general/meter/getMeter',
+    { config: capsule, schema: { tags, summary: 'Settings, live reading, today and this month (read)', querystring: meterIdQuery } },
+    async (request) => ok(await meters.getMeter(caller(request), request.query.meterId)),
+  );
+
+  r.get(
+    '/general/meter/getConsumption',
+    { config: capsule, schema: { tags, summary: 'Consumption per local day or month of [from, to); gaps null and marked (read)', querystring: consumptionQuery } },
+    async (request) => ok(await meters.consumption(caller(request), request.query)),
+  );
+
+  r.get(
+    '/general/meter/getMonthlyReport',
+    { config: capsule, schema: { tags, summary: 'Per-day consumption, per tariff period with costs, totals and gaps of a month (read)', querystring: monthlyReportQuery } },
+    async (request) => ok(await meters.monthlyReport(caller(request), request.query)),
+  );
+
+  r.get('/general/meter/getTariff', { config: capsule, schema: { tags, summary: "The company's time-of-use tariff" } }, async (request) => ok(await meters.tariff(companyOf(request))));
+
+  r.post(
+    '/general/meter/setTariff',
+    { config: { permission: 'sys_company_info' }, schema: { tags, summary: "Replaces the company's time-of-use tariff (company administrator)", body: setTariffRequest } },
+    async (request) => ok(await meters.setTariff(caller(request), request.body.windows)),
+  );
+
+  r.get(
+    '/general/meter/getAllMeters',
+    { config: only('system_e_meter'), schema: { tags, summary: "Every company's meters with their newest reading (paged, by name or company)", querystring: allMetersQuery } },
+    async (request) => ok(await meters.allMeters(request.query)),
+  );
+
+  r.get(
+    '/general/meter/getMeterLog',
+    { config: only('system_e_meter_log'), schema: { tags, summary: "A meter's readings received per day, resets and gaps (any company)", querystring: meterLogQuery } },
+    async (request) => ok(await meters.meterLog(request.query)),
+  );
+}

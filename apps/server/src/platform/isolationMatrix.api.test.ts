@@ -42,6 +42,10 @@ const bodies: Record<string, (id: number) => unknown> = {
   'POST /general/order/addOrder': (id) => ({ companyId: id, swProductId: 'p', subTypeId: 's', startAt: 1, expireAt: 2 }),
   'POST /general/dataItem/addDataItem': (id) => ({ directoryId: id, name: 'Probe', kind: 13, fields: [{ name: 'T', fieldName: 't', type: 1, unit: '', priority: 1 }] }),
   'GET /general/telemetry/getBindings': (id) => ({ itemId: id }),
+  'GET /general/meter/getConsumption': (id) => ({ meterId: id, from: Date.UTC(2026, 10, 1), to: Date.UTC(2026, 10, 8), interval: 'day' }),
+  'GET /general/meter/getMonthlyReport': (id) => ({ meterId: id, year: 2026, month: 11 }),
+  'POST /general/template/addDocTemplate': (id) => ({ itemId: id, name: 'Probe', body: { type: 'doc', content: [] } }),
+  'POST /general/template/updateDocTemplate': (id) => ({ id, name: 'Probe', body: { type: 'doc', content: [] } }),
 };
 /** Test-only routes registered when testRoutes is on. */
 const testOnly = (route: RouteEntry) => route.url.startsWith('/general/test/');
@@ -106,12 +110,20 @@ beforeAll(async () => {
   await made(a.api, 'boardPlay/addBoardPlay', { name: `Play ${marker}` });
   const device = await made(a.api, 'device/addDevice', { name: `Dev ${marker}`, sn: `SN${marker}01`, model: 'SD-DTU', parentId: dir.id });
   await made(a.api, 'telemetry/bindItem', { itemId: item.id, deviceId: device.id });
+  // Electric meters (issue 17): a standard meter over the item, a virtual one over it, and a tariff; names carry the marker.
+  const meter = await made(a.api, 'meter/addMeter', { directoryId: dir.id, name: `Meter ${marker}`, nodeType: 101, source: { itemId: item.id, fieldName: 'temp' } });
+  await made(a.api, 'meter/addMeter', { directoryId: dir.id, name: `Virtual ${marker}`, nodeType: 100, formula: [{ meterId: meter.id, factor: 2 }] });
+  await made(a.api, 'meter/setTariff', { windows: [{ period: 'flat', start: '00:00', end: '00:00', price: 0.5 }] });
   // A project holding a file node (issue 14.2): their names and the file's bytes carry the marker.
   const project = await made(a.api, 'project/addProject', { parentId: dir.id, name: `Project ${marker}`, description: `About ${marker}`, status: 'active', memberIds: [a.userId] });
   const pdfBytes = Buffer.from(`%PDF-1.4 ${marker}`);
   const pdfGrant = await made(a.api, 'cos/getUploadCredential', { purpose: 'object', fileName: `Doc ${marker}.pdf`, contentType: 'application/pdf', size: pdfBytes.length });
   await t.app.inject({ method: 'PUT', url: pdfGrant.uploadUrl, headers: pdfGrant.headers, payload: pdfBytes });
   await made(a.api, 'file/addFile', { parentId: project.nodeId, objectKey: pdfGrant.objectKey });
+  // A document template of the item and a content template (issue 17): their names and texts carry the marker.
+  const docBody = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: `Sheet ${marker} ` }, { type: 'placeholder', attrs: { key: 'label', label: `Label ${marker}` } }] }] };
+  await made(a.api, 'template/addDocTemplate', { itemId: item.id, name: `DocT ${marker}`, body: docBody });
+  await made(a.api, 'template/addContentTemplate', { name: `ConT ${marker}`, itemId: item.id, content: `Text ${marker} {{label}}` });
   await made(a.api, 'company/group/addGroup', { name: `Team ${marker}` });
   await made(a.api, 'tag/addTag', { name: `Tag ${marker}` });
   await made(a.api, 'role/addRole', { name: `Role ${marker}`, codes: ['sd_capsule'] });

@@ -51,6 +51,7 @@ import { registerAlarmsModule, type AlarmDeadlines } from './modules/alarms/alar
 import { registerTasksModule, type TaskClock } from './modules/tasks/tasks.module';
 import { registerFilesModule } from './modules/files/files.module';
 import { registerProjectsModule } from './modules/projects/projects.module';
+import { registerTemplatesModule } from './modules/templates/templates.module';
 import { registerMetersModule } from './modules/meters/meters.module';
 import type { DeviceDeadlines } from './modules/devices/devices.module';
 import type { TelemetryIngest } from './modules/telemetry/ingest';
@@ -172,10 +173,11 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   registerSettingsModule(app, platform);
   await ensurePlatformAdmin(database.db, config, app.log, { companies, users, companyAdmin });
   const cabin = registerCabinModule(app, platform, { groups, companies });
-  const { dataItems, catalog, deviceRecords, series, recordsCommitted, taskRecords, latestRecords } = registerDataItemsModule(app, platform, { cabin, storage, home, scheduler, companies });
+  const { dataItems, catalog, deviceRecords, series, recordsCommitted, taskRecords, latestRecords, records } = registerDataItemsModule(app, platform, { cabin, storage, home, scheduler, companies });
   registerSystemModule(app, platform, { allowList, scheduler, companies, users, catalog });
   registerFilesModule(app, platform, { cabin, storage });
   registerProjectsModule(app, platform, { cabin, dataItems, latestRecords });
+  registerTemplatesModule(app, platform, { cabin, dataItems, records, companies });
   const charts = registerChartsModule(app, platform, { cabin, dataItems, series });
   registerDashboardsModule(app, platform, { cabin, dataItems, companies, charts });
   const { devices, gatewayDevices, deadlines, onlineChanges } = registerDevicesModule(app, platform, { cabin, storage, companies });

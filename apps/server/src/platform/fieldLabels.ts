@@ -241,6 +241,9 @@ export const fieldLabels: Record<string, Texts> = {
   startDate: { 'zh-CN': '开始日期', 'en-US': 'Start date' },
   endDate: { 'zh-CN': '结束日期', 'en-US': 'End date' },
   memberIds: { 'zh-CN': '项目成员', 'en-US': 'Project members' },
+  // Document and content templates (issue 17).
+  templateId: { 'zh-CN': '模板', 'en-US': 'Template' },
+  body: { 'zh-CN': '模板内容', 'en-US': 'Template body' },
   // Electric meters (issue 17).
   meterId: { 'zh-CN': '电表', 'en-US': 'Electric meter' },
   nodeType: { 'zh-CN': '电表类型', 'en-US': 'Meter type' },

@@ -120,6 +120,10 @@ beforeAll(async () => {
   const pdfGrant = await made(a.api, 'cos/getUploadCredential', { purpose: 'object', fileName: `Doc ${marker}.pdf`, contentType: 'application/pdf', size: pdfBytes.length });
   await t.app.inject({ method: 'PUT', url: pdfGrant.uploadUrl, headers: pdfGrant.headers, payload: pdfBytes });
   await made(a.api, 'file/addFile', { parentId: project.nodeId, objectKey: pdfGrant.objectKey });
+  // A document template of the item and a content template (issue 17): their names and texts carry the marker.
+  const docBody = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: `Sheet ${marker} ` }, { type: 'placeholder', attrs: { key: 'label', label: `Label ${marker}` } }] }] };
+  await made(a.api, 'template/addDocTemplate', { itemId: item.id, name: `DocT ${marker}`, body: docBody });
+  await made(a.api, 'template/addContentTemplate', { name: `ConT ${marker}`, itemId: item.id, content: `Text ${marker} {{label}}` });
   await made(a.api, 'company/group/addGroup', { name: `Team ${marker}` });
   await made(a.api, 'tag/addTag', { name: `Tag ${marker}` });
   await made(a.api, 'role/addRole', { name: `Role ${marker}`, codes: ['sd_capsule'] });

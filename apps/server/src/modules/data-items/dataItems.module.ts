@@ -58,6 +58,8 @@ export interface DataItemsModule {
   taskRecords: TaskRecords;
   /** The latest record of items (projects). */
   latestRecords: LatestRecords;
+  /** One record, read on its item (document and content templates). */
+  records: Pick<RecordsService, 'getRecord'>;
 }
 
 /**
@@ -148,5 +150,5 @@ export function registerDataItemsModule(app: FastifyInstance, platform: Platform
     write: async (companyId, itemId, values, at) => (await recordsService.ingestRecord(companyId, itemId, values, { source: 'task', at })).id,
     replace: (companyId, itemId, recordId, values) => recordsService.replaceTaskValues(companyId, itemId, recordId, values),
   };
-  return { dataItems, catalog: new DataItemCatalog(items, records, deps.storage), deviceRecords, series: series.reader(db), recordsCommitted, taskRecords, latestRecords: { latest: (companyId, itemIds) => recordsService.latestRecords(companyId, itemIds) } };
+  return { dataItems, catalog: new DataItemCatalog(items, records, deps.storage), deviceRecords, series: series.reader(db), recordsCommitted, taskRecords, latestRecords: { latest: (companyId, itemIds) => recordsService.latestRecords(companyId, itemIds) }, records: recordsService };
 }

@@ -11,6 +11,7 @@ import type { WechatTables } from './schema.wechat';
 import type { SmsTables } from './schema.sms';
 import type { FileTables } from './schema.files';
 import type { MeterTables } from './schema.meters';
+import type { TemplateTables } from './schema.templates';
 
 /**
  * Table types of the database, shared by every repository. Instants are epoch milliseconds;
@@ -205,7 +206,7 @@ export interface SchedulerLeaseTable {
   last_run_at: number | null;
 }
 
-export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables, AlarmTables, TaskTables, WechatTables, SmsTables, FileTables, MeterTables {
+export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables, AlarmTables, TaskTables, WechatTables, SmsTables, FileTables, MeterTables, TemplateTables {
   role_template: RoleTemplateTable;
   company_invitation: CompanyInvitationTable;
   user_group: UserGroupTable;

@@ -176,6 +176,23 @@ export interface MeterDetail {
   updatedAt: number;
 }
 
+/** `GET /general/meter/getMeterList`: the company's meters the caller can read (a formula's picker), by name. */
+export const meterListQuery = pageQuery.extend({
+  keyword: textSchema().max(50, 'validation.tooLong').optional(),
+  nodeType: numeric<number | string>(z.union([z.literal(MeterNodeType.standard), z.literal(MeterNodeType.virtual)])).optional(),
+});
+export type MeterListQuery = z.input<typeof meterListQuery>;
+
+export interface MeterListItem {
+  id: number;
+  nodeId: number;
+  directoryId: number | null;
+  name: string;
+  nodeType: MeterNodeTypeCode;
+  level: 'none' | 'read' | 'readWrite' | 'admin';
+  updatedAt: number;
+}
+
 // ---- tariffs ----
 
 /** Time-of-use periods: 尖 sharp, 峰 peak, 平 flat, 谷 valley, 深谷 deep valley. */

@@ -286,8 +286,12 @@ describe('other companies', () => {
     const grant = await post(alice.api, 'cabin/setPermission', { nodeId: node, mode: 'custom', grants: [{ scope: 'user', targetId: alice.userId, level: 'admin' }] });
     expect(grant.code, JSON.stringify(grant)).toBe(0);
     expect((await consumption(carol, meterA, at(1), at(5))).code).toBe(40300);
+    const listed = (who: Person) => get(who.api, `meter/getMeterList?keyword=${encodeURIComponent('总进线')}`).then((a) => a.data.list.map((m: { id: number }) => m.id));
+    expect(await listed(carol)).toEqual([]);
+    expect(await listed(alice)).toEqual([meterA]);
     expect((await post(alice.api, 'cabin/setPermission', { nodeId: node, mode: 'default', grants: [] })).code).toBe(0);
     expect((await consumption(carol, meterA, at(1), at(5))).data.total).toBe(65);
+    expect(await listed(carol)).toEqual([meterA]);
   });
 });
 

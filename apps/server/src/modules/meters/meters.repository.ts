@@ -69,6 +69,18 @@ export class MetersRepository {
       .execute();
   }
 
+  /** The company's meters, by name (a keyword in the name), ordered by name. */
+  async metersOfCompany(companyId: number, filter: { keyword?: string; nodeType?: number }): Promise<MeterRow[]> {
+    let query = this.db.selectFrom('meter').selectAll().where(scopedToCompany('meter', companyId));
+    if (filter.keyword) {
+      query = query.where(sql<boolean>`lower(name) like ${`%${escapeLike(filter.keyword.toLowerCase())}%`} escape '\\'`);
+    }
+    if (filter.nodeType !== undefined) {
+      query = query.where('node_type', '=', filter.nodeType);
+    }
+    return (await query.orderBy('name').orderBy('id').execute()).map(meterRow);
+  }
+
   /** The formula terms of meters, in their order. */
   async termsOf(companyId: number, meterIds: readonly number[]): Promise<FormulaTermRow[]> {
     if (meterIds.length === 0) {

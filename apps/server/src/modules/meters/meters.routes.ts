@@ -6,6 +6,7 @@ import {
   consumptionQuery,
   deleteMeterRequest,
   meterIdQuery,
+  meterListQuery,
   meterLogQuery,
   monthlyReportQuery,
   setTariffRequest,
@@ -58,6 +59,12 @@ export function registerMetersRoutes(app: FastifyInstance, meters: MetersService
     '/general/meter/getMeter',
     { config: capsule, schema: { tags, summary: 'Settings, live reading, today and this month (read)', querystring: meterIdQuery } },
     async (request) => ok(await meters.getMeter(caller(request), request.query.meterId)),
+  );
+
+  r.get(
+    '/general/meter/getMeterList',
+    { config: capsule, schema: { tags, summary: "The company's meters the caller can read, by name (paged)", querystring: meterListQuery } },
+    async (request) => ok(await meters.listMeters(caller(request), request.query)),
   );
 
   r.get(

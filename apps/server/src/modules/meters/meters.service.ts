@@ -7,6 +7,7 @@ import {
   formulaCycle,
   isItemSource,
   levelAtLeast,
+  limits,
   localDateText,
   meterLimits,
   minuteOfClock,
@@ -24,6 +25,7 @@ import {
   type FormulaTerm,
   type FormulaTermView,
   type MeterDetail,
+  type MeterListItem,
   type MeterLog,
   type MeterNodeTypeCode,
   type MeterReading,
@@ -52,7 +54,7 @@ import { MetersRepository, type MeterRow, type SourceColumns, type TariffWindowR
 export type MeterItems = Pick<DataItemsService, 'requireItem' | 'itemsByIds' | 'timeZone'>;
 /** What meters need of devices: the caller's level on a device, devices' names. */
 export type MeterDevices = Pick<DevicesService, 'requireDevice' | 'targets'>;
-type MeterCabin = Pick<CabinService, 'createNode' | 'effectiveLevel' | 'rename' | 'delete'>;
+type MeterCabin = Pick<CabinService, 'createNode' | 'effectiveLevel' | 'rename' | 'delete' | 'levelMap'>;
 
 export interface MetersDependencies {
   cabin: MeterCabin;
@@ -207,6 +209,26 @@ export class MetersService {
   async deleteMeter(caller: CabinCaller, id: number): Promise<void> {
     const { row } = await this.requireMeter(caller, id, 'read');
     await this.deps.cabin.delete(caller, row.node_id);
+  }
+
+  /** The company's meters the caller can read, by name (a formula's picker, lists). */
+  async listMeters(caller: CabinCaller, query: { pageNum: number; pageSize: number; keyword?: string; nodeType?: number }): Promise<Page<MeterListItem>> {
+    const [rows, levels] = await Promise.all([this.repository.metersOfCompany(caller.companyId, query), this.deps.cabin.levelMap(caller)]);
+    const parents = new Map(levels.nodes.map((n) => [n.id, n.parent_id]));
+    const readable = rows.filter((row) => levelAtLeast(levels.levelOf(row.node_id), 'read'));
+    const start = (query.pageNum - 1) * query.pageSize;
+    return {
+      list: readable.slice(start, start + query.pageSize).map((row) => ({
+        id: row.id,
+        nodeId: row.node_id,
+        directoryId: parents.get(row.node_id) ?? null,
+        name: row.name,
+        nodeType: nodeTypeOf(row),
+        level: levels.levelOf(row.node_id),
+        updatedAt: row.updated_at,
+      })),
+      total: readable.length,
+    };
   }
 
   /** Settings, the live reading, today and this month (read). */
@@ -474,6 +496,8 @@ export class MetersService {
   /** How the cabin names, describes and deletes meter nodes. */
   nodeHandler(): NodeKindHandler {
     return {
+      // The general name rule (spec §9: 25 characters), as addMeter checks it.
+      nameProblem: (name) => (name === '' ? 'validation.nameRequired' : [...name].length > limits.generalNameLength ? 'validation.tooLong' : null),
       describe: async (companyId, refIds) => {
         const rows = await this.repository.metersByIds(companyId, refIds);
         return new Map(rows.map((row) => [row.id, { nodeType: nodeTypeOf(row) }]));

@@ -8,6 +8,7 @@ import { dashboardsRoutes } from '@/modules/dashboards/routes';
 import { devicesRoutes } from '@/modules/devices/routes';
 import { filesRoutes } from '@/modules/files/routes';
 import { projectsRoutes } from '@/modules/projects/routes';
+import { templatesRoutes } from '@/modules/templates/routes';
 import { gatewaysRoutes } from '@/modules/gateways/routes';
 import { groupsRoutes } from '@/modules/groups/routes';
 import { homeRoutes } from '@/modules/home/routes';
@@ -46,6 +47,7 @@ export const moduleRoutes: ModuleRoutes = {
   ...cabinRoutes,
   ...filesRoutes,
   ...projectsRoutes,
+  ...templatesRoutes,
   ...devicesRoutes,
   ...gatewaysRoutes,
   ...alarmsRoutes,

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Button, Dropdown, Space, Tag } from 'antd';
-import { AreaChartOutlined, FormOutlined, SettingOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { AreaChartOutlined, FileTextOutlined, FormOutlined, SettingOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { DataItemDetail } from '@smartdata/domain';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { chartPagePath } from '@/shared/routing/chartPaths';
 import { formPagePath, recordsPath, settingsPath } from '@/shared/routing/dataItemPaths';
+import { docTemplatesPath } from '@/shared/routing/templatePaths';
 
 interface ItemHeaderProps {
   item: DataItemDetail;
@@ -54,6 +55,9 @@ export function ItemHeader({ item, title, description, current }: ItemHeaderProp
             ))}
           <Button icon={<AreaChartOutlined />} onClick={() => void navigate(chartPagePath({ id: item.id, name: item.name, nodeId: item.nodeId }))}>
             {t('links.charts')}
+          </Button>
+          <Button icon={<FileTextOutlined />} onClick={() => void navigate(docTemplatesPath({ id: item.id, name: item.name }))}>
+            {t('links.docTemplates')}
           </Button>
           {current !== 'settings' && (
             <Button icon={<SettingOutlined />} onClick={() => void navigate(settingsPath(link))}>

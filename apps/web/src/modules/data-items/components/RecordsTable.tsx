@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Badge, Button, Card, Dropdown, Empty, Space, Table, Tooltip, type TableColumnsType, type TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
-import { DeleteOutlined, DownloadOutlined, DownOutlined, EditOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, DownOutlined, EditOutlined, ExportOutlined, FileTextOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +30,7 @@ import { attachmentKeys, columnTitle, formatCellValue, isAttachmentType, isNumbe
 import { buildRecordFilter, draftsFromFilters, type FilterDraft } from '../lib/recordFilters';
 import { timeRangeParam, type TimeSelection } from '@/shared/utils/timeRange';
 import { childRecordsPath, recordsPath } from '@/shared/routing/dataItemPaths';
+import { docTemplatesPath } from '@/shared/routing/templatePaths';
 import { AttachmentView } from './AttachmentView';
 import { FilterBar, type FilterField } from './FilterBar';
 import { ImportModal } from './ImportModal';
@@ -276,7 +277,7 @@ export function RecordsTable({ item, timeZone, parentRecordId, initialFilters }:
       title: t('columns.actions'),
       // On a phone a fixed action column would cover the values; there it scrolls with them.
       fixed: isMobile ? undefined : 'right',
-      width: 24 + (canWrite ? 150 : 0) + (jumps.length > 0 || children.length > 0 ? 80 : 0),
+      width: 24 + 70 + (canWrite ? 150 : 0) + (jumps.length > 0 || children.length > 0 ? 80 : 0),
       render: (_value, record) => (
         <Space size={0} wrap={false}>
           {canWrite && (
@@ -284,6 +285,9 @@ export function RecordsTable({ item, timeZone, parentRecordId, initialFilters }:
               {t('actions.edit')}
             </Button>
           )}
+          <Button type="link" size="small" icon={<FileTextOutlined />} onClick={() => void navigate(docTemplatesPath({ id: item.id, name: item.name }, record.id))} aria-label={t('records.documentNamed', { id: record.id })}>
+            {t('records.document')}
+          </Button>
           {(jumps.length > 0 || children.length > 0) && (
             <Dropdown
               trigger={['click']}

@@ -1,0 +1,128 @@
+import { App, Button, Card, Empty, Result, Skeleton, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, FileTextOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { levelAtLeast, type DocTemplateSummary } from '@smartdata/domain';
+import { PageHeader } from '@/shared/components/PageHeader';
+import { formatDateTime } from '@/shared/utils/formatTime';
+import { richEditorPath } from '@/shared/routing/templatePaths';
+import { useDeleteDocTemplateMutation, useDocTemplatesQuery } from '../api/docTemplates';
+import '../templates.css';
+
+/**
+ * /smartdata/Doctemplate?itemId=&itemName=[&recordId=] (hidden): the document templates of a data
+ * item — new, edit, delete (read-write on the item) — and, opened from a record, the documents of
+ * that record to print or download (read).
+ */
+export function DocTemplatesPage() {
+  const { t } = useTranslation('templates');
+  const { modal, message } = App.useApp();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const itemId = Number(params.get('itemId'));
+  const recordId = Number(params.get('recordId')) || null;
+  const query = useDocTemplatesQuery(itemId);
+  const remove = useDeleteDocTemplateMutation();
+  const itemName = query.data?.itemName ?? params.get('itemName') ?? '';
+  const canWrite = query.data ? levelAtLeast(query.data.level, 'readWrite') : false;
+
+  if (query.isError || !Number.isSafeInteger(itemId) || itemId <= 0) {
+    return (
+      <div className="sd-page">
+        <Result status="404" title={t('docs.notFound')} extra={<Button onClick={() => void navigate(-1)}>{t('actions.back')}</Button>} />
+      </div>
+    );
+  }
+
+  const confirmDelete = (row: DocTemplateSummary) =>
+    modal.confirm({
+      title: t('docs.deleteTitle', { name: row.name }),
+      content: t('docs.deleteHint'),
+      okText: t('actions.delete'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        await remove.mutateAsync(row.id);
+        void message.success(t('docs.deleted'));
+      },
+    });
+
+  const columns: TableColumnsType<DocTemplateSummary> = [
+    {
+      key: 'name',
+      title: t('docs.columns.name'),
+      render: (_v, row) => (
+        <Space size={6}>
+          <FileTextOutlined aria-hidden="true" />
+          <span>{row.name}</span>
+        </Space>
+      ),
+    },
+    { key: 'updatedAt', title: t('docs.columns.updatedAt'), width: 180, className: 'sd-nowrap', responsive: ['md'], render: (_v, row) => formatDateTime(row.updatedAt) },
+    {
+      key: 'actions',
+      title: t('docs.columns.actions'),
+      width: recordId ? 280 : 180,
+      render: (_v, row) => (
+        <Space size={0} wrap>
+          {recordId && (
+            <Button type="link" size="small" icon={<PrinterOutlined />} onClick={() => void navigate(richEditorPath({ itemId, itemName, templateId: row.id, recordId }))} aria-label={t('docs.openNamed', { name: row.name })}>
+              {t('docs.open')}
+            </Button>
+          )}
+          {canWrite && (
+            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => void navigate(richEditorPath({ itemId, itemName, templateId: row.id }))} aria-label={t('docs.editNamed', { name: row.name })}>
+              {t('actions.edit')}
+            </Button>
+          )}
+          {canWrite && (
+            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => {
+              confirmDelete(row);
+            }} aria-label={t('docs.deleteNamed', { name: row.name })}>
+              {t('actions.delete')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="sd-page">
+      <PageHeader
+        title={
+          <Space size={8} wrap>
+            <span>{t('docs.title')}</span>
+            <Tag color="blue">{itemName}</Tag>
+          </Space>
+        }
+        description={recordId ? t('docs.forRecord', { id: recordId }) : t('docs.description')}
+        actions={
+          <>
+            <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate(-1)}>
+              {t('actions.back')}
+            </Button>
+            {canWrite && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(richEditorPath({ itemId, itemName }))}>
+                {t('docs.create')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Card>
+        {query.isPending ? (
+          <Skeleton active />
+        ) : (
+          <Table
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={query.data.list}
+            pagination={false}
+            locale={{ emptyText: <Empty description={canWrite ? t('docs.emptyWritable') : t('docs.empty')} /> }}
+          />
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -19,7 +19,9 @@ export async function chooseOption(
   { search }: { search?: string } = {},
 ): Promise<void> {
   await select.click();
-  if (search !== undefined) await select.fill(search);
+  if (search !== undefined) {
+    await select.fill(search);
+  }
   const listId = await select.getAttribute('aria-controls');
   const dropdown = listId
     ? page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) })

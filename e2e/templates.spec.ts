@@ -70,8 +70,9 @@ test('a document template with placeholders, filled for a record, printed and do
   await page.keyboard.type('设备巡检单');
   await chooseOption(page, page.getByRole('combobox', { name: '段落格式' }), '标题 1');
   await expect(editor.locator('h1')).toHaveText('设备巡检单');
+  // The editor keeps an empty paragraph after a heading at the end (TipTap's trailing node): write there.
+  await expect(editor.locator('p')).toHaveCount(1);
   await caretAtEnd(editor);
-  await page.keyboard.press('Enter');
   await page.keyboard.type('设备：');
   await chooseOption(page, page.getByRole('combobox', { name: '插入字段' }), '设备名称');
   await expect(editor.locator('.tpl-placeholder')).toHaveText(['{设备名称}']);
@@ -84,6 +85,7 @@ test('a document template with placeholders, filled for a record, printed and do
   await page.keyboard.type('填写人：');
   await chooseOption(page, page.getByRole('combobox', { name: '插入字段' }), '创建人');
   await expect(editor.locator('.tpl-placeholder')).toHaveText(['{设备名称}', '{温度}', '{创建人}']);
+  await expect(editor.locator('p').first()).toHaveText('设备：{设备名称}');
   await shoot(page, 'editor-zh-CN');
   await page.getByRole('button', { name: '保存' }).click();
   await expect(toast(page, '已保存')).toBeVisible();

@@ -48,7 +48,7 @@ export const routeTable: RouteEntry[] = [
     // The spec lists only an item group's settings; its list is the way there (apps/web/README.md).
     page('/smartdata/itemgroup', 'sd_item_group', l('数据项分组', 'Item groups')),
     hidden('/smartdata/Doctemplate', 'sd_capsule', l('文档模板', 'Document template')),
-    hidden('/smartdata/richEditorTemplate/:itemId/:valueId/:itemName/:objId', 'sd_capsule', l('富文本模板', 'Rich-text template')),
+    hidden('/smartdata/richEditorTemplate/:itemId/:valueId/:itemName/:objId', 'sd_capsule', l('文档', 'Document')),
     hidden('/smartdata/reportTemplate/:entityId/:name', 'sd_capsule', l('报表模板', 'Report template')),
     hidden('/smartdata/editTemplate/:entityId/:name', 'sd_capsule', l('编辑模板', 'Edit template')),
     hidden(

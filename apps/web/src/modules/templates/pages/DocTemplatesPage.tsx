@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { levelAtLeast, type DocTemplateSummary } from '@smartdata/domain';
 import { PageHeader } from '@/shared/components/PageHeader';
+import { useIsPhone } from '@/shared/hooks/useIsPhone';
 import { formatDateTime } from '@/shared/utils/formatTime';
 import { richEditorPath } from '@/shared/routing/templatePaths';
 import { useDeleteDocTemplateMutation, useDocTemplatesQuery } from '../api/docTemplates';
@@ -18,6 +19,7 @@ export function DocTemplatesPage() {
   const { t } = useTranslation('templates');
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
+  const isPhone = useIsPhone();
   const [params] = useSearchParams();
   const itemId = Number(params.get('itemId'));
   const recordId = Number(params.get('recordId')) || null;
@@ -61,7 +63,8 @@ export function DocTemplatesPage() {
     {
       key: 'actions',
       title: t('docs.columns.actions'),
-      width: recordId ? 280 : 180,
+      // On a phone the actions stack instead of pushing the column past the screen.
+      width: isPhone ? 150 : recordId ? 280 : 180,
       render: (_v, row) => (
         <Space size={0} wrap>
           {recordId && (

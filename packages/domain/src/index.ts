@@ -49,6 +49,7 @@ export * from './projects/projects.schemas';
 
 // ---- templates (document and content templates) ----
 export * from './templates/richDocument';
+export * from './templates/placeholderValues';
 export * from './templates/templates.schemas';
 export * from './templates/templateMessages';
 

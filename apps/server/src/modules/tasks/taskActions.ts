@@ -1,4 +1,4 @@
-import { numericFieldTypes, type RecordValues, type TaskAction } from '@smartdata/domain';
+import { fillContent, numericFieldTypes, recordPlaceholderValues, type RecordValues, type TaskAction } from '@smartdata/domain';
 import { translate } from '@server/platform/i18n';
 import { AppError, validationError } from '@server/platform/errors';
 import { ErrorCode } from '@smartdata/domain';
@@ -12,6 +12,8 @@ import type { TaskAlarms } from '../alarms/taskAlarms.port';
 export interface ActionDeps {
   items: {
     requireItem(caller: CabinCaller, itemId: number, level: 'read' | 'readWrite'): Promise<ItemSummary>;
+    /** The company's time zone (placeholders of a notify message). */
+    timeZone(companyId: number): Promise<string>;
   };
   devices: Pick<GatewayDevices, 'requireDevice' | 'requireReady' | 'runFlow'>;
   records: TaskRecords;
@@ -138,7 +140,12 @@ export class TaskActions {
             break;
           }
           case 'notify': {
-            const text = translate(`task.notify.text|${name}|${action.message}`, 'zh-CN');
+            // A rule's message may hold a content template's placeholders (docs/templates.md):
+            // filled with the record that triggered it; without a record they stay as written.
+            const message = trigger
+              ? fillContent(action.message, recordPlaceholderValues(trigger.item.fields, trigger.values, { itemName: trigger.item.name, recordTime: trigger.at }, await this.deps.items.timeZone(companyId)))
+              : action.message;
+            const text = translate(`task.notify.text|${name}|${message}`, 'zh-CN');
             await this.deps.alarms.notify(companyId, action, text);
             break;
           }

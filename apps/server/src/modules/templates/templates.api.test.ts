@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { RichNode } from '@smartdata/domain';
+import { SmsOutboxRepository } from '@server/platform/sms.repository';
 import { as, body, createCompanyUser, createTestApp, signIn, type TestApp } from '@server/test/testApp';
 
 let t: TestApp;
@@ -205,5 +206,21 @@ describe('content templates', () => {
     expect(body(await post(stranger.api, 'template/deleteContentTemplate', { id })).code).toBe(40400);
     expect(body(await post(owner.api, 'template/deleteContentTemplate', { id })).code).toBe(0);
     expect(body(await get(owner.api, 'template/getContentTemplates')).data.list).toEqual([]);
+  });
+
+  it("fill an intelligent rule's notify message with the record that triggered it", async () => {
+    const owner = await person(t.app, undefined, ['sd_capsule', 'sa_rules']);
+    const { itemId } = await itemWithRecord(owner, '锅炉巡检');
+    const phone = `138${String(Date.now()).slice(-8)}`;
+    const recipient = await createCompanyUser(t.app, { codes: [], companyId: owner.companyId, phone });
+    const template = body(await post(owner.api, 'template/addContentTemplate', { name: '超温', itemId, content: '{{@itemName}}：{{device}} 温度 {{temp}}' }));
+    const { list } = body(await get(owner.api, 'template/getContentTemplates')).data as { list: { id: number; content: string }[] };
+    const message = list.find((c) => c.id === template.data.id)!.content;
+    const notify = { kind: 'notify', userIds: [recipient.userId], groupIds: [], sms: true, email: false, message };
+    const rule = body(await post(owner.api, 'task/addRule', { name: '超温通知', enabled: true, itemId, match: 'all', conditions: [{ fieldName: 'temp', op: 'gt', value: 30 }], actions: [notify] }));
+    expect(rule.code, JSON.stringify(rule)).toBe(0);
+    expect(body(await post(owner.api, 'dataItem/addRecord', { itemId, values: { device: '二号锅炉', temp: 41.2 } })).code).toBe(0);
+    await t.app.tasks.idle();
+    expect(await new SmsOutboxRepository(t.app.platform.db).latestTo(phone)).toBe('【超温通知】锅炉巡检：二号锅炉 温度 41.2 ℃');
   });
 });

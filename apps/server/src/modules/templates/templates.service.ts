@@ -1,10 +1,8 @@
 import {
   fillContent,
   fillDocument,
-  FieldType,
-  formatFieldValue,
-  formatInstant,
   placeholderKeys,
+  recordPlaceholderValues,
   richDocumentHtml,
   templateLimits,
   type ContentTemplate,
@@ -36,8 +34,6 @@ export interface TemplateDeps {
 }
 
 type ContentValues = { name: string; itemId: number | null; content: string };
-
-const numericTypes: readonly number[] = [FieldType.decimal, FieldType.currency, FieldType.integer];
 
 /**
  * Document templates of a data item and the company's content templates (issue 17,
@@ -114,27 +110,15 @@ export class TemplatesService {
     return record;
   }
 
-  /**
-   * The values of a record by placeholder key, as the record list shows them (date-times in the
-   * company's zone, numbers with their unit), and the record's facts.
-   */
+  /** The values of a record by placeholder key (`recordPlaceholderValues`, with the creator's and the company's names). */
   private async placeholderValues(companyId: number, item: { name: string; fields: readonly DataField[] }, record: RecordItem, locale: Locale): Promise<PlaceholderValues> {
     const [timeZone, creators, company] = await Promise.all([
       this.deps.dataItems.timeZone(companyId),
       record.createdBy === null ? Promise.resolve(new Map<number, string>()) : this.deps.cabin.memberNames(companyId, [record.createdBy]),
       this.deps.companies.find(companyId, locale),
     ]);
-    const values: Record<string, string> = {
-      '@recordTime': formatInstant(record.createdAt, 'datetime', timeZone),
-      '@creator': record.createdBy === null ? '' : (creators.get(record.createdBy) ?? ''),
-      '@companyName': company?.displayName ?? '',
-      '@itemName': item.name,
-    };
-    for (const field of item.fields) {
-      const text = formatFieldValue(field, record.values[field.fieldName], timeZone);
-      values[field.fieldName] = text !== '' && field.unit && numericTypes.includes(field.type) ? `${text} ${field.unit}` : text;
-    }
-    return values;
+    const creator = record.createdBy === null ? '' : (creators.get(record.createdBy) ?? '');
+    return recordPlaceholderValues(item.fields, record.values, { itemName: item.name, recordTime: record.createdAt, creator, companyName: company?.displayName ?? '' }, timeZone);
   }
 
   /** A template filled for one record of its item (read on the item), as JSON and HTML. */

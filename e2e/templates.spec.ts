@@ -9,7 +9,8 @@ import { chooseOption } from './support/select';
  * Document and content templates (issue 17): a company administrator makes a document template
  * for a data item in the rich-text editor with field placeholders, opens a record's document from
  * the record list, sees the record's values filled in, prints it (print CSS hides the console) and
- * downloads it as a PDF; then makes a content template. Screens in both languages, desktop and
+ * downloads it as a PDF; then makes a content template and uses it as an intelligent rule's
+ * notify message. Screens in both languages, desktop and
  * phone, go to /tmp/templates-shots.
  */
 
@@ -17,9 +18,9 @@ test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 const shots = '/tmp/templates-shots';
 
-async function shoot(page: Page, name: string): Promise<void> {
+async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
   await page.waitForTimeout(400); // fade-ins
-  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${shots}/${name}.png`, fullPage });
 }
 
 /** Puts the caret at the end of the editor's last block (a click lands where it lands; End moves it to the end of that line). */
@@ -149,9 +150,19 @@ test('a document template with placeholders, filled for a record, printed and do
   expect(await company.api.get<{ text: string }>('template/renderContent', { templateId: content.id, recordId: record.id })).toMatchObject({ text: '设备 一号锅炉 温度过高' });
   await shoot(page, 'content-zh-CN');
 
+  // An intelligent rule's notify message takes the content template's text (filled when sent).
+  await page.goto('/taskmanagement/intelligentrules');
+  await page.getByRole('button', { name: '新建规则' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('新建智能规则');
+  await page.getByRole('button', { name: '通知用户' }).click();
+  await chooseOption(page, page.getByRole('combobox', { name: '使用内容模板' }), contentName);
+  await expect(page.getByLabel('消息内容')).toHaveValue('设备 {{device}} 温度过高');
+  // The rule editor scrolls inside the layout: a full-page shot would cut it.
+  await shoot(page, 'rule-notify-zh-CN', false);
+
   // The same screens in English.
   await page.evaluate(() => localStorage.setItem('language', 'en-US'));
-  await page.reload();
+  await page.goto('/smartdata/contenttemplate');
   await expect(page.getByRole('heading', { name: 'Content templates', level: 1 })).toBeVisible();
   await shoot(page, 'content-en-US');
   await page.goto(`/smartdata/richEditorTemplate/${item.id}/${record.id}/${encodeURIComponent(itemName)}/${templateId}`);

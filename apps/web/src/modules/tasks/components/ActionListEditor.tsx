@@ -3,6 +3,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from
 import { useTranslation } from 'react-i18next';
 import { FieldType, ruleLimits, taskActionKinds, type DataField, type DataItemSummary, type DeviceItem, type TaskActionKind } from '@smartdata/domain';
 import { useLocale } from '@/shared/i18n/useLocale';
+import { ContentTemplatePicker } from '@/modules/templates/components/ContentTemplatePicker';
 import { isNumericField, newAction, type ActionValues, type FieldsOf } from '../lib/ruleForm';
 import { taskText } from '../lib/texts';
 import { GroupPicker, UserPicker } from './RecipientPickers';
@@ -173,7 +174,12 @@ function ActionBody({ name, items, itemsLoading, devices, devicesLoading, fields
               </Form.Item>
             </Space>
           </Form.Item>
-          <Form.Item name={[name, 'message']} label={t('actionForm.message')} rules={[{ required: true, whitespace: true, message: t('actionForm.messageRequired') }]}>
+          <Form.Item
+            name={[name, 'message']}
+            label={t('actionForm.message')}
+            rules={[{ required: true, whitespace: true, message: t('actionForm.messageRequired') }]}
+            extra={<ContentTemplatePicker onPick={(content) => form.setFieldValue(['actions', name, 'message'], content.slice(0, ruleLimits.messageLength))} />}
+          >
             <Input.TextArea rows={2} maxLength={ruleLimits.messageLength} showCount placeholder={t('actionForm.messagePlaceholder')} />
           </Form.Item>
         </>

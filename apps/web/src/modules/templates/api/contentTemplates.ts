@@ -4,8 +4,8 @@ import { api } from '@/shared/api/client';
 import { templatesKeys } from './keys';
 
 /** `GET /template/getContentTemplates`: the company's content templates. */
-export function useContentTemplatesQuery() {
-  return useQuery({ queryKey: templatesKeys.contentList(), queryFn: ({ signal }) => api.get<{ list: ContentTemplate[] }>('/template/getContentTemplates', {}, { signal }) });
+export function useContentTemplatesQuery(enabled = true) {
+  return useQuery({ queryKey: templatesKeys.contentList(), queryFn: ({ signal }) => api.get<{ list: ContentTemplate[] }>('/template/getContentTemplates', {}, { signal }), enabled });
 }
 
 export function useSaveContentTemplateMutation() {

@@ -97,6 +97,8 @@ test('a document template with placeholders, filled for a record, printed and do
 
   // The record's document, opened from its row in the record list.
   await page.goto(recordsUrl);
+  await expect(page.getByRole('button', { name: `打开记录 ${record.id} 的文档` })).toBeVisible();
+  await shoot(page, 'records-zh-CN');
   await page.getByRole('button', { name: `打开记录 ${record.id} 的文档` }).click();
   await expect(page.getByText(`选择一个文档模板，打印记录 #${record.id} 或导出为 PDF`)).toBeVisible();
   await shoot(page, 'templates-zh-CN');

@@ -53,6 +53,10 @@ export * from './templates/placeholderValues';
 export * from './templates/templates.schemas';
 export * from './templates/templateMessages';
 
+// ---- production and inventory (issue 18) ----
+export * from './inventory/inventory.schemas';
+export * from './inventory/inventoryMessages';
+
 // ---- meters (cabin nodes) ----
 export * from './meters/meters.schemas';
 export * from './meters/meterMessages';

@@ -7,6 +7,7 @@ import { smsMessages } from './system/sms.schemas';
 import { fileMessages } from './files/fileMessages';
 import { meterMessages } from './meters/meterMessages';
 import { templateMessages } from './templates/templateMessages';
+import { inventoryMessages } from './inventory/inventoryMessages';
 
 /**
  * Texts of the validation message keys used by the zod schemas of this package. The web shows
@@ -58,6 +59,7 @@ export const validationMessages: Record<string, Record<Locale, string>> = {
   ...wechatMessages,
   ...smsMessages,
   ...fileMessages,
+  ...inventoryMessages,
   ...meterMessages,
   ...templateMessages,
 };

@@ -17,18 +17,55 @@ export const lifecycleNames: Record<LifecycleStatus, { 'zh-CN': string; 'en-US':
 };
 
 /**
- * Allowed transitions, from → to. Inventory drives 0→1→2→3 (and back 2→1, 3→1 on a return);
- * binding drives 0/3→4 and unbinding 4→3; any status but disabled may be disabled, and a
- * disabled device goes back to stock (9→1).
+ * What moves a device from one status to another (issue 18): the documents of production and
+ * inventory, binding, and the manual disable/enable of the device page.
  */
-export const lifecycleTransitions: Record<LifecycleStatus, readonly LifecycleStatus[]> = {
-  0: [1, 4, 9],
-  1: [2, 9],
-  2: [3, 1],
-  3: [4, 1, 9],
-  4: [3, 9],
-  9: [1],
-};
+export const lifecycleDocuments = ['production', 'stockIn', 'outbound', 'outboundCancel', 'shipment', 'return', 'bind', 'unbind', 'disable', 'enable'] as const;
+export type LifecycleDocument = (typeof lifecycleDocuments)[number];
+
+/**
+ * The lifecycle transitions, defined once: each allowed `from → to` and the document that makes
+ * it. A production completion creates a device at 0 and receives it (stockIn 0→1); an outbound
+ * order takes a stored device (1→2), cancelling it puts it back (2→1); shipping sends it out
+ * (2→3); a return brings a shipped device back into the returns warehouse (3→1); binding makes a
+ * shipped (or never stocked) device bound (0/3→4), unbinding shipped again (4→3); any status but
+ * "on an outbound order" may be disabled (cancel the order first), and a disabled device goes back
+ * to stock (9→1).
+ */
+export const lifecycleMoves: readonly { from: LifecycleStatus; to: LifecycleStatus; by: LifecycleDocument }[] = [
+  { from: 0, to: 1, by: 'stockIn' },
+  { from: 1, to: 2, by: 'outbound' },
+  { from: 2, to: 1, by: 'outboundCancel' },
+  { from: 2, to: 3, by: 'shipment' },
+  { from: 3, to: 1, by: 'return' },
+  { from: 0, to: 4, by: 'bind' },
+  { from: 3, to: 4, by: 'bind' },
+  { from: 4, to: 3, by: 'unbind' },
+  { from: 0, to: 9, by: 'disable' },
+  { from: 1, to: 9, by: 'disable' },
+  { from: 3, to: 9, by: 'disable' },
+  { from: 4, to: 9, by: 'disable' },
+  { from: 9, to: 1, by: 'enable' },
+];
+
+/** Allowed transitions, from → to (every document together), derived from `lifecycleMoves`. */
+export const lifecycleTransitions: Record<LifecycleStatus, readonly LifecycleStatus[]> = Object.fromEntries(
+  lifecycleCodes.map((from) => [from, lifecycleMoves.filter((move) => move.from === from).map((move) => move.to)]),
+) as unknown as Record<LifecycleStatus, readonly LifecycleStatus[]>;
+
+/**
+ * Why `document` may not move a device from `from` (a message key with `|from|to`), or null when
+ * it may. A move allowed in general but made by another document (shipping a stored device, a
+ * return of a device still in stock) is refused with the general reason or `device.lifecycle.wrongDocument`.
+ */
+export function documentMoveProblem(document: LifecycleDocument, from: LifecycleStatus): string | null {
+  const move = lifecycleMoves.find((m) => m.by === document && m.from === from);
+  if (move) {
+    return null;
+  }
+  const to = lifecycleMoves.find((m) => m.by === document)?.to ?? from;
+  return lifecycleProblem(from, to) ?? `device.lifecycle.wrongDocument|${from}|${to}`;
+}
 
 export function isLifecycleStatus(value: unknown): value is LifecycleStatus {
   return typeof value === 'number' && (lifecycleCodes as readonly number[]).includes(value);

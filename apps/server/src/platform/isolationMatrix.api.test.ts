@@ -44,6 +44,7 @@ const bodies: Record<string, (id: number) => unknown> = {
   'GET /general/telemetry/getBindings': (id) => ({ itemId: id }),
   'GET /general/meter/getConsumption': (id) => ({ meterId: id, from: Date.UTC(2026, 10, 1), to: Date.UTC(2026, 10, 8), interval: 'day' }),
   'GET /general/meter/getMonthlyReport': (id) => ({ meterId: id, year: 2026, month: 11 }),
+  'GET /general/meter/exportMonthlyReport': (id) => ({ meterId: id, year: 2026, month: 11, format: 'xlsx' }),
   'POST /general/template/addDocTemplate': (id) => ({ itemId: id, name: 'Probe', body: { type: 'doc', content: [] } }),
   'POST /general/template/updateDocTemplate': (id) => ({ id, name: 'Probe', body: { type: 'doc', content: [] } }),
 };

@@ -177,6 +177,7 @@ export const auditActions: Record<string, Record<Locale, string>> = {
   updateMeter: t('修改电表', 'Change an electric meter'),
   deleteMeter: t('删除电表', 'Delete an electric meter'),
   setTariff: t('设置分时电价', 'Set the time-of-use tariff'),
+  exportMonthlyReport: t('导出电表月报', 'Export a meter monthly report'),
 };
 
 /** The action of an audited path (`/general/dashboard/saveDashboard`) in words, or null when unknown. */

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import ExcelJS from 'exceljs';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { adminPassword, as, body, createCompanyUser, createTestApp, signIn, type TestApp } from '@server/test/testApp';
 
 /**
@@ -361,6 +363,54 @@ describe('tariffs and the monthly report', () => {
       [18, 9.6],
     ]);
     expect(report.totals).toMatchObject({ value: 75, cost: 43.6, gapDays: 27 });
+  });
+});
+
+describe('export of the monthly report', () => {
+  it('an XLSX whose cells are numbers with the values of the report, computed by hand above', async () => {
+    const answer = await alice.api({ method: 'GET', url: `/general/meter/exportMonthlyReport?meterId=${meterA}&year=2025&month=11&format=xlsx` });
+    expect(answer.statusCode, answer.body.slice(0, 200)).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(String(answer.headers['content-disposition'])).toBe(`attachment; filename*=UTF-8''${encodeURIComponent('总进线-2025-11.xlsx')}`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(answer.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const rowOf = (first: string) => rows.find((r) => r[0] === first);
+    expect(String(rows[0][0])).toContain('用电月报');
+    // Date, consumption, peak kWh, peak cost, flat kWh, flat cost, valley kWh, valley cost, cost, note.
+    expect(rows.find((r) => r[0] === '日期')).toEqual(['日期', '用电量（kWh）', '峰电量（kWh）', '峰电费', '平电量（kWh）', '平电费', '谷电量（kWh）', '谷电费', '电费', '备注']);
+    expect(rowOf('2025-11-01')).toEqual(['2025-11-01', 30, 0, 0, 20, 12, 10, 3, 15, '']);
+    expect(rowOf('2025-11-02')?.slice(0, 2)).toEqual(['2025-11-02', undefined]);
+    expect(rowOf('2025-11-02')?.at(-1)).toBe('缺数');
+    expect(rowOf('2025-11-04')?.slice(0, 9)).toEqual(['2025-11-04', 15, 0, 0, 7, 4.2, 8, 2.4, 6.6]);
+    expect(rowOf('合计')?.slice(0, 9)).toEqual(['合计', 65, 0, 0, 47, 28.2, 18, 5.4, 33.6]);
+    const total = sheet.getRow(rows.findIndex((r) => r[0] === '合计') + 1);
+    expect(total.getCell(2).type).toBe(ExcelJS.ValueType.Number);
+    expect(total.getCell(2).numFmt).toBe('0.000');
+    expect(total.getCell(9).numFmt).toBe('0.00');
+  });
+
+  it('a PDF whose text holds the Chinese labels and the values', async () => {
+    const answer = await alice.api({ method: 'GET', url: `/general/meter/exportMonthlyReport?meterId=${meterA}&year=2025&month=11&format=pdf` });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/pdf');
+    const pdf = await getDocument({ data: new Uint8Array(answer.rawPayload), useSystemFonts: false, isEvalSupported: false }).promise;
+    let textOf = '';
+    for (let n = 1; n <= pdf.numPages; n += 1) {
+      const content = await (await pdf.getPage(n)).getTextContent();
+      textOf += content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
+    }
+    await pdf.destroy();
+    for (const expected of ['总进线', '用电月报', '合计', '缺数', '2025-11-01', '65.000', '33.60']) {
+      expect(textOf).toContain(expected);
+    }
+  });
+
+  it('another company cannot export it (40400)', async () => {
+    const bob = await person(t.app);
+    expect((await get(bob.api, `meter/exportMonthlyReport?meterId=${meterA}&year=2025&month=11&format=xlsx`)).code).toBe(40400);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   allMetersQuery,
   consumptionQuery,
   deleteMeterRequest,
+  exportMonthlyReportQuery,
   meterIdQuery,
   meterListQuery,
   meterLogQuery,
@@ -14,6 +15,7 @@ import {
 } from '@smartdata/domain';
 import { ok } from '@server/platform/envelope';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
+import { requestLocale } from '@server/platform/i18n';
 import { cabinCaller } from '../cabin/cabin.service';
 import type { MetersService } from './meters.service';
 
@@ -77,6 +79,19 @@ export function registerMetersRoutes(app: FastifyInstance, meters: MetersService
     '/general/meter/getMonthlyReport',
     { config: capsule, schema: { tags, summary: 'Per-day consumption, per tariff period with costs, totals and gaps of a month (read)', querystring: monthlyReportQuery } },
     async (request) => ok(await meters.monthlyReport(caller(request), request.query)),
+  );
+
+  r.get(
+    '/general/meter/exportMonthlyReport',
+    { config: { ...capsule, audit: true }, schema: { tags, summary: 'The monthly report as an XLSX or PDF file (read)', querystring: exportMonthlyReportQuery } },
+    async (request, reply) => {
+      const file = await meters.exportMonthlyReport(caller(request), request.query, requestLocale(request));
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+        .header('cache-control', 'no-store')
+        .send(file.body);
+    },
   );
 
   r.get('/general/meter/getTariff', { config: capsule, schema: { tags, summary: "The company's time-of-use tariff" } }, async (request) => ok(await meters.tariff(companyOf(request))));

@@ -24,6 +24,7 @@ import {
   type ConsumptionResponse,
   type FormulaTerm,
   type FormulaTermView,
+  type Locale,
   type MeterDetail,
   type MeterListItem,
   type MeterLog,
@@ -43,12 +44,14 @@ import {
   type UsageBucket,
 } from '@smartdata/domain';
 import { conflict, notFound, permissionDenied, validationError } from '@server/platform/errors';
+import { renderPdf, renderXlsx } from '@server/platform/sheets';
 import type { CabinCaller, CabinService, NodeKindHandler } from '../cabin/cabin.service';
 import type { DataItemsService } from '../data-items/dataItems.service';
 import type { SeriesReads } from '../data-items/series.port';
 import type { DevicesService } from '../devices/devices.service';
 import type { DeviceTelemetry } from '../telemetry/deviceTelemetry.port';
 import { MetersRepository, type MeterRow, type SourceColumns, type TariffWindowRow } from './meters.repository';
+import { monthlyReportSheet } from './monthlyReportSheet';
 
 /** What meters need of data items: the caller's level on an item, items with their fields, the company's time zone. */
 export type MeterItems = Pick<DataItemsService, 'requireItem' | 'itemsByIds' | 'timeZone'>;
@@ -276,6 +279,24 @@ export class MetersService {
   async monthlyReport(caller: CabinCaller, query: { meterId: number; year: number; month: number }): Promise<MonthlyReport> {
     const { row } = await this.requireMeter(caller, query.meterId, 'read');
     return this.reportOf(caller.companyId, row, query.year, query.month);
+  }
+
+  /**
+   * The monthly report as a file (read): its sheet model rendered by the reports module's
+   * renderer as XLSX (numeric cells with formats) or PDF (embedded CJK font), labels in `locale`.
+   */
+  async exportMonthlyReport(
+    caller: CabinCaller,
+    query: { meterId: number; year: number; month: number; format: 'xlsx' | 'pdf' },
+    locale: Locale,
+  ): Promise<{ fileName: string; contentType: string; body: Buffer }> {
+    const report = await this.monthlyReport(caller, query);
+    const generatedAt = new Intl.DateTimeFormat('sv-SE', { timeZone: report.timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(this.deps.now()));
+    const sheet = monthlyReportSheet(report, locale, generatedAt);
+    const fileName = `${report.meterName}-${report.year}-${String(report.month).padStart(2, '0')}.${query.format}`;
+    return query.format === 'pdf'
+      ? { fileName, contentType: 'application/pdf', body: await renderPdf(sheet) }
+      : { fileName, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', body: await renderXlsx(sheet) };
   }
 
   private async reportOf(companyId: number, row: MeterRow, year: number, month: number): Promise<MonthlyReport> {

@@ -292,7 +292,7 @@ export class MetersService {
   ): Promise<{ fileName: string; contentType: string; body: Buffer }> {
     const report = await this.monthlyReport(caller, query);
     const generatedAt = new Intl.DateTimeFormat('sv-SE', { timeZone: report.timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(this.deps.now()));
-    const sheet = monthlyReportSheet(report, locale, generatedAt);
+    const sheet = monthlyReportSheet(report, locale, generatedAt, { titleRow: query.format === 'xlsx' });
     const fileName = `${report.meterName}-${report.year}-${String(report.month).padStart(2, '0')}.${query.format}`;
     return query.format === 'pdf'
       ? { fileName, contentType: 'application/pdf', body: await renderPdf(sheet) }

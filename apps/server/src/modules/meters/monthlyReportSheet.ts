@@ -12,9 +12,10 @@ const number = (value: number | null, format: string, extra: Partial<SheetCell> 
  * The monthly report as a sheet (docs/meters.md "The export"): a title, the meter and zone, one
  * row per day (date, consumption, each tariff period's consumption and cost, the day's cost, a
  * note on gaps), a totals row, and the tariff below. Numbers stay numbers (formats `0.000` kWh,
- * `0.00` money); a gap is an empty cell. Labels in the caller's language.
+ * `0.00` money); a gap is an empty cell. Labels in the caller's language. The PDF prints the
+ * title as its heading, so only the XLSX (`titleRow`) repeats it in its first row.
  */
-export function monthlyReportSheet(report: MonthlyReport, locale: Locale, generatedAt: string): SheetModel {
+export function monthlyReportSheet(report: MonthlyReport, locale: Locale, generatedAt: string, { titleRow }: { titleRow: boolean }): SheetModel {
   const t = (key: string) => translate(key, locale);
   const periodName = (period: string) => t(`meter.period.${period}`);
   const periods = report.totals.periods.map((p) => p.period);
@@ -36,7 +37,7 @@ export function monthlyReportSheet(report: MonthlyReport, locale: Locale, genera
   const last = columnLetter(width - 1);
 
   const rows: (SheetCell | null)[][] = [
-    [text(title, { bold: true })],
+    ...(titleRow ? [[text(title, { bold: true })]] : []),
     [text(translate(`meter.sheet.meter|${report.meterName}|${t(report.nodeType === MeterNodeType.virtual ? 'meter.sheet.virtual' : 'meter.sheet.standard')}`, locale))],
     [text(translate(`meter.sheet.timeZone|${report.timeZone}`, locale))],
     header,
@@ -76,11 +77,7 @@ export function monthlyReportSheet(report: MonthlyReport, locale: Locale, genera
     sheetName: `${report.year}-${month}`,
     columns: header.map((_, index) => ({ width: index === 0 ? 14 : index === width - 1 ? 16 : 15 })),
     rows,
-    merges: [
-      { from: 'A1', to: `${last}1` },
-      { from: 'A2', to: `${last}2` },
-      { from: 'A3', to: `${last}3` },
-    ],
+    merges: (titleRow ? [1, 2, 3] : [1, 2]).map((row) => ({ from: `A${row}`, to: `${last}${row}` })),
     footer: translate(`meter.sheet.footer|${generatedAt}`, locale),
   };
 }

@@ -136,6 +136,11 @@ describe('standard meters', () => {
       ],
       total: 65,
     });
+    // At most 400 days or 36 months per call; the end must be after the start.
+    expect(await consumption(alice, meterA, at(1), at(1) + 401 * 86_400_000)).toMatchObject({ code: 50001 });
+    expect((await consumption(alice, meterA, at(1), at(1) + 399 * 86_400_000)).data.list).toHaveLength(399);
+    expect((await consumption(alice, meterA, at(1), Date.UTC(2029, 0, 1), 'month')).code).toBe(50001);
+    expect((await consumption(alice, meterA, at(2), at(1))).code).toBe(50001);
   });
 
   it("a factor multiplies the counter; getMeter answers the settings and the source's name", async () => {

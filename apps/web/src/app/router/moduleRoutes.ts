@@ -8,6 +8,7 @@ import { dashboardsRoutes } from '@/modules/dashboards/routes';
 import { devicesRoutes } from '@/modules/devices/routes';
 import { filesRoutes } from '@/modules/files/routes';
 import { projectsRoutes } from '@/modules/projects/routes';
+import { metersRoutes } from '@/modules/meters/routes';
 import { templatesRoutes } from '@/modules/templates/routes';
 import { gatewaysRoutes } from '@/modules/gateways/routes';
 import { groupsRoutes } from '@/modules/groups/routes';
@@ -47,6 +48,7 @@ export const moduleRoutes: ModuleRoutes = {
   ...cabinRoutes,
   ...filesRoutes,
   ...projectsRoutes,
+  ...metersRoutes,
   ...templatesRoutes,
   ...devicesRoutes,
   ...gatewaysRoutes,

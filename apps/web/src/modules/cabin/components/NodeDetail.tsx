@@ -23,6 +23,7 @@ import type { NodeAbilities } from './cabinTree';
 import { LevelTag } from './LevelTag';
 import { NodeIcon } from './NodeIcon';
 import { itemKindOf, itemSettingsPath, recordsPath } from './nodeLinks';
+import { MeterNodePanel } from '@/modules/meters/components/MeterNodePanel';
 
 export type NodeCommand = 'createDirectory' | 'createDataItem' | 'rename' | 'move' | 'copy' | 'permissions' | 'delete';
 
@@ -122,6 +123,7 @@ export function NodeDetail({ node, parent, path, abilities, onCommand }: NodeDet
           </Button>
         </div>
       )}
+      {node.kind === 'meter' && node.refId !== null && <MeterNodePanel meterId={node.refId} nodeId={node.id} name={node.name} nodeType={Number(node.extra.nodeType)} />}
       {abilities.create && (
         <div className="sd-cabin-detail__primary">
           {action('createDirectory', <FolderAddOutlined />, t('actions.createDirectoryHere'))}

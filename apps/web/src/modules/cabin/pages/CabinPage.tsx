@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Card, Empty, Input, Result, Skeleton, Space, Tooltip } from 'antd';
-import { AppstoreOutlined, FileAddOutlined, FolderAddOutlined, NodeCollapseOutlined, NodeExpandOutlined, ProjectOutlined, ReloadOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, FileAddOutlined, FolderAddOutlined, NodeCollapseOutlined, NodeExpandOutlined, ProjectOutlined, ReloadOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -18,23 +18,26 @@ import { cabinKeys } from '../api/keys';
 import { useMoveNodeMutation } from '../api/moveNode';
 import { useRenameNodeMutation } from '../api/renameNode';
 import { CabinTree, type TreeKeyAction } from '../components/CabinTree';
-import { descendantCount, directoryIds, filterTree, findNode, indexTree, moveProblem, nodeAbilities, ROOT_LEVEL } from '../components/cabinTree';
+import { descendantCount, directoryIds, directoryOptions, filterTree, findNode, indexTree, moveProblem, nodeAbilities, ROOT_LEVEL, TOP_VALUE } from '../components/cabinTree';
 import { DataItemFormModal } from '../components/DataItemFormModal';
 import { DestinationModal } from '../components/DestinationModal';
 import { NameFormModal } from '../components/NameFormModal';
 import { NodeDetail, NoSelection, type NodeCommand } from '../components/NodeDetail';
 import { itemSettingsPath, recordsPath } from '../components/nodeLinks';
 import { PermissionModal } from '../components/PermissionModal';
-import { filePath, projectPath } from '@/shared/routing/cabinNodePaths';
+import { filePath, meterPath, projectPath } from '@/shared/routing/cabinNodePaths';
 import { UploadFileButton } from '@/modules/files/components/UploadFileButton';
 import { addProject } from '@/modules/projects/api/projects';
 import { ProjectFormModal, type ProjectFormValues } from '@/modules/projects/components/ProjectFormModal';
+import { useAddMeterMutation } from '@/modules/meters/api/addMeter';
+import { MeterFormModal } from '@/modules/meters/components/MeterFormModal';
 import '../cabin.css';
 
 type Dialog =
   | { type: 'createDirectory'; parentId: number | null }
   | { type: 'createDataItem'; directoryId: number | null }
   | { type: 'createProject'; parentId: number | null }
+  | { type: 'createMeter'; directoryId: number | null }
   | { type: 'rename' | 'move' | 'copy' | 'permissions'; node: CabinTreeNode };
 
 /** Which nodes are open, kept per company for the browser session. */
@@ -84,6 +87,7 @@ export function CabinPage() {
   const moveNode = useMoveNodeMutation();
   const copyNode = useCopyNodeMutation();
   const deleteNode = useDeleteNodeMutation();
+  const addMeter = useAddMeterMutation();
 
   useEffect(() => {
     sessionStorage.setItem(storageKey, JSON.stringify(expanded));
@@ -139,6 +143,8 @@ export function CabinPage() {
       void navigate(filePath(node.refId));
     } else if (node.kind === 'project' && node.refId !== null) {
       void navigate(projectPath(node.refId));
+    } else if (node.kind === 'meter' && node.refId !== null) {
+      void navigate(meterPath({ id: node.refId, name: node.name, nodeType: Number(node.extra.nodeType) }));
     } else if (node.kind === 'directory') {
       setExpanded((current) => (current.includes(node.id) ? current.filter((id) => id !== node.id) : [...current, node.id]));
     }
@@ -271,6 +277,18 @@ export function CabinPage() {
     }
   };
 
+  const handleCreateMeter = async (request: Parameters<typeof addMeter.mutateAsync>[0]) => {
+    try {
+      const { nodeId } = await addMeter.mutateAsync(request);
+      await queryClient.invalidateQueries({ queryKey: cabinKeys.tree() });
+      setDialog(null);
+      void message.success(t('texts:operationSuccess'));
+      reveal(typeof request.directoryId === 'number' ? request.directoryId : null, nodeId);
+    } catch {
+      // Shown by the API client; the dialog stays open.
+    }
+  };
+
   const handleRename = async (node: CabinTreeNode, name: string) => {
     try {
       await renameNode.mutateAsync({ id: node.id, name });
@@ -364,6 +382,9 @@ export function CabinPage() {
                 <Button icon={<ProjectOutlined />} onClick={() => setDialog({ type: 'createProject', parentId: targetDirectory?.id ?? null })}>
                   {t('actions.createProject')}
                 </Button>
+                <Button icon={<ThunderboltOutlined />} onClick={() => setDialog({ type: 'createMeter', directoryId: targetDirectory?.id ?? null })}>
+                  {t('actions.createMeter')}
+                </Button>
                 <UploadFileButton parentId={targetDirectory?.id ?? null} refreshKey={cabinKeys.tree()} onUploaded={({ nodeId }) => reveal(targetDirectory?.id ?? null, nodeId)} />
                 <Button
                   type="primary"
@@ -445,6 +466,12 @@ export function CabinPage() {
       )}
       {dialog?.type === 'createProject' && (
         <ProjectFormModal saving={savingProject} onSubmit={(values) => void handleCreateProject(values, dialog.parentId)} onCancel={() => setDialog(null)} />
+      )}
+      {dialog?.type === 'createMeter' && (
+        <MeterFormModal
+          places={[{ value: TOP_VALUE, title: t('top'), disabled: !canCreateAtTop, children: directoryOptions(roots, (d) => levelAtLeast(d.level, 'readWrite')) }]}
+          topValue={TOP_VALUE}
+          directoryId={dialog.directoryId} saving={addMeter.isPending} onSubmit={(request) => void handleCreateMeter(request)} onCancel={() => setDialog(null)} />
       )}
       {dialog?.type === 'rename' && (
         <NameFormModal

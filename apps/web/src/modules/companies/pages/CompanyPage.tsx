@@ -5,9 +5,10 @@ import { AlertDelegationsCard } from '../components/AlertDelegationsCard';
 import { CompanyLogoCard } from '../components/CompanyLogoCard';
 import { CompanyProfileCard } from '../components/CompanyProfileCard';
 import { FileSettingsCard } from '@/modules/files/components/FileSettingsCard';
+import { TariffCard } from '@/modules/meters/components/TariffCard';
 import '../companies.css';
 
-/** /sysSetting/companyManagement: name, time zone, logo, alert delegations and file settings of the company. */
+/** /sysSetting/companyManagement: name, time zone, logo, alert delegations, file settings and time-of-use tariff of the company. */
 export function CompanyPage() {
   const { t } = useTranslation('companies');
   const company = useCompanyQuery();
@@ -20,6 +21,7 @@ export function CompanyPage() {
       </div>
       <AlertDelegationsCard />
       <FileSettingsCard />
+      <TariffCard />
     </div>
   );
 }

@@ -1,0 +1,60 @@
+import { Form, Input, TreeSelect } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TreeSelectProps } from 'antd';
+import { limits, MeterNodeType, nameSchema, validationMessage, type AddMeterRequest } from '@smartdata/domain';
+import { FormModal } from '@/shared/components/FormModal';
+import { domainRule } from '@/shared/forms/domainRule';
+import { useLocale } from '@/shared/i18n/useLocale';
+import { meterSettings, type MeterFormValues } from '../lib/meterForm';
+import { MeterSettingsFields } from './MeterSettingsFields';
+import '../meters.css';
+
+interface Props {
+  /** The directories (and projects) the meter may go into, as the cabin offers them, and the value of the top. */
+  places: TreeSelectProps['treeData'];
+  topValue: number;
+  directoryId: number | null;
+  saving: boolean;
+  onSubmit: (request: AddMeterRequest) => void;
+  onCancel: () => void;
+}
+
+type Values = MeterFormValues;
+
+/** The cabin's 'New meter' dialog: where, name, standard (source, factor) or virtual (formula). Enter saves. */
+export function MeterFormModal({ places, topValue, directoryId, saving, onSubmit, onCancel }: Props) {
+  const { t } = useTranslation('meters');
+  const locale = useLocale();
+  const [form] = Form.useForm<Values>();
+  const handleFinish = (values: Values) => {
+    const place = values.directoryId === undefined || values.directoryId === topValue ? null : values.directoryId;
+    const settings = meterSettings(values);
+    const name = values.name.trim();
+    onSubmit(
+      'formula' in settings
+        ? { directoryId: place, name, nodeType: MeterNodeType.virtual, formula: settings.formula }
+        : { directoryId: place, name, nodeType: MeterNodeType.standard, source: settings.source, factor: settings.factor },
+    );
+  };
+  return (
+    <FormModal<Values>
+      open
+      title={t('create.title')}
+      form={form}
+      width={640}
+      confirmLoading={saving}
+      okText={t('create.ok')}
+      initialValues={{ directoryId: directoryId ?? topValue, name: '', nodeType: MeterNodeType.standard, sourceKind: 'item', factor: 1, formula: [{ factor: 1 }, { factor: 1 }] }}
+      onCancel={onCancel}
+      onFinish={handleFinish}
+    >
+      <Form.Item name="directoryId" label={t('form.directory')} rules={[{ required: true, message: validationMessage('validation.required', locale) ?? '' }]}>
+        <TreeSelect treeData={places} treeDefaultExpandAll showSearch={{ treeNodeFilterProp: 'title' }} />
+      </Form.Item>
+      <Form.Item name="name" label={t('form.name')} rules={[{ required: true, whitespace: true, message: validationMessage('validation.nameRequired', locale) ?? '' }, domainRule(nameSchema, t)]}>
+        <Input autoFocus showCount={{ formatter: ({ count }) => `${count} / ${limits.generalNameLength}` }} />
+      </Form.Item>
+      <MeterSettingsFields form={form} />
+    </FormModal>
+  );
+}

@@ -1,20 +1,6 @@
-import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { RichMark, RichNode } from '@smartdata/domain';
-
-const require = createRequire(import.meta.url);
-
-/**
- * The CJK font of printed documents. The reports module's platform/sheets.ts is to export the one
- * font of the product (docs/templates-needs.md); until it does, the same package is read here, in
- * this one place. pdfkit embeds only the glyphs a document uses.
- */
-export function templateFonts(): { regular: string; bold: string } {
-  return {
-    regular: require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'),
-    bold: require.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf'),
-  };
-}
+import { cjkFonts } from '@server/platform/sheets';
 
 type Pdf = PDFKit.PDFDocument;
 
@@ -168,7 +154,8 @@ function writeBlocks(pdf: Pdf, blocks: RichNode[], x: number, width: number): vo
  * bold/italic/underline, lists, tables and rules. `title` goes into the PDF's metadata.
  */
 export function documentPdf(doc: RichNode, title: string): Promise<Buffer> {
-  const fonts = templateFonts();
+  // The one CJK font of the product, owned by platform/sheets.ts (report exports use the same).
+  const fonts = cjkFonts();
   const pdf = new PDFDocument({ size: 'A4', margin, info: { Title: title, Creator: 'SmartData Console' } });
   pdf.registerFont('cjk', fonts.regular);
   pdf.registerFont('cjk-bold', fonts.bold);

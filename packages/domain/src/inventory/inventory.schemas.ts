@@ -183,9 +183,11 @@ export type ShipRequest = z.infer<typeof shipRequest>;
 export const addReturnRequest = z.object({ warehouseId: id, serials: serials.min(1, 'validation.required'), remarks: text(inventoryLimits.remarksLength).optional() });
 export type AddReturnRequest = z.infer<typeof addReturnRequest>;
 
-/** `POST /general/inventory/cancelDocument`: corrections by cancelling (reversing ledger rows), never by editing. */
-export const cancelDocumentRequest = z.object({ kind: z.enum(['stockIn', 'outbound']), id });
-export type CancelDocumentRequest = z.infer<typeof cancelDocumentRequest>;
+/** `POST /general/inventory/cancelStockIn | cancelOutbound {id}`: corrections by cancelling (reversing ledger rows), never by editing. */
+export interface CancelDocumentRequest {
+  kind: 'stockIn' | 'outbound';
+  id: number;
+}
 export const cancelProductionRequest = z.object({ id });
 
 export const stockQuery = z.object({ itemId: optionalId, warehouseId: optionalId });

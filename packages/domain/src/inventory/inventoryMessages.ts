@@ -33,5 +33,6 @@ export const inventoryMessages: Record<string, Record<Locale, string>> = {
   'inventory.outbound.state': t('出库单已发货或已取消', 'The outbound order is shipped or cancelled'),
   'inventory.stockIn.state': t('入库单已取消', 'The stock-in document is already cancelled'),
   'inventory.stockIn.serialized': t('含序列号的入库单不能取消（设备不能回到“已创建未入库”），请用出库或停用更正', 'A stock-in with serials cannot be cancelled (a device cannot go back to "created, not stored"); correct it with an outbound or by disabling'),
+  'inventory.device.inStock': t('设备在库存中或在出库单上，不能删除（请先出库或停用）', 'The device is in stock or on an outbound order and cannot be deleted (ship or disable it first)'),
   'inventory.returns.kind': t('退货须入退货仓', 'Returns go into a returns warehouse'),
 };

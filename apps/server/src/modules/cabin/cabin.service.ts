@@ -301,25 +301,32 @@ export class CabinService {
   /**
    * Creates a node of a module's kind under a directory (or the root) where the caller may write,
    * and its entity in the same transaction: `createEntity` gets the transaction and the new node's
-   * id and answers the entity's id.
+   * id and answers the entity's id. With `on` (another module's transaction, e.g. a production
+   * completion creating devices) everything runs there; the parent must then be the root, whose
+   * level needs no query (a query outside the open transaction would wait for it on SQLite).
    */
   async createNode(
     caller: CabinCaller,
     input: { kind: CabinNodeKind; parentId: number | null; name: string },
     createEntity: (trx: Db, nodeId: number) => Promise<number>,
+    on?: Db,
   ): Promise<{ nodeId: number; refId: number }> {
-    await this.requireParentDirectory(caller, input.parentId);
-    if (await this.repository.siblingNamed(caller.companyId, input.parentId, input.kind, input.name)) {
-      throw conflict('cabin.nameTaken');
+    if (on && input.parentId !== null) {
+      throw new Error('createNode inside another transaction needs the root as parent');
     }
-    const sortOrder = await this.repository.nextSortOrder(caller.companyId, input.parentId);
-    return this.db.transaction().execute(async (trx) => {
+    await this.requireParentDirectory(caller, input.parentId);
+    const create = async (trx: Db) => {
       const nodes = CabinRepository.in(trx);
+      if (await nodes.siblingNamed(caller.companyId, input.parentId, input.kind, input.name)) {
+        throw conflict('cabin.nameTaken');
+      }
+      const sortOrder = await nodes.nextSortOrder(caller.companyId, input.parentId);
       const nodeId = await nodes.insertNode({ companyId: caller.companyId, parentId: input.parentId, kind: input.kind, name: input.name, refId: null, sortOrder, userId: caller.userId });
       const refId = await createEntity(trx, nodeId);
       await nodes.setRef(caller.companyId, nodeId, refId);
       return { nodeId, refId };
-    });
+    };
+    return on ? create(on) : this.db.transaction().execute(create);
   }
 
   /** Renaming needs read-write; the name rule is the node kind's. */

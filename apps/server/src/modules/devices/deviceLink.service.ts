@@ -105,6 +105,7 @@ export class DeviceLinkService implements GatewayDevices {
       throw conflict('device.bind.notBound');
     }
     await this.repository.update(caller.companyId, row.id, { ...notBinding, bind_message: null, status: 3 });
+    await this.repository.insertLifecycle([{ company_id: caller.companyId, device_id: row.id, from_status: row.status, to_status: 3, document: 'unbind', document_kind: null, document_id: null, created_by: caller.userId, created_at: Date.now() }]);
     if (row.online === 1) {
       await this.bus.send(row.sn, { type: 'unbind', cmdId: newCmdId() }).catch(() => undefined);
     }
@@ -223,6 +224,8 @@ export class DeviceLinkService implements GatewayDevices {
       case 'bindConfirm':
         if (row.bind_state === 'awaiting' && row.bind_code === event.code && (row.bind_expires_at ?? 0) >= now) {
           if (await this.repository.updateIf(row.id, 'bind_cmd_id', event.cmdId, { ...notBinding, bind_state: 'bound', bind_message: 'device.bind.success', status: 4 })) {
+            // Confirmed on the device: no user of the console made this move.
+            await this.repository.insertLifecycle([{ company_id: row.company_id, device_id: row.id, from_status: row.status, to_status: 4, document: 'bind', document_kind: null, document_id: null, created_by: null, created_at: now }]);
             await this.items.changed(row.company_id, row.id);
           }
         }

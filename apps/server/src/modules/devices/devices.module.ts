@@ -5,6 +5,7 @@ import { cabinCaller, type CabinService } from '../cabin/cabin.service';
 import { DeviceOnlineChanges } from './deviceAlarms.port';
 import { DeviceBus } from './deviceBus';
 import { DeviceItems } from './deviceItems';
+import { DeviceLifecycleService, type DeviceLifecycle } from './deviceLifecycle.port';
 import { DeviceLinkService, type CompanyNames } from './deviceLink.service';
 import { devicePermission } from './devicePermission.port';
 import { DevicesRepository } from './devices.repository';
@@ -29,6 +30,8 @@ export interface DevicesModule {
   deadlines: DeviceDeadlines;
   /** The port of the alarms module: online changes, and devices described for alarm targets. */
   onlineChanges: DeviceOnlineChanges;
+  /** The port of production and inventory: lifecycle moves inside their documents' transactions. */
+  lifecycle: DeviceLifecycle;
 }
 
 /** How often the deadlines are swept. */
@@ -51,6 +54,7 @@ export function registerDevicesModule(app: FastifyInstance, platform: Platform, 
   const onlineChanges = new DeviceOnlineChanges(app.log);
   const devices = new DevicesService(repository, cabin, objects, items, lastTelemetry, bus);
   const firmware = new FirmwareService(repository, devices, objects, items, bus, timeouts);
+  const lifecycle = new DeviceLifecycleService(repository, cabin, items, (caller, id) => devices.requireRow(caller, id, 'read'));
   const link = new DeviceLinkService(repository, devices, firmware, items, lastTelemetry, bus, deps.companies, timeouts, onlineChanges);
 
   const sweep = async (now = Date.now()) => {
@@ -102,6 +106,6 @@ export function registerDevicesModule(app: FastifyInstance, platform: Platform, 
     return new Map([...counts].map(([companyId, c]) => [companyId, { devicesTotal: c.total, devicesOnline: c.online }]));
   });
 
-  registerDevicesRoutes(app, { devices, firmware, link, connect: { host: platform.config.mqttPublicHost ?? null, port: platform.config.mqttPublicPort ?? platform.broker?.port ?? null } });
-  return { devices, gatewayDevices: link, deadlines: { sweep, timeouts }, onlineChanges };
+  registerDevicesRoutes(app, { devices, firmware, link, lifecycle, connect: { host: platform.config.mqttPublicHost ?? null, port: platform.config.mqttPublicPort ?? platform.broker?.port ?? null } });
+  return { devices, gatewayDevices: link, deadlines: { sweep, timeouts }, onlineChanges, lifecycle };
 }

@@ -1,6 +1,7 @@
 import { sql, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '@server/platform/db/database';
 import type { DeviceTable, DeviceFirmwareTable, DeviceOtaTable } from '@server/platform/db/schema.devices';
+import type { DeviceLifecycleTable } from '@server/platform/db/schema.inventory';
 import { escapeLike } from '@server/platform/db/like';
 import { scopedToCompany } from '@server/platform/db/tenancy';
 
@@ -8,6 +9,7 @@ export type DeviceRow = Selectable<DeviceTable>;
 export type FirmwareRow = Selectable<DeviceFirmwareTable>;
 export type OtaRow = Selectable<DeviceOtaTable>;
 export type DevicePatch = Updateable<DeviceTable>;
+export type LifecycleRow = Selectable<DeviceLifecycleTable>;
 
 /**
  * Every query of the devices module's tables — devices, firmware packages and upgrade jobs;
@@ -164,6 +166,58 @@ export class DevicesRepository {
   /** Every device marked online (start-up: the broker is new, nobody is connected yet). */
   async markAllOffline(): Promise<void> {
     await this.db.updateTable('device').set({ online: 0 }).where('online', '=', 1).execute();
+  }
+
+  /** Devices of the company by SN, case-insensitively. */
+  findBySns(companyId: number, sns: readonly string[]): Promise<DeviceRow[]> {
+    if (sns.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.db
+      .selectFrom('device')
+      .selectAll()
+      .where(scopedToCompany('device', companyId))
+      .where(sql<boolean>`lower(sn) in (${sql.join(sns.map((sn) => sn.toLowerCase()))})`)
+      .execute();
+  }
+
+  /** SNs of `sns` registered in any company (the SN is the MQTT identity), lower case. */
+  async snsTaken(sns: readonly string[]): Promise<string[]> {
+    if (sns.length === 0) {
+      return [];
+    }
+    const rows = await this.db
+      .selectFrom('device')
+      .select('sn')
+      .where(sql<boolean>`lower(sn) in (${sql.join(sns.map((sn) => sn.toLowerCase()))})`)
+      .execute();
+    return rows.map((row) => row.sn.toLowerCase());
+  }
+
+  // ---- lifecycle history ----
+
+  async insertLifecycle(rows: readonly Omit<LifecycleRow, 'id'>[]): Promise<void> {
+    if (rows.length > 0) {
+      await this.db.insertInto('device_lifecycle').values([...rows]).execute();
+    }
+  }
+
+  lifecycleOf(companyId: number, deviceId: number) {
+    return this.db
+      .selectFrom('device_lifecycle as l')
+      .leftJoin('app_user as u', 'u.id', 'l.created_by')
+      .selectAll('l')
+      .select('u.user_name')
+      .where('l.company_id', '=', companyId)
+      .where('l.device_id', '=', deviceId)
+      .orderBy('l.id')
+      .execute();
+  }
+
+  async removeLifecycle(companyId: number, deviceIds: readonly number[]): Promise<void> {
+    if (deviceIds.length > 0) {
+      await this.db.deleteFrom('device_lifecycle').where(scopedToCompany('device_lifecycle', companyId)).where('device_id', 'in', [...deviceIds]).execute();
+    }
   }
 
   // ---- firmware ----

@@ -6,6 +6,7 @@ import {
   deviceIdQuery,
   deviceIdRequest,
   deviceListQuery,
+  deviceHistoryQuery,
   deviceTopics,
   firmwareListQuery,
   setDeviceStatusRequest,
@@ -15,6 +16,7 @@ import {
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
 import { ok } from '@server/platform/envelope';
 import { cabinCaller } from '../cabin/cabin.service';
+import type { DeviceLifecycle } from './deviceLifecycle.port';
 import type { DeviceLinkService } from './deviceLink.service';
 import { devicePermission } from './devicePermission.port';
 import type { DevicesService } from './devices.service';
@@ -27,12 +29,13 @@ export interface DevicesRouteServices {
   devices: DevicesService;
   firmware: FirmwareService;
   link: DeviceLinkService;
+  lifecycle: DeviceLifecycle;
   connect: { host: string | null; port: number | null };
 }
 
 /** The calls of the device registry, binding and firmware upgrades (docs/devices.md). */
 export function registerDevicesRoutes(app: FastifyInstance, services: DevicesRouteServices): void {
-  const { devices, firmware, link, connect } = services;
+  const { devices, firmware, link, lifecycle, connect } = services;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { permission: devicePermission } as const;
   const caller = (request: FastifyRequest) => cabinCaller(sessionOf(request), companyOf(request));
@@ -45,6 +48,9 @@ export function registerDevicesRoutes(app: FastifyInstance, services: DevicesRou
   );
   r.get('/general/device/getDevice', { config, schema: { tags, summary: 'One device with picture URLs and its last telemetry', querystring: deviceIdQuery } }, async (request) =>
     ok(await devices.get(caller(request), request.query.id)),
+  );
+  r.get('/general/device/getLifecycle', { config, schema: { tags, summary: 'The lifecycle history of a device: each move with its document, time and user (oldest first)', querystring: deviceHistoryQuery } }, async (request) =>
+    ok(await lifecycle.history(caller(request), request.query.id)),
   );
   r.post('/general/device/updateDevice', { config, schema: { tags, summary: 'Change name, model, address, remarks, pictures', body: updateDeviceRequest } }, async (request) =>
     ok(await devices.update(caller(request), request.body)),

@@ -4,6 +4,7 @@ import {
   bindConfirmTimeoutMs,
   imageContentTypes,
   isLifecycleStatus,
+  lifecycleMoves,
   lifecycleProblem,
   limits,
   type AddDeviceRequest,
@@ -224,6 +225,7 @@ export class DevicesService {
       throw conflict(problem);
     }
     await this.repository.update(caller.companyId, row.id, status === 9 ? { status, bind_state: 'unbound', bind_cmd_id: null, bind_code: null, bind_expires_at: null } : { status });
+    await this.repository.insertLifecycle([{ company_id: caller.companyId, device_id: row.id, from_status: from, to_status: status, document: status === 9 ? 'disable' : (lifecycleMoves.find((m) => m.from === from && m.to === status)?.by ?? 'disable'), document_kind: null, document_id: null, created_by: caller.userId, created_at: Date.now() }]);
     if (status === 9) {
       this.bus.disconnect(row.sn);
     }
@@ -248,6 +250,7 @@ export class DevicesService {
       },
       remove: async (trx, companyId, refIds) => {
         const rows = await DevicesRepository.in(trx).findByIds(companyId, refIds);
+        await DevicesRepository.in(trx).removeLifecycle(companyId, refIds);
         await DevicesRepository.in(trx).removeByIds(companyId, refIds);
         for (const row of rows) {
           this.pendingRemoved.set(row.id, { sn: row.sn, nodeId: row.node_id });

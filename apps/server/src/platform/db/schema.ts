@@ -12,6 +12,7 @@ import type { SmsTables } from './schema.sms';
 import type { FileTables } from './schema.files';
 import type { MeterTables } from './schema.meters';
 import type { TemplateTables } from './schema.templates';
+import type { InventoryTables } from './schema.inventory';
 
 /**
  * Table types of the database, shared by every repository. Instants are epoch milliseconds;
@@ -206,7 +207,7 @@ export interface SchedulerLeaseTable {
   last_run_at: number | null;
 }
 
-export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables, AlarmTables, TaskTables, WechatTables, SmsTables, FileTables, MeterTables, TemplateTables {
+export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables, AlarmTables, TaskTables, WechatTables, SmsTables, FileTables, MeterTables, TemplateTables, InventoryTables {
   role_template: RoleTemplateTable;
   company_invitation: CompanyInvitationTable;
   user_group: UserGroupTable;

@@ -21,6 +21,7 @@ import * as smsSetting from './2026-11-25-180-sms-setting';
 import * as filesProjects from './2026-11-25-170-files-projects';
 import * as meters from './2026-11-25-190-meters';
 import * as templates from './2026-11-25-210-templates';
+import * as inventory from './2026-11-25-220-inventory';
 
 /** Every migration, in order. Names are date-prefixed and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-170-files-projects': filesProjects,
   '2026-11-25-190-meters': meters,
   '2026-11-25-210-templates': templates,
+  '2026-11-25-220-inventory': inventory,
 };

@@ -55,6 +55,7 @@ import { registerTemplatesModule } from './modules/templates/templates.module';
 import { registerMetersModule } from './modules/meters/meters.module';
 import { registerInventoryModule } from './modules/inventory/inventory.module';
 import { registerProductionModule } from './modules/production/production.module';
+import { registerReportsModule, type ReportClock } from './modules/reports/reports.module';
 import type { DeviceDeadlines } from './modules/devices/devices.module';
 import type { TelemetryIngest } from './modules/telemetry/ingest';
 import { recordRoutes, type RouteEntry } from './platform/routeTable';
@@ -70,6 +71,7 @@ declare module 'fastify' {
     telemetry: TelemetryIngest;
     alarms: AlarmDeadlines;
     tasks: TaskClock;
+    reports: ReportClock;
     /** Every registered route with its access rule (platform/routeTable.ts), for generated tests. */
     routeTable: readonly RouteEntry[];
   }
@@ -187,7 +189,8 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   registerProductionModule(app, platform, { stock });
   registerGatewaysModule(app, platform, { cabin, devices: gatewayDevices });
   const telemetry = registerTelemetryModule(app, platform, { cabin, dataItems, deviceRecords, devices });
-  registerMetersModule(app, platform, { cabin, dataItems, devices, deviceTelemetry: telemetry.deviceTelemetry, series });
+  const meters = registerMetersModule(app, platform, { cabin, dataItems, devices, deviceTelemetry: telemetry.deviceTelemetry, series });
+  app.decorate('reports', registerReportsModule(app, platform, { cabin, dataItems, series, meters }));
   const alarms = registerAlarmsModule(app, platform, { cabin, dataItems, devices, recordsCommitted, onlineChanges });
   app.decorate('devices', deadlines);
   app.decorate('alarms', alarms.deadlines);

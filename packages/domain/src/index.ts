@@ -53,6 +53,11 @@ export * from './templates/placeholderValues';
 export * from './templates/templates.schemas';
 export * from './templates/templateMessages';
 
+// ---- report templates (issue 17) ----
+export * from './reports/reports.schemas';
+export * from './reports/reportMessages';
+export * from './reports/periods';
+
 // ---- production and inventory (issue 18) ----
 export * from './inventory/inventory.schemas';
 export * from './inventory/inventoryMessages';

@@ -7,6 +7,7 @@ import { smsMessages } from './system/sms.schemas';
 import { fileMessages } from './files/fileMessages';
 import { meterMessages } from './meters/meterMessages';
 import { templateMessages } from './templates/templateMessages';
+import { reportMessages } from './reports/reportMessages';
 import { inventoryMessages } from './inventory/inventoryMessages';
 
 /**
@@ -62,6 +63,7 @@ export const validationMessages: Record<string, Record<Locale, string>> = {
   ...inventoryMessages,
   ...meterMessages,
   ...templateMessages,
+  ...reportMessages,
 };
 
 /** The text of a validation key, or null when `key` is not one of ours (e.g. a zod default). */

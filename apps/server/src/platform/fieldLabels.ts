@@ -256,4 +256,15 @@ export const fieldLabels: Record<string, Texts> = {
   start: { 'zh-CN': '开始时间', 'en-US': 'Start' },
   end: { 'zh-CN': '结束时间', 'en-US': 'End' },
   price: { 'zh-CN': '电价', 'en-US': 'Price' },
+  // Report templates (issue 17).
+  cells: { 'zh-CN': '单元格', 'en-US': 'Cells' },
+  merges: { 'zh-CN': '合并单元格', 'en-US': 'Merged cells' },
+  columnWidths: { 'zh-CN': '列宽', 'en-US': 'Column widths' },
+  ref: { 'zh-CN': '单元格位置', 'en-US': 'Cell' },
+  bind: { 'zh-CN': '数据绑定', 'en-US': 'Binding' },
+  bold: { 'zh-CN': '加粗', 'en-US': 'Bold' },
+  fill: { 'zh-CN': '填充色', 'en-US': 'Fill colour' },
+  align: { 'zh-CN': '对齐', 'en-US': 'Alignment' },
+  frequency: { 'zh-CN': '发送频率', 'en-US': 'Frequency' },
+  emails: { 'zh-CN': '接收邮箱', 'en-US': 'E-mail recipients' },
 };

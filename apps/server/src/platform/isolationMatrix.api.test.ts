@@ -47,6 +47,8 @@ const bodies: Record<string, (id: number) => unknown> = {
   'GET /general/meter/exportMonthlyReport': (id) => ({ meterId: id, year: 2026, month: 11, format: 'xlsx' }),
   'POST /general/template/addDocTemplate': (id) => ({ itemId: id, name: 'Probe', body: { type: 'doc', content: [] } }),
   'POST /general/template/updateDocTemplate': (id) => ({ id, name: 'Probe', body: { type: 'doc', content: [] } }),
+  'GET /general/report/preview': (id) => ({ templateId: id, period: 'month' }),
+  'GET /general/report/export': (id) => ({ templateId: id, period: 'month', format: 'xlsx' }),
 };
 /** Test-only routes registered when testRoutes is on. */
 const testOnly = (route: RouteEntry) => route.url.startsWith('/general/test/');
@@ -125,6 +127,14 @@ beforeAll(async () => {
   const docBody = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: `Sheet ${marker} ` }, { type: 'placeholder', attrs: { key: 'label', label: `Label ${marker}` } }] }] };
   await made(a.api, 'template/addDocTemplate', { itemId: item.id, name: `DocT ${marker}`, body: docBody });
   await made(a.api, 'template/addContentTemplate', { name: `ConT ${marker}`, itemId: item.id, content: `Text ${marker} {{label}}` });
+  // A report template (issue 17) with a text, a bound cell and a formula, scheduled and delivered once: its name and text carry the marker.
+  const report = await made(a.api, 'report/addTemplate', {
+    directoryId: dir.id,
+    name: `Report ${marker}`,
+    cells: [{ ref: 'A1', text: `Cell ${marker}` }, { ref: 'B1', bind: { itemId: item.id, fieldName: 'temp', aggregate: 'sum' } }, { ref: 'C1', formula: 'B1*2' }],
+  });
+  const schedule = await made(a.api, 'report/setSchedule', { templateId: report.id, frequency: 'daily', format: 'xlsx', emails: [] });
+  expect(await t.app.reports.sweep(schedule.nextRunAt + 1)).toBe(1);
   await made(a.api, 'company/group/addGroup', { name: `Team ${marker}` });
   await made(a.api, 'tag/addTag', { name: `Tag ${marker}` });
   await made(a.api, 'role/addRole', { name: `Role ${marker}`, codes: ['sd_capsule'] });

@@ -3,7 +3,14 @@ import nodemailer, { type Transporter } from 'nodemailer';
 /** Sends e-mail; `configured` is false until SMTP_URL is set, and then nothing is sent. */
 export interface MailSender {
   readonly configured: boolean;
-  send(to: readonly string[], subject: string, text: string): Promise<void>;
+  send(to: readonly string[], subject: string, text: string, attachments?: readonly MailAttachment[]): Promise<void>;
+}
+
+/** A file sent with a message (a scheduled report). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 /**
@@ -24,11 +31,11 @@ export class SmtpMailSender implements MailSender {
     return this.transport !== null;
   }
 
-  async send(to: readonly string[], subject: string, text: string): Promise<void> {
+  async send(to: readonly string[], subject: string, text: string, attachments: readonly MailAttachment[] = []): Promise<void> {
     if (!this.transport || to.length === 0) {
       return;
     }
-    await this.transport.sendMail({ from: this.from, to: this.from, bcc: [...to], subject, text });
+    await this.transport.sendMail({ from: this.from, to: this.from, bcc: [...to], subject, text, ...(attachments.length > 0 ? { attachments: attachments.map((a) => ({ ...a })) } : {}) });
   }
 
   close(): void {

@@ -178,6 +178,9 @@ export const auditActions: Record<string, Record<Locale, string>> = {
   deleteMeter: t('删除电表', 'Delete an electric meter'),
   setTariff: t('设置分时电价', 'Set the time-of-use tariff'),
   exportMonthlyReport: t('导出电表月报', 'Export a meter monthly report'),
+  'report/addTemplate': t('新增报表模板', 'Add a report template'),
+  'report/updateTemplate': t('修改报表模板', 'Change a report template'),
+  'report/setSchedule': t('设置定时报表', 'Set a report schedule'),
 };
 
 /** The action of an audited path (`/general/dashboard/saveDashboard`) in words, or null when unknown. */

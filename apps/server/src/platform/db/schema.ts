@@ -12,6 +12,7 @@ import type { SmsTables } from './schema.sms';
 import type { FileTables } from './schema.files';
 import type { MeterTables } from './schema.meters';
 import type { TemplateTables } from './schema.templates';
+import type { ReportTables } from './schema.reports';
 import type { InventoryTables } from './schema.inventory';
 
 /**
@@ -207,7 +208,7 @@ export interface SchedulerLeaseTable {
   last_run_at: number | null;
 }
 
-export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables, AlarmTables, TaskTables, WechatTables, SmsTables, FileTables, MeterTables, TemplateTables, InventoryTables {
+export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables, AlarmTables, TaskTables, WechatTables, SmsTables, FileTables, MeterTables, TemplateTables, ReportTables, InventoryTables {
   role_template: RoleTemplateTable;
   company_invitation: CompanyInvitationTable;
   user_group: UserGroupTable;

@@ -20,6 +20,7 @@ import * as wechat from './2026-11-25-160-wechat';
 import * as smsSetting from './2026-11-25-180-sms-setting';
 import * as filesProjects from './2026-11-25-170-files-projects';
 import * as meters from './2026-11-25-190-meters';
+import * as reports from './2026-11-25-200-reports';
 import * as templates from './2026-11-25-210-templates';
 import * as inventory from './2026-11-25-220-inventory';
 
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-180-sms-setting': smsSetting,
   '2026-11-25-170-files-projects': filesProjects,
   '2026-11-25-190-meters': meters,
+  '2026-11-25-200-reports': reports,
   '2026-11-25-210-templates': templates,
   '2026-11-25-220-inventory': inventory,
 };

@@ -127,6 +127,12 @@ beforeAll(async () => {
   const docBody = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: `Sheet ${marker} ` }, { type: 'placeholder', attrs: { key: 'label', label: `Label ${marker}` } }] }] };
   await made(a.api, 'template/addDocTemplate', { itemId: item.id, name: `DocT ${marker}`, body: docBody });
   await made(a.api, 'template/addContentTemplate', { name: `ConT ${marker}`, itemId: item.id, content: `Text ${marker} {{label}}` });
+  // Production and inventory (issue 18): an item, a warehouse, a production order completed into it and an outbound order of one of its devices; names and serials carry the marker.
+  const invItem = await made(a.api, 'inventory/addItem', { name: `Model ${marker}`, serialized: true });
+  const warehouse = await made(a.api, 'inventory/addWarehouse', { name: `WH ${marker}` });
+  const production = await made(a.api, 'production/addOrder', { itemId: invItem.id, quantity: 2, warehouseId: warehouse.id });
+  await made(a.api, 'production/complete', { id: production.id, serials: [`SN${marker}P1`, `SN${marker}P2`] });
+  await made(a.api, 'inventory/addOutbound', { warehouseId: warehouse.id, customer: `Customer ${marker}`, serials: [`SN${marker}P1`] });
   // A report template (issue 17) with a text, a bound cell and a formula, scheduled and delivered once: its name and text carry the marker.
   const report = await made(a.api, 'report/addTemplate', {
     directoryId: dir.id,

@@ -30,17 +30,19 @@ export class ProductionRepository {
   /** Adds `count` produced units while the order is still planned or in progress and has room; answers whether it did. */
   async addProduced(companyId: number, id: number, count: number): Promise<boolean> {
     const now = Date.now();
+    // Casts: PostgreSQL cannot type a bare parameter inside CASE.
+    const added = sql<number>`cast(${count} as integer)`;
     const result = await this.db
       .updateTable('production_order')
       .set({
-        produced: sql<number>`produced + ${count}`,
-        state: sql<string>`case when produced + ${count} >= quantity then 'completed' else 'inProgress' end`,
-        completed_at: sql<number | null>`case when produced + ${count} >= quantity then ${now} else null end`,
+        produced: sql<number>`produced + ${added}`,
+        state: sql<string>`case when produced + ${added} >= quantity then 'completed' else 'inProgress' end`,
+        completed_at: sql<number | null>`case when produced + ${added} >= quantity then cast(${now} as bigint) else null end`,
       })
       .where(scopedToCompany('production_order', companyId))
       .where('id', '=', id)
       .where('state', 'in', ['planned', 'inProgress'])
-      .where(sql<boolean>`produced + ${count} <= quantity`)
+      .where(sql<boolean>`produced + ${added} <= quantity`)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }

@@ -52,7 +52,7 @@ export function MeterNodePanel({ meterId, name, nodeType }: Props) {
           column={1}
           size="small"
           colon={false}
-          className="sd-meter-panel"
+          className="sd-meter-panel sd-cabin-detail__facts-list"
           items={[
             { key: 'type', label: t('fields.type'), children: t(`types.${meter.data.nodeType}`) },
             meter.data.formula

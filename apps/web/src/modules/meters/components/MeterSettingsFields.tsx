@@ -50,6 +50,12 @@ export function MeterSettingsFields({ form, editing, known }: Props) {
   const nodeType = Form.useWatch('nodeType', form);
   const sourceKind = Form.useWatch('sourceKind', form);
   const itemId = Form.useWatch('itemId', form);
+  // The formula's own message (e.g. a meter twice) is read again as its terms change.
+  const recheckFormula = () => {
+    if (form.getFieldError('formula').length > 0) {
+      void form.validateFields(['formula']).catch(() => undefined);
+    }
+  };
   const required = (key: string) => ({ required: true, message: validationMessage(key, locale) ?? t('form.required') });
 
   const items = useSourceItemsQuery();
@@ -192,10 +198,11 @@ export function MeterSettingsFields({ form, editing, known }: Props) {
                       placeholder={t('form.meterPlaceholder')}
                       notFoundContent={t('form.noMeter')}
                       aria-label={t('form.termMeter', { index: index + 1 })}
+                      onChange={recheckFormula}
                     />
                   </Form.Item>
                   <Form.Item name={[field.name, 'factor']} label={t('form.termFactor')} className="sd-meter-form__factor">
-                    <InputNumber min={-meterLimits.termFactorMax} max={meterLimits.termFactorMax} step={1} placeholder="1" aria-label={t('form.termFactorOf', { index: index + 1 })} />
+                    <InputNumber min={-meterLimits.termFactorMax} max={meterLimits.termFactorMax} step={1} placeholder="1" aria-label={t('form.termFactorOf', { index: index + 1 })} onChange={recheckFormula} />
                   </Form.Item>
                   <Button
                     type="text"

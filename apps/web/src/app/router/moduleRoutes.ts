@@ -8,6 +8,7 @@ import { dashboardsRoutes } from '@/modules/dashboards/routes';
 import { devicesRoutes } from '@/modules/devices/routes';
 import { filesRoutes } from '@/modules/files/routes';
 import { projectsRoutes } from '@/modules/projects/routes';
+import { reportsRoutes } from '@/modules/reports/routes';
 import { metersRoutes } from '@/modules/meters/routes';
 import { templatesRoutes } from '@/modules/templates/routes';
 import { gatewaysRoutes } from '@/modules/gateways/routes';
@@ -48,6 +49,7 @@ export const moduleRoutes: ModuleRoutes = {
   ...cabinRoutes,
   ...filesRoutes,
   ...projectsRoutes,
+  ...reportsRoutes,
   ...metersRoutes,
   ...templatesRoutes,
   ...devicesRoutes,

@@ -15,7 +15,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { cabinNodeKinds, isContainerKind, type CabinTreeNode } from '@smartdata/domain';
-import { filePath, projectPath } from '@/shared/routing/cabinNodePaths';
+import { filePath, projectPath, reportTemplatePath } from '@/shared/routing/cabinNodePaths';
 import { formatCount, formatDateTime } from '@/shared/utils/formatTime';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useDataItemQuery } from '../api/getDataItem';
@@ -120,6 +120,13 @@ export function NodeDetail({ node, parent, path, abilities, onCommand }: NodeDet
         <div className="sd-cabin-detail__primary">
           <Button type="primary" icon={<ExportOutlined />} aria-keyshortcuts="Enter" onClick={() => void navigate(node.kind === 'file' ? filePath(node.refId ?? 0) : projectPath(node.refId ?? 0))}>
             {t(node.kind === 'file' ? 'actions.openFile' : 'actions.openProject')}
+          </Button>
+        </div>
+      )}
+      {node.kind === 'reportTemplate' && node.refId !== null && (
+        <div className="sd-cabin-detail__primary">
+          <Button type="primary" icon={<ExportOutlined />} aria-keyshortcuts="Enter" onClick={() => void navigate(reportTemplatePath(node.refId ?? 0, node.name))}>
+            {t('actions.openReportTemplate')}
           </Button>
         </div>
       )}

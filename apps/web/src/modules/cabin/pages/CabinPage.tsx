@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Card, Empty, Input, Result, Skeleton, Space, Tooltip } from 'antd';
-import { AppstoreOutlined, FileAddOutlined, FolderAddOutlined, NodeCollapseOutlined, NodeExpandOutlined, ProjectOutlined, ReloadOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, FileAddOutlined, FileTextOutlined, FolderAddOutlined, NodeCollapseOutlined, NodeExpandOutlined, ProjectOutlined, ReloadOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -25,12 +25,14 @@ import { NameFormModal } from '../components/NameFormModal';
 import { NodeDetail, NoSelection, type NodeCommand } from '../components/NodeDetail';
 import { itemSettingsPath, recordsPath } from '../components/nodeLinks';
 import { PermissionModal } from '../components/PermissionModal';
-import { filePath, meterPath, projectPath } from '@/shared/routing/cabinNodePaths';
+import { filePath, meterPath, projectPath, reportTemplatePath } from '@/shared/routing/cabinNodePaths';
 import { UploadFileButton } from '@/modules/files/components/UploadFileButton';
 import { addProject } from '@/modules/projects/api/projects';
 import { ProjectFormModal, type ProjectFormValues } from '@/modules/projects/components/ProjectFormModal';
 import { useAddMeterMutation } from '@/modules/meters/api/addMeter';
 import { MeterFormModal } from '@/modules/meters/components/MeterFormModal';
+import { addTemplate } from '@/modules/reports/api/reports';
+import { NewTemplateModal } from '@/modules/reports/components/NewTemplateModal';
 import '../cabin.css';
 
 type Dialog =
@@ -38,6 +40,7 @@ type Dialog =
   | { type: 'createDataItem'; directoryId: number | null }
   | { type: 'createProject'; parentId: number | null }
   | { type: 'createMeter'; directoryId: number | null }
+  | { type: 'createReportTemplate'; directoryId: number }
   | { type: 'rename' | 'move' | 'copy' | 'permissions'; node: CabinTreeNode };
 
 /** Which nodes are open, kept per company for the browser session. */
@@ -143,6 +146,8 @@ export function CabinPage() {
       void navigate(filePath(node.refId));
     } else if (node.kind === 'project' && node.refId !== null) {
       void navigate(projectPath(node.refId));
+    } else if (node.kind === 'reportTemplate' && node.refId !== null) {
+      void navigate(reportTemplatePath(node.refId, node.name));
     } else if (node.kind === 'meter' && node.refId !== null) {
       void navigate(meterPath({ id: node.refId, name: node.name, nodeType: Number(node.extra.nodeType) }));
     } else if (node.kind === 'directory') {
@@ -277,6 +282,21 @@ export function CabinPage() {
     }
   };
 
+  const handleCreateReportTemplate = async (name: string, directoryId: number) => {
+    setSavingProject(true);
+    try {
+      const { id } = await addTemplate({ directoryId, name, cells: [] });
+      await queryClient.invalidateQueries({ queryKey: cabinKeys.tree() });
+      setDialog(null);
+      void message.success(t('texts:operationSuccess'));
+      void navigate(reportTemplatePath(id, name));
+    } catch {
+      // Shown by the API client; the dialog stays open.
+    } finally {
+      setSavingProject(false);
+    }
+  };
+
   const handleCreateMeter = async (request: Parameters<typeof addMeter.mutateAsync>[0]) => {
     try {
       const { nodeId } = await addMeter.mutateAsync(request);
@@ -385,6 +405,14 @@ export function CabinPage() {
                 <Button icon={<ThunderboltOutlined />} onClick={() => setDialog({ type: 'createMeter', directoryId: targetDirectory?.id ?? null })}>
                   {t('actions.createMeter')}
                 </Button>
+                <Button
+                  icon={<FileTextOutlined />}
+                  disabled={!targetDirectory}
+                  title={targetDirectory ? undefined : t('dataItem.needsDirectory')}
+                  onClick={() => targetDirectory && setDialog({ type: 'createReportTemplate', directoryId: targetDirectory.id })}
+                >
+                  {t('actions.createReportTemplate')}
+                </Button>
                 <UploadFileButton parentId={targetDirectory?.id ?? null} refreshKey={cabinKeys.tree()} onUploaded={({ nodeId }) => reveal(targetDirectory?.id ?? null, nodeId)} />
                 <Button
                   type="primary"
@@ -466,6 +494,9 @@ export function CabinPage() {
       )}
       {dialog?.type === 'createProject' && (
         <ProjectFormModal saving={savingProject} onSubmit={(values) => void handleCreateProject(values, dialog.parentId)} onCancel={() => setDialog(null)} />
+      )}
+      {dialog?.type === 'createReportTemplate' && (
+        <NewTemplateModal place={placeOf(dialog.directoryId)} saving={savingProject} onSubmit={(name) => void handleCreateReportTemplate(name, dialog.directoryId)} onCancel={() => setDialog(null)} />
       )}
       {dialog?.type === 'createMeter' && (
         <MeterFormModal

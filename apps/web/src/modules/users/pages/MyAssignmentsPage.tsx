@@ -5,6 +5,8 @@ import { Link } from 'react-router';
 import type { AssignmentItem } from '@smartdata/domain';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { formatDateTime } from '@/shared/utils/formatTime';
+import { useMenuCodes } from '@/shared/session/useMenuCodes';
+import { DeliveriesCard } from '@/modules/reports/components/DeliveriesCard';
 import { useMyAssignmentsQuery } from '../api/getMyAssignments';
 import '../users.css';
 
@@ -18,6 +20,7 @@ const levelColors: Record<number, string> = { 1: 'gold', 2: 'orange', 3: 'red' }
 export function MyAssignmentsPage() {
   const { t } = useTranslation('users');
   const assignments = useMyAssignmentsQuery();
+  const codes = useMenuCodes();
   const counts = assignments.data?.counts ?? { alarm: 0, task: 0 };
 
   const columns: TableColumnsType<AssignmentItem> = [
@@ -106,6 +109,8 @@ export function MyAssignmentsPage() {
           }}
         />
       </Card>
+      {/* Delivered scheduled reports (issue 17) of the templates the user may read. */}
+      {codes.has('sd_capsule') && <DeliveriesCard />}
     </div>
   );
 }

@@ -24,6 +24,7 @@ export const deviceMessages: Record<string, Record<Locale, string>> = {
   'device.lifecycle.noReturnToCreated': t('设备不能回到“已创建未入库”状态（当前“{0}”）', 'A device cannot go back to "created, not stored" (it is "{0}")'),
   'device.lifecycle.notAllowed': t('设备状态不能从“{0}”变为“{1}”', 'A device cannot go from "{0}" to "{1}"'),
   'device.lifecycle.wrongDocument': t('此单据不能把设备从“{0}”变为“{1}”', 'This document cannot move a device from "{0}" to "{1}"'),
+  'device.lifecycle.changed': t('设备状态已被其他操作改变，请刷新后重试', 'The device was changed by another action meanwhile; refresh and try again'),
   'device.lifecycle.useBinding': t('绑定和解绑须通过“绑定”和“解绑”操作（需设备端确认）', 'Binding and unbinding go through Bind and Unbind (the device must confirm)'),
   'device.bind.success': userTexts.bindingSuccess,
   'device.bind.notBound': userTexts.gatewayNotBound,

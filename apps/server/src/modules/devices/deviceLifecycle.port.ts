@@ -130,7 +130,10 @@ export class DeviceLifecycleService implements DeviceLifecycle {
     const rows = [];
     for (const device of devices) {
       const to = lifecycleMoves.find((m) => m.by === by && m.from === device.status)?.to ?? device.status;
-      await repository.update(caller.companyId, device.id, { status: to });
+      // Conditional: a document that read the device before another one moved it is refused, not applied twice.
+      if (!(await repository.moveStatus(caller.companyId, device.id, device.status, to))) {
+        throw new LifecycleRefused(device.sn, 'device.lifecycle.changed');
+      }
       rows.push({ company_id: caller.companyId, device_id: device.id, from_status: device.status, to_status: to, document: by, document_kind: document?.kind ?? null, document_id: document?.id ?? null, created_by: caller.userId, created_at: now });
     }
     await repository.insertLifecycle(rows);

@@ -112,6 +112,18 @@ export class DevicesRepository {
       .execute();
   }
 
+  /** Moves the device's lifecycle status only while it is still `from` (a concurrent move wins once); answers whether it did. */
+  async moveStatus(companyId: number, id: number, from: number, to: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('device')
+      .set({ status: to, updated_at: Date.now() })
+      .where(scopedToCompany('device', companyId))
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   /** Updates only while `column` still holds `expected` (a command's id): late answers change nothing. */
   async updateIf(id: number, column: 'bind_cmd_id' | 'config_cmd_id' | 'detect_cmd_id', expected: string, patch: DevicePatch): Promise<boolean> {
     const result = await this.db

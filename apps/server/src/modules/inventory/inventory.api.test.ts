@@ -216,6 +216,14 @@ describe('refusals: moves out of order answer 50001 with the reason', () => {
     expect(await stockOf(first.itemId, first.warehouseId)).toBe(1);
   });
 
+  it('two outbound orders of the same serial at once: exactly one takes it, the stock counts it once', async () => {
+    const { serials, warehouseId, itemId } = await produced(3);
+    const answers = await Promise.all([0, 1, 2].map(() => post(alice.api, 'inventory/addOutbound', { warehouseId, customer: 'Race', serials: [serials[0]] })));
+    expect(answers.map((a) => a.code).sort()).toEqual([0, 50001, 50001]);
+    expect(await stockOf(itemId, warehouseId)).toBe(2);
+    await checkBooks(alice.companyId);
+  });
+
   it('shipping a device that is not on the outbound order any more, shipping twice, and shipping a cancelled order', async () => {
     const { serials, warehouseId, itemId } = await produced(2);
     const outboundId = await made(alice.api, 'inventory/addOutbound', { warehouseId, customer: 'Beta Farm', serials });

@@ -127,6 +127,16 @@ export class InventoryRepository {
     return row.id;
   }
 
+  /** The customer of that name, added when there is none (two documents naming a new customer at once get the same one). */
+  async ensureCustomer(companyId: number, name: string): Promise<number> {
+    await this.db
+      .insertInto('inv_customer')
+      .values({ company_id: companyId, name, contact: '', phone: '', created_at: Date.now() })
+      .onConflict((oc) => oc.columns(['company_id', 'name']).doNothing())
+      .execute();
+    return (await this.customerNamed(companyId, name))!.id;
+  }
+
   async listCustomers(companyId: number, filter: { keyword?: string }, page: Page): Promise<{ rows: CustomerRow[]; total: number }> {
     let query = this.db.selectFrom('inv_customer').where(scopedToCompany('inv_customer', companyId));
     if (filter.keyword) {

@@ -330,8 +330,7 @@ export class InventoryService implements StockMovements {
       }
       return customer;
     }
-    const known = await repository.customerNamed(companyId, customer);
-    return known ? known.id : repository.insertCustomer({ companyId, name: customer, contact: '', phone: '' });
+    return repository.ensureCustomer(companyId, customer);
   }
 
   /**

@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { startSimulatedGateway, type SimulatedGateway } from '../apps/gateway-sim/src/index';
 import { signInAt } from './support/accounts';
 import { expect as baseExpect, test, uniqueName, type ApiClient } from './support/fixtures';
-import { createCompanyAdmin, platformAdmin, toast } from './support/organization';
+import { createCompanyAdmin, platformAdmin, PLATFORM_ADMIN, tableRow, toast } from './support/organization';
 import { chooseOption } from './support/select';
 
 /**
@@ -301,4 +301,82 @@ test('a standard meter made in the cabin shows its readings, its monthly report 
   await treeItem(page, meterA).click();
   await expect(page.locator('.sd-cabin-detail')).toContainText('Standard meter');
   await shoot(page, 'cabin-panel-en-US');
+});
+
+test('a meter is renamed on its settings page; the platform administrator finds it among all companies\' meters and reads its log', async ({ page, request }) => {
+  mkdirSync(shots, { recursive: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const admin = await createCompanyAdmin(await platformAdmin(request), request, '电力公司');
+  const directory = await admin.api.post<{ id: number }>('cabin/addDirectory', { parentId: null, name: uniqueName('配电房', 20) });
+  const itemName = uniqueName('总表读数', 20);
+  const { id: itemId } = await admin.api.post<{ id: number }>('dataItem/addDataItem', {
+    directoryId: directory.id,
+    name: itemName,
+    kind: 10,
+    fields: [{ name: '电量', fieldName: 'kwh', type: 1, unit: 'kWh' }],
+  });
+  for (const kwh of [10, 12.5, 20]) {
+    await admin.api.post('dataItem/addRecord', { itemId, values: { kwh } });
+  }
+  const name = uniqueName('进线总表', 20);
+  const { id: meterId } = await admin.api.post<{ id: number }>('meter/addMeter', { directoryId: directory.id, name, nodeType: 101, source: { itemId, fieldName: 'kwh' }, factor: 2 });
+
+  // ---- the settings page: the factor is checked before sending, the new name is saved ----
+  await signInAt(page, admin, `/smartdata/electricMeterConfig/${meterId}/${encodeURIComponent(name)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`电表配置：${name}`);
+  await expect(page.getByRole('combobox', { name: '数据项' })).toBeVisible();
+  await expect(page.getByLabel('倍率')).toHaveValue('2');
+  await page.getByLabel('倍率').fill('0');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(fieldError(page.locator('.sd-meter-config'), '倍率须大于 0')).toBeVisible();
+  await page.getByLabel('倍率').fill('1');
+  const renamed = uniqueName('一号进线', 20);
+  await page.getByLabel('电表名称').fill(renamed);
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(toast(page, '操作成功')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`电表配置：${renamed}`);
+  const saved = await admin.api.get<{ name: string; factor: number; reading: { value: number } | null }>('meter/getMeter', { meterId });
+  expect(saved).toMatchObject({ name: renamed, factor: 1, reading: { value: 20 } });
+  await shoot(page, 'config-zh-CN');
+  // Deleting asks first; cancelling keeps it.
+  await page.getByRole('button', { name: '删除电表' }).click();
+  await expect(page.locator('.ant-modal-confirm-title')).toHaveText(`删除电表 ${renamed}？`);
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /取\s*消/ }).click();
+  await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
+
+  // ---- the platform administrator: every company's meters, then this one's log ----
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await signInAt(page, PLATFORM_ADMIN, '/systemMaintenance/systememeter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('系统电表');
+  await page.getByPlaceholder('电表或公司名称').fill(renamed);
+  await page.getByPlaceholder('电表或公司名称').press('Enter');
+  const row = tableRow(page, renamed);
+  await expect(row).toContainText(admin.companyName);
+  await expect(row).toContainText('标准电表');
+  await expect(row).toContainText(`${itemName} · 字段 kwh`);
+  await expect(row).toContainText('20 kWh');
+  await shoot(page, 'system-meters-zh-CN');
+  await row.getByRole('button', { name: '读数日志' }).click();
+  await expect(page).toHaveURL(new RegExp(`/systemMaintenance/systememeterlog\\?meterId=${meterId}$`));
+  await expect(page.getByText(`${renamed} · ${admin.companyName} · 标准电表`)).toBeVisible();
+  const today = page.locator('.sd-meter-log .ant-table-tbody > tr.ant-table-row').first();
+  await expect(today.locator('td').nth(1)).toHaveText('3');
+  await expect(today.locator('td').nth(5)).toHaveText('10');
+  await shoot(page, 'system-log-zh-CN');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => localStorage.setItem('language', 'en-US'));
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meter log');
+  await expect(page.getByRole('columnheader', { name: 'Readings' })).toBeVisible();
+  await shoot(page, 'system-log-phone-en-US');
+  await page.goto('/systemMaintenance/systememeter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('System meters');
+  await shoot(page, 'system-meters-phone-en-US');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByPlaceholder('Meter or company name').fill(renamed);
+  await page.getByPlaceholder('Meter or company name').press('Enter');
+  await expect(tableRow(page, renamed)).toContainText('Standard meter');
+  await shoot(page, 'system-meters-en-US');
 });

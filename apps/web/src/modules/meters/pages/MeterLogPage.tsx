@@ -78,7 +78,7 @@ export function MeterLogPage() {
   ];
 
   return (
-    <div className="sd-page">
+    <div className="sd-page sd-meter-log">
       <SectionLinks groupPath="/systemMaintenance" />
       <PageHeader title={t('log.title')} description={t('log.description')} />
       <Card>

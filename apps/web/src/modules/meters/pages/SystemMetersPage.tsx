@@ -79,7 +79,7 @@ export function SystemMetersPage() {
   ];
 
   return (
-    <div className="sd-page">
+    <div className="sd-page sd-meter-system">
       <SectionLinks groupPath="/systemMaintenance" />
       <PageHeader title={t('system.title')} description={t('system.description')} />
       <ListCard<SystemMeterRow>

@@ -34,11 +34,10 @@ export function SystemMetersPage() {
   const columns: TableColumnsType<SystemMeterRow> = [
     { title: t('system.columns.name'), dataIndex: 'name', key: 'name', width: 180, fixed: 'left' },
     { title: t('system.columns.type'), dataIndex: 'nodeType', key: 'nodeType', width: 110, render: (type: number) => <Tag color={type === 100 ? 'purple' : 'blue'}>{t(`types.${type}`)}</Tag> },
-    { title: t('system.columns.company'), dataIndex: 'companyName', key: 'companyName', width: 180, ellipsis: true },
+    { title: t('system.columns.company'), dataIndex: 'companyName', key: 'companyName', width: 170, ellipsis: true },
     {
       title: t('system.columns.source'),
       key: 'source',
-      width: 240,
       ellipsis: true,
       render: (_value, row) =>
         row.source
@@ -65,7 +64,8 @@ export function SystemMetersPage() {
           {
             title: t('system.columns.actions'),
             key: 'actions',
-            width: 110,
+            width: 120,
+            fixed: 'right' as const,
             render: (_value: unknown, row: SystemMeterRow) => (
               <Tooltip title={t('system.openLogOf', { name: row.name })}>
                 <Button type="link" size="small" icon={<UnorderedListOutlined />} onClick={() => void navigate(`${METER_LOG_PATH}?meterId=${row.id}`)}>
@@ -93,7 +93,7 @@ export function SystemMetersPage() {
         onSearch={paging.search}
         paging={{ state: paging, total: meters.data?.total ?? 0, totalText: (count) => t('system.total', { count }) }}
         empty={{ text: t('system.empty'), searchText: t('system.emptySearch') }}
-        scrollX={1200}
+        scrollX={1120}
         toolbar={
           <Select
             allowClear

@@ -111,7 +111,12 @@ export function EditTemplatePage() {
     if (cell.bind && input === '') {
       return;
     }
-    update(withInput(cell, input));
+    const next = withInput(cell, input);
+    const current = cells.get(selected);
+    if ((current?.text ?? '') === (next.text ?? '') && (current?.formula ?? '') === (next.formula ?? '') && !current?.bind) {
+      return; // unchanged: nothing to save
+    }
+    update(next);
   };
 
   const clearCell = () => {

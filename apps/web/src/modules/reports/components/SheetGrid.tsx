@@ -40,7 +40,7 @@ export function SheetGrid({ rows, columns, widths, merges, styles, textOf, error
       onKeyDown={onKeyDown}
       aria-activedescendant={interactive && selected ? `sd-cell-${selected}` : undefined}
     >
-      <table>
+      <table style={{ width: 40 + Array.from({ length: columns }, (_, c) => widthPx(widths[c])).reduce((a, b) => a + b, 0) }}>
         <colgroup>
           <col style={{ width: 40 }} />
           {Array.from({ length: columns }, (_, c) => (

@@ -63,7 +63,11 @@ export function EditTemplatePage() {
       setMerges(template.data.merges);
       setWidths(template.data.columnWidths);
       setDirty(false);
+      const current = template.data.cells.find((c) => c.ref === selected);
+      setInput(current?.bind ? '' : current?.formula ? `=${current.formula}` : (current?.text ?? ''));
     }
+    // Only when the template (re)loads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [template.data]);
 
   const names = useMemo(
@@ -319,7 +323,7 @@ export function EditTemplatePage() {
                 <Input style={{ marginTop: 8 }} aria-label={t('editor.formatCustom')} value={cell.format} maxLength={reportLimits.formatLength} onChange={(e) => patch({ format: e.target.value })} />
               )}
             </Form.Item>
-            <Space wrap style={{ marginBottom: 16 }}>
+            <Space wrap style={{ marginBottom: 16, display: 'flex' }}>
               <Tooltip title={t('editor.bold')}>
                 <Button aria-label={t('editor.bold')} aria-pressed={!!cell.bold} type={cell.bold ? 'primary' : 'default'} icon={<BoldOutlined />} onClick={() => patch({ bold: !cell.bold })} />
               </Tooltip>
@@ -334,7 +338,7 @@ export function EditTemplatePage() {
                 ]}
               />
             </Space>
-            <Space wrap style={{ marginBottom: 16 }}>
+            <Space wrap style={{ marginBottom: 16, display: 'flex' }}>
               <span>{t('editor.color')}</span>
               <ColorPicker allowClear value={cell.color ?? null} onChangeComplete={(c) => patch({ color: c.toHexString().slice(0, 7).toUpperCase() })} onClear={() => patch({ color: undefined })} />
               <span>{t('editor.fill')}</span>

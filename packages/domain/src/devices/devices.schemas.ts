@@ -63,6 +63,9 @@ export type DeviceListQuery = z.infer<typeof deviceListQuery>;
 export const deviceIdQuery = z.object({ id });
 export type DeviceIdQuery = z.infer<typeof deviceIdQuery>;
 export const deviceIdRequest = z.object({ id });
+/** `POST /general/device/claim` → `{sn, code, bindExpiresAt}`: a customer's company claims a shipped device by its SN (docs/inventory.md). */
+export const claimDeviceRequest = z.object({ sn });
+export type ClaimDeviceRequest = z.infer<typeof claimDeviceRequest>;
 export type DeviceIdRequest = z.infer<typeof deviceIdRequest>;
 
 /** `POST /general/device/updateDevice`: absent fields stay. Pictures are object keys (JPG/PNG ≤ 3 MB). */

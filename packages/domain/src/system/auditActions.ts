@@ -193,6 +193,7 @@ export const auditActions: Record<string, Record<Locale, string>> = {
   'production/addOrder': t('新增生产单', 'Add a production order'),
   'production/complete': t('生产完工入库', 'Complete production into stock'),
   'production/cancelOrder': t('取消生产单', 'Cancel a production order'),
+  'device/claim': t('认领已出库设备', 'Claim a shipped device'),
   'report/addTemplate': t('新增报表模板', 'Add a report template'),
   'report/updateTemplate': t('修改报表模板', 'Change a report template'),
   'report/setSchedule': t('设置定时报表', 'Set a report schedule'),

@@ -270,6 +270,13 @@ export class CabinService {
   // ---- create, rename, move, copy, delete ----
 
   /** The parent a node goes under: null (the root), or a directory or project where the caller may write. */
+  /** 40300 unless the caller may create nodes at the cabin root. */
+  requireRootWrite(caller: CabinCaller): void {
+    if (!levelAtLeast(this.rootLevel(caller), 'readWrite')) {
+      throw permissionDenied('cabin.needs.readWrite');
+    }
+  }
+
   private async requireParentDirectory(caller: CabinCaller, parentId: number | null): Promise<void> {
     if (parentId === null) {
       if (!levelAtLeast(this.rootLevel(caller), 'readWrite')) {
@@ -480,6 +487,19 @@ export class CabinService {
       await this.handlers.get(kind)?.afterRemove?.(caller.companyId, refIds);
     }
     return { deleted: subtree.length };
+  }
+
+  /**
+   * Lets a node's entity leave the company without deleting it (a device claimed by its customer's
+   * company, docs/inventory.md): the kind's dependents forget the entity as on delete (telemetry
+   * bindings, gateway configuration), the node and its grants go, and the kind's own handler keeps
+   * its row for the module to move. Runs on the caller's transaction.
+   */
+  async releaseNode(trx: Db, companyId: number, node: { id: number; kind: CabinNodeKind; refId: number }): Promise<void> {
+    for (const dependent of this.dependents.get(node.kind) ?? []) {
+      await dependent(trx, companyId, [node.refId]);
+    }
+    await CabinRepository.in(trx).deleteNodes(companyId, [node.id]);
   }
 
   // ---- permissions ----

@@ -1,7 +1,7 @@
 import type { DeviceOnlineChanges } from './deviceAlarms.port';
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { deviceEvent, parseTelemetry, lifecycleProblem, type DeviceItem, type FlowDocument, type LifecycleStatus, type OnlinePayload } from '@smartdata/domain';
-import { conflict } from '@server/platform/errors';
+import { conflict, notFound } from '@server/platform/errors';
 import type { CabinCaller } from '../cabin/cabin.service';
 import type { DeviceBus } from './deviceBus';
 import type { DeviceItems } from './deviceItems';
@@ -20,7 +20,7 @@ function newCmdId(): string {
   return randomBytes(8).toString('hex');
 }
 
-const notBinding: DevicePatch = { bind_state: 'unbound', bind_cmd_id: null, bind_code: null, bind_expires_at: null };
+const notBinding: DevicePatch = { bind_state: 'unbound', bind_cmd_id: null, bind_code: null, bind_expires_at: null, bind_company_id: null, bind_user_id: null };
 
 /**
  * The device side (DESIGN.md §5) and the commands that need the device: binding with its
@@ -92,10 +92,36 @@ export class DeviceLinkService implements GatewayDevices {
     }
     const cmdId = newCmdId();
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await this.repository.update(caller.companyId, row.id, { bind_state: 'awaiting', bind_cmd_id: cmdId, bind_code: code, bind_expires_at: Date.now() + this.timeouts.bindMs, bind_message: 'device.bind.awaiting' });
+    await this.repository.update(caller.companyId, row.id, { bind_state: 'awaiting', bind_cmd_id: cmdId, bind_code: code, bind_expires_at: Date.now() + this.timeouts.bindMs, bind_message: 'device.bind.awaiting', bind_company_id: null, bind_user_id: null });
     const { displayName } = await this.companies.getCompany(caller.companyId);
     await this.bus.send(row.sn, { type: 'bind', cmdId, companyName: displayName, code });
     return { ...(await this.items.changed(caller.companyId, row.id)), code };
+  }
+
+  /**
+   * A customer's company claims a shipped device by its SN (issue 18, docs/inventory.md): the
+   * device shows the customer company's name and code and the user confirms on it, as for any
+   * binding; on the confirmation the device moves to the customer's company, bound (status 4).
+   * Only a shipped (3), online device of another company can be claimed; anything else is 40400
+   * (nothing about other companies' devices is told).
+   */
+  async claim(caller: CabinCaller, sn: string): Promise<{ sn: string; code: string; bindExpiresAt: number }> {
+    const row = await this.repository.findBySn(sn);
+    if (!row || row.company_id === caller.companyId || row.status !== 3 || row.bind_state === 'bound') {
+      throw notFound();
+    }
+    if (row.online !== 1) {
+      throw conflict('device.bind.offline');
+    }
+    this.devices.requireClaimRoot(caller);
+    const cmdId = newCmdId();
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const bindExpiresAt = Date.now() + this.timeouts.bindMs;
+    await this.repository.update(row.company_id, row.id, { bind_state: 'awaiting', bind_cmd_id: cmdId, bind_code: code, bind_expires_at: bindExpiresAt, bind_message: 'device.bind.awaiting', bind_company_id: caller.companyId, bind_user_id: caller.userId });
+    const { displayName } = await this.companies.getCompany(caller.companyId);
+    await this.bus.send(row.sn, { type: 'bind', cmdId, companyName: displayName, code });
+    await this.items.changed(row.company_id, row.id);
+    return { sn: row.sn, code, bindExpiresAt };
   }
 
   /** Unbinds a bound device (back to status 3, shipped out); the device is told when online. */
@@ -223,6 +249,14 @@ export class DeviceLinkService implements GatewayDevices {
     switch (event.type) {
       case 'bindConfirm':
         if (row.bind_state === 'awaiting' && row.bind_code === event.code && (row.bind_expires_at ?? 0) >= now) {
+          if (row.bind_company_id !== null && row.bind_company_id !== row.company_id) {
+            // A claim by the customer's company: the device moves there, bound.
+            if (await this.devices.transferClaimed(row, event.cmdId, now)) {
+              this.items.removed(row.company_id, row.id, row.node_id);
+              await this.items.changed(row.bind_company_id, row.id);
+            }
+            return;
+          }
           if (await this.repository.updateIf(row.id, 'bind_cmd_id', event.cmdId, { ...notBinding, bind_state: 'bound', bind_message: 'device.bind.success', status: 4 })) {
             // Confirmed on the device: no user of the console made this move.
             await this.repository.insertLifecycle([{ company_id: row.company_id, device_id: row.id, from_status: row.status, to_status: 4, document: 'bind', document_kind: null, document_id: null, created_by: null, created_at: now }]);

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   addDeviceRequest,
   addFirmwareRequest,
+  claimDeviceRequest,
   deviceIdQuery,
   deviceIdRequest,
   deviceListQuery,
@@ -67,6 +68,11 @@ export function registerDevicesRoutes(app: FastifyInstance, services: DevicesRou
   );
   r.post('/general/device/bind', { config, schema: { tags, summary: 'Send the bind command; the device confirms (state awaiting until then)', body: deviceIdRequest } }, async (request) =>
     ok(await link.bind(caller(request), request.body.id)),
+  );
+  r.post(
+    '/general/device/claim',
+    { config, schema: { tags, summary: "Claim a shipped device of another company by its SN: the device shows the caller's company and code, and once confirmed on it moves to the caller's company, bound", body: claimDeviceRequest } },
+    async (request) => ok(await link.claim(caller(request), request.body.sn)),
   );
   r.post('/general/device/unbind', { config, schema: { tags, summary: 'Unbind a bound device', body: deviceIdRequest } }, async (request) =>
     ok(await link.unbind(caller(request), request.body.id)),

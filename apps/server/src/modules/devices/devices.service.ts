@@ -232,6 +232,49 @@ export class DevicesService {
     return this.items.changed(caller.companyId, row.id);
   }
 
+  /** A claim creates the device's node at the claiming company's cabin root: the caller must be able to write there. */
+  requireClaimRoot(caller: CabinCaller): void {
+    this.cabin.requireRootWrite(caller);
+  }
+
+  /**
+   * Moves a claimed device to the company that claimed it, once the device confirmed (command
+   * `cmdId` still the current one): a new cabin node at that company's root, the old node released
+   * (telemetry bindings and gateway configuration of the old company go), status 4 bound, a history
+   * row in the new company. Answers whether it moved.
+   */
+  async transferClaimed(row: DeviceRow, cmdId: string, now: number): Promise<boolean> {
+    const companyId = row.bind_company_id;
+    if (companyId === null || row.bind_cmd_id !== cmdId) {
+      return false;
+    }
+    // Checked when the claim started (requireClaimRoot); the confirmation comes from the device.
+    const claimer: CabinCaller = { companyId, userId: row.bind_user_id ?? 0, isCompanyAdmin: true };
+    await this.cabin.createNode(claimer, { kind: 'device', parentId: null, name: row.name }, async (trx, nodeId) => {
+      await this.cabin.releaseNode(trx, row.company_id, { id: row.node_id, kind: 'device', refId: row.id });
+      const repository = DevicesRepository.in(trx);
+      if (
+        !(await repository.updateIf(row.id, 'bind_cmd_id', cmdId, {
+          company_id: companyId,
+          node_id: nodeId,
+          status: 4,
+          bind_state: 'bound',
+          bind_message: 'device.bind.success',
+          bind_cmd_id: null,
+          bind_code: null,
+          bind_expires_at: null,
+          bind_company_id: null,
+          bind_user_id: null,
+        }))
+      ) {
+        throw conflict('device.bind.timeout');
+      }
+      await repository.insertLifecycle([{ company_id: companyId, device_id: row.id, from_status: row.status, to_status: 4, document: 'bind', document_kind: null, document_id: null, created_by: row.bind_user_id, created_at: now }]);
+      return row.id;
+    });
+    return true;
+  }
+
   /** Devices and devices online per company, for the acquisition page. */
   counts(companyIds: readonly number[]): Promise<Map<number, { total: number; online: number }>> {
     return this.repository.counts(companyIds);

@@ -377,6 +377,51 @@ describe('binding after shipping', () => {
   });
 });
 
+describe("binding by the customer's company", () => {
+  it("a user of the customer's company claims a shipped device by its SN, confirms on the device, and it is theirs, bound (4)", async () => {
+    const { serials, warehouseId } = await produced(2);
+    const outboundId = await made(alice.api, 'inventory/addOutbound', { warehouseId, customer: 'Customer Co', serials: [serials[0]] });
+    expect((await post(alice.api, 'inventory/ship', { id: outboundId, carrier: 'SF', trackingNo: 'C1' })).code).toBe(0);
+    const id = await deviceId(serials[0]);
+    const admin = await createCompanyUser(t.app, { codes: [...codes, 'um_role'], companyId: alice.companyId });
+    const secret = (await post(as(t.app, await signIn(t.app, admin.userName, admin.password)), 'device/rotateSecret', { id })).data.secret as string;
+    const sim = await startSimulatedGateway({ sn: serials[0], secret, url: `mqtt://127.0.0.1:${port}`, reconnectMs: 200 });
+    sims.push(sim);
+    await sim.waitFor('connected', undefined, 10_000);
+    const deadline = Date.now() + 10_000;
+    while (!(await get(alice.api, 'device/getDevice', { id })).data.online && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const buyer = await createCompanyUser(t.app, { codes: ['cd_device'], companyName: 'Customer Co' });
+    const buyerApi = as(t.app, await signIn(t.app, buyer.userName, buyer.password));
+    // A stored device, an unknown SN and one's own device cannot be claimed (nothing is told about them).
+    expect((await post(buyerApi, 'device/claim', { sn: serials[1] })).code).toBe(40400);
+    expect((await post(buyerApi, 'device/claim', { sn: 'NOSUCH0002' })).code).toBe(40400);
+    expect((await post(alice.api, 'device/claim', { sn: serials[0] })).code).toBe(40400);
+    const request = sim.waitFor<{ code: string; companyName: string }>('bindRequest');
+    const claim = await post(buyerApi, 'device/claim', { sn: serials[0] });
+    expect(claim.code, JSON.stringify(claim)).toBe(0);
+    const shown = await request;
+    expect(shown).toMatchObject({ code: claim.data.code, companyName: 'Customer Co' });
+    await sim.confirmBind();
+    let mine: any;
+    while (Date.now() < deadline) {
+      mine = (await get(buyerApi, 'device/getDeviceList', { keyword: serials[0] })).data.list[0];
+      if (mine?.status === 4) {
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(mine).toMatchObject({ id, sn: serials[0], status: 4, bindState: 'bound' });
+    expect((await get(alice.api, 'device/getDevice', { id })).code).toBe(40400);
+    const history = (await get(buyerApi, 'device/getLifecycle', { id })).data;
+    expect(history).toEqual([expect.objectContaining({ from: 3, to: 4, document: 'bind', userId: buyer.userId })]);
+    // The maker's books are untouched: the ledger still shows the unit going out.
+    expect((await get(alice.api, 'inventory/getLedger', { serial: serials[0] })).data.total).toBe(2);
+    await checkBooks(alice.companyId);
+  });
+});
+
 /** mulberry32: a small seeded generator, so the sequence of documents is the same on every run. */
 function random(seed: number) {
   let a = seed;

@@ -21,6 +21,9 @@ export interface DeviceTable {
   bind_cmd_id: string | null;
   bind_code: string | null;
   bind_expires_at: number | null;
+  /** A claim by a customer's company (issue 18): who asked, until the device confirms. */
+  bind_company_id: number | null;
+  bind_user_id: number | null;
   /** Message key of the last binding outcome (timeout, refused). */
   bind_message: string | null;
   online: number;

@@ -23,6 +23,7 @@ import * as meters from './2026-11-25-190-meters';
 import * as reports from './2026-11-25-200-reports';
 import * as templates from './2026-11-25-210-templates';
 import * as inventory from './2026-11-25-220-inventory';
+import * as deviceClaim from './2026-11-25-221-device-claim';
 
 /** Every migration, in order. Names are date-prefixed and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-200-reports': reports,
   '2026-11-25-210-templates': templates,
   '2026-11-25-220-inventory': inventory,
+  '2026-11-25-221-device-claim': deviceClaim,
 };

@@ -345,9 +345,11 @@ export class ReportsService {
 
   private async render(reader: CabinCaller, template: ReportTemplate, period: { from: number; to: number; timeZone: string }, format: ReportFormat): Promise<{ body: Buffer; fileName: string; contentType: string }> {
     const computed = await this.compute(reader, template, period.from, period.to);
-    const days = (period.to - period.from) % DAY === 0 || (period.to - period.from) > DAY - 2 * 3_600_000;
+    // Whole local days read as dates, the last day included (a month is 11-01 – 11-30); else date-times, [from, to).
+    const midnight = (ms: number) => localStamp(ms, period.timeZone, true).endsWith(' 00:00');
+    const days = midnight(period.from) && midnight(period.to);
     const fromText = localStamp(period.from, period.timeZone, !days);
-    const toText = localStamp(period.to, period.timeZone, !days);
+    const toText = localStamp(days ? period.to - 1 : period.to, period.timeZone, !days);
     const footer = `${template.name} · ${fromText} – ${toText} (${period.timeZone})`;
     const sheet = reportSheetModel({ title: template.name, footer, cells: template.cells, computed, merges: template.merges, columnWidths: template.columnWidths });
     const body = format === 'pdf' ? await renderPdf(sheet) : await renderXlsx(sheet);

@@ -42,7 +42,9 @@ export function PreviewReportPage() {
     }
   };
 
-  const stamp = (ms: number) => new Date(ms).toLocaleString(i18n.language, { timeZone: data?.timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+  const dateOnly = (ms: number) => new Date(ms).toLocaleDateString(i18n.language, { timeZone: data?.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  // Every period here is whole local days (the custom one is picked as dates): shown as dates, the last day included.
+  const rangeText = data ? { from: dateOnly(data.from), to: dateOnly(data.to - 1) } : null;
   const byRef = new Map((data?.cells ?? []).map((c) => [c.ref, c]));
   const styles = new Map((data?.layout ?? []).map((c) => [c.ref, c]));
   const ready = period !== 'custom' || range !== null;
@@ -80,7 +82,7 @@ export function PreviewReportPage() {
             </Button>
           </Space>
         </div>
-        {data && <Typography.Text type="secondary">{t('preview.range', { from: stamp(data.from), to: stamp(data.to), zone: data.timeZone })}</Typography.Text>}
+        {data && rangeText && <Typography.Text type="secondary">{t('preview.range', { ...rangeText, zone: data.timeZone })}</Typography.Text>}
       </Card>
       {!ready ? (
         <Empty description={t('preview.pickRange')} />

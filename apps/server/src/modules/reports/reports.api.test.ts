@@ -232,6 +232,24 @@ describe('report templates', () => {
     expect(byRef.C2.value).toBe('高');
   });
 
+  it('a meter binding is the meter consumption over the same period (the meters module)', async () => {
+    const meter = await post(admin.api, 'meter/addMeter', { directoryId, name: '总表', nodeType: 101, source: { itemId, fieldName: 'kwh' } });
+    expect(meter.code, JSON.stringify(meter)).toBe(0);
+    const added = await post(admin.api, 'report/addTemplate', { directoryId, name: '电表报表', cells: [{ ref: 'A1', text: '总表用电' }, { ref: 'B1', bind: { meterId: meter.data.id } }, { ref: 'C1', formula: 'B1/2' }] });
+    expect(added.code, JSON.stringify(added)).toBe(0);
+    const day = await get(admin.api, 'report/preview', { templateId: added.data.id, period: 'day' });
+    const consumption = await get(admin.api, 'meter/getConsumption', { meterId: meter.data.id, from: day.data.from, to: day.data.to, interval: 'day' });
+    expect(consumption.code).toBe(0);
+    const values = Object.fromEntries((day.data.cells as { ref: string; value: unknown }[]).map((c) => [c.ref, c.value]));
+    expect(consumption.data.list.length).toBeGreaterThan(0);
+    expect(values.B1).toBe(consumption.data.total);
+    expect(values.C1).toBeCloseTo(consumption.data.total / 2, 9);
+    // A meter the caller cannot read is refused on save.
+    const other = await person(t.app, codes);
+    const refused = await post(other.api, 'report/addTemplate', { directoryId: (await post(other.api, 'cabin/addDirectory', { name: '别的' })).data.id, name: 'x', cells: [{ ref: 'A1', bind: { meterId: meter.data.id } }] });
+    expect(refused.code).toBe(40400);
+  });
+
   it('answers by node permission: read to preview and export, write to edit; another company sees nothing', async () => {
     const reader = await person(t.app, codes, admin.companyId);
     const stranger = await person(t.app, codes, admin.companyId);

@@ -291,7 +291,7 @@ test('a standard meter made in the cabin shows its readings, its monthly report 
   await shoot(page, 'detail-en-US');
   await page.goto('/sysSetting/companyManagement');
   await page.locator('.sd-tariff-card').scrollIntoViewIfNeeded();
-  await expect(page.getByText('Time-of-use tariff')).toBeVisible();
+  await expect(page.locator('.sd-tariff-card .ant-card-head-title')).toHaveText('Time-of-use tariff');
   await shoot(page, 'tariff-en-US');
   await page.goto(`/smartdata/electricMeterConfig/${meterVId}/${encodeURIComponent(meterV)}`);
   await expect(page.getByText('Formula', { exact: true })).toBeVisible();

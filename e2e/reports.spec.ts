@@ -106,6 +106,21 @@ test('a template with a bound cell and a formula is built in the editor, preview
   // ---- the preview: this month, the values computed by hand ----
   await page.getByRole('button', { name: '返回' }).click();
   await expect(page.getByRole('heading', { name: templateName, level: 1 })).toBeVisible();
+  // The saved layout on the template page, and a daily schedule by e-mail.
+  await expect(page.getByRole('table', { name: '报表布局' }).locator('td[data-ref="B1"]')).toHaveText('{一号车间.kwh · 求和}');
+  await chooseOption(page, panelSelect(page, '发送频率'), '每天（前一天）');
+  const emails = panelSelect(page, '接收邮箱');
+  await emails.fill('not-an-address');
+  await emails.press('Enter');
+  await page.getByRole('button', { name: '保存定时设置' }).click();
+  await expect(page.getByText('请输入有效的电子邮件地址')).toBeVisible();
+  await page.locator('.ant-select-selection-item-remove').first().click();
+  await emails.fill('ops@example.com');
+  await emails.press('Enter');
+  await page.getByRole('button', { name: '保存定时设置' }).click();
+  await expect(toast(page, '定时设置已保存')).toBeVisible();
+  await expect(page.getByText(/^下次生成：/)).toBeVisible();
+  await shoot(page, 'template-zh-CN');
   await page.getByRole('button', { name: '预览' }).click();
   await expect(page).toHaveURL(/\/previewReport\/\d+$/);
   await expect(page.getByRole('heading', { name: `报表预览 · ${templateName}` })).toBeVisible();

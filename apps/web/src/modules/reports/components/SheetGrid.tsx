@@ -70,6 +70,7 @@ export function SheetGrid({ rows, columns, widths, merges, styles, textOf, error
                 }
                 const box = topLeft.get(ref);
                 const style = styles.get(ref);
+                const text = textOf(ref);
                 const css: CSSProperties = {
                   fontWeight: style?.bold ? 600 : undefined,
                   color: errorOf?.(ref) ? '#cf1322' : style?.color,
@@ -87,9 +88,10 @@ export function SheetGrid({ rows, columns, widths, merges, styles, textOf, error
                     rowSpan={box?.rows}
                     className={selected === ref ? 'sd-sheet__cell is-selected' : 'sd-sheet__cell'}
                     style={css}
+                    title={text === '' ? undefined : text}
                     onClick={onSelect ? () => onSelect(ref) : undefined}
                   >
-                    {textOf(ref)}
+                    {text}
                   </td>
                 );
               })}

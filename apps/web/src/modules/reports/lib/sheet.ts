@@ -34,8 +34,8 @@ export function mergeMap(merges: readonly TemplateMerge[]): { topLeft: Map<strin
   return { topLeft, covered };
 }
 
-/** The size the grid shows: the used area plus a margin, at least 12 rows × 6 columns. */
-export function gridSize(cells: readonly { ref: string }[], merges: readonly TemplateMerge[], widths: readonly number[], margin = 2): { rows: number; columns: number } {
+/** The size the grid shows: the used area plus a margin, at least `min` (the editor's 12 rows × 6 columns). */
+export function gridSize(cells: readonly { ref: string }[], merges: readonly TemplateMerge[], widths: readonly number[], margin = 2, min = { rows: 12, columns: 6 }): { rows: number; columns: number } {
   let rows = 0;
   let columns = widths.length;
   for (const ref of [...cells.map((c) => c.ref), ...merges.map((m) => m.to)]) {
@@ -43,7 +43,7 @@ export function gridSize(cells: readonly { ref: string }[], merges: readonly Tem
     rows = Math.max(rows, p.row + 1);
     columns = Math.max(columns, p.col + 1);
   }
-  return { rows: Math.min(200, Math.max(12, rows + margin)), columns: Math.min(26, Math.max(6, columns + margin)) };
+  return { rows: Math.min(200, Math.max(min.rows, rows + margin)), columns: Math.min(26, Math.max(min.columns, columns + margin)) };
 }
 
 /** What a template cell shows in the editor: its text, `=formula`, or a binding's summary. */

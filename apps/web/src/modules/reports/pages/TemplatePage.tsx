@@ -56,7 +56,7 @@ export function TemplatePage() {
   const data = template.data;
   const canWrite = levelAtLeast(data.level, 'readWrite');
   const styles = new Map(data.cells.map((c) => [c.ref, c]));
-  const size = gridSize(data.cells, data.merges, data.columnWidths, 0);
+  const size = gridSize(data.cells, data.merges, data.columnWidths, 0, { rows: 1, columns: 1 });
   const names = {
     item: (itemId: number) => items.data?.list.find((i) => i.id === itemId)?.name ?? `#${itemId}`,
     meter: (meterId: number) => meters.data?.list.find((m) => m.id === meterId)?.name ?? `#${meterId}`,

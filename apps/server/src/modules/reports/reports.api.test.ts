@@ -298,3 +298,45 @@ describe('report templates', () => {
     expect((await raw(other.api, 'report/downloadDelivery', { id: delivery.id })).statusCode).toBe(404);
   });
 });
+
+describe('scheduled reports by e-mail', () => {
+  it('mails the delivered file as an attachment to the schedule addresses when SMTP is configured', async () => {
+    const { SMTPServer } = await import('smtp-server');
+    const received: Array<{ to: string[]; text: string }> = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, done) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), text: Buffer.concat(chunks).toString('utf8') });
+          done();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const smtpPort = (smtp.server.address() as { port: number }).port;
+    const mailed = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, mailFrom: 'reports@example.com' });
+    try {
+      const boss = await person(mailed.app, [...codes, 'um_role']);
+      const dir = (await post(boss.api, 'cabin/addDirectory', { name: '月报' })).data.id;
+      const added = await post(boss.api, 'report/addTemplate', { directoryId: dir, name: '月度报表', cells: [{ ref: 'A1', text: '合计' }, { ref: 'B1', formula: '6*7' }] });
+      expect(added.code).toBe(0);
+      const schedule = await post(boss.api, 'report/setSchedule', { templateId: added.data.id, frequency: 'monthly', format: 'pdf', emails: ['Ops@Example.com'] });
+      expect(schedule.code, JSON.stringify(schedule)).toBe(0);
+      expect(schedule.data.emails).toEqual(['ops@example.com']);
+      expect(await mailed.app.reports.sweep(schedule.data.nextRunAt + 1)).toBe(1);
+      await expect.poll(() => received.length).toBe(1);
+      expect(received[0]!.to).toEqual(['reports@example.com', 'ops@example.com']);
+      expect(received[0]!.text).toMatch(/Content-Type: application\/pdf/i);
+      expect(received[0]!.text).toMatch(/Content-Disposition: attachment/i);
+      const list = (await get(boss.api, 'report/getDeliveries')).data;
+      expect(list.total).toBe(1);
+      expect(list.list[0].format).toBe('pdf');
+    } finally {
+      await mailed.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
+});

@@ -25,8 +25,7 @@ import {
   type UpdateTemplateValues,
   type ValueStats,
 } from '@smartdata/domain';
-import { AppError } from '@server/platform/errors';
-import { notFound, permissionDenied, validationError } from '@server/platform/errors';
+import { AppError, notFound, permissionDenied, validationError } from '@server/platform/errors';
 import type { MailSender } from '@server/platform/mail';
 import { renderPdf, renderXlsx } from '@server/platform/sheets';
 import type { CabinCaller, CabinService, NodeKindHandler } from '../cabin/cabin.service';
@@ -50,8 +49,8 @@ export interface ReportsDeps {
   items: ReportItems;
   series: SeriesReads;
   meters: ReportMeters;
+  /** E-mail of scheduled reports (to the schedule's listed addresses; off until SMTP is configured). */
   mail: MailSender;
-  /** E-mail addresses of users (the schedule's owner gets none by default: the addresses are listed). */
   now: () => number;
   log: { error: (obj: unknown, msg?: string) => void };
 }
@@ -63,7 +62,7 @@ export const contentTypes: Record<ReportFormat, string> = {
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
-/** Deliveries kept per template; older ones are removed when a new one arrives. */
+/** Due schedules taken per sweep (the rest at the next one). */
 const SWEEP_BATCH = 20;
 
 interface PeriodInput {

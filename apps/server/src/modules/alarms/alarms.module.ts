@@ -13,6 +13,7 @@ import { AlarmsRepository } from './alarms.repository';
 import { registerAlarmsRoutes } from './alarms.routes';
 import { AlarmsService, type AlarmTargets } from './alarms.service';
 import type { TaskAlarms } from './taskAlarms.port';
+import { repeatWhileOpen } from '@server/platform/repeat';
 
 /** The deadline sweep, for tests that move the clock past a deadline instead of waiting, and the queue. */
 export interface AlarmsModule {
@@ -100,20 +101,7 @@ export function registerAlarmsModule(
   });
 
   const sweep = (now = Date.now()) => engine.sweep(now);
-  let sweeper: NodeJS.Timeout | null = null;
-  app.addHook('onReady', async () => {
-    sweeper = setInterval(() => {
-      sweep().catch((error: unknown) => app.log.error({ err: error }, 'alarm deadline sweep failed'));
-    }, sweepMs);
-    sweeper.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (sweeper) {
-      clearInterval(sweeper);
-      sweeper = null;
-    }
-    await engine.idle();
-  });
+  repeatWhileOpen(app, { name: 'alarm deadline sweep', everyMs: sweepMs, sweep: () => sweep(), onClose: () => engine.idle() });
 
   platform.realtime.defineChannel(
     alarmChannel,

@@ -14,6 +14,7 @@ import { DevicesService, defaultTimeouts, type DeviceObjects, type DeviceTimeout
 import { FirmwareService } from './firmware.service';
 import type { GatewayDevices } from './gatewayDevices.port';
 import { LastTelemetry } from './lastTelemetry';
+import { repeatWhileOpen } from '@server/platform/repeat';
 
 /** The deadline sweep and its time-outs, for tests that move past a deadline instead of waiting. */
 export interface DeviceDeadlines {
@@ -61,21 +62,7 @@ export function registerDevicesModule(app: FastifyInstance, platform: Platform, 
     await link.sweep(now);
     await firmware.sweep(now);
   };
-  let sweeper: NodeJS.Timeout | null = null;
-  app.addHook('onReady', async () => {
-    await link.start();
-    sweeper = setInterval(() => {
-      sweep().catch((error: unknown) => app.log.error({ err: error }, 'device deadline sweep failed'));
-    }, sweepMs);
-    sweeper.unref();
-  });
-  app.addHook('onClose', (_instance, done) => {
-    if (sweeper) {
-      clearInterval(sweeper);
-      sweeper = null;
-    }
-    done();
-  });
+  repeatWhileOpen(app, { name: 'device deadline sweep', everyMs: sweepMs, sweep: () => sweep(), onReady: () => link.start() });
 
   cabin.registerKind('device', devices.nodeHandler());
   platform.realtime.defineChannel(

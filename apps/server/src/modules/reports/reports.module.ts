@@ -5,6 +5,7 @@ import type { SeriesReads } from '../data-items/series.port';
 import { ReportsRepository } from './reports.repository';
 import { registerReportsRoutes } from './reports.routes';
 import { ReportsService, type ReportItems, type ReportMeters } from './reports.service';
+import { repeatWhileOpen } from '@server/platform/repeat';
 
 const SWEEP_MS = 30_000;
 
@@ -36,28 +37,6 @@ export function registerReportsModule(
   });
   registerReportsRoutes(app, reports);
   deps.cabin.registerKind('reportTemplate', reports.nodeHandler());
-  let timer: NodeJS.Timeout | null = null;
-  let sweeping = false;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      if (sweeping) {
-        return;
-      }
-      sweeping = true;
-      reports
-        .sweep()
-        .catch((error: unknown) => app.log.error({ err: error }, 'report delivery sweep failed'))
-        .finally(() => {
-          sweeping = false;
-        });
-    }, SWEEP_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) {
-      clearInterval(timer);
-      timer = null;
-    }
-  });
+  repeatWhileOpen(app, { name: 'report delivery sweep', everyMs: SWEEP_MS, sweep: () => reports.sweep() });
   return { sweep: (now?: number) => reports.sweep(now) };
 }

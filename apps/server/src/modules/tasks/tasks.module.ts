@@ -18,6 +18,7 @@ import { TaskActions } from './taskActions';
 import { TasksRepository } from './tasks.repository';
 import { registerTasksRoutes } from './tasks.routes';
 import { TasksService } from './tasks.service';
+import { repeatWhileOpen } from '@server/platform/repeat';
 
 /** The scheduler's sweep, for tests that move the clock instead of waiting, and the late-value queue. */
 export interface TaskClock {
@@ -86,29 +87,14 @@ export function registerTasksModule(
     await rules.sweep(now);
   };
 
-  let timer: NodeJS.Timeout | null = null;
-  let sweeping = false;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      if (sweeping) {
-        return;
-      }
-      sweeping = true;
-      sweep()
-        .catch((error: unknown) => app.log.error({ err: error }, 'task sweep failed'))
-        .finally(() => {
-          sweeping = false;
-        });
-    }, sweepMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) {
-      clearInterval(timer);
-      timer = null;
-    }
-    await tasks.idle();
-    await rules.idle();
+  repeatWhileOpen(app, {
+    name: 'task sweep',
+    everyMs: sweepMs,
+    sweep: () => sweep(),
+    onClose: async () => {
+      await tasks.idle();
+      await rules.idle();
+    },
   });
 
   registerTasksRoutes(app, tasks, rules, jobs);

@@ -52,6 +52,8 @@ test('a rule on an IoT data list fires on gateway values, shows live on the wall
   const sn = `ALM${Date.now().toString(36).toUpperCase()}`;
   const device = await admin.api.post<{ id: number; secret: string }>('device/addDevice', { name: uniqueName('一号网关'), sn, model: 'SD-G1' });
   await admin.api.post('telemetry/bindItem', { itemId, deviceId: device.id });
+  const contentName = uniqueName('告警通知', 20);
+  await admin.api.post('template/addContentTemplate', { name: contentName, itemId, content: '{{@itemName}} 温度 {{temperature}}' });
 
   // ---- the rule list is empty; the dialog checks before sending ----
   await signInAt(page, admin, '/cloudSurveillance/alertRule');
@@ -71,6 +73,9 @@ test('a rule on an IoT data list fires on gateway values, shows live on the wall
   await form.getByLabel('阈值', { exact: true }).fill('50');
   await form.getByRole('switch', { name: '清除条件（回差）' }).click();
   await form.getByLabel('清除阈值').fill('45');
+  // The rule's own SMS / e-mail text starts from a content template (filled with the record when sent).
+  await chooseOption(page, form.getByRole('combobox', { name: '使用内容模板' }), contentName);
+  await expect(form.getByLabel('通知内容')).toHaveValue('{{@itemName}} 温度 {{temperature}}');
   await shoot(page, 'rule-form-zh-CN');
   // Enter in a field saves (the dialog is one form).
   await form.getByLabel('规则名称').press('Enter');

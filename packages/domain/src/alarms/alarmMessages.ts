@@ -25,6 +25,10 @@ export const alarmMessages: Record<string, Record<Locale, string>> = {
   'alarm.notify.opened': t('告警：{0}', 'Alarm: {0}'),
   'alarm.notify.cleared': t('告警已恢复：{0}', 'Alarm cleared: {0}'),
   'alarm.notify.reminder': t('告警仍未确认：{0}', 'Alarm still unacknowledged: {0}'),
+  // With the rule's own message ({1}, filled with the record), docs/alarms.md "Notifications".
+  'alarm.notify.openedMessage': t('告警：{0}，{1}', 'Alarm: {0}, {1}'),
+  'alarm.notify.clearedMessage': t('告警已恢复：{0}，{1}', 'Alarm cleared: {0}, {1}'),
+  'alarm.notify.reminderMessage': t('告警仍未确认：{0}，{1}', 'Alarm still unacknowledged: {0}, {1}'),
   'alarm.export.sheet': t('告警日志', 'Alarm log'),
   'alarm.ruleNameTaken': t('告警规则名称已存在', 'An alarm rule with this name already exists'),
   'alarm.col.id': t('编号', 'No.'),

@@ -25,6 +25,8 @@ export const alarmLimits = {
   repeatingMin: 2,
   repeatingMax: 1000,
   repeatMinutesMax: 24 * 60,
+  /** A rule's own notification message, as long as an intelligent rule's notify message. */
+  messageLength: 200,
   /** Update frequencies of spec §9, in minutes. */
   everyMinutesPresets: [1, 5, 10, 15] as const,
   everyMinutesMax: 7 * 24 * 60,
@@ -120,6 +122,11 @@ const ruleBody = {
   repeatMinutes: z.number().int().min(0).max(alarmLimits.repeatMinutesMax).optional(),
   schedule: ruleSchedule.optional(),
   notify: ruleNotify.optional(),
+  /**
+   * The rule's own SMS / e-mail message; may hold a content template's `{{placeholders}}`, filled
+   * with the record that raised the alarm (docs/alarms.md). Absent or blank: the composed text.
+   */
+  message: z.string().trim().max(alarmLimits.messageLength, 'validation.tooLong').optional(),
 };
 
 /** Problems a rule may have (50001 with `{reason}` in data). */
@@ -152,6 +159,8 @@ export interface RuleView {
   repeatMinutes: number;
   schedule: RuleSchedule;
   notify: RuleNotify;
+  /** The rule's own notification message, or null (the composed text). */
+  message: string | null;
   createTime: number;
 }
 /** `GET /general/alarm/getRules` → `RuleView[]` (the rules on targets the caller may read). */

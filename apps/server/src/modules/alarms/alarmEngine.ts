@@ -1,8 +1,8 @@
-import { alarmSources, zoneOffset, type ClearCondition, type LevelCondition, type RuleNotify, type RuleSchedule, type RuleTarget } from '@smartdata/domain';
+import { alarmSources, zoneOffset, type ClearCondition, type LevelCondition, type RecordItem, type RuleNotify, type RuleSchedule, type RuleTarget } from '@smartdata/domain';
 import { RecordsQueue, WatchedItems, type CommittedRecords } from '../data-items/recordsCommitted.port';
 import { initialState, nextDeadline, onTick, onValue, type Effect, type MachineRule, type MachineState } from './alarmMachine';
 import { type AlarmRow, type AlarmsRepository, type RuleRow, type WatchRow } from './alarms.repository';
-import type { AlarmNotifier } from './alarmNotifier';
+import type { AlarmMessage, AlarmNotifier } from './alarmNotifier';
 import { isUniqueViolation } from '@server/platform/db/uniqueViolation';
 
 const MINUTE = 60_000;
@@ -36,6 +36,16 @@ export function ruleTargetOf(row: RuleRow): RuleTarget {
 }
 
 export const notifyOf = (rule: RuleRow): RuleNotify => JSON.parse(rule.notify) as RuleNotify;
+/** The rule's own message with the record the event came from (docs/alarms.md), or null. */
+const messageOf = (rule: RuleRow, record: RecordItem | null): AlarmMessage | null => (rule.message ? { text: rule.message, record } : null);
+
+/** A machine effect with the time, value and record (null: a device's online change) that caused it. */
+interface RuleEffect {
+  effect: Effect;
+  time: number;
+  value: number | null;
+  record: RecordItem | null;
+}
 
 export function parseState(text: string): MachineState {
   try {
@@ -120,7 +130,7 @@ export class AlarmEngine {
     }
     const timeZone = await this.deps.timeZone(companyId);
     for (const rule of rules) {
-      const samples: [number, number][] = [];
+      const samples: [number, RecordItem][] = [];
       for (const record of records) {
         if (record.itemId !== rule.item_id) {
           continue;
@@ -128,17 +138,17 @@ export class AlarmEngine {
         const raw = record.values[rule.field_name!];
         const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
         if (Number.isFinite(value)) {
-          samples.push([value, record.createdAt]);
+          samples.push([value, record]);
         }
       }
       if (samples.length > 0) {
         await this.feed(rule, (machine, state) => {
-          const effects: Array<{ effect: Effect; time: number; value: number | null }> = [];
+          const effects: RuleEffect[] = [];
           let current = state;
-          for (const [value, time] of samples) {
-            const step = onValue(machine, current, value, time, timeZone);
+          for (const [value, record] of samples) {
+            const step = onValue(machine, current, value, record.createdAt, timeZone);
             current = step.state;
-            effects.push({ effect: step.effect, time, value });
+            effects.push({ effect: step.effect, time: record.createdAt, value, record });
           }
           return { state: current, effects };
         });
@@ -167,7 +177,7 @@ export class AlarmEngine {
     for (const rule of rules) {
       await this.feed(rule, (machine, state) => {
         const step = onValue(machine, state, online ? 1 : 0, at, timeZone);
-        return { state: step.state, effects: [{ effect: step.effect, time: at, value: online ? 1 : 0 }] };
+        return { state: step.state, effects: [{ effect: step.effect, time: at, value: online ? 1 : 0, record: null }] };
       });
     }
   }
@@ -178,7 +188,7 @@ export class AlarmEngine {
    */
   private async feed(
     initial: RuleRow,
-    step: (machine: MachineRule, state: MachineState) => { state: MachineState; effects: Array<{ effect: Effect; time: number; value: number | null }> },
+    step: (machine: MachineRule, state: MachineState) => { state: MachineState; effects: RuleEffect[] },
   ): Promise<void> {
     let rule: RuleRow | undefined = initial;
     for (let attempt = 0; rule && attempt < 5; attempt += 1) {
@@ -200,7 +210,7 @@ export class AlarmEngine {
   }
 
   /** Acts on a batch's effects in order; consecutive repeats are written once. */
-  private async apply(rule: RuleRow, effects: Array<{ effect: Effect; time: number; value: number | null }>): Promise<void> {
+  private async apply(rule: RuleRow, effects: RuleEffect[]): Promise<void> {
     const { repository, notifier } = this.deps;
     const key = ruleKey(rule.id);
     let open: AlarmRow | undefined = await repository.openAlarm(key);
@@ -213,7 +223,7 @@ export class AlarmEngine {
       }
       pending.count = 0;
     };
-    for (const { effect, time, value } of effects) {
+    for (const { effect, time, value, record } of effects) {
       switch (effect.kind) {
         case 'none':
         case 'acknowledge':
@@ -242,7 +252,7 @@ export class AlarmEngine {
           });
           open = opened.row;
           if (opened.created) {
-            await notifier.changed('opened', open, notifyOf(rule));
+            await notifier.changed('opened', open, notifyOf(rule), messageOf(rule, record));
           }
           break;
         }
@@ -262,7 +272,7 @@ export class AlarmEngine {
           if (open) {
             const patch = { state: 'cleared', clear_time: time, open_key: null, remind_at: null };
             if (await repository.updateAlarm(open.id, patch, true)) {
-              await notifier.changed('cleared', { ...open, ...patch }, notifyOf(rule));
+              await notifier.changed('cleared', { ...open, ...patch }, notifyOf(rule), messageOf(rule, record));
             }
             open = undefined;
           }
@@ -352,7 +362,8 @@ export class AlarmEngine {
       const timeZone = await this.deps.timeZone(rule.company_id);
       await this.feed(rule, (machine, state) => {
         const step = onTick(machine, state, now, timeZone);
-        return { state: step.state, effects: [{ effect: step.effect, time: now, value: step.state.lastValue }] };
+        // A lasting window completes on the clock, not with a record: its message has no record.
+        return { state: step.state, effects: [{ effect: step.effect, time: now, value: step.state.lastValue, record: null }] };
       });
     }
     for (const watch of await repository.watchesDue(now)) {
@@ -381,7 +392,7 @@ export class AlarmEngine {
       const minutes = rule?.repeat_minutes ?? watch?.remind_minutes ?? 0;
       const next = minutes > 0 ? Math.max(now, (alarm.remind_at ?? now) + minutes * MINUTE) : null;
       if (await repository.updateAlarm(alarm.id, { remind_at: next }, true)) {
-        await notifier.changed('reminder', alarm, rule ? notifyOf(rule) : null);
+        await notifier.changed('reminder', alarm, rule ? notifyOf(rule) : null, rule ? messageOf(rule, null) : null);
       }
     }
   }

@@ -1,4 +1,4 @@
-import { alarmChannel, type AlarmPush, type AlarmView, type RuleNotify } from '@smartdata/domain';
+import { alarmChannel, fillContent, type AlarmPush, type AlarmView, type PlaceholderValues, type RecordItem, type RuleNotify } from '@smartdata/domain';
 import type { SmsProvider } from '@server/platform/sms';
 import type { MailSender } from '@server/platform/mail';
 import type { Realtime } from '@server/platform/realtime';
@@ -10,6 +10,12 @@ export interface AlarmRecipients {
   contacts(companyId: number, notify: RuleNotify): Promise<{ phones: string[]; emails: string[] }>;
 }
 
+/** A rule's own message and the record the event came from (null: raised without one). */
+export interface AlarmMessage {
+  text: string;
+  record: RecordItem | null;
+}
+
 export interface NotifierDeps {
   realtime: Realtime;
   sms: SmsProvider;
@@ -17,6 +23,12 @@ export interface NotifierDeps {
   recipients: AlarmRecipients;
   /** The alarm as answered (names resolved). */
   view(row: AlarmRow): Promise<AlarmView>;
+  /**
+   * The placeholder values for a rule's message: the record's (as intelligent rules fill theirs),
+   * or without a record only the facts — `@itemName` (the item, or the device for online rules)
+   * and `@recordTime` (the alarm's last trigger time); field placeholders are then left empty.
+   */
+  placeholders(row: AlarmRow, alarm: AlarmView, record: RecordItem | null): Promise<PlaceholderValues>;
   log: { warn: (obj: unknown, msg?: string) => void };
 }
 
@@ -29,7 +41,7 @@ export interface NotifierDeps {
 export class AlarmNotifier {
   constructor(private readonly deps: NotifierDeps) {}
 
-  async changed(event: AlarmPush['event'], row: AlarmRow, notify: RuleNotify | null): Promise<void> {
+  async changed(event: AlarmPush['event'], row: AlarmRow, notify: RuleNotify | null, message: AlarmMessage | null = null): Promise<void> {
     const alarm = await this.deps.view(row);
     const push: AlarmPush = { event, nodeId: row.node_id, alarm };
     this.deps.realtime.publish(`${alarmChannel}:${row.company_id}`, event, push);
@@ -38,7 +50,11 @@ export class AlarmNotifier {
       return;
     }
     const key = event === 'cleared' ? 'alarm.notify.cleared' : event === 'reminder' ? 'alarm.notify.reminder' : 'alarm.notify.opened';
-    const text = translate(`${key}|${alarm.ruleName || alarm.targetName}`, 'zh-CN');
+    const name = alarm.ruleName || alarm.targetName;
+    // A rule's own message keeps the event's prefix and the rule name (`告警：name，message`); the
+    // filled text replaces `{1}` after translation, so a `|` in a record's value stays text.
+    const filled = message?.text ? fillContent(message.text, await this.deps.placeholders(row, alarm, message.record)) : null;
+    const text = filled === null ? translate(`${key}|${name}`, 'zh-CN') : translate(`${key}Message|${name}`, 'zh-CN').replace('{1}', () => filled);
     const { phones, emails } = await this.deps.recipients.contacts(row.company_id, notify);
     const sent: Promise<void>[] = [];
     if (channels.sms) {

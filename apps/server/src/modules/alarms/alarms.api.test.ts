@@ -319,4 +319,36 @@ describe('notifications', () => {
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
     }
   });
+  it("a rule's own message (a content template's text) is filled with the record that raised the alarm; without one the text is unchanged", async () => {
+    const boss = await person(t.app, [...codes, 'um_role']);
+    const withMessage = await createCompanyUser(t.app, { codes: [], companyId: boss.companyId, phone: '13900000011' });
+    const plain = await createCompanyUser(t.app, { codes: [], companyId: boss.companyId, phone: '13900000012' });
+    const itemId = await addItem(boss.api, 'Kiln');
+    const template = await post(boss.api, 'template/addContentTemplate', { name: 'Kiln heat', itemId, content: '{{@itemName}}：{{note}} 温度 {{ temp }}{{missing}}' });
+    expect(template.code, JSON.stringify(template)).toBe(0);
+    const { list } = (await get(boss.api, 'template/getContentTemplates')).data as { list: { id: number; content: string }[] };
+    const message = list.find((c) => c.id === template.data.id)!.content;
+    const rule = (name: string, userId: number, extra: object = {}) => ({
+      name,
+      enabled: true,
+      target: { kind: 'field', itemId, fieldName: 'temp' },
+      levels: [simple(1, 'gt', 40)],
+      notify: { userIds: [userId], sms: true, notifyOnClear: true },
+      ...extra,
+    });
+    expect((await post(boss.api, 'alarm/addRule', rule('Kiln long', withMessage.userId, { message: 'x'.repeat(201) }))).code).toBe(50001);
+    const added = await post(boss.api, 'alarm/addRule', rule('Kiln heat', withMessage.userId, { message }));
+    expect(added.code, JSON.stringify(added)).toBe(0);
+    expect((await post(boss.api, 'alarm/addRule', rule('Kiln plain', plain.userId, { message: '  ' }))).code).toBe(0);
+    const rules = (await get(boss.api, 'alarm/getRules')).data as Array<{ name: string; message: string | null }>;
+    expect(rules.map((r) => [r.name, r.message])).toEqual(expect.arrayContaining([['Kiln heat', message], ['Kiln plain', null]]));
+
+    const latest = (phone: string) => t.app.platform.sms.latestTo!(phone);
+    await record(t.app, boss.api, itemId, 41.2);
+    expect(await latest('13900000011')).toBe('告警：Kiln heat，Kiln：n 温度 41.2 ℃');
+    expect(await latest('13900000012')).toBe('告警：Kiln plain');
+    await record(t.app, boss.api, itemId, 5);
+    expect(await latest('13900000011')).toBe('告警已恢复：Kiln heat，Kiln：n 温度 5 ℃');
+    expect(await latest('13900000012')).toBe('告警已恢复：Kiln plain');
+  });
 });

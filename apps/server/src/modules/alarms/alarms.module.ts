@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { alarmChannel, alarmPermission, levelAtLeast } from '@smartdata/domain';
+import { alarmChannel, alarmPermission, levelAtLeast, recordPlaceholderValues, type RuleTarget } from '@smartdata/domain';
 import type { Platform } from '@server/platform/context';
 import { notFound, permissionDenied } from '@server/platform/errors';
 import { cabinCaller, companyAdminCode, type CabinService } from '../cabin/cabin.service';
@@ -90,6 +90,17 @@ export function registerAlarmsModule(
     mail: platform.mail,
     recipients: { contacts: (companyId, notify) => repository.recipientContacts(companyId, notify.userIds, notify.groupIds, notify.delegations) },
     view: async (row) => (await service!.views(row.company_id, [row]))[0],
+    async placeholders(row, alarm, record) {
+      // The same formatting as intelligent rules' messages (docs/templates.md, "Notifications").
+      const timeZone = await dataItems.timeZone(row.company_id);
+      const target = JSON.parse(row.target) as RuleTarget;
+      const itemId = record?.itemId ?? (target.kind === 'field' ? target.itemId : null);
+      const [item] = itemId === null ? [] : await dataItems.itemsByIds(row.company_id, [itemId]);
+      if (record && item) {
+        return recordPlaceholderValues(item.fields, record.values, { itemName: item.name, recordTime: record.createdAt }, timeZone);
+      }
+      return recordPlaceholderValues([], {}, { itemName: item?.name ?? alarm.targetName, recordTime: row.last_time }, timeZone);
+    },
     log: app.log,
   });
   const engine = new AlarmEngine({ repository, notifier, timeZone: (companyId) => dataItems.timeZone(companyId), log: app.log });

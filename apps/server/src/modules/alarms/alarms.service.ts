@@ -120,6 +120,7 @@ export class AlarmsService {
       repeatMinutes: row.repeat_minutes,
       schedule: machine.schedule,
       notify: { ...defaultNotify, ...(JSON.parse(row.notify) as Partial<RuleNotify>) },
+      message: row.message,
       createTime: row.created_at,
     };
   }
@@ -166,6 +167,7 @@ export class AlarmsService {
       repeat_minutes: request.repeatMinutes ?? 0,
       schedule: JSON.stringify(request.schedule ?? always),
       notify: JSON.stringify({ ...defaultNotify, ...request.notify }),
+      message: request.message ? request.message : null,
     };
   }
 

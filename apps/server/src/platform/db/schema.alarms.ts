@@ -23,6 +23,8 @@ export interface AlarmRuleTable {
   schedule: string;
   /** JSON RuleNotify. */
   notify: string;
+  /** The rule's own SMS / e-mail message, may hold `{{placeholders}}`; null: the composed text. */
+  message: string | null;
   /** JSON MachineState of the target (alarmMachine.ts). */
   state: string;
   state_version: number;

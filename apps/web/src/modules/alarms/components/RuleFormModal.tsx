@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Divider, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addRuleRequest, alarmLimits, compareOps, ruleProblems, validationMessage, type AddRuleRequest } from '@smartdata/domain';
+import { ContentTemplatePicker } from '@/modules/templates/components/ContentTemplatePicker';
 import { FormModal } from '@/shared/components/FormModal';
 import { domainRule } from '@/shared/forms/domainRule';
 import { useLocale } from '@/shared/i18n/useLocale';
@@ -23,10 +24,11 @@ interface RuleFormModalProps {
 }
 
 const nameSchema = addRuleRequest.shape.name;
+const messageSchema = addRuleRequest.shape.message;
 
 /**
  * Adds or edits an alarm rule: name and switch, target, 1–3 level conditions, clear condition,
- * reminders, schedule and notification. The whole body is checked with the domain's schema (the
+ * reminders, schedule and notification (with the rule's own message). The whole body is checked with the domain's schema (the
  * server's rules) before it is sent; Enter in any field saves.
  */
 export function RuleFormModal({ title, initialValues, deviceName, saving, onSubmit, onCancel }: RuleFormModalProps) {
@@ -34,6 +36,8 @@ export function RuleFormModal({ title, initialValues, deviceName, saving, onSubm
   const locale = useLocale();
   const [form] = Form.useForm<RuleFormValues>();
   const hasClear = Form.useWatch('hasClear', form) ?? initialValues.hasClear;
+  const targetKind = Form.useWatch('targetKind', form) ?? initialValues.targetKind;
+  const itemId = Form.useWatch('itemId', form) ?? initialValues.itemId;
   const [problem, setProblem] = useState<string | null>(null);
 
   const handleFinish = (values: RuleFormValues) => {
@@ -91,6 +95,21 @@ export function RuleFormModal({ title, initialValues, deviceName, saving, onSubm
         <ScheduleFields form={form} />
         <Divider titlePlacement="start">{t('ruleForm.sectionNotify')}</Divider>
         <NotifyFields />
+        {/* The rule's own SMS / e-mail text; a content template's text is copied in as a start (docs/templates.md). */}
+        <Form.Item
+          name="message"
+          label={t('ruleForm.message')}
+          tooltip={t('ruleForm.messageHint')}
+          rules={[domainRule(messageSchema, t)]}
+          extra={
+            <ContentTemplatePicker
+              itemId={targetKind === 'field' ? itemId : null}
+              onPick={(content) => form.setFieldValue('message', content.slice(0, alarmLimits.messageLength))}
+            />
+          }
+        >
+          <Input.TextArea rows={2} maxLength={alarmLimits.messageLength} showCount placeholder={t('ruleForm.messagePlaceholder')} />
+        </Form.Item>
         {problem && (
           <div role="alert" className="ant-form-item-explain-error">
             {problem}

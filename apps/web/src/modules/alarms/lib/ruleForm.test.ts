@@ -17,6 +17,7 @@ const rule: RuleView = {
   repeatMinutes: 30,
   schedule: { kind: 'weekly', windows: [{ day: 1, startMinute: 1320, endMinute: 360 }, { day: 2, startMinute: 1320, endMinute: 360 }, { day: 6, startMinute: 0, endMinute: 1440 }] },
   notify: { userIds: [4], groupIds: [], delegations: true, email: false, sms: true, notifyOnClear: true },
+  message: '{{@itemName}} 温度 {{temperature}}',
   createTime: 1,
 };
 
@@ -59,7 +60,10 @@ describe('rule form', () => {
       repeatMinutes: 30,
       schedule: rule.schedule,
       notify: rule.notify,
+      message: rule.message,
     });
+    // A blank message is left out: the server composes the alarm text as before.
+    expect(ruleRequestOf({ ...values, message: '   ' }).message).toBeUndefined();
   });
 
   it('leaves a missing threshold for the schema to refuse, and drops the clear condition when off', () => {

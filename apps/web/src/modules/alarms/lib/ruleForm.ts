@@ -43,6 +43,8 @@ export interface RuleFormValues {
   scheduleKind: 'always' | 'weekly';
   windows: WindowRowValues[];
   notify: RuleNotify;
+  /** The rule's own SMS / e-mail message (`{{placeholders}}` allowed); blank: the composed text. */
+  message?: string;
 }
 
 export const emptyNotify: RuleNotify = { userIds: [], groupIds: [], delegations: false, email: false, sms: false, notifyOnClear: false };
@@ -64,6 +66,7 @@ export function newRuleValues(): RuleFormValues {
     scheduleKind: 'always',
     windows: [{ days: [1, 2, 3, 4, 5], start: '08:00', end: '18:00' }],
     notify: emptyNotify,
+    message: '',
   };
 }
 
@@ -144,6 +147,7 @@ export function ruleFormValues(rule: RuleView): RuleFormValues {
     scheduleKind: rule.schedule.kind,
     windows: rule.schedule.kind === 'weekly' ? windowRowsOf(rule.schedule.windows) : fresh.windows,
     notify: { ...emptyNotify, ...rule.notify },
+    message: rule.message ?? '',
   };
 }
 
@@ -174,5 +178,6 @@ export function ruleRequestOf(values: RuleFormValues): AddRuleRequest {
     repeatMinutes: values.repeatMinutes ?? 0,
     schedule: values.scheduleKind === 'weekly' ? { kind: 'weekly', windows: windowsOf(values.windows) } : { kind: 'always' },
     notify: { ...emptyNotify, ...values.notify },
+    ...(values.message?.trim() ? { message: values.message.trim() } : {}),
   };
 }

@@ -14,8 +14,8 @@ interface Props {
 
 /**
  * Chooses a content template (内容模板) and hands its text to a message field — the intelligent
- * rules' notify action uses it; the placeholders are filled with the triggering record when the
- * message is sent (docs/templates.md, "Notifications"). Shown to those who may read the templates
+ * rules' notify action and the alarm rule dialog use it; the placeholders are filled with the
+ * triggering record when the message is sent (docs/templates.md, "Notifications"). Shown to those who may read the templates
  * (sd_capsule); the list loads when the select first opens.
  */
 export function ContentTemplatePicker({ itemId, onPick, ariaLabel }: Props) {

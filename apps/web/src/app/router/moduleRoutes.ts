@@ -14,9 +14,11 @@ import { templatesRoutes } from '@/modules/templates/routes';
 import { gatewaysRoutes } from '@/modules/gateways/routes';
 import { groupsRoutes } from '@/modules/groups/routes';
 import { homeRoutes } from '@/modules/home/routes';
+import { inventoryRoutes } from '@/modules/inventory/routes';
 import { rolesRoutes } from '@/modules/roles/routes';
 import { settingsRoutes } from '@/modules/settings/routes';
 import { ordersRoutes } from '@/modules/orders/routes';
+import { productionRoutes } from '@/modules/production/routes';
 import { systemRoutes } from '@/modules/system/routes';
 import { tasksRoutes } from '@/modules/tasks/routes';
 import { usersRoutes } from '@/modules/users/routes';
@@ -56,4 +58,6 @@ export const moduleRoutes: ModuleRoutes = {
   ...gatewaysRoutes,
   ...alarmsRoutes,
   ...tasksRoutes,
+  ...productionRoutes,
+  ...inventoryRoutes,
 };

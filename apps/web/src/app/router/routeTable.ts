@@ -112,6 +112,7 @@ export const routeTable: RouteEntry[] = [
   hidden('/alertdashboard', 'cs_info', l('告警大屏', 'Alarm dashboard'), { fullscreen: true }),
   hidden('/intelligentrules/AddRule', 'sa_rules', l('智能规则设置', 'Intelligent rule settings')),
   hidden('/big_screen/:boardPlayId', 'sd_board_play', l('大屏', 'Big screen'), { fullscreen: true }),
+  hidden('/inventoryOutboundNote/:id', 'iv_outbound', l('打印出库单', 'Outbound note'), { fullscreen: true }),
 
   group('/taskmanagement', 'smart_assignment', l('智能任务', 'Intelligent tasks'), 'tasks', [
     page('/taskmanagement/intelligentrules', 'sa_rules', l('智能规则', 'Intelligent rules')),
@@ -152,6 +153,7 @@ export const routeTable: RouteEntry[] = [
   group('/inventory', 'inventory', l('库存', 'Inventory'), 'inventory', [
     page('/inventory/warehousing', 'iv_warehousing', l('入库', 'Warehousing')),
     page('/inventory/outbound', 'iv_outbound', l('出库单', 'Outbound orders')),
+    hidden('/inventory/outbound/detail/:id', 'iv_outbound', l('出库单详情', 'Outbound order')),
     page('/inventory/category', 'iv_category', l('分类', 'Categories')),
   ]),
 

@@ -7,4 +7,5 @@ export const deviceKeys = {
   detail: (id: number) => [...deviceKeys.all, 'detail', id] as const,
   firmware: (model: string) => [...deviceKeys.all, 'firmware', model] as const,
   configVersions: (id: number) => [...deviceKeys.all, 'configVersions', id] as const,
+  lifecycle: (id: number) => [...deviceKeys.all, 'lifecycle', id] as const,
 };

@@ -30,6 +30,7 @@ import { useBindMutation, useDeviceQuery, useRotateSecretMutation, useSetStatusM
 import { useFirmwareListQuery } from '../api/firmware';
 import { api } from '@/shared/api/client';
 import { DeviceSecretModal } from '../components/DeviceSecretModal';
+import { LifecycleHistoryCard } from '../components/LifecycleHistoryCard';
 import { BindTag, DeviceStateTags, OnlineBadge, StatusTag } from '../components/DeviceTags';
 import { useDevicesChannel, type DevicePush } from '../hooks/useDevicesChannel';
 import { DEVICE_LIST_PATH, gatewayConfigPath } from '@/shared/routing/devicePaths';
@@ -102,6 +103,7 @@ export function DeviceDetailPage() {
       <div className="sd-device-detail">
         <BasicCard device={d} />
         <StateCard device={d} />
+        <LifecycleHistoryCard deviceId={d.id} />
         <PicturesCard device={d} />
         <OtaCard device={d} />
         <ConfigCard device={d} />

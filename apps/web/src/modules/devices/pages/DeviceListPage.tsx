@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Card, Empty, Input, Result, Select, Space, Table, Tooltip, type TableColumnsType } from 'antd';
-import { ApartmentOutlined, DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, DeleteOutlined, PlusOutlined, SettingOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { bindStates, lifecycleCodes, lifecycleNames, type BindState, type DeviceItem, type DeviceListQuery, type LifecycleStatus } from '@smartdata/domain';
@@ -9,6 +9,7 @@ import { useLocale } from '@/shared/i18n/useLocale';
 import { formatDateTime } from '@/shared/utils/formatTime';
 import { useAddDeviceMutation, useDeleteDeviceMutation, useDeviceListQuery } from '../api/devices';
 import { AddDeviceModal } from '../components/AddDeviceModal';
+import { ClaimDeviceModal } from '../components/ClaimDeviceModal';
 import { DeviceSecretModal } from '../components/DeviceSecretModal';
 import { BindTag, OnlineBadge, StatusTag } from '../components/DeviceTags';
 import { useDevicesChannel } from '../hooks/useDevicesChannel';
@@ -24,6 +25,7 @@ export function DeviceListPage() {
   const [query, setQuery] = useState<Partial<DeviceListQuery>>({ pageNum: 1, pageSize: 20 });
   const [keyword, setKeyword] = useState('');
   const [adding, setAdding] = useState(false);
+  const [claiming, setClaiming] = useState(false);
   const [secret, setSecret] = useState<{ sn: string; secret: string } | null>(null);
   const list = useDeviceListQuery(query);
   const add = useAddDeviceMutation();
@@ -85,6 +87,9 @@ export function DeviceListPage() {
           <Space>
             <Button icon={<ApartmentOutlined />} onClick={() => void navigate(FLOW_DRAFT_PATH)}>
               {t('list.flowDraft')}
+            </Button>
+            <Button icon={<SwapOutlined />} onClick={() => setClaiming(true)}>
+              {t('claim.title')}
             </Button>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
               {t('add.title')}
@@ -152,6 +157,7 @@ export function DeviceListPage() {
         }
       />
       <DeviceSecretModal value={secret} onClose={() => setSecret(null)} />
+      <ClaimDeviceModal open={claiming} onClose={() => setClaiming(false)} />
     </div>
   );
 }

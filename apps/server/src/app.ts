@@ -54,6 +54,7 @@ import { registerProjectsModule } from './modules/projects/projects.module';
 import { registerTemplatesModule } from './modules/templates/templates.module';
 import { registerMetersModule } from './modules/meters/meters.module';
 import { registerInventoryModule } from './modules/inventory/inventory.module';
+import { registerSimModule, type SimClock } from './modules/sim/sim.module';
 import { registerProductionModule } from './modules/production/production.module';
 import { registerReportsModule, type ReportClock } from './modules/reports/reports.module';
 import type { DeviceDeadlines } from './modules/devices/devices.module';
@@ -72,6 +73,7 @@ declare module 'fastify' {
     alarms: AlarmDeadlines;
     tasks: TaskClock;
     reports: ReportClock;
+    sim: SimClock;
     /** Every registered route with its access rule (platform/routeTable.ts), for generated tests. */
     routeTable: readonly RouteEntry[];
   }
@@ -192,6 +194,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   const meters = registerMetersModule(app, platform, { cabin, dataItems, devices, deviceTelemetry: telemetry.deviceTelemetry, series });
   app.decorate('reports', registerReportsModule(app, platform, { cabin, dataItems, series, meters }));
   const alarms = registerAlarmsModule(app, platform, { cabin, dataItems, devices, recordsCommitted, onlineChanges });
+  app.decorate('sim', registerSimModule(app, platform, { cabin, devices, timeZone: (companyId) => dataItems.timeZone(companyId), scheduler, alarms: null }));
   app.decorate('devices', deadlines);
   app.decorate('alarms', alarms.deadlines);
   app.decorate('tasks', registerTasksModule(app, platform, { dataItems, series, taskRecords, recordsCommitted, devices: gatewayDevices, alarms: alarms.taskAlarms, companies }));

@@ -62,6 +62,12 @@ export * from './reports/periods';
 export * from './inventory/inventory.schemas';
 export * from './inventory/inventoryMessages';
 
+// ---- SIM traffic cards (issue 19) ----
+export * from './sim/sim.schemas';
+export * from './sim/simMessages';
+export * from './sim/luhn';
+export * from './sim/simUsage';
+
 // ---- meters (cabin nodes) ----
 export * from './meters/meters.schemas';
 export * from './meters/meterMessages';

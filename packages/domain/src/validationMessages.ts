@@ -9,6 +9,7 @@ import { meterMessages } from './meters/meterMessages';
 import { templateMessages } from './templates/templateMessages';
 import { reportMessages } from './reports/reportMessages';
 import { inventoryMessages } from './inventory/inventoryMessages';
+import { simMessages } from './sim/simMessages';
 
 /**
  * Texts of the validation message keys used by the zod schemas of this package. The web shows
@@ -61,6 +62,7 @@ export const validationMessages: Record<string, Record<Locale, string>> = {
   ...smsMessages,
   ...fileMessages,
   ...inventoryMessages,
+  ...simMessages,
   ...meterMessages,
   ...templateMessages,
   ...reportMessages,

@@ -14,6 +14,7 @@ import type { MeterTables } from './schema.meters';
 import type { TemplateTables } from './schema.templates';
 import type { ReportTables } from './schema.reports';
 import type { InventoryTables } from './schema.inventory';
+import type { SimTables } from './schema.sim';
 
 /**
  * Table types of the database, shared by every repository. Instants are epoch milliseconds;
@@ -208,7 +209,7 @@ export interface SchedulerLeaseTable {
   last_run_at: number | null;
 }
 
-export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables, AlarmTables, TaskTables, WechatTables, SmsTables, FileTables, MeterTables, TemplateTables, ReportTables, InventoryTables {
+export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables, AlarmTables, TaskTables, WechatTables, SmsTables, FileTables, MeterTables, TemplateTables, ReportTables, InventoryTables, SimTables {
   role_template: RoleTemplateTable;
   company_invitation: CompanyInvitationTable;
   user_group: UserGroupTable;

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '@server/platform/context';
+import type { Scheduler } from '@server/platform/scheduler';
+import { SecretBox, settingsSecretSource } from '@server/platform/secretBox';
+import type { CabinService } from '../cabin/cabin.service';
+import type { DevicesService } from '../devices/devices.service';
+import { SimRepository } from './sim.repository';
+import { registerSimRoutes } from './sim.routes';
+import { SimService, type SimAlarmSink } from './sim.service';
+import { SimTransfer } from './simTransfer';
+
+export interface SimModuleDependencies {
+  cabin: CabinService;
+  devices: Pick<DevicesService, 'requireDevice' | 'targets'>;
+  /** The company's time zone (plan periods, usage days). */
+  timeZone: (companyId: number) => Promise<string>;
+  scheduler: Scheduler;
+  /** Cloud monitoring's threshold alerts. */
+  alarms: SimAlarmSink | null;
+  now?: () => number;
+}
+
+/** Tests move the simulated carrier's clock and run the periodic sync instead of waiting. */
+export interface SimClock {
+  /** Sets the module's clock (null: back to the real one). */
+  setNow(now: number | null): void;
+  /** Runs the periodic sync once; answers how many cards were due. */
+  periodicSync(): Promise<number>;
+}
+
+/**
+ * SIM traffic cards (issue 19, docs/sim.md): cards, carrier connections behind one provider
+ * interface (the simulated carrier by default), asynchronous operations, sync now and every
+ * 10 minutes on the scheduler, daily usage, threshold alerts through cloud monitoring (alarms'
+ * SimAlarms port) and the plan-exhaustion warning of a bound gateway (devices read through the
+ * devices service). A deleted device leaves its card unbound.
+ */
+export function registerSimModule(app: FastifyInstance, platform: Platform, deps: SimModuleDependencies): SimClock {
+  let fixed: number | null = null;
+  const now = () => fixed ?? (deps.now ?? Date.now)();
+  const sim = new SimService(platform.db, new SimRepository(platform.db), {
+    devices: {
+      async require(caller, deviceId) {
+        await deps.devices.requireDevice(caller, deviceId, 'read');
+        const [device] = await deps.devices.targets(caller.companyId, [deviceId]);
+        if (!device) {
+          throw new Error('device vanished');
+        }
+        return device;
+      },
+      byIds: (companyId, ids) => deps.devices.targets(companyId, ids),
+    },
+    alarms: deps.alarms,
+    timeZone: deps.timeZone,
+    secrets: new SecretBox(settingsSecretSource({ secret: platform.config.settingsSecret, dataDir: platform.config.dataDir })),
+    now,
+  });
+  registerSimRoutes(app, sim, new SimTransfer(sim, deps.timeZone));
+  deps.cabin.onRemove('device', (trx, companyId, refIds) => sim.devicesRemoved(trx, companyId, refIds));
+  deps.scheduler.schedule('simSync', '0 */10 * * * *', async () => {
+    await sim.periodicSync();
+  });
+  return { setNow: (value) => (fixed = value), periodicSync: () => sim.periodicSync() };
+}

@@ -250,5 +250,5 @@ describe('isolation matrix across companies, generated from the route table', ()
     expect(leaks).toEqual([]);
     expect({ changed: changed.map((key) => `${key} ${before.get(key)} → ${after.get(key)}`), added }).toEqual({ changed: [], added: [] });
     expect(unexercised).toEqual([]);
-  });
+  }, 180_000);
 });

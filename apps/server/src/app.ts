@@ -56,6 +56,7 @@ import { registerMetersModule } from './modules/meters/meters.module';
 import { registerInventoryModule } from './modules/inventory/inventory.module';
 import { registerSimModule, type SimClock } from './modules/sim/sim.module';
 import { registerProductionModule } from './modules/production/production.module';
+import { registerSalesModule } from './modules/sales/sales.module';
 import { registerReportsModule, type ReportClock } from './modules/reports/reports.module';
 import type { DeviceDeadlines } from './modules/devices/devices.module';
 import type { TelemetryIngest } from './modules/telemetry/ingest';
@@ -187,8 +188,9 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   const charts = registerChartsModule(app, platform, { cabin, dataItems, series });
   registerDashboardsModule(app, platform, { cabin, dataItems, companies, charts });
   const { devices, gatewayDevices, deadlines, onlineChanges, lifecycle } = registerDevicesModule(app, platform, { cabin, storage, companies });
-  const { stock } = registerInventoryModule(app, platform, { cabin, lifecycle });
+  const { stock, salesStock } = registerInventoryModule(app, platform, { cabin, lifecycle });
   registerProductionModule(app, platform, { stock });
+  registerSalesModule(app, platform, { salesStock, storage, companies });
   registerGatewaysModule(app, platform, { cabin, devices: gatewayDevices });
   const telemetry = registerTelemetryModule(app, platform, { cabin, dataItems, deviceRecords, devices });
   const meters = registerMetersModule(app, platform, { cabin, dataItems, devices, deviceTelemetry: telemetry.deviceTelemetry, series });

@@ -62,6 +62,11 @@ export * from './reports/periods';
 export * from './inventory/inventory.schemas';
 export * from './inventory/inventoryMessages';
 
+// ---- sales contracts and orders (issue 18) ----
+export * from './sales/salesRules';
+export * from './sales/sales.schemas';
+export * from './sales/salesMessages';
+
 // ---- SIM traffic cards (issue 19) ----
 export * from './sim/sim.schemas';
 export * from './sim/simMessages';

@@ -10,6 +10,7 @@ import { templateMessages } from './templates/templateMessages';
 import { reportMessages } from './reports/reportMessages';
 import { inventoryMessages } from './inventory/inventoryMessages';
 import { simMessages } from './sim/simMessages';
+import { salesMessages } from './sales/salesMessages';
 
 /**
  * Texts of the validation message keys used by the zod schemas of this package. The web shows
@@ -63,6 +64,7 @@ export const validationMessages: Record<string, Record<Locale, string>> = {
   ...fileMessages,
   ...inventoryMessages,
   ...simMessages,
+  ...salesMessages,
   ...meterMessages,
   ...templateMessages,
   ...reportMessages,

@@ -269,6 +269,16 @@ export const fieldLabels: Record<string, Texts> = {
   serials: { 'zh-CN': '序列号', 'en-US': 'Serials' },
   trackingNo: { 'zh-CN': '运单号', 'en-US': 'Tracking number' },
   warehouseId: { 'zh-CN': '仓库', 'en-US': 'Warehouse' },
+  // Sales contracts and orders (issue 18).
+  number: { 'zh-CN': '编号', 'en-US': 'Number' },
+  signedDate: { 'zh-CN': '签订日期', 'en-US': 'Signed on' },
+  amount: { 'zh-CN': '金额', 'en-US': 'Amount' },
+  contractId: { 'zh-CN': '合同', 'en-US': 'Contract' },
+  customerId: { 'zh-CN': '客户', 'en-US': 'Customer' },
+  orderId: { 'zh-CN': '销售订单', 'en-US': 'Sales order' },
+  serviceEndDate: { 'zh-CN': '服务到期日', 'en-US': 'Service ends' },
+  days: { 'zh-CN': '天数', 'en-US': 'Days' },
+  pastDays: { 'zh-CN': '已到期天数', 'en-US': 'Days since the end' },
   // SIM traffic cards (issue 19).
   iccid: { 'zh-CN': 'ICCID', 'en-US': 'ICCID' },
   imsi: { 'zh-CN': 'IMSI', 'en-US': 'IMSI' },

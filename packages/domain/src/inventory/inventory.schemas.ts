@@ -195,7 +195,14 @@ export type StockQuery = z.infer<typeof stockQuery>;
 export interface StockRow {
   itemId: number;
   warehouseId: number;
+  /** On hand: the ledger's sum. */
   quantity: number;
+}
+/** A row of `getStock`: on hand with what confirmed sales orders hold of it (docs/sales.md). */
+export interface StockAvailabilityRow extends StockRow {
+  reserved: number;
+  /** What a plain outbound order may take: quantity − reserved. */
+  available: number;
 }
 
 export const outboundListQuery = pageQuery.extend({ keyword, state: z.enum(outboundStates).optional() });

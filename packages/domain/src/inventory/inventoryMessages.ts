@@ -27,6 +27,7 @@ export const inventoryMessages: Record<string, Record<Locale, string>> = {
   'inventory.serial.notShipped': t('序列号 {0} 不在已发货的出库单上', 'Serial {0} is not on a shipped outbound order'),
   'inventory.serial.move': t('序列号 {0}：{1}', 'Serial {0}: {1}'),
   'inventory.stock.negative': t('“{0}”在该仓库的库存不足（现有 {1}）', 'Not enough "{0}" in this warehouse ({1} on hand)'),
+  'inventory.stock.reserved': t('“{0}”在该仓库的可用库存不足（现有 {1}，其中 {2} 已被销售订单预留）', 'Not enough "{0}" available in this warehouse ({1} on hand, {2} of it reserved for sales orders)'),
   'inventory.production.tooMany': t('超出生产单数量（还可完成 {0}）', 'More than the order still needs ({0} left)'),
   'inventory.production.state': t('生产单已完成或已取消', 'The production order is completed or cancelled'),
   'inventory.production.started': t('生产单已有完工入库，不能取消', 'The production order has produced units and cannot be cancelled'),

@@ -7,14 +7,16 @@ import { InventoryRepository } from './inventory.repository';
 import { registerInventoryRoutes } from './inventory.routes';
 import { InventoryService } from './inventory.service';
 import type { StockMovements } from './stock.port';
+import type { SalesStock } from './salesStock.port';
 
 /**
  * Inventory (issue 18, docs/inventory.md): master data, stock documents, the ledger and the
  * stock. Drives the device lifecycle through the devices module's DeviceLifecycle port; hands
  * production the StockMovements port. A device still in stock or on an outbound order cannot be
- * deleted (its serial's place and ledger would point at nothing).
+ * deleted (its serial's place and ledger would point at nothing). Hands sales the SalesStock port
+ * (reservations, outbound orders for a sales order).
  */
-export function registerInventoryModule(app: FastifyInstance, platform: Platform, deps: { cabin: CabinService; lifecycle: DeviceLifecycle }): { inventory: InventoryService; stock: StockMovements } {
+export function registerInventoryModule(app: FastifyInstance, platform: Platform, deps: { cabin: CabinService; lifecycle: DeviceLifecycle }): { inventory: InventoryService; stock: StockMovements; salesStock: SalesStock } {
   const inventory = new InventoryService(platform.db, new InventoryRepository(platform.db), deps.lifecycle);
   registerInventoryRoutes(app, inventory);
   deps.cabin.onRemove('device', async (trx, companyId, refIds) => {
@@ -22,5 +24,5 @@ export function registerInventoryModule(app: FastifyInstance, platform: Platform
       throw conflict('inventory.device.inStock');
     }
   });
-  return { inventory, stock: inventory };
+  return { inventory, stock: inventory, salesStock: inventory };
 }

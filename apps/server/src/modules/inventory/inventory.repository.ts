@@ -7,6 +7,7 @@ import type {
   InvLedgerTable,
   InvOutboundLineTable,
   InvOutboundTable,
+  InvReservationTable,
   InvSerialTable,
   InvShipmentTable,
   InvStockInTable,
@@ -26,6 +27,7 @@ export type ShipmentRow = Selectable<InvShipmentTable>;
 export type LedgerRow = Selectable<InvLedgerTable>;
 export type SerialRow = Selectable<InvSerialTable>;
 export type NewLedgerRow = Omit<LedgerRow, 'id'>;
+export type NewReservationRow = Omit<Selectable<InvReservationTable>, 'id'>;
 
 type Page = { pageNum: number; pageSize: number };
 const pageOf = (page: Page) => ({ limit: page.pageSize, offset: (page.pageNum - 1) * page.pageSize });
@@ -137,6 +139,19 @@ export class InventoryRepository {
     return (await this.customerNamed(companyId, name))!.id;
   }
 
+  customersByIds(companyId: number, ids: readonly number[]): Promise<CustomerRow[]> {
+    if (ids.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.db.selectFrom('inv_customer').selectAll().where(scopedToCompany('inv_customer', companyId)).where('id', 'in', [...ids]).execute();
+  }
+
+  /** Ids of the company's customers whose name contains `keyword` (other modules search by customer name). */
+  async customerIdsMatching(companyId: number, keyword: string): Promise<number[]> {
+    const rows = await this.db.selectFrom('inv_customer').select('id').where(scopedToCompany('inv_customer', companyId)).where(likeOf(keyword)).limit(1000).execute();
+    return rows.map((row) => row.id);
+  }
+
   async listCustomers(companyId: number, filter: { keyword?: string }, page: Page): Promise<{ rows: CustomerRow[]; total: number }> {
     let query = this.db.selectFrom('inv_customer').where(scopedToCompany('inv_customer', companyId));
     if (filter.keyword) {
@@ -178,10 +193,21 @@ export class InventoryRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  async insertOutbound(values: { companyId: number; warehouseId: number; customerId: number; remarks: string; userId: number }): Promise<number> {
+  async insertOutbound(values: { companyId: number; warehouseId: number; customerId: number; remarks: string; userId: number; salesOrderId: number | null }): Promise<number> {
     const row = await this.db
       .insertInto('inv_outbound')
-      .values({ company_id: values.companyId, warehouse_id: values.warehouseId, customer_id: values.customerId, state: 'open', remarks: values.remarks, created_by: values.userId, created_at: Date.now(), shipped_at: null, cancelled_at: null })
+      .values({
+        company_id: values.companyId,
+        warehouse_id: values.warehouseId,
+        customer_id: values.customerId,
+        state: 'open',
+        remarks: values.remarks,
+        created_by: values.userId,
+        created_at: Date.now(),
+        shipped_at: null,
+        cancelled_at: null,
+        sales_order_id: values.salesOrderId,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -202,6 +228,11 @@ export class InventoryRepository {
       return Promise.resolve([]);
     }
     return this.db.selectFrom('inv_outbound_line').selectAll().where(scopedToCompany('inv_outbound_line', companyId)).where('outbound_id', 'in', [...outboundIds]).orderBy('id').execute();
+  }
+
+  /** The outbound orders made for a sales order, oldest first. */
+  outboundsOfSalesOrder(companyId: number, salesOrderId: number): Promise<{ id: number; state: string }[]> {
+    return this.db.selectFrom('inv_outbound').select(['id', 'state']).where(scopedToCompany('inv_outbound', companyId)).where('sales_order_id', '=', salesOrderId).orderBy('id').execute();
   }
 
   /** Moves an outbound order from open to `state`; answers whether it was open. */
@@ -283,19 +314,69 @@ export class InventoryRepository {
     return { rows, total: Number(total.n) };
   }
 
-  /** Adds `delta` to the stock of an item in a warehouse (row locked until commit); answers the new quantity. */
-  async addStock(companyId: number, itemId: number, warehouseId: number, delta: number): Promise<number> {
+  /** Adds `delta` to the stock of an item in a warehouse (row locked until commit); answers the new quantity and what is reserved of it. */
+  async addStock(companyId: number, itemId: number, warehouseId: number, delta: number): Promise<{ quantity: number; reserved: number }> {
     const row = await this.db
       .insertInto('inv_stock')
       .values({ company_id: companyId, item_id: itemId, warehouse_id: warehouseId, quantity: delta })
       .onConflict((oc) => oc.columns(['company_id', 'item_id', 'warehouse_id']).doUpdateSet({ quantity: sql<number>`inv_stock.quantity + ${delta}` }))
-      .returning('quantity')
+      .returning(['quantity', 'reserved'])
       .executeTakeFirstOrThrow();
-    return Number(row.quantity);
+    return { quantity: Number(row.quantity), reserved: Number(row.reserved) };
+  }
+
+  /**
+   * Reserves `quantity` of an item in a warehouse while that much is available (on hand − reserved):
+   * one conditional update, so two confirmations at once never hold more than is there.
+   */
+  async reserve(companyId: number, itemId: number, warehouseId: number, quantity: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('inv_stock')
+      .set({ reserved: sql<number>`reserved + ${quantity}` })
+      .where(scopedToCompany('inv_stock', companyId))
+      .where('item_id', '=', itemId)
+      .where('warehouse_id', '=', warehouseId)
+      .where(sql<boolean>`quantity - reserved >= ${quantity}`)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Gives back `quantity` of a reservation while at least that much is reserved; answers whether it was. */
+  async unreserve(companyId: number, itemId: number, warehouseId: number, quantity: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('inv_stock')
+      .set({ reserved: sql<number>`reserved - ${quantity}` })
+      .where(scopedToCompany('inv_stock', companyId))
+      .where('item_id', '=', itemId)
+      .where('warehouse_id', '=', warehouseId)
+      .where('reserved', '>=', quantity)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Puts `quantity` back into a reservation (a cancelled outbound order of a sales order). */
+  async addReserved(companyId: number, itemId: number, warehouseId: number, quantity: number): Promise<void> {
+    await this.db
+      .updateTable('inv_stock')
+      .set({ reserved: sql<number>`reserved + ${quantity}` })
+      .where(scopedToCompany('inv_stock', companyId))
+      .where('item_id', '=', itemId)
+      .where('warehouse_id', '=', warehouseId)
+      .execute();
+  }
+
+  async insertReservations(rows: readonly NewReservationRow[]): Promise<void> {
+    if (rows.length > 0) {
+      await this.db.insertInto('inv_reservation').values([...rows]).execute();
+    }
+  }
+
+  stockRow(companyId: number, itemId: number, warehouseId: number) {
+    return this.db.selectFrom('inv_stock').select(['quantity', 'reserved']).where(scopedToCompany('inv_stock', companyId)).where('item_id', '=', itemId).where('warehouse_id', '=', warehouseId).executeTakeFirst();
   }
 
   stock(companyId: number, filter: { itemId?: number; warehouseId?: number }) {
-    let query = this.db.selectFrom('inv_stock').select(['item_id', 'warehouse_id', 'quantity']).where(scopedToCompany('inv_stock', companyId));
+    let query = this.db.selectFrom('inv_stock').select(['item_id', 'warehouse_id', 'quantity', 'reserved']).where(scopedToCompany('inv_stock', companyId));
     if (filter.itemId !== undefined) {
       query = query.where('item_id', '=', filter.itemId);
     }

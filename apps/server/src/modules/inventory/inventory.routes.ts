@@ -28,8 +28,9 @@ const tags = ['inventory'];
 /**
  * Inventory calls (docs/inventory.md). Permission codes of the inventory menu: iv_category
  * (categories, items), iv_warehousing (warehouses, stock-in, returns, settings), iv_outbound
- * (customers, outbound orders, shipping); the reads that every inventory and production page
- * needs (items, warehouses, customers, stock, ledger) take any of them or pd_order.
+ * (customers, outbound orders, shipping); the reads that every inventory, production and sales
+ * page needs (items, warehouses, customers, stock, ledger) take any of them, pd_order, sl_order or
+ * sl_contract.
  */
 export function registerInventoryRoutes(app: FastifyInstance, inventory: InventoryService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -37,7 +38,7 @@ export function registerInventoryRoutes(app: FastifyInstance, inventory: Invento
   const category = { permission: 'iv_category' } as const;
   const warehousing = { permission: 'iv_warehousing' } as const;
   const outbound = { permission: 'iv_outbound' } as const;
-  const reads = { permission: ['iv_category', 'iv_warehousing', 'iv_outbound', 'pd_order'] } as const;
+  const reads = { permission: ['iv_category', 'iv_warehousing', 'iv_outbound', 'pd_order', 'sl_order', 'sl_contract'] } as const;
 
   r.post('/general/inventory/addCategory', { config: category, schema: { tags, summary: 'A category (tree: parentId)', body: addCategoryRequest } }, async (request) => ok(await inventory.addCategory(caller(request), request.body)));
   r.get('/general/inventory/getCategoryList', { config: reads, schema: { tags, summary: 'Categories (paged, search by name; parentId gives the tree)', querystring: masterListQuery } }, async (request) =>
@@ -90,7 +91,7 @@ export function registerInventoryRoutes(app: FastifyInstance, inventory: Invento
   r.post('/general/inventory/addReturn', { config: warehousing, schema: { tags, summary: 'A return: shipped devices (status 3 → 1) into a returns warehouse', body: addReturnRequest } }, async (request) =>
     ok(await inventory.addReturn(caller(request), request.body)),
   );
-  r.get('/general/inventory/getStock', { config: reads, schema: { tags, summary: 'On hand per item and warehouse', querystring: stockQuery } }, async (request) => ok(await inventory.getStock(caller(request), request.query)));
+  r.get('/general/inventory/getStock', { config: reads, schema: { tags, summary: 'On hand, reserved for sales orders and available per item and warehouse', querystring: stockQuery } }, async (request) => ok(await inventory.getStock(caller(request), request.query)));
   r.get('/general/inventory/getLedger', { config: reads, schema: { tags, summary: 'The stock ledger (paged, newest first; by item, warehouse, serial, document kind)', querystring: ledgerQuery } }, async (request) =>
     ok(await inventory.listLedger(caller(request), request.query)),
   );

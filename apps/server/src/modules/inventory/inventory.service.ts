@@ -23,7 +23,7 @@ import type {
   StockDocumentKind,
   StockLine,
   StockQuery,
-  StockRow,
+  StockAvailabilityRow,
   WarehouseItem,
   WarehouseKind,
 } from '@smartdata/domain';
@@ -34,6 +34,7 @@ import type { CabinCaller } from '../cabin/cabin.service';
 import type { DeviceLifecycle, StockDevice } from '../devices/deviceLifecycle.port';
 import { InventoryRepository, type CustomerRow, type ItemRow, type NewLedgerRow, type OutboundLineRow, type WarehouseRow } from './inventory.repository';
 import type { StockMovements } from './stock.port';
+import type { ReservationLine, SalesOutboundClosed, SalesStock, TakeFromOrder } from './salesStock.port';
 
 /** One movement of a document before it is written: a ledger row and its stock delta. */
 interface Movement {
@@ -66,7 +67,9 @@ async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
  * transaction; on hand is the ledger's sum; a cancelled document adds reversing rows and nothing
  * is ever edited. Refusals of a move out of order are 50001 with the reason (naming the serial).
  */
-export class InventoryService implements StockMovements {
+export class InventoryService implements StockMovements, SalesStock {
+  private readonly salesOutboundHandlers: ((on: Db, caller: CabinCaller, event: SalesOutboundClosed) => Promise<void>)[] = [];
+
   constructor(
     private readonly db: Db,
     private readonly repository: InventoryRepository,
@@ -159,9 +162,11 @@ export class InventoryService implements StockMovements {
   // ---- stock ----
 
   /** On hand per item and warehouse (the stock table, equal to the ledger's sums). */
-  async getStock(caller: CabinCaller, query: StockQuery): Promise<{ list: StockRow[] }> {
+  async getStock(caller: CabinCaller, query: StockQuery): Promise<{ list: StockAvailabilityRow[] }> {
     const rows = await this.repository.stock(caller.companyId, query);
-    return { list: rows.map((row) => ({ itemId: row.item_id, warehouseId: row.warehouse_id, quantity: Number(row.quantity) })) };
+    return {
+      list: rows.map((row) => ({ itemId: row.item_id, warehouseId: row.warehouse_id, quantity: Number(row.quantity), reserved: Number(row.reserved), available: Number(row.quantity) - Number(row.reserved) })),
+    };
   }
 
   async listLedger(caller: CabinCaller, query: LedgerQuery): Promise<Page<LedgerEntry>> {
@@ -211,7 +216,12 @@ export class InventoryService implements StockMovements {
     }
     let allowNegative: boolean | undefined;
     for (const { itemId, warehouseId, delta } of deltas.values()) {
-      const quantity = await repository.addStock(caller.companyId, itemId, warehouseId, delta);
+      const { quantity, reserved } = await repository.addStock(caller.companyId, itemId, warehouseId, delta);
+      // Reserved stock belongs to confirmed sales orders: only their own outbound orders take it.
+      if (delta < 0 && reserved > 0 && quantity - reserved < 0) {
+        const item = await repository.findItem(caller.companyId, itemId);
+        throw validationError(`inventory.stock.reserved|${item?.name ?? itemId}|${quantity - delta}|${reserved}`);
+      }
       if (quantity < 0) {
         const item = await repository.findItem(caller.companyId, itemId);
         allowNegative ??= await repository.allowNegativeStock(caller.companyId);
@@ -322,8 +332,9 @@ export class InventoryService implements StockMovements {
     return { id };
   }
 
-  /** The customer of an outbound order: an id of the company, or a name (a new name becomes a customer). */
-  private async customerOf(repository: InventoryRepository, companyId: number, customer: number | string): Promise<number> {
+  /** The customer of an outbound or sales order: an id of the company, or a name (a new name becomes a customer). */
+  async customerOf(on: Db, companyId: number, customer: number | string): Promise<number> {
+    const repository = InventoryRepository.in(on);
     if (typeof customer === 'number') {
       if (!(await repository.findCustomer(companyId, customer))) {
         throw notFound('inventory.customer.missing');
@@ -335,53 +346,170 @@ export class InventoryService implements StockMovements {
 
   /**
    * An outbound order: its devices (each in that warehouse) go from stored to on the order (1 → 2)
-   * and, with its non-serialized lines, leave the warehouse's stock.
+   * and, with its non-serialized lines, leave the warehouse's stock. Stock reserved for sales
+   * orders cannot be taken (an order's own outbound goes through `addOutboundForOrder`).
    */
   async addOutbound(caller: CabinCaller, request: AddOutboundRequest): Promise<IdResponse> {
     await this.requireWarehouse(caller.companyId, request.warehouseId);
-    const lines = request.lines ?? [];
+    const { id, deviceIds } = await this.db.transaction().execute(async (trx) => {
+      const customerId = await this.customerOf(trx, caller.companyId, request.customer);
+      return this.writeOutbound(trx, caller, { warehouseId: request.warehouseId, customerId, serials: request.serials, lines: request.lines ?? [], remarks: request.remarks ?? '' }, null);
+    });
+    await this.devicesChanged(caller.companyId, deviceIds);
+    return { id };
+  }
+
+  /** An outbound order for a sales order (SalesStock): `take` books it on the order; it consumes the order's reservation. */
+  async addOutboundForOrder(
+    on: Db,
+    caller: CabinCaller,
+    order: { salesOrderId: number; customerId: number },
+    request: { warehouseId: number; serials: readonly string[]; lines: readonly StockLine[]; remarks: string },
+    take: TakeFromOrder,
+  ): Promise<{ id: number; deviceIds: number[] }> {
+    return this.writeOutbound(on, caller, { ...request, customerId: order.customerId }, { salesOrderId: order.salesOrderId, take });
+  }
+
+  private async writeOutbound(
+    trx: Db,
+    caller: CabinCaller,
+    request: { warehouseId: number; customerId: number; serials: readonly string[]; lines: readonly StockLine[]; remarks: string },
+    sales: { salesOrderId: number; take: TakeFromOrder } | null,
+  ): Promise<{ id: number; deviceIds: number[] }> {
+    const lines = request.lines;
     if (request.serials.length === 0 && lines.length === 0) {
       throw validationError('inventory.nothing');
     }
-    let devices: StockDevice[] = [];
-    const id = await this.db.transaction().execute(async (trx) => {
-      const repository = InventoryRepository.in(trx);
-      await this.plainLines(repository, caller.companyId, lines);
-      const places = new Map((await repository.serialsBySn(caller.companyId, request.serials)).map((row) => [lower(row.serial), row]));
-      devices = await this.devicesOf(trx, caller.companyId, request.serials);
-      for (const serial of request.serials) {
-        const place = places.get(lower(serial));
-        if (place?.warehouse_id !== request.warehouseId) {
-          const device = devices.find((d) => lower(d.sn) === lower(serial));
-          // A device that is not stored at all says so by its status; one stored elsewhere by the warehouse.
-          if (device && device.status !== 1) {
-            await this.devices.move(trx, caller, [device], 'outbound', null);
-          }
-          throw validationError(`inventory.serial.notInWarehouse|${serial}`);
+    const repository = InventoryRepository.in(trx);
+    await this.plainLines(repository, caller.companyId, lines);
+    const places = new Map((await repository.serialsBySn(caller.companyId, request.serials)).map((row) => [lower(row.serial), row]));
+    const devices = await this.devicesOf(trx, caller.companyId, request.serials);
+    for (const serial of request.serials) {
+      const place = places.get(lower(serial));
+      if (place?.warehouse_id !== request.warehouseId) {
+        const device = devices.find((d) => lower(d.sn) === lower(serial));
+        // A device that is not stored at all says so by its status; one stored elsewhere by the warehouse.
+        if (device && device.status !== 1) {
+          await this.devices.move(trx, caller, [device], 'outbound', null);
+        }
+        throw validationError(`inventory.serial.notInWarehouse|${serial}`);
+      }
+    }
+    const id = await repository.insertOutbound({ companyId: caller.companyId, warehouseId: request.warehouseId, customerId: request.customerId, remarks: request.remarks, userId: caller.userId, salesOrderId: sales?.salesOrderId ?? null });
+    const document = { kind: 'outbound' as const, id };
+    await this.devices.move(trx, caller, devices, 'outbound', document);
+    const serialRows = request.serials.map((serial) => places.get(lower(serial))!);
+    await repository.insertOutboundLines([
+      ...serialRows.map((row) => ({ company_id: caller.companyId, outbound_id: id, item_id: row.item_id, serial: row.serial, quantity: 1 })),
+      ...lines.map((l) => ({ company_id: caller.companyId, outbound_id: id, item_id: l.itemId, serial: null, quantity: l.quantity })),
+    ]);
+    await repository.moveSerials(
+      caller.companyId,
+      serialRows.map((row) => row.serial),
+      { warehouseId: null, outboundId: id },
+    );
+    if (sales) {
+      const taken = perItem(request.warehouseId, [...serialRows.map((row) => ({ itemId: row.item_id, quantity: 1 })), ...lines]);
+      await sales.take(trx, taken);
+      // The order's reservation turns into the outbound order's stock movement.
+      for (const line of taken) {
+        if (!(await repository.unreserve(caller.companyId, line.itemId, line.warehouseId, line.quantity))) {
+          throw validationError(`sales.outbound.tooMany|${line.itemId}|0`);
         }
       }
-      const customerId = await this.customerOf(repository, caller.companyId, request.customer);
-      const id = await repository.insertOutbound({ companyId: caller.companyId, warehouseId: request.warehouseId, customerId, remarks: request.remarks ?? '', userId: caller.userId });
-      const document = { kind: 'outbound' as const, id };
-      await this.devices.move(trx, caller, devices, 'outbound', document);
-      const serialRows = request.serials.map((serial) => places.get(lower(serial))!);
-      await repository.insertOutboundLines([
-        ...serialRows.map((row) => ({ company_id: caller.companyId, outbound_id: id, item_id: row.item_id, serial: row.serial, quantity: 1 })),
-        ...lines.map((l) => ({ company_id: caller.companyId, outbound_id: id, item_id: l.itemId, serial: null, quantity: l.quantity })),
-      ]);
-      await repository.moveSerials(
-        caller.companyId,
-        serialRows.map((row) => row.serial),
-        { warehouseId: null, outboundId: id },
-      );
-      await this.post(repository, caller, document, [
-        ...serialRows.map((row) => ({ itemId: row.item_id, warehouseId: request.warehouseId, serial: row.serial, quantity: -1 })),
-        ...lines.map((l) => ({ itemId: l.itemId, warehouseId: request.warehouseId, serial: null, quantity: -l.quantity })),
-      ]);
-      return id;
-    });
-    await this.devicesChanged(caller.companyId, devices.map((d) => d.id));
-    return { id };
+      await this.writeReservations(repository, caller, sales.salesOrderId, id, 'outbound', taken.map((line) => ({ ...line, quantity: -line.quantity })));
+    }
+    await this.post(repository, caller, document, [
+      ...serialRows.map((row) => ({ itemId: row.item_id, warehouseId: request.warehouseId, serial: row.serial, quantity: -1 })),
+      ...lines.map((l) => ({ itemId: l.itemId, warehouseId: request.warehouseId, serial: null, quantity: -l.quantity })),
+    ]);
+    return { id, deviceIds: devices.map((d) => d.id) };
+  }
+
+  // ---- reservations (SalesStock) ----
+
+  private async writeReservations(repository: InventoryRepository, caller: CabinCaller, salesOrderId: number, outboundId: number | null, reason: string, lines: readonly ReservationLine[]): Promise<void> {
+    const now = Date.now();
+    await repository.insertReservations(
+      lines.map((line) => ({
+        company_id: caller.companyId,
+        sales_order_id: salesOrderId,
+        outbound_id: outboundId,
+        item_id: line.itemId,
+        warehouse_id: line.warehouseId,
+        quantity: line.quantity,
+        reason,
+        created_by: caller.userId,
+        created_at: now,
+      })),
+    );
+  }
+
+  async reserve(on: Db, caller: CabinCaller, salesOrderId: number, lines: readonly ReservationLine[]): Promise<void> {
+    const repository = InventoryRepository.in(on);
+    for (const line of lines) {
+      if (!(await repository.reserve(caller.companyId, line.itemId, line.warehouseId, line.quantity))) {
+        const [item, warehouse, stock] = await Promise.all([
+          repository.findItem(caller.companyId, line.itemId),
+          repository.findWarehouse(caller.companyId, line.warehouseId),
+          repository.stockRow(caller.companyId, line.itemId, line.warehouseId),
+        ]);
+        const available = stock ? Number(stock.quantity) - Number(stock.reserved) : 0;
+        throw validationError(`sales.stock.short|${item?.name ?? line.itemId}|${warehouse?.name ?? line.warehouseId}|${line.quantity}|${Math.max(available, 0)}`);
+      }
+    }
+    await this.writeReservations(repository, caller, salesOrderId, null, 'confirm', lines);
+  }
+
+  async release(on: Db, caller: CabinCaller, salesOrderId: number, lines: readonly ReservationLine[], reason: 'cancel' | 'close'): Promise<void> {
+    const repository = InventoryRepository.in(on);
+    const held = lines.filter((line) => line.quantity > 0);
+    for (const line of held) {
+      if (!(await repository.unreserve(caller.companyId, line.itemId, line.warehouseId, line.quantity))) {
+        // The order's lines and the stock's reservation disagree: nothing is written.
+        throw new Error(`reservation of sales order ${salesOrderId} is not held in stock (item ${line.itemId}, warehouse ${line.warehouseId})`);
+      }
+    }
+    await this.writeReservations(
+      repository,
+      caller,
+      salesOrderId,
+      null,
+      reason,
+      held.map((line) => ({ ...line, quantity: -line.quantity })),
+    );
+  }
+
+  async customerNames(companyId: number, ids: readonly number[]): Promise<Map<number, string>> {
+    return new Map((await this.repository.customersByIds(companyId, [...new Set(ids)])).map((row) => [row.id, row.name]));
+  }
+
+  customerIdsMatching(companyId: number, keyword: string): Promise<number[]> {
+    return this.repository.customerIdsMatching(companyId, keyword);
+  }
+
+  async itemNames(on: Db, companyId: number, ids: readonly number[]): Promise<Map<number, string>> {
+    return new Map((await InventoryRepository.in(on).itemsByIds(companyId, [...new Set(ids)])).map((row) => [row.id, row.name]));
+  }
+
+  outboundsOf(on: Db, companyId: number, salesOrderId: number): Promise<{ id: number; state: string }[]> {
+    return InventoryRepository.in(on).outboundsOfSalesOrder(companyId, salesOrderId);
+  }
+
+  onSalesOutboundClosed(handler: (on: Db, caller: CabinCaller, event: SalesOutboundClosed) => Promise<void>): void {
+    this.salesOutboundHandlers.push(handler);
+  }
+
+  /** Tells sales (in the same transaction) that an outbound order of a sales order shipped or was cancelled. */
+  private async salesOutboundClosed(on: Db, caller: CabinCaller, order: { id: number; warehouse_id: number; sales_order_id: number | null }, lines: readonly OutboundLineRow[], state: 'shipped' | 'cancelled'): Promise<ReservationLine[]> {
+    if (order.sales_order_id === null) {
+      return [];
+    }
+    const taken = perItem(order.warehouse_id, lines.map((line) => ({ itemId: line.item_id, quantity: line.quantity })));
+    for (const handler of this.salesOutboundHandlers) {
+      await handler(on, caller, { outboundId: order.id, salesOrderId: order.sales_order_id, state, lines: taken });
+    }
+    return taken;
   }
 
   private async openOutbound(repository: InventoryRepository, companyId: number, id: number) {
@@ -400,8 +528,9 @@ export class InventoryService implements StockMovements {
     let devices: StockDevice[] = [];
     await this.db.transaction().execute(async (trx) => {
       const repository = InventoryRepository.in(trx);
-      await this.openOutbound(repository, caller.companyId, request.id);
-      const serials = (await repository.outboundLines(caller.companyId, [request.id])).flatMap((line) => (line.serial ? [line.serial] : []));
+      const order = await this.openOutbound(repository, caller.companyId, request.id);
+      const lines = await repository.outboundLines(caller.companyId, [request.id]);
+      const serials = lines.flatMap((line) => (line.serial ? [line.serial] : []));
       devices = await this.devicesOf(trx, caller.companyId, serials);
       await this.devices.move(trx, caller, devices, 'shipment', { kind: 'outbound', id: request.id });
       if (!(await repository.closeOutbound(caller.companyId, request.id, 'shipped'))) {
@@ -409,6 +538,7 @@ export class InventoryService implements StockMovements {
       }
       await repository.insertShipment({ companyId: caller.companyId, outboundId: request.id, carrier: request.carrier, trackingNo: request.trackingNo, userId: caller.userId });
       await repository.removeSerials(caller.companyId, serials);
+      await this.salesOutboundClosed(trx, caller, order, lines, 'shipped');
     });
     await this.devicesChanged(caller.companyId, devices.map((d) => d.id));
   }
@@ -465,6 +595,7 @@ export class InventoryService implements StockMovements {
       const repository = InventoryRepository.in(trx);
       const ledger = await repository.ledgerOf(caller.companyId, request.kind, request.id);
       const document = { kind: request.kind, id: request.id };
+      let givenBack: { salesOrderId: number; lines: ReservationLine[] } | null = null;
       if (request.kind === 'outbound') {
         const order = await this.openOutbound(repository, caller.companyId, request.id);
         const lines: OutboundLineRow[] = await repository.outboundLines(caller.companyId, [request.id]);
@@ -473,6 +604,8 @@ export class InventoryService implements StockMovements {
         await this.devices.move(trx, caller, devices, 'outboundCancel', document);
         await repository.closeOutbound(caller.companyId, request.id, 'cancelled');
         await repository.moveSerials(caller.companyId, serials, { warehouseId: order.warehouse_id, outboundId: null });
+        const taken = await this.salesOutboundClosed(trx, caller, order, lines, 'cancelled');
+        givenBack = order.sales_order_id === null ? null : { salesOrderId: order.sales_order_id, lines: taken };
       } else {
         const stockIn = await repository.findStockIn(caller.companyId, request.id);
         if (!stockIn) {
@@ -492,6 +625,13 @@ export class InventoryService implements StockMovements {
         ledger.map((row) => ({ itemId: row.item_id, warehouseId: row.warehouse_id, serial: row.serial, quantity: -Number(row.quantity) })),
         true,
       );
+      // A cancelled outbound order of a sales order gives its quantities back to the order's reservation.
+      if (givenBack) {
+        for (const line of givenBack.lines) {
+          await repository.addReserved(caller.companyId, line.itemId, line.warehouseId, line.quantity);
+        }
+        await this.writeReservations(repository, caller, givenBack.salesOrderId, request.id, 'outboundCancel', givenBack.lines);
+      }
     });
     await this.devicesChanged(caller.companyId, devices.map((d) => d.id));
   }
@@ -547,4 +687,13 @@ export class InventoryService implements StockMovements {
       shippedAt: order.shipped_at === null ? null : Number(order.shipped_at),
     };
   }
+}
+
+/** Quantities summed per item, all in one warehouse. */
+function perItem(warehouseId: number, lines: readonly { itemId: number; quantity: number }[]): ReservationLine[] {
+  const sums = new Map<number, number>();
+  for (const line of lines) {
+    sums.set(line.itemId, (sums.get(line.itemId) ?? 0) + line.quantity);
+  }
+  return [...sums].map(([itemId, quantity]) => ({ itemId, warehouseId, quantity }));
 }

@@ -83,6 +83,8 @@ export interface InvOutboundTable {
   created_at: number;
   shipped_at: number | null;
   cancelled_at: number | null;
+  /** The sales order it was made for (migration 240); null for a plain outbound order. */
+  sales_order_id: Generated<number | null>;
 }
 
 /** A serial (quantity 1) or a non-serialized line of an outbound order. */
@@ -136,6 +138,26 @@ export interface InvStockTable {
   item_id: number;
   warehouse_id: number;
   quantity: number;
+  /** Held by confirmed sales orders (migration 240): available = quantity − reserved. */
+  reserved: Generated<number>;
+}
+
+/**
+ * The append-only reservation ledger (migration 240): every change of a reserved quantity with
+ * the sales order (and outbound order) that made it; inv_stock.reserved is its sum.
+ */
+export interface InvReservationTable {
+  id: Generated<number>;
+  company_id: number;
+  sales_order_id: number;
+  outbound_id: number | null;
+  item_id: number;
+  warehouse_id: number;
+  quantity: number;
+  /** 'confirm' | 'cancel' | 'close' | 'outbound' | 'outboundCancel' */
+  reason: string;
+  created_by: number | null;
+  created_at: number;
 }
 
 /** Where a serial is: a warehouse or an open outbound order (at most one place). */
@@ -178,5 +200,6 @@ export interface InventoryTables {
   inv_ledger: InvLedgerTable;
   inv_stock: InvStockTable;
   inv_serial: InvSerialTable;
+  inv_reservation: InvReservationTable;
   device_lifecycle: DeviceLifecycleTable;
 }

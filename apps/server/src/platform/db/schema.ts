@@ -15,6 +15,7 @@ import type { TemplateTables } from './schema.templates';
 import type { ReportTables } from './schema.reports';
 import type { InventoryTables } from './schema.inventory';
 import type { SimTables } from './schema.sim';
+import type { SalesTables } from './schema.sales';
 
 /**
  * Table types of the database, shared by every repository. Instants are epoch milliseconds;
@@ -209,7 +210,7 @@ export interface SchedulerLeaseTable {
   last_run_at: number | null;
 }
 
-export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables, AlarmTables, TaskTables, WechatTables, SmsTables, FileTables, MeterTables, TemplateTables, ReportTables, InventoryTables, SimTables {
+export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables, AlarmTables, TaskTables, WechatTables, SmsTables, FileTables, MeterTables, TemplateTables, ReportTables, InventoryTables, SimTables, SalesTables {
   role_template: RoleTemplateTable;
   company_invitation: CompanyInvitationTable;
   user_group: UserGroupTable;

@@ -25,6 +25,7 @@ import * as templates from './2026-11-25-210-templates';
 import * as inventory from './2026-11-25-220-inventory';
 import * as deviceClaim from './2026-11-25-221-device-claim';
 import * as alarmMessage from './2026-11-25-230-alarm-message';
+import * as sales from './2026-11-28-240-sales';
 import * as sim from './2026-11-28-250-sim';
 
 /** Every migration, in order. Names are date-prefixed and never change once released. */
@@ -55,5 +56,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-220-inventory': inventory,
   '2026-11-25-221-device-claim': deviceClaim,
   '2026-11-25-230-alarm-message': alarmMessage,
+  '2026-11-28-240-sales': sales,
   '2026-11-28-250-sim': sim,
 };

@@ -196,7 +196,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   const meters = registerMetersModule(app, platform, { cabin, dataItems, devices, deviceTelemetry: telemetry.deviceTelemetry, series });
   app.decorate('reports', registerReportsModule(app, platform, { cabin, dataItems, series, meters }));
   const alarms = registerAlarmsModule(app, platform, { cabin, dataItems, devices, recordsCommitted, onlineChanges });
-  app.decorate('sim', registerSimModule(app, platform, { cabin, devices, timeZone: (companyId) => dataItems.timeZone(companyId), scheduler, alarms: null }));
+  app.decorate('sim', registerSimModule(app, platform, { cabin, devices, timeZone: (companyId) => dataItems.timeZone(companyId), scheduler, alarms: alarms.simAlarms }));
   app.decorate('devices', deadlines);
   app.decorate('alarms', alarms.deadlines);
   app.decorate('tasks', registerTasksModule(app, platform, { dataItems, series, taskRecords, recordsCommitted, devices: gatewayDevices, alarms: alarms.taskAlarms, companies }));

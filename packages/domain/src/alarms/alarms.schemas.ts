@@ -68,7 +68,16 @@ export const ruleTarget = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('field'), itemId: id, fieldName: fieldNameSchema }),
   z.object({ kind: z.literal('deviceOnline'), deviceId: id }),
 ]);
-export type RuleTarget = z.infer<typeof ruleTarget>;
+/** What an alarm rule can watch: a numeric data-item field or a device's online state. */
+export type WatchedTarget = z.infer<typeof ruleTarget>;
+/** A SIM traffic card whose traffic crossed its alert threshold (raised by the sim module, no rule). */
+export interface SimCardTarget {
+  kind: 'simCard';
+  cardId: number;
+  number: string;
+}
+/** The target of a rule or of an alarm: what a rule watches, or a SIM card (docs/sim.md "Threshold alerts"). */
+export type RuleTarget = WatchedTarget | SimCardTarget;
 
 export const levelCondition = z
   .object({
@@ -151,7 +160,7 @@ export interface RuleView {
   id: number;
   name: string;
   enabled: boolean;
-  target: RuleTarget;
+  target: WatchedTarget;
   /** The target's cabin node and name, for display. */
   targetName: string;
   levels: LevelCondition[];

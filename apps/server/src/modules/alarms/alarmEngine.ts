@@ -1,4 +1,4 @@
-import { alarmSources, zoneOffset, type ClearCondition, type LevelCondition, type RecordItem, type RuleNotify, type RuleSchedule, type RuleTarget } from '@smartdata/domain';
+import { alarmSources, zoneOffset, type ClearCondition, type LevelCondition, type RecordItem, type RuleNotify, type RuleSchedule, type RuleTarget, type WatchedTarget } from '@smartdata/domain';
 import { RecordsQueue, WatchedItems, type CommittedRecords } from '../data-items/recordsCommitted.port';
 import { initialState, nextDeadline, onTick, onValue, type Effect, type MachineRule, type MachineState } from './alarmMachine';
 import { type AlarmRow, type AlarmsRepository, type RuleRow, type WatchRow } from './alarms.repository';
@@ -31,7 +31,7 @@ export function machineRule(row: RuleRow): MachineRule {
   };
 }
 
-export function ruleTargetOf(row: RuleRow): RuleTarget {
+export function ruleTargetOf(row: RuleRow): WatchedTarget {
   return row.target_kind === 'deviceOnline' ? { kind: 'deviceOnline', deviceId: row.device_id! } : { kind: 'field', itemId: row.item_id!, fieldName: row.field_name! };
 }
 

@@ -13,6 +13,7 @@ import { AlarmsRepository } from './alarms.repository';
 import { registerAlarmsRoutes } from './alarms.routes';
 import { AlarmsService, type AlarmTargets } from './alarms.service';
 import type { TaskAlarms } from './taskAlarms.port';
+import type { SimAlarms } from './simAlarms.port';
 import { repeatWhileOpen } from '@server/platform/repeat';
 
 /** The deadline sweep, for tests that move the clock past a deadline instead of waiting, and the queue. */
@@ -20,6 +21,8 @@ export interface AlarmsModule {
   deadlines: AlarmDeadlines;
   /** Alarms and messages raised by intelligent tasks. */
   taskAlarms: TaskAlarms;
+  /** Threshold alarms of SIM traffic cards. */
+  simAlarms: SimAlarms;
 }
 
 export interface AlarmDeadlines {
@@ -206,5 +209,27 @@ export function registerAlarmsModule(
       return { phones: to.sms ? phones.length : 0, emails: to.email && platform.mail.configured ? emails.length : 0 };
     },
   };
-  return { deadlines: { sweep, idle: () => engine.idle() }, taskAlarms };
+  const simAlarms: SimAlarms = {
+    async raise(companyId, alarm) {
+      const opened = await engine.openAlarm({
+        companyId,
+        key: alarm.key,
+        ruleId: null,
+        watchId: null,
+        name: '',
+        target: { kind: 'simCard', cardId: alarm.cardId, number: alarm.number },
+        // Node 0 is no cabin node: only company administrators read an unbound card's alarm.
+        nodeId: alarm.nodeId ?? 0,
+        kind: 'threshold',
+        level: 2,
+        value: alarm.percent,
+        time: alarm.time,
+        remindMinutes: 0,
+      });
+      if (opened.created) {
+        await notifier.changed('opened', opened.row, null);
+      }
+    },
+  };
+  return { deadlines: { sweep, idle: () => engine.idle() }, taskAlarms, simAlarms };
 }

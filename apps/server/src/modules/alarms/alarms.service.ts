@@ -15,6 +15,7 @@ import {
   type RuleNotify,
   type RuleSchedule,
   type RuleTarget,
+  type WatchedTarget,
   type RuleView,
   type UpdateRuleRequest,
   type UpdateUpdateWatchRequest,
@@ -64,7 +65,7 @@ export class AlarmsService {
 
   // ---- targets and names ----
 
-  private async resolveTarget(caller: CabinCaller, target: RuleTarget): Promise<{ nodeId: number }> {
+  private async resolveTarget(caller: CabinCaller, target: WatchedTarget): Promise<{ nodeId: number }> {
     if (target.kind === 'deviceOnline') {
       return { nodeId: (await this.targets.requireDevice(caller, target.deviceId)).nodeId };
     }
@@ -89,6 +90,9 @@ export class AlarmsService {
     return (target) => {
       if (target.kind === 'deviceOnline') {
         return deviceById.get(target.deviceId)?.name ?? '';
+      }
+      if (target.kind === 'simCard') {
+        return target.number;
       }
       const item = itemById.get(target.itemId);
       if (!item) {

@@ -272,6 +272,31 @@ describe('traffic', () => {
   });
 });
 
+describe('threshold alerts through cloud monitoring', () => {
+  it('opens one alarm when a card passes its alert percentage in a period, on the card', async () => {
+    setNow(T0);
+    await post(alice.api, 'sim/updateConnection', { carrier: 'unicom', mode: 'simulated', delaySeconds: 0 });
+    const { id } = await addCard(alice.api, { carrier: 'unicom', planMb: 2, alertPercent: 50 });
+    const number = (await card(id)).number as string;
+    await sync([id]);
+    await operate([id], 'activate');
+    await sync([id]);
+    const alarmsOf = async () => ((await get(alice.api, 'alarm/getAlarms', { pageSize: 100 })).data.list as { target: { kind: string; cardId?: number }; targetName: string; value: number; level: number }[]).filter((a) => a.target.kind === 'simCard' && a.target.cardId === id);
+    expect(await alarmsOf()).toHaveLength(0);
+    later(2 * DAY);
+    await sync([id]);
+    const [alarm, ...more] = await alarmsOf();
+    expect(more).toHaveLength(0);
+    expect(alarm).toMatchObject({ targetName: number, level: 2 });
+    expect(alarm!.value).toBeGreaterThanOrEqual(50);
+    later(DAY);
+    await sync([id]);
+    expect(await alarmsOf()).toHaveLength(1);
+    // Bob's company sees none of it.
+    expect(JSON.stringify((await get(bob.api, 'alarm/getAlarms', { pageSize: 100 })).data)).not.toContain(number);
+  });
+});
+
 describe('import and export', () => {
   const csv = (rows: string[][]) => Buffer.from(rows.map((r) => r.join(',')).join('\r\n')).toString('base64');
 

@@ -6,7 +6,8 @@ import type { CabinService } from '../cabin/cabin.service';
 import type { DevicesService } from '../devices/devices.service';
 import { SimRepository } from './sim.repository';
 import { registerSimRoutes } from './sim.routes';
-import { SimService, type SimAlarmSink } from './sim.service';
+import type { SimAlarms } from '../alarms/simAlarms.port';
+import { SimService } from './sim.service';
 import { SimTransfer } from './simTransfer';
 
 export interface SimModuleDependencies {
@@ -16,7 +17,7 @@ export interface SimModuleDependencies {
   timeZone: (companyId: number) => Promise<string>;
   scheduler: Scheduler;
   /** Cloud monitoring's threshold alerts. */
-  alarms: SimAlarmSink | null;
+  alarms: SimAlarms;
   now?: () => number;
 }
 

@@ -37,6 +37,7 @@ import { conflict, notFound, validationError } from '@server/platform/errors';
 import { isUniqueViolation } from '@server/platform/db/uniqueViolation';
 import { translate } from '@server/platform/i18n';
 import type { SecretBox } from '@server/platform/secretBox';
+import type { SimAlarms } from '../alarms/simAlarms.port';
 import type { CabinCaller } from '../cabin/cabin.service';
 import type { CarrierCardRef, CarrierProvider, ConnectionSettings, LineAnswer } from './carrierProvider';
 import { liveCarrierStub } from './liveCarrierStubs';
@@ -51,14 +52,11 @@ export interface SimDevices {
   byIds(companyId: number, ids: readonly number[]): Promise<{ id: number; name: string; nodeId: number }[]>;
 }
 
-/** Cloud monitoring's threshold alert of a card (alarms' SimAlarms port). */
-export interface SimAlarmSink {
-  raise(companyId: number, alarm: { key: string; cardId: number; number: string; nodeId: number | null; percent: number; time: number }): Promise<void>;
-}
 
 export interface SimDependencies {
   devices: SimDevices;
-  alarms: SimAlarmSink | null;
+  /** Cloud monitoring's threshold alarms. */
+  alarms: SimAlarms;
   timeZone: (companyId: number) => Promise<string>;
   secrets: SecretBox;
   now: () => number;
@@ -426,12 +424,15 @@ export class SimService {
     const open = await this.repository.openOperations(companyId, rows.map((r) => r.id));
     for (const row of rows) {
       const answer: LineAnswer = answers.get(row.iccid) ?? { ok: false, message: 'sim.provider.unknownCard' };
-      await this.db.transaction().execute(async (trx) => {
-        const counts = await this.applyLine(SimRepository.in(trx), companyId, row, answer, open.filter((o) => o.card_id === row.id), timeZone);
-        result.confirmed += counts.confirmed;
-        result.failed += counts.failed;
-        result.errors += answer.ok ? 0 : 1;
-      });
+      const counts = await this.db.transaction().execute((trx) => this.applyLine(SimRepository.in(trx), companyId, row, answer, open.filter((o) => o.card_id === row.id), timeZone));
+      result.confirmed += counts.confirmed;
+      result.failed += counts.failed;
+      result.errors += answer.ok ? 0 : 1;
+      // After the commit: cloud monitoring writes through its own connection.
+      if (counts.alert) {
+        const [device] = row.device_id === null ? [] : await this.deps.devices.byIds(companyId, [row.device_id]);
+        await this.deps.alarms.raise(companyId, { ...counts.alert, cardId: row.id, number: row.number, nodeId: device?.nodeId ?? null });
+      }
     }
   }
 
@@ -442,9 +443,9 @@ export class SimService {
     answer: LineAnswer,
     open: readonly OperationRow[],
     timeZone: string,
-  ): Promise<{ confirmed: number; failed: number }> {
+  ): Promise<{ confirmed: number; failed: number; alert: { key: string; percent: number; time: number } | null }> {
     const now = this.deps.now();
-    const counts = { confirmed: 0, failed: 0 };
+    const counts: { confirmed: number; failed: number; alert: { key: string; percent: number; time: number } | null } = { confirmed: 0, failed: 0, alert: null };
     if (!answer.ok) {
       await repository.updateCard(companyId, row.id, { last_sync_at: now, last_sync_result: answer.message.slice(0, 200), updated_at: now });
       return counts;
@@ -496,9 +497,8 @@ export class SimService {
       alerted_period: alert ? line.periodStart : row.alerted_period,
       updated_at: now,
     });
-    if (alert && this.deps.alarms) {
-      const [device] = row.device_id === null ? [] : await this.deps.devices.byIds(companyId, [row.device_id]);
-      await this.deps.alarms.raise(companyId, { key: `sim:${row.id}:${line.periodStart}`, cardId: row.id, number: row.number, nodeId: device?.nodeId ?? null, percent: pct, time: now });
+    if (alert) {
+      counts.alert = { key: `sim:${row.id}:${line.periodStart}`, percent: pct, time: now };
     }
     return counts;
   }

@@ -133,6 +133,16 @@ beforeAll(async () => {
   const production = await made(a.api, 'production/addOrder', { itemId: invItem.id, quantity: 2, warehouseId: warehouse.id });
   await made(a.api, 'production/complete', { id: production.id, serials: [`SN${marker}P1`, `SN${marker}P2`] });
   await made(a.api, 'inventory/addOutbound', { warehouseId: warehouse.id, customer: `Customer ${marker}`, serials: [`SN${marker}P1`] });
+  // Sales (issue 18): a signed contract with a file and a confirmed order under it with an outbound order; titles, remarks and names carry the marker.
+  const contract = await made(a.api, 'sales/addContract', { customer: `Customer ${marker}`, title: `Contract ${marker}`, endDate: '2027-12-31', remarks: `Terms ${marker}` });
+  const contractBytes = Buffer.from(`%PDF-1.4 contract ${marker}`);
+  const contractGrant = await made(a.api, 'cos/getUploadCredential', { purpose: 'object', fileName: `Contract ${marker}.pdf`, contentType: 'application/pdf', size: contractBytes.length });
+  await t.app.inject({ method: 'PUT', url: contractGrant.uploadUrl, headers: contractGrant.headers, payload: contractBytes });
+  await made(a.api, 'sales/addContractFile', { id: contract.id, objectKey: contractGrant.objectKey });
+  await made(a.api, 'sales/signContract', { id: contract.id });
+  const salesOrder = await made(a.api, 'sales/addOrder', { customer: `Customer ${marker}`, contractId: contract.id, lines: [{ itemId: invItem.id, warehouseId: warehouse.id, quantity: 1 }], serviceEndDate: '2027-12-31', remarks: `Order ${marker}` });
+  await made(a.api, 'sales/confirmOrder', { id: salesOrder.id });
+  await made(a.api, 'sales/addOutbound', { orderId: salesOrder.id, warehouseId: warehouse.id, serials: [`SN${marker}P2`] });
   // A report template (issue 17) with a text, a bound cell and a formula, scheduled and delivered once: its name and text carry the marker.
   const report = await made(a.api, 'report/addTemplate', {
     directoryId: dir.id,

@@ -17,6 +17,7 @@ import { homeRoutes } from '@/modules/home/routes';
 import { inventoryRoutes } from '@/modules/inventory/routes';
 import { rolesRoutes } from '@/modules/roles/routes';
 import { settingsRoutes } from '@/modules/settings/routes';
+import { simRoutes } from '@/modules/sim/routes';
 import { ordersRoutes } from '@/modules/orders/routes';
 import { productionRoutes } from '@/modules/production/routes';
 import { systemRoutes } from '@/modules/system/routes';
@@ -60,4 +61,5 @@ export const moduleRoutes: ModuleRoutes = {
   ...tasksRoutes,
   ...productionRoutes,
   ...inventoryRoutes,
+  ...simRoutes,
 };

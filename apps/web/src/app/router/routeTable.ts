@@ -139,6 +139,7 @@ export const routeTable: RouteEntry[] = [
     page('/device/firmware', 'dm_firmware', l('固件', 'Firmware')),
     page('/device/meter', 'dm_meter', l('电表', 'Electric meters')),
     page('/device/simcard', 'dm_sim_card', l('流量卡', 'SIM traffic cards')),
+    hidden('/device/simcard/card/:cardId', 'dm_sim_card', l('流量卡详情', 'SIM card')),
   ]),
 
   group('/sales', 'sales', l('销售', 'Sales'), 'sales', [

@@ -6,9 +6,10 @@ import { CompanyLogoCard } from '../components/CompanyLogoCard';
 import { CompanyProfileCard } from '../components/CompanyProfileCard';
 import { FileSettingsCard } from '@/modules/files/components/FileSettingsCard';
 import { TariffCard } from '@/modules/meters/components/TariffCard';
+import { CarrierConnectionsCard } from '@/modules/sim/components/CarrierConnectionsCard';
 import '../companies.css';
 
-/** /sysSetting/companyManagement: name, time zone, logo, alert delegations, file settings and time-of-use tariff of the company. */
+/** /sysSetting/companyManagement: name, time zone, logo, alert delegations, file settings, time-of-use tariff and carrier connections (SIM cards) of the company. */
 export function CompanyPage() {
   const { t } = useTranslation('companies');
   const company = useCompanyQuery();
@@ -22,6 +23,7 @@ export function CompanyPage() {
       <AlertDelegationsCard />
       <FileSettingsCard />
       <TariffCard />
+      <CarrierConnectionsCard />
     </div>
   );
 }

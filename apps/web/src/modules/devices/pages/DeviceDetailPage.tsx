@@ -31,6 +31,7 @@ import { useFirmwareListQuery } from '../api/firmware';
 import { api } from '@/shared/api/client';
 import { DeviceSecretModal } from '../components/DeviceSecretModal';
 import { LifecycleHistoryCard } from '../components/LifecycleHistoryCard';
+import { GatewaySimCard } from '@/modules/sim/components/GatewaySimCard';
 import { BindTag, DeviceStateTags, OnlineBadge, StatusTag } from '../components/DeviceTags';
 import { useDevicesChannel, type DevicePush } from '../hooks/useDevicesChannel';
 import { DEVICE_LIST_PATH, gatewayConfigPath } from '@/shared/routing/devicePaths';
@@ -104,6 +105,7 @@ export function DeviceDetailPage() {
         <BasicCard device={d} />
         <StateCard device={d} />
         <LifecycleHistoryCard deviceId={d.id} />
+        <GatewaySimCard deviceId={d.id} />
         <PicturesCard device={d} />
         <OtaCard device={d} />
         <ConfigCard device={d} />

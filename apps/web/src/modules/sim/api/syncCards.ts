@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SyncResult } from '@smartdata/domain';
+import { api } from '@/shared/api/client';
+import { simKeys } from './keys';
+
+/** `POST /sim/sync {ids?}`: hands pending operations over, reads status and traffic (every card without ids). */
+export function syncCards(ids?: number[]): Promise<SyncResult> {
+  // Thousands of cards take a while with a real carrier.
+  return api.post<SyncResult>('/sim/sync', ids ? { ids } : {}, { timeoutMs: 120_000 });
+}
+
+export function useSyncCardsMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: syncCards, onSuccess: () => queryClient.invalidateQueries({ queryKey: simKeys.all }) });
+}

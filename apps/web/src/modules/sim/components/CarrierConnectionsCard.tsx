@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { App, Button, Card, Form, Input, InputNumber, Radio, Table, Tag, type TableColumnsType } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { simLimits, type CarrierConnection, type ConnectionMode } from '@smartdata/domain';
+import { FormModal } from '@/shared/components/FormModal';
+import { formatDateTime } from '@/shared/utils/formatTime';
+import { useConnectionsQuery, useUpdateConnectionMutation } from '../api/connections';
+import { CarrierTag } from './SimTags';
+import '../sim.css';
+
+interface Values {
+  mode: ConnectionMode;
+  account?: string;
+  secret?: string;
+  endpoint?: string;
+  delaySeconds?: number;
+}
+
+/**
+ * The company's carrier connections (company settings page): per carrier the simulated carrier
+ * (the default; works everywhere) or the carrier's API (credentials kept, a stub here — never
+ * presented as working). Secrets show only as set or not set.
+ */
+export function CarrierConnectionsCard() {
+  const { t } = useTranslation(['sim', 'texts']);
+  const { message } = App.useApp();
+  const connections = useConnectionsQuery();
+  const update = useUpdateConnectionMutation();
+  const [editing, setEditing] = useState<CarrierConnection | null>(null);
+  const [form] = Form.useForm<Values>();
+  const mode = Form.useWatch('mode', form);
+
+  const handleFinish = (values: Values) => {
+    if (!editing) {
+      return;
+    }
+    update.mutate(
+      {
+        carrier: editing.carrier,
+        mode: values.mode,
+        account: values.account?.trim() ?? '',
+        endpoint: values.endpoint?.trim() ?? '',
+        ...(values.secret ? { secret: values.secret } : {}),
+        ...(values.mode === 'simulated' && values.delaySeconds !== undefined ? { delaySeconds: values.delaySeconds } : {}),
+      },
+      {
+        onSuccess: () => {
+          void message.success(t('texts:operationSuccess'));
+          setEditing(null);
+        },
+      },
+    );
+  };
+
+  const columns: TableColumnsType<CarrierConnection> = [
+    { title: t('fields.carrier'), dataIndex: 'carrier', key: 'carrier', width: 120, render: (_value, row) => <CarrierTag carrier={row.carrier} /> },
+    {
+      title: t('connections.mode'),
+      dataIndex: 'mode',
+      key: 'mode',
+      width: 200,
+      render: (_value, row) => (
+        <>
+          <span>{t(`connections.modes.${row.mode}`)}</span> {row.working ? <Tag color="success">{t('connections.working')}</Tag> : <Tag color="warning">{t('connections.stub')}</Tag>}
+        </>
+      ),
+    },
+    { title: t('connections.account'), dataIndex: 'account', key: 'account', ellipsis: true, render: (account: string) => account || <span className="sd-muted">—</span> },
+    { title: t('connections.secret'), dataIndex: 'secretSet', key: 'secret', width: 110, render: (set: boolean) => (set ? <Tag color="success">{t('connections.secretSet')}</Tag> : <Tag>{t('connections.secretNotSet')}</Tag>) },
+    { title: t('connections.delay'), dataIndex: 'delaySeconds', key: 'delay', width: 130, render: (seconds: number, row) => (row.mode === 'simulated' ? t('connections.seconds', { count: seconds }) : '—') },
+    { title: t('connections.updatedAt'), dataIndex: 'updatedAt', key: 'updatedAt', width: 170, className: 'sd-nowrap', render: (value: number | null) => (value ? formatDateTime(value) : t('connections.default')) },
+    {
+      title: t('connections.actions'),
+      key: 'actions',
+      width: 90,
+      fixed: 'right',
+      render: (_value, row) => (
+        <Button type="link" size="small" icon={<EditOutlined />} aria-label={t('connections.editOf', { carrier: t(`carriers.${row.carrier}`) })} onClick={() => setEditing(row)}>
+          {t('connections.edit')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={t('connections.title')} className="sd-sim-connections">
+      <p className="sd-muted">{t('connections.description')}</p>
+      <Table<CarrierConnection> size="small" rowKey="carrier" columns={columns} dataSource={connections.data ?? []} loading={connections.isPending} pagination={false} scroll={{ x: 900 }} aria-label={t('connections.title')} />
+      <FormModal<Values>
+        open={editing !== null}
+        title={editing ? t('connections.editTitle', { carrier: t(`carriers.${editing.carrier}`) }) : ''}
+        form={form}
+        okText={t('connections.save')}
+        confirmLoading={update.isPending}
+        initialValues={editing ? { mode: editing.mode, account: editing.account, endpoint: editing.endpoint, delaySeconds: editing.delaySeconds } : undefined}
+        onFinish={handleFinish}
+        onCancel={() => setEditing(null)}
+      >
+        <Form.Item name="mode" label={t('connections.mode')}>
+          <Radio.Group
+            options={[
+              { value: 'simulated', label: t('connections.modes.simulated') },
+              { value: 'live', label: t('connections.modes.live') },
+            ]}
+          />
+        </Form.Item>
+        {mode === 'live' && <p className="sd-sim-connections__stub">{t('connections.liveNote')}</p>}
+        {mode === 'simulated' && (
+          <Form.Item name="delaySeconds" label={t('connections.delay')} extra={t('connections.delayHelp')}>
+            <InputNumber min={0} max={simLimits.simulatedDelayMaxSeconds} precision={0} suffix={t('connections.secondsUnit')} style={{ width: 200 }} />
+          </Form.Item>
+        )}
+        <Form.Item name="account" label={t('connections.account')}>
+          <Input maxLength={simLimits.accountLength} autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="secret" label={t('connections.secret')} extra={editing?.secretSet ? t('connections.secretKeep') : undefined}>
+          <Input.Password maxLength={simLimits.secretLength} autoComplete="new-password" placeholder={editing?.secretSet ? t('connections.secretSet') : t('connections.secretNotSet')} />
+        </Form.Item>
+        <Form.Item name="endpoint" label={t('connections.endpoint')}>
+          <Input maxLength={simLimits.endpointLength} placeholder="https://" />
+        </Form.Item>
+      </FormModal>
+    </Card>
+  );
+}

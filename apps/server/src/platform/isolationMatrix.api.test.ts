@@ -49,6 +49,8 @@ const bodies: Record<string, (id: number) => unknown> = {
   'POST /general/template/updateDocTemplate': (id) => ({ id, name: 'Probe', body: { type: 'doc', content: [] } }),
   'GET /general/report/preview': (id) => ({ templateId: id, period: 'month' }),
   'GET /general/report/export': (id) => ({ templateId: id, period: 'month', format: 'xlsx' }),
+  // An ICCID needs its Luhn check digit (B's own card: its first call adds it, the rest are duplicates).
+  'POST /general/sim/addCard': () => ({ number: '14400000002', iccid: '89860012345678901246', carrier: 'mobile' }),
 };
 /** Test-only routes registered when testRoutes is on. */
 const testOnly = (route: RouteEntry) => route.url.startsWith('/general/test/');
@@ -151,6 +153,12 @@ beforeAll(async () => {
   });
   const schedule = await made(a.api, 'report/setSchedule', { templateId: report.id, frequency: 'daily', format: 'xlsx', emails: [] });
   expect(await t.app.reports.sweep(schedule.nextRunAt + 1)).toBe(1);
+  // SIM traffic cards (issue 19): a card bound to the device with an operation handed to the (simulated) carrier, and a carrier connection; remarks and account carry the marker.
+  const simCard = await made(a.api, 'sim/addCard', { number: '14400000001', iccid: '89860012345678901238', carrier: 'mobile', planMb: 100, remarks: `Card ${marker}` });
+  await made(a.api, 'sim/bindDevice', { id: simCard.id, deviceId: device.id, dataFrequency: 1, payloadBytes: 512 });
+  await made(a.api, 'sim/operate', { ids: [simCard.id], action: 'activate' });
+  await made(a.api, 'sim/sync', { ids: [simCard.id] });
+  await made(a.api, 'sim/updateConnection', { carrier: 'unicom', mode: 'live', account: `Acct ${marker}`, secret: `Secret ${marker}` });
   await made(a.api, 'company/group/addGroup', { name: `Team ${marker}` });
   await made(a.api, 'tag/addTag', { name: `Tag ${marker}` });
   await made(a.api, 'role/addRole', { name: `Role ${marker}`, codes: ['sd_capsule'] });

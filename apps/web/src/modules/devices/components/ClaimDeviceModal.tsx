@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { claimDeviceRequest, validationMessage } from '@smartdata/domain';
-import { domainRule } from '@/shared/forms/domainRule';
+import { deviceMessage, snPattern } from '@smartdata/domain';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { fetchDeviceList } from '../api/devices';
 import { deviceKeys } from '../api/keys';
@@ -22,6 +21,7 @@ export function ClaimDeviceModal({ open, onClose }: { open: boolean; onClose: ()
   const locale = useLocale();
   const [form] = Form.useForm<{ sn: string }>();
   const claim = useClaimDeviceMutation();
+  const queryClient = useQueryClient();
   const [claimed, setClaimed] = useState<ClaimDeviceResult | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const expired = claimed !== null && now > claimed.bindExpiresAt;
@@ -42,6 +42,10 @@ export function ClaimDeviceModal({ open, onClose }: { open: boolean; onClose: ()
   }, [claimed, device]);
 
   const close = () => {
+    if (device) {
+      // The device is now this company's: the list shows it.
+      void queryClient.invalidateQueries({ queryKey: deviceKeys.all });
+    }
     setClaimed(null);
     form.resetFields();
     onClose();
@@ -85,7 +89,7 @@ export function ClaimDeviceModal({ open, onClose }: { open: boolean; onClose: ()
           }
         >
           <p className="sd-muted">{t('claim.intro')}</p>
-          <Form.Item name="sn" label={t('fields.sn')} rules={[{ required: true, whitespace: true, message: validationMessage('validation.required', locale) ?? '' }, domainRule(claimDeviceRequest.shape.sn, t)]}>
+          <Form.Item name="sn" label={t('fields.sn')} rules={[{ required: true, whitespace: true, message: deviceMessage('device.snInvalid', locale) ?? '' }, { pattern: snPattern, message: deviceMessage('device.snInvalid', locale) ?? '' }]}>
             <Input autoFocus className="sd-mono" maxLength={32} />
           </Form.Item>
         </Form>

@@ -101,7 +101,7 @@ export class SimService {
     }
     try {
       const [id] = await this.repository.insertCards([this.newCard(caller, request)]);
-      return { id: id! };
+      return { id: id };
     } catch (error) {
       if (isUniqueViolation(error)) {
         throw validationError(`sim.iccid.taken|${request.iccid}`);
@@ -189,7 +189,7 @@ export class SimService {
     const timeZone = await this.deps.timeZone(companyId);
     const period = planWindow(row.plan_period as PlanPeriod, row.period_start ?? now, timeZone);
     return {
-      ...item!,
+      ...item,
       planName: row.plan_name,
       planPeriod: row.plan_period as PlanPeriod,
       remainingMb: row.plan_mb === null ? null : roundMb(Math.max(0, row.plan_mb - row.used_mb)),
@@ -297,7 +297,7 @@ export class SimService {
     }
     const open = await this.repository.openOperations(caller.companyId, unique);
     if (open.length > 0) {
-      const card = rows.find((r) => r.id === open[0]!.card_id)!;
+      const card = rows.find((r) => r.id === open[0].card_id)!;
       throw conflict(`sim.operation.open|${card.number}`);
     }
     const now = this.deps.now();
@@ -529,7 +529,7 @@ export class SimService {
     for (let i = query.days - 1; i >= 0; i -= 1) {
       days.push(localDay(now - i * 86_400_000, timeZone));
     }
-    const used = new Map((await this.repository.usageByDay(caller.companyId, days[0]!, query.cardId)).map((r) => [r.day, r.mb]));
+    const used = new Map((await this.repository.usageByDay(caller.companyId, days[0], query.cardId)).map((r) => [r.day, r.mb]));
     return [...new Set(days)].map((day) => ({ day, usedMb: roundMb(used.get(day) ?? 0) }));
   }
 
@@ -611,7 +611,7 @@ export class SimService {
     for (let i = 0; i < rows.length; i += 500) {
       const items = await this.listItems(caller.companyId, rows.slice(i, i + 500), locale);
       items.forEach((item, index) => {
-        const row = rows[i + index]!;
+        const row = rows[i + index];
         cards.push({
           ...item,
           planName: row.plan_name,

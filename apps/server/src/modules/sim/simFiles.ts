@@ -38,7 +38,7 @@ export function parseCsv(bytes: Buffer): string[][] {
   let field = '';
   let quoted = false;
   for (let i = 0; i < text.length; i += 1) {
-    const c = text[i]!;
+    const c = text[i];
     if (quoted) {
       if (c === '"' && text[i + 1] === '"') {
         field += '"';

@@ -91,7 +91,7 @@ export class SimTransfer {
     });
     for (const column of columns) {
       if (column.required && !at.has(column.key)) {
-        errors.push({ row: 1, column: headerLabels[column.key]![locale], message: translate('sim.import.missingColumn', locale) });
+        errors.push({ row: 1, column: headerLabels[column.key][locale], message: translate('sim.import.missingColumn', locale) });
       }
     }
     const checked: { line: number; request: AddCardRequest }[] = [];
@@ -155,7 +155,7 @@ export class SimTransfer {
     const timeZone = await this.timeZone(caller.companyId);
     const when = (instant: number | null) => (instant === null ? '' : new Date(instant).toLocaleString('sv-SE', { timeZone }));
     const keys = ['number', 'iccid', 'carrier', 'imsi', 'planName', 'planPeriod', 'planMb', 'alertPercent', 'remarks', 'status', 'state', 'usedMb', 'device', 'lastSyncAt'];
-    const table: (string | number | null)[][] = [keys.map((key) => headerLabels[key]![locale])];
+    const table: (string | number | null)[][] = [keys.map((key) => headerLabels[key][locale])];
     for (const card of cards) {
       table.push([card.number, card.iccid, card.carrier, card.imsi ?? '', card.planName, card.planPeriod, card.planMb, card.alertPercent, card.remarks, card.status, card.state, card.usedMb, card.deviceName ?? '', when(card.lastSyncAt)]);
     }

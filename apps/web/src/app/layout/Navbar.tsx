@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Breadcrumb, Button, Tooltip } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +21,9 @@ interface NavbarProps {
   sidebarOpened: boolean;
   onToggleSidebar: () => void;
 }
+
+// Sales orders close to their service end (docs/sales.md): its own chunk, loaded after the shell.
+const SalesRenewalBadge = lazy(() => import('@/modules/sales/components/SalesRenewalBadge').then((m) => ({ default: m.SalesRenewalBadge })));
 
 const homeRoute = appRoutes.find((route) => route.def.path === HOME_PATH);
 const MY_ORDERS_PATH = '/user/myorder';
@@ -79,6 +83,11 @@ export function Navbar({ isMobile, sidebarOpened, onToggleSidebar }: NavbarProps
       )}
       <div className="sd-navbar__right">
         <RenewalNotice orderInfo={orderInfo} ordersPath={ordersPath} compact={isMobile} />
+        {codes.has('sl_order') && (
+          <Suspense fallback={null}>
+            <SalesRenewalBadge compact={isMobile} />
+          </Suspense>
+        )}
         <AssignmentsBadge />
         <AlarmBell />
         <LanguageMenu />

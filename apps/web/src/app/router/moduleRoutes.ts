@@ -16,6 +16,7 @@ import { groupsRoutes } from '@/modules/groups/routes';
 import { homeRoutes } from '@/modules/home/routes';
 import { inventoryRoutes } from '@/modules/inventory/routes';
 import { rolesRoutes } from '@/modules/roles/routes';
+import { salesRoutes } from '@/modules/sales/routes';
 import { settingsRoutes } from '@/modules/settings/routes';
 import { simRoutes } from '@/modules/sim/routes';
 import { ordersRoutes } from '@/modules/orders/routes';
@@ -61,5 +62,6 @@ export const moduleRoutes: ModuleRoutes = {
   ...tasksRoutes,
   ...productionRoutes,
   ...inventoryRoutes,
+  ...salesRoutes,
   ...simRoutes,
 };

@@ -145,6 +145,8 @@ export const routeTable: RouteEntry[] = [
   group('/sales', 'sales', l('销售', 'Sales'), 'sales', [
     page('/sales/order', 'sl_order', l('销售订单', 'Sales orders')),
     page('/sales/contract', 'sl_contract', l('合同', 'Contracts')),
+    hidden('/sales/order/detail/:id', 'sl_order', l('销售订单详情', 'Sales order')),
+    hidden('/sales/contract/detail/:id', 'sl_contract', l('合同详情', 'Contract')),
   ]),
 
   group('/production', 'production', l('生产', 'Production'), 'production', [

@@ -1,0 +1,59 @@
+import { DatePicker, Form } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { validationMessage } from '@smartdata/domain';
+import { FormModal } from '@/shared/components/FormModal';
+import { useLocale } from '@/shared/i18n/useLocale';
+import { DATE_FORMAT } from './ContractFormModal';
+
+interface DateActionModalProps {
+  title: string;
+  label: string;
+  okText: string;
+  /** Shown above the date (the current end). */
+  note?: string;
+  initial?: string | null;
+  /** Dates on or before this one are refused (a renewal must be later). */
+  after?: string | null;
+  laterText?: string;
+  saving: boolean;
+  onSubmit: (date: string) => void;
+  onCancel: () => void;
+}
+
+/** One date and a button: signing (the signed date) and renewing (a later end date). */
+export function DateActionModal({ title, label, okText, note, initial, after, laterText, saving, onSubmit, onCancel }: DateActionModalProps) {
+  const locale = useLocale();
+  const [form] = Form.useForm<{ date: Dayjs }>();
+  const isTooEarly = (date: Dayjs) => Boolean(after) && date.format(DATE_FORMAT) <= after!;
+  return (
+    <FormModal<{ date: Dayjs }>
+      open
+      title={title}
+      form={form}
+      width={440}
+      confirmLoading={saving}
+      okText={okText}
+      initialValues={{ date: initial ? dayjs(initial, DATE_FORMAT) : dayjs() }}
+      onCancel={onCancel}
+      onFinish={({ date }) => onSubmit(date.format(DATE_FORMAT))}
+    >
+      {note && <p>{note}</p>}
+      <Form.Item
+        name="date"
+        label={label}
+        rules={[
+          { required: true, message: validationMessage('validation.required', locale) ?? '' },
+          {
+            validator: async (_rule, value: Dayjs | undefined) => {
+              if (value && isTooEarly(value)) {
+                throw new Error(laterText);
+              }
+            },
+          },
+        ]}
+      >
+        <DatePicker autoFocus allowClear={false} style={{ width: '100%' }} format={DATE_FORMAT} disabledDate={isTooEarly} />
+      </Form.Item>
+    </FormModal>
+  );
+}

@@ -211,7 +211,7 @@ test('3 devices are produced by pasted serials, stored, put on an outbound order
   await tableRow(page, serials[0]!).getByRole('link', { name: serials[0]! }).click();
   await expect(heading(page)).toHaveText(serials[0]!);
   const history = page.getByTestId('lifecycle-history');
-  await expect(history).toContainText('生产完工 · 生产单');
+  await expect(history).toContainText('生产登记 · 生产单');
   await expect(history).toContainText('出库单中');
   await expect(history).toContainText('发货');
   await expect(history).toContainText(maker.userName);

@@ -16,7 +16,8 @@ export function LifecycleHistoryCard({ deviceId, className }: { deviceId: number
   const history = useLifecycleQuery(deviceId);
   const moves = [...(history.data ?? [])].reverse();
   const documentText = (move: DeviceHistoryEntry) => {
-    const name = t(`history.documents.${move.document}`);
+    // The first row of a produced device is its creation (from nothing): say so rather than "production".
+    const name = t(`history.documents.${move.from === null ? 'create' : move.document}`);
     return move.documentKind && move.documentId !== null ? `${name} · ${t(`history.documentKinds.${move.documentKind}`)} #${move.documentId}` : name;
   };
   return (

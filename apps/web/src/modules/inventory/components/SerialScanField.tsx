@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { inventoryLimits } from '@smartdata/domain';
 import { parseSerials, serialScanProblem } from '../lib/serials';
+import '../inventory.css';
 
 interface SerialScanFieldProps {
   id?: string;

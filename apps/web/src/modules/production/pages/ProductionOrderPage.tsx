@@ -83,20 +83,23 @@ export function ProductionOrderPage() {
       title: t('fields.actions'),
       key: 'actions',
       width: 170,
-      render: (_value, order) => (
-        <Space size={4}>
-          {(order.state === 'planned' || order.state === 'inProgress') && (
-            <Button type="link" size="small" icon={<CheckOutlined />} onClick={() => setCompleting(order)} aria-label={t('complete.actionNamed', { id: order.id })}>
-              {t('complete.action')}
-            </Button>
-          )}
-          {order.state === 'planned' && order.produced === 0 && (
-            <Button type="link" size="small" danger icon={<StopOutlined />} onClick={() => handleCancel(order)} aria-label={t('cancel.actionNamed', { id: order.id })}>
-              {t('cancel.action')}
-            </Button>
-          )}
-        </Space>
-      ),
+      render: (_value, order) =>
+        order.state === 'completed' || order.state === 'cancelled' ? (
+          <span className="sd-muted">—</span>
+        ) : (
+          <Space size={4}>
+            {(order.state === 'planned' || order.state === 'inProgress') && (
+              <Button type="link" size="small" icon={<CheckOutlined />} onClick={() => setCompleting(order)} aria-label={t('complete.actionNamed', { id: order.id })}>
+                {t('complete.action')}
+              </Button>
+            )}
+            {order.state === 'planned' && order.produced === 0 && (
+              <Button type="link" size="small" danger icon={<StopOutlined />} onClick={() => handleCancel(order)} aria-label={t('cancel.actionNamed', { id: order.id })}>
+                {t('cancel.action')}
+              </Button>
+            )}
+          </Space>
+        ),
     },
   ];
 

@@ -20,17 +20,13 @@ interface Values {
 }
 
 /** The ICCID's check shown while it is typed: digits so far, then whether the Luhn digit holds. */
-function IccidHint({ value }: { value: string }) {
+function IccidHintText({ hint }: { hint: NonNullable<ReturnType<typeof iccidHint>> }) {
   const { t } = useTranslation('sim');
   const locale = useLocale();
-  const hint = iccidHint(value);
-  if (!hint) {
-    return <span className="sd-muted">{t('form.iccidHelp')}</span>;
-  }
   const text = hint.key.startsWith('form.') ? t(hint.key, { count: hint.count }) : (validationMessage(hint.key, locale) ?? hint.key);
   return (
-    <span className={hint.ok ? 'sd-sim-iccid-hint sd-sim-iccid-hint--ok' : 'sd-sim-iccid-hint'} role="status" data-testid="iccid-hint">
-      {hint.ok ? <CheckCircleFilled /> : hint.count >= 19 ? <CloseCircleFilled /> : null} {text}
+    <span className={hint.ok ? 'sd-sim-iccid-hint sd-sim-iccid-hint--ok' : hint.key.startsWith('form.') ? 'sd-muted' : 'sd-sim-iccid-hint'} data-testid="iccid-hint">
+      {hint.ok ? <CheckCircleFilled /> : hint.key.startsWith('form.') ? null : <CloseCircleFilled />} {text}
     </span>
   );
 }
@@ -41,6 +37,8 @@ export function AddCardModal({ open, onClose }: { open: boolean; onClose: () => 
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const iccid = Form.useWatch('iccid', form) ?? '';
+  // One live message under the ICCID: the count while typing, then the Luhn check (the rule still blocks sending).
+  const hint = iccidHint(iccid);
   const add = useAddCardMutation();
 
   const handleFinish = (values: Values) => {
@@ -75,7 +73,14 @@ export function AddCardModal({ open, onClose }: { open: boolean; onClose: () => 
       <Form.Item name="number" label={t('fields.number')} rules={[requiredRule(t), domainRule(msisdnSchema, t)]}>
         <Input inputMode="numeric" maxLength={21} placeholder={t('form.numberPlaceholder')} />
       </Form.Item>
-      <Form.Item name="iccid" label="ICCID" rules={[requiredRule(t), domainRule(iccidSchema, t)]} extra={<IccidHint value={iccid} />}>
+      <Form.Item
+        name="iccid"
+        label="ICCID"
+        rules={[requiredRule(t), domainRule(iccidSchema, t)]}
+        help={hint ? <IccidHintText hint={hint} /> : undefined}
+        validateStatus={hint ? (hint.ok ? 'success' : hint.key.startsWith('form.') ? '' : 'error') : undefined}
+        extra={hint ? undefined : t('form.iccidHelp')}
+      >
         <Input inputMode="numeric" maxLength={20} className="sd-mono" placeholder={t('form.iccidPlaceholder')} />
       </Form.Item>
       <Form.Item name="carrier" label={t('fields.carrier')} rules={[{ required: true }]}>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Form, Select } from 'antd';
+import { App, Form, InputNumber, Select } from 'antd';
+import { limits, simLimits } from '@smartdata/domain';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/shared/components/FormModal';
 import { useDebouncedValue } from '@/shared/hooks/useDebouncedValue';
@@ -8,6 +9,8 @@ import { useBindDeviceMutation } from '../api/bindDevice';
 
 interface Values {
   deviceId: number;
+  dataFrequency?: number;
+  payloadBytes?: number | null;
 }
 
 /** Binds a card to a gateway of the company (one card per gateway), found by name or SN. */
@@ -20,9 +23,9 @@ export function BindDeviceModal({ cardId, number, open, onClose }: { cardId: num
   const gateways = useGatewayChoicesQuery(search, open);
   const bind = useBindDeviceMutation();
 
-  const handleFinish = ({ deviceId }: Values) =>
+  const handleFinish = ({ deviceId, dataFrequency, payloadBytes }: Values) =>
     bind.mutate(
-      { id: cardId, deviceId },
+      { id: cardId, deviceId, ...(dataFrequency ? { dataFrequency } : {}), ...(payloadBytes ? { payloadBytes } : {}) },
       {
         onSuccess: () => {
           void message.success(t('texts:operationSuccess'));
@@ -44,6 +47,15 @@ export function BindDeviceModal({ cardId, number, open, onClose }: { cardId: num
           options={(gateways.data ?? []).map((gateway) => ({ value: gateway.id, label: `${gateway.name} (${gateway.sn})` }))}
         />
       </Form.Item>
+      <div className="sd-sim-form__row sd-sim-form__row--two">
+        <Form.Item name="dataFrequency" label={t('bind.frequency')}>
+          <Select allowClear aria-label={t('bind.frequency')} options={limits.dataFrequencyMinutes.map((minutes) => ({ value: minutes, label: t('bind.minutes', { count: minutes }) }))} />
+        </Form.Item>
+        <Form.Item name="payloadBytes" label={t('bind.payload')}>
+          <InputNumber min={1} max={simLimits.payloadBytesMax} precision={0} suffix={t('bind.bytes')} style={{ width: '100%' }} />
+        </Form.Item>
+      </div>
+      <p className="sd-muted">{t('bind.rateHelp')}</p>
     </FormModal>
   );
 }

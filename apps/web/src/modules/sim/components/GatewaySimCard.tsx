@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useMenuCodes } from '@/shared/session/useMenuCodes';
 import { useDeviceCardQuery } from '../api/cards';
 import { SIM_LIST_PATH, simCardPath } from '../lib/simPaths';
-import { CarrierTag, SimStatusTag } from './SimTags';
+import { CarrierTag, DataCardStateTag, SimStatusTag } from './SimTags';
 import { SimUsageBar } from './SimUsageBar';
 import '../sim.css';
 
@@ -40,6 +40,9 @@ function GatewaySimCardBody({ deviceId }: { deviceId: number }) {
           </Descriptions.Item>
           <Descriptions.Item label={t('fields.status')}>
             <SimStatusTag status={card.data.status} rawStatus={card.data.rawStatus} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('fields.state')}>
+            <DataCardStateTag state={card.data.state} />
           </Descriptions.Item>
           <Descriptions.Item label={t('fields.usage')}>
             <SimUsageBar usedMb={card.data.usedMb} planMb={card.data.planMb} usedPercent={card.data.usedPercent} alertPercent={card.data.alertPercent} />

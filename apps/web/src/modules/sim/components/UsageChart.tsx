@@ -13,7 +13,8 @@ export function UsageChart({ days, height = 260 }: { days: readonly UsageDay[]; 
   const { t } = useTranslation('sim');
   const phone = useIsPhone();
   const option = useMemo(() => usageChartOption(days, 'MB', phone), [days, phone]);
-  if (days.every((d) => d.usedMb === 0)) {
+  // Below 0.01 MB a day the bars would all read 0.
+  if (days.every((d) => Math.round(d.usedMb * 100) === 0)) {
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.noUsage')} />;
   }
   return (

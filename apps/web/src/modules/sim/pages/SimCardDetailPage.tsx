@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Descriptions, Empty, Result, Segmented, Skeleton, Space, Table, type TableColumnsType } from 'antd';
-import { DisconnectOutlined, LinkOutlined, SyncOutlined } from '@ant-design/icons';
+import { DisconnectOutlined, EditOutlined, LinkOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { OperateAction, SimCard, SimOperation } from '@smartdata/domain';
@@ -13,6 +13,7 @@ import { useUnbindDeviceMutation } from '../api/bindDevice';
 import { useOperateCardsMutation } from '../api/operateCards';
 import { useSyncCardsMutation } from '../api/syncCards';
 import { BindDeviceModal } from '../components/BindDeviceModal';
+import { EditCardModal } from '../components/EditCardModal';
 import { CarrierTag, DataCardStateTag, OperationStateTag, SimStatusTag } from '../components/SimTags';
 import { SimUsageBar } from '../components/SimUsageBar';
 import { UsageChart } from '../components/UsageChart';
@@ -64,6 +65,7 @@ function CardDetail({ card }: { card: SimCard }) {
   const sync = useSyncCardsMutation();
   const unbind = useUnbindDeviceMutation();
   const [binding, setBinding] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [days, setDays] = useState(30);
   const usage = useUsageQuery(card.id, days);
   const operations = useOperationsQuery({ cardId: card.id, pageNum: 1, pageSize: 20 });
@@ -142,7 +144,16 @@ function CardDetail({ card }: { card: SimCard }) {
       )}
       {card.operationOpen && <Alert type="info" showIcon className="sd-sim-warning" title={t('detail.operationOpen')} />}
       <div className="sd-sim-detail">
-        <Card title={t('detail.fields')} size="small" className="sd-sim-detail__fields">
+        <Card
+          title={t('detail.fields')}
+          size="small"
+          className="sd-sim-detail__fields"
+          extra={
+            <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(true)}>
+              {t('edit.open')}
+            </Button>
+          }
+        >
           <Descriptions column={{ xs: 1, sm: 2, lg: 2 }} size="small">
             <Descriptions.Item label={t('fields.number')}>
               <span className="sd-mono">{card.number}</span>
@@ -227,7 +238,7 @@ function CardDetail({ card }: { card: SimCard }) {
         {usage.isPending ? <Skeleton active /> : <UsageChart days={usage.data ?? []} />}
         {usage.data && <div className="sd-muted sd-sim-detail__total">{t('detail.usageTotal', { count: days, mb: formatMb(usageTotal(usage.data), locale) })}</div>}
       </Card>
-      <Card title={t('detail.operationsTitle')} size="small">
+      <Card title={t('detail.operationsTitle')} size="small" className="sd-sim-detail__operations">
         <Table<SimOperation>
           size="small"
           rowKey="id"
@@ -240,6 +251,7 @@ function CardDetail({ card }: { card: SimCard }) {
           locale={{ emptyText: operations.isPending ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.noOperations')} /> }}
         />
       </Card>
+      <EditCardModal card={card} open={editing} onClose={() => setEditing(false)} />
       <BindDeviceModal cardId={card.id} number={card.number} open={binding} onClose={() => setBinding(false)} />
     </div>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Dropdown, Empty, Input, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { App, Button, Card, Dropdown, Empty, Input, Select, Skeleton, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { DownloadOutlined, ImportOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,7 +9,7 @@ import { usePagedList } from '@/shared/hooks/usePagedList';
 import { useIsPhone } from '@/shared/hooks/useIsPhone';
 import { deviceDetailPath } from '@/shared/routing/devicePaths';
 import { formatDateTime } from '@/shared/utils/formatTime';
-import { useCardsQuery } from '../api/cards';
+import { useCardsQuery, useUsageQuery } from '../api/cards';
 import { exportCards } from '../api/importCards';
 import { useOperateCardsMutation } from '../api/operateCards';
 import { useSyncCardsMutation } from '../api/syncCards';
@@ -17,8 +17,11 @@ import { AddCardModal } from '../components/AddCardModal';
 import { ImportCardsModal } from '../components/ImportCardsModal';
 import { CarrierTag, DataCardStateTag, SimStatusTag } from '../components/SimTags';
 import { SimUsageBar } from '../components/SimUsageBar';
+import { UsageChart } from '../components/UsageChart';
+import { usageTotal } from '../lib/usageChart';
+import { useLocale } from '@/shared/i18n/useLocale';
 import { simCardPath } from '../lib/simPaths';
-import { batchProblem } from '../lib/simText';
+import { batchProblem, formatMb } from '../lib/simText';
 import { usageBands, usageRange, type UsageBand } from '../lib/usageFilter';
 import '../sim.css';
 
@@ -27,6 +30,7 @@ interface Filters {
   status?: SimStatus;
   state?: DataCardState;
   usage?: UsageBand;
+  bound?: 'true' | 'false';
 }
 
 /**
@@ -49,6 +53,7 @@ export function SimCardListPage() {
     carrier: filters.carrier,
     status: filters.status,
     state: filters.state,
+    bound: filters.bound,
     ...usageRange(filters.usage),
   };
   const cards = useCardsQuery({ ...filterQuery, pageNum: paging.pageNum, pageSize: paging.pageSize });
@@ -97,8 +102,8 @@ export function SimCardListPage() {
     });
   };
 
-  const handleSync = () =>
-    sync.mutate(undefined, {
+  const handleSync = (ids?: number[]) =>
+    sync.mutate(ids, {
       onSuccess: (result) => void message.success(t('sync.done', { cards: result.cards, confirmed: result.confirmed, failed: result.failed, errors: result.errors })),
     });
 
@@ -107,21 +112,21 @@ export function SimCardListPage() {
       title: t('fields.number'),
       dataIndex: 'number',
       key: 'number',
-      width: 150,
-      fixed: phone ? undefined : 'left',
+      width: 140,
+      fixed: 'left',
       render: (number: string, row) => (
         <Link to={simCardPath(row.id)} className="sd-mono">
           {number}
         </Link>
       ),
     },
-    { title: 'ICCID', dataIndex: 'iccid', key: 'iccid', width: 200, render: (iccid: string) => <span className="sd-mono">{iccid}</span> },
-    { title: t('fields.carrier'), dataIndex: 'carrier', key: 'carrier', width: 100, render: (carrier: SimCarrier) => <CarrierTag carrier={carrier} /> },
+    { title: 'ICCID', dataIndex: 'iccid', key: 'iccid', width: 185, render: (iccid: string) => <span className="sd-mono">{iccid}</span> },
+    { title: t('fields.carrier'), dataIndex: 'carrier', key: 'carrier', width: 90, render: (carrier: SimCarrier) => <CarrierTag carrier={carrier} /> },
     {
       title: t('fields.status'),
       dataIndex: 'status',
       key: 'status',
-      width: 150,
+      width: 130,
       render: (status: SimStatus, row) => (
         <Space size={4} wrap>
           <SimStatusTag status={status} rawStatus={row.rawStatus} />
@@ -133,19 +138,19 @@ export function SimCardListPage() {
         </Space>
       ),
     },
-    { title: t('fields.state'), dataIndex: 'state', key: 'state', width: 110, render: (state: DataCardState) => <DataCardStateTag state={state} /> },
-    { title: t('fields.usage'), key: 'usage', width: 220, render: (_value, row) => <SimUsageBar usedMb={row.usedMb} planMb={row.planMb} usedPercent={row.usedPercent} /> },
+    { title: t('fields.state'), dataIndex: 'state', key: 'state', width: 100, render: (state: DataCardState) => <DataCardStateTag state={state} /> },
+    { title: t('fields.usage'), key: 'usage', width: 190, render: (_value, row) => <SimUsageBar usedMb={row.usedMb} planMb={row.planMb} usedPercent={row.usedPercent} /> },
     {
       title: t('fields.device'),
       key: 'device',
-      width: 150,
+      width: 130,
       ellipsis: true,
       render: (_value, row) => (row.deviceId ? <Link to={deviceDetailPath(row.deviceId)}>{row.deviceName ?? `#${row.deviceId}`}</Link> : <span className="sd-muted">{t('list.unbound')}</span>),
     },
     {
       title: t('fields.lastSync'),
       key: 'lastSync',
-      width: 170,
+      width: 150,
       className: 'sd-nowrap',
       render: (_value, row) =>
         row.lastSyncAt === null ? (
@@ -156,6 +161,28 @@ export function SimCardListPage() {
           </Tooltip>
         ),
     },
+  ];
+
+  // On a phone one column holds the card (number, ICCID, carrier, status), the other its usage.
+  const phoneColumns: TableColumnsType<SimCardListItem> = [
+    {
+      title: t('list.card'),
+      key: 'card',
+      render: (_value, row) => (
+        <div className="sd-sim-phone-card">
+          <Link to={simCardPath(row.id)} className="sd-mono">
+            {row.number}
+          </Link>
+          <span className="sd-mono sd-muted sd-sim-phone-card__iccid">{row.iccid}</span>
+          <Space size={4} wrap>
+            <CarrierTag carrier={row.carrier} />
+            <SimStatusTag status={row.status} rawStatus={row.rawStatus} />
+            {row.operationOpen && <Tag color="processing">{t('list.operationOpen')}</Tag>}
+          </Space>
+        </div>
+      ),
+    },
+    { title: t('fields.usage'), key: 'usage', width: 130, render: (_value, row) => <SimUsageBar usedMb={row.usedMb} planMb={row.planMb} usedPercent={row.usedPercent} /> },
   ];
 
   const filtering = Object.values(filters).some((value) => value !== undefined) || paging.keyword !== '';
@@ -172,7 +199,7 @@ export function SimCardListPage() {
         description={t('list.description')}
         actions={
           <Space wrap>
-            <Button icon={<SyncOutlined spin={sync.isPending} />} onClick={handleSync} disabled={sync.isPending}>
+            <Button icon={<SyncOutlined spin={sync.isPending} />} onClick={() => handleSync()} disabled={sync.isPending}>
               {t('actions.syncNow')}
             </Button>
             <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
@@ -195,6 +222,7 @@ export function SimCardListPage() {
           </Space>
         }
       />
+      <CompanyUsageCard />
       <Card>
         <div className="sd-page__toolbar sd-sim-filters">
           <Input.Search
@@ -245,11 +273,26 @@ export function SimCardListPage() {
             options={usageBands.map((band) => ({ value: band, label: t(`usageBands.${band}`) }))}
             className="sd-sim-filters__select"
           />
+          <Select<'true' | 'false'>
+            allowClear
+            aria-label={t('fields.device')}
+            placeholder={t('list.allBound')}
+            value={filters.bound}
+            onChange={(bound) => changeFilter({ bound })}
+            options={[
+              { value: 'true', label: t('list.bound') },
+              { value: 'false', label: t('list.unbound') },
+            ]}
+            className="sd-sim-filters__select"
+          />
         </div>
         {selectedRows.length > 0 && (
           <div className="sd-sim-batch" role="region" aria-label={t('batch.label')}>
             <span className="sd-sim-batch__count">{t('batch.selected', { count: selectedRows.length })}</span>
             {(['activate', 'suspend', 'resume'] as const).map(batchButton)}
+            <Button icon={<SyncOutlined />} disabled={sync.isPending} onClick={() => handleSync(selectedRows.map((row) => row.id))}>
+              {t('actions.syncSelected')}
+            </Button>
             <Button type="link" onClick={() => setSelected(new Map())}>
               {t('batch.clear')}
             </Button>
@@ -258,10 +301,10 @@ export function SimCardListPage() {
         )}
         <Table<SimCardListItem>
           rowKey="id"
-          columns={columns}
+          columns={phone ? phoneColumns : columns}
           dataSource={cards.data?.list ?? []}
           loading={cards.isFetching}
-          scroll={{ x: 1250 }}
+          scroll={phone ? undefined : { x: 1150 }}
           rowSelection={{
             selectedRowKeys: [...selected.keys()],
             preserveSelectedRowKeys: true,
@@ -302,5 +345,21 @@ export function SimCardListPage() {
       <AddCardModal open={adding} onClose={() => setAdding(false)} />
       {importing && <ImportCardsModal onClose={() => setImporting(false)} />}
     </div>
+  );
+}
+
+/** The company's daily usage over its cards, the last 30 days (folded away on a phone: the list comes first). */
+function CompanyUsageCard() {
+  const { t } = useTranslation('sim');
+  const locale = useLocale();
+  const phone = useIsPhone();
+  const usage = useUsageQuery(undefined, 30);
+  if (phone) {
+    return null;
+  }
+  return (
+    <Card size="small" title={t('list.companyUsage')} className="sd-sim-company-usage" extra={usage.data ? <span className="sd-muted">{t('detail.usageTotal', { count: 30, mb: formatMb(usageTotal(usage.data), locale) })}</span> : null}>
+      {usage.isPending ? <Skeleton active paragraph={{ rows: 3 }} /> : <UsageChart days={usage.data ?? []} height={180} />}
+    </Card>
   );
 }

@@ -15,13 +15,15 @@ interface LedgerTableProps {
   /** Shown in the card's head, right (the tab's main button). */
   extra?: React.ReactNode;
   emptyText: string;
+  /** The card's title (the tab's name); the ledger's by default. */
+  title?: string;
 }
 
 /**
  * The append-only stock ledger: one row per movement, newest first, reversing rows of a cancelled
  * document marked. A stock-in of plain items is cancelled here (it writes reversing rows).
  */
-export function LedgerTable({ documentKind, extra, emptyText }: LedgerTableProps) {
+export function LedgerTable({ documentKind, extra, emptyText, title }: LedgerTableProps) {
   const { t } = useTranslation(['inventory', 'texts']);
   const { modal, message } = App.useApp();
   const paged = usePagedList(20);
@@ -97,7 +99,7 @@ export function LedgerTable({ documentKind, extra, emptyText }: LedgerTableProps
   }
 
   return (
-    <Card extra={extra} title={documentKind ? t(`documentKinds.${documentKind}`) : t('ledger.title')} size="small">
+    <Card extra={extra} title={title ?? t('ledger.title')} size="small">
       <div className="sd-inventory__filters">
         <ItemPicker allowClear style={{ width: 220 }} aria-label={t('fields.item')} value={filters.itemId} onChange={(itemId) => filter({ itemId })} />
         <WarehousePicker allowClear style={{ width: 200 }} aria-label={t('fields.warehouse')} value={filters.warehouseId} onChange={(warehouseId) => filter({ warehouseId })} />

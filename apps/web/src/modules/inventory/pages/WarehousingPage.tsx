@@ -47,6 +47,7 @@ export function WarehousingPage() {
             children: (
               <LedgerTable
                 documentKind="stockIn"
+                title={t('tabs.stockIn')}
                 emptyText={t('stockIn.empty')}
                 extra={
                   <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding('stockIn')}>
@@ -62,6 +63,7 @@ export function WarehousingPage() {
             children: (
               <LedgerTable
                 documentKind="return"
+                title={t('tabs.returns')}
                 emptyText={t('returns.empty')}
                 extra={
                   <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding('return')}>

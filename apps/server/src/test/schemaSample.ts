@@ -158,7 +158,9 @@ export function asQueryString(value: unknown): string {
     if (field === undefined || field === null) {
       continue;
     }
-    params.set(key, Array.isArray(field) ? field.join(',') : typeof field === 'object' ? JSON.stringify(field) : String(field));
+    // An element may be an object whose toString is no function (fast-check's anything): as JSON.
+    const text = (item: unknown) => (item === null || item === undefined ? '' : typeof item === 'object' ? JSON.stringify(item) : String(item));
+    params.set(key, Array.isArray(field) ? field.map(text).join(',') : text(field));
   }
   const text = params.toString();
   return text ? `?${text}` : '';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '@server/platform/context';
 import type { Scheduler } from '@server/platform/scheduler';
+import { repeatWhileOpen } from '@server/platform/repeat';
 import { SecretBox, settingsSecretSource } from '@server/platform/secretBox';
 import type { CabinService } from '../cabin/cabin.service';
 import type { DevicesService } from '../devices/devices.service';
@@ -19,6 +20,8 @@ export interface SimModuleDependencies {
   /** Cloud monitoring's threshold alerts. */
   alarms: SimAlarms;
   now?: () => number;
+  /** How often the periodic sync looks for due cards (default 5 minutes). */
+  syncEveryMs?: number;
 }
 
 /** Tests move the simulated carrier's clock and run the periodic sync instead of waiting. */
@@ -31,10 +34,11 @@ export interface SimClock {
 
 /**
  * SIM traffic cards (issue 19, docs/sim.md): cards, carrier connections behind one provider
- * interface (the simulated carrier by default), asynchronous operations, sync now and every
- * 10 minutes on the scheduler, daily usage, threshold alerts through cloud monitoring (alarms'
- * SimAlarms port) and the plan-exhaustion warning of a bound gateway (devices read through the
- * devices service). A deleted device leaves its card unbound.
+ * interface (the simulated carrier by default), asynchronous operations, sync now and a periodic
+ * sync (cards not synced for 30 minutes, looked for every 5 minutes, run under the scheduler's
+ * lease), daily usage, threshold alerts through cloud monitoring (alarms' SimAlarms port) and the
+ * plan-exhaustion warning of a bound gateway (devices read through the devices service). A deleted
+ * device leaves its card unbound.
  */
 export function registerSimModule(app: FastifyInstance, platform: Platform, deps: SimModuleDependencies): SimClock {
   let fixed: number | null = null;
@@ -58,8 +62,18 @@ export function registerSimModule(app: FastifyInstance, platform: Platform, deps
   });
   registerSimRoutes(app, sim, new SimTransfer(sim, deps.timeZone));
   deps.cabin.onRemove('device', (trx, companyId, refIds) => sim.devicesRemoved(trx, companyId, refIds));
-  deps.scheduler.schedule('simSync', '0 */10 * * * *', async () => {
-    await sim.periodicSync();
+  // Every 5 minutes: when cards are due, one instance (the scheduler's lease) syncs them. Nothing
+  // is written, not even the lease, while no card is due.
+  repeatWhileOpen(app, {
+    name: 'sim periodic sync',
+    everyMs: deps.syncEveryMs ?? 5 * 60_000,
+    sweep: async () => {
+      if (await sim.anyCardDue()) {
+        await deps.scheduler.runExclusive('simSync', async () => {
+          await sim.periodicSync();
+        });
+      }
+    },
   });
   return { setNow: (value) => (fixed = value), periodicSync: () => sim.periodicSync() };
 }

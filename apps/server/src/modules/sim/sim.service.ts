@@ -503,6 +503,11 @@ export class SimService {
     return counts;
   }
 
+  /** Whether any card (any company) is due for the periodic sync. */
+  async anyCardDue(): Promise<boolean> {
+    return (await this.repository.cardsDue(this.deps.now() - periodicSyncMs, 1)).length > 0;
+  }
+
   /** The periodic sync (scheduler): cards not synced for `periodicSyncMs` and cards with pending operations, every company. */
   async periodicSync(limit = 5000): Promise<number> {
     const due = await this.repository.cardsDue(this.deps.now() - periodicSyncMs, limit);

@@ -77,7 +77,7 @@ async function main(): Promise<void> {
         }
       }
       times.sort((a, b) => a - b);
-      console.log(`  ${name.padEnd(28)} median ${times[Math.floor(times.length / 2)]!.toFixed(1).padStart(6)}  p95 ${times[Math.ceil(times.length * 0.95) - 1]!.toFixed(1).padStart(6)}`);
+      console.log(`  ${name.padEnd(28)} median ${times[Math.floor(times.length / 2)].toFixed(1).padStart(6)}  p95 ${times[Math.ceil(times.length * 0.95) - 1].toFixed(1).padStart(6)}`);
     }
     started = performance.now();
     const file = await call('GET', '/general/sim/exportCards?format=csv');

@@ -73,7 +73,7 @@ export function OrderFormModal({ order, contractId, saving, onSubmit, onCancel }
       open
       title={order ? t('order.editTitle', { number: order.number }) : t('order.add')}
       form={form}
-      width={760}
+      width={820}
       confirmLoading={saving}
       okText={t('actions.save')}
       initialValues={

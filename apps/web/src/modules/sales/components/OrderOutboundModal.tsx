@@ -84,7 +84,7 @@ export function OrderOutboundModal({ order, saving, onSubmit, onCancel }: OrderO
           extra={plan.serialized.map((line) => t('outbound.serialsLeft', { item: line.itemName, count: line.left })).join(locale === 'zh-CN' ? '；' : '; ')}
           rules={[serialScanRule(t, { left: serialLeft, required: plan.lines.length === 0 })]}
         >
-          <SerialScanField left={serialLeft} autoFocus />
+          <SerialScanField autoFocus />
         </Form.Item>
       )}
       {plan.lines.map((line) => (

@@ -89,7 +89,7 @@ export function ProductionOrderPage() {
         ) : (
           <Space size={4}>
             {(order.state === 'planned' || order.state === 'inProgress') && (
-              <Button type="link" size="small" icon={<CheckOutlined />} onClick={() => setCompleting(order)} aria-label={t('complete.actionNamed', { id: order.id })}>
+              <Button type="link" size="small" icon={<CheckOutlined />} disabled={items.isPending} onClick={() => setCompleting(order)} aria-label={t('complete.actionNamed', { id: order.id })}>
                 {t('complete.action')}
               </Button>
             )}

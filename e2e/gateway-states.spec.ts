@@ -101,6 +101,9 @@ test('the gateway editor shows draft, saved and pushed apart, prefills a link, k
   await page.screenshot({ path: `${shots}/gateway-list-zh-CN.png` });
   await row.getByRole('link', { name: '编辑流程' }).click();
   await expect(page).toHaveURL(`/smartdata/device/dtu/config/${device.id}`);
+  // The flow editor's chunk is the largest of the console: on a loaded machine it may take longer
+  // than a click's wait to show (the page stays hidden behind its loading state until then).
+  await expect(page.getByRole('link', { name: '设备详情' })).toBeVisible({ timeout: 45_000 });
   await page.getByRole('link', { name: '设备详情' }).click();
 
   // ---- English ----

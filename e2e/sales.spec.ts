@@ -10,14 +10,14 @@ import { chooseOption } from './support/select';
  * API (a device model with 2 produced devices, a cable with 10 in stock, a customer). The
  * company's administrator then makes a sales order of 2 devices and 3 cables with a service end
  * 10 days ahead (the form shows what is available), confirms it (the lines show reserved), makes
- * an outbound order for it by scanning the 2 serials (the cables prefilled), ships that on the
- * outbound page and finds the order 已发货. An order of more cables than are left is refused on
- * confirmation with its reason. A contract gets a PDF file and is signed. The renewal view and the
- * navbar's count list the order ending in 10 days. Screens in both languages (and the lists on a
- * phone) go to /tmp/sales-shots.
+ * an outbound order for it by scanning the 2 serials and 2 of the cables, ships that on the
+ * outbound page (部分发货), sends and ships the last cable (已发货) and closes the order. An
+ * order of more cables than are left is refused on confirmation with its reason. A contract gets
+ * a PDF file and is signed. The renewal view and the navbar's count list the order ending in 10
+ * days. Screens in both languages (and the lists on a phone) go to /tmp/sales-shots.
  */
 
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ timeout: 420_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 const shots = '/tmp/sales-shots';
 
@@ -52,7 +52,7 @@ async function typeDate(field: Locator, date: string, leaveTo: Locator): Promise
   await expect(field).toHaveValue(date);
 }
 
-test('a sales order is confirmed (reserved), goes out through an outbound order and is shipped; a contract with a PDF is signed; the renewal view lists the order ending soon', async ({ page, request }) => {
+test('a sales order is confirmed (reserved), goes out through two outbound orders (partially shipped, shipped) and is closed; a contract with a PDF is signed; the renewal view lists the order ending soon', async ({ page, request }) => {
   mkdirSync(shots, { recursive: true });
   await page.setViewportSize({ width: 1440, height: 900 });
   const adminApi = await platformAdmin(request);
@@ -115,39 +115,60 @@ test('a sales order is confirmed (reserved), goes out through an outbound order 
   expect(stock.list.find((row) => row.itemId === cableId)).toMatchObject({ reserved: 3, available: 7 });
   await expect(visiblePage(page).getByText('还没有出库单')).toBeVisible();
 
-  // ---- an outbound order for it: the 2 serials scanned, the 3 cables prefilled ----
+  // ---- an outbound order for part of it: the 2 serials scanned, 2 of the 3 cables ----
   await page.getByRole('button', { name: '为订单出库' }).click();
   const outboundForm = dialog(page, `为订单 ${orderNumber} 出库`);
   await expect(outboundForm.getByLabel(`${cableName} 数量`)).toHaveValue('3');
   await outboundForm.getByLabel('设备序列号').fill(serials.join('\n'));
-  await expect(outboundForm.getByTestId('serial-count')).toContainText('已识别 2 个');
+  await expect(outboundForm.getByTestId('serial-count')).toContainText('已识别 2 个序列号');
+  await outboundForm.getByLabel(`${cableName} 数量`).fill('2');
   await shoot(page, 'order-outbound-zh');
   await outboundForm.getByRole('button', { name: '生成出库单' }).click();
   await expect(toast(page, '操作成功')).toBeVisible();
-  const outbounds = visiblePage(page).locator('.ant-card').filter({ hasText: '出库单（1）' });
-  await expect(tableRow(outbounds, '待发货')).toContainText('设备 2 台，物料 3 件');
-  await expect(tableRow(lines, cableName)).toContainText(`${cableName}${warehouseName}3030`);
+  const outbounds = visiblePage(page).locator('.ant-card').filter({ hasText: /出库单（\d）/ });
+  await expect(tableRow(outbounds, '待发货')).toContainText('设备 2 台，物料 2 件');
+  await expect(tableRow(lines, cableName)).toContainText(`${cableName}${warehouseName}3120`);
 
-  // ---- shipped on the outbound page ----
-  await outbounds.getByRole('link', { name: /CK-\d+/ }).click();
-  await expect(heading(page)).toContainText(/出库单 #\d+/);
-  await expect(heading(page)).toContainText('待发货');
-  await page.getByRole('button', { name: '发货' }).click();
-  const ship = dialog(page, '发货');
-  await ship.getByLabel('承运商').fill('顺丰速运');
-  await ship.getByLabel('运单号').fill('SF2026112801');
-  await ship.getByRole('button', { name: '确认发货' }).click();
-  await expect(toast(page, '操作成功')).toBeVisible();
-  await expect(heading(page)).toContainText('已发货');
+  /** Opens the open outbound order of the order, ships it and comes back to the order. */
+  const shipOpenOutbound = async (trackingNo: string) => {
+    await tableRow(outbounds, '待发货').getByRole('link', { name: /CK-\d+/ }).click();
+    await expect(heading(page)).toContainText(/出库单 #\d+/);
+    await expect(heading(page)).toContainText('待发货');
+    await page.getByRole('button', { name: '发货' }).click();
+    const ship = dialog(page, '发货');
+    await ship.getByLabel('承运商').fill('顺丰速运');
+    await ship.getByLabel('运单号').fill(trackingNo);
+    await ship.getByRole('button', { name: '确认发货' }).click();
+    await expect(toast(page, '操作成功')).toBeVisible();
+    await expect(heading(page)).toContainText('已发货');
+    await open(page, orderUrl, orderNumber);
+  };
 
-  // ---- the order is shipped ----
-  await open(page, orderUrl, orderNumber);
-  await expect(heading(page)).toContainText('已发货');
+  // ---- shipped on the outbound page: the order is partially shipped ----
+  await shipOpenOutbound('SF2026112801');
+  await expect(heading(page)).toContainText('部分发货');
   await expect(tableRow(lines, deviceName)).toContainText(`${deviceName}${warehouseName}2002`);
-  await expect(tableRow(lines, cableName)).toContainText(`${cableName}${warehouseName}3003`);
+  await expect(tableRow(lines, cableName)).toContainText(`${cableName}${warehouseName}3102`);
   await expect(tableRow(outbounds, '已发货')).toContainText('SF2026112801');
-  await expect(page.getByRole('button', { name: '关闭订单' })).toBeVisible();
+
+  // ---- the last cable: prefilled, out, shipped — the order is shipped, then closed ----
+  await page.getByRole('button', { name: '为订单出库' }).click();
+  const restForm = dialog(page, `为订单 ${orderNumber} 出库`);
+  await expect(restForm.getByLabel(`${cableName} 数量`)).toHaveValue('1');
+  await expect(restForm.getByLabel('设备序列号')).toHaveCount(0);
+  await restForm.getByRole('button', { name: '生成出库单' }).click();
+  await expect(toast(page, '操作成功')).toBeVisible();
+  await expect(tableRow(outbounds, '待发货')).toContainText('设备 0 台，物料 1 件');
+  await shipOpenOutbound('SF2026112802');
+  await expect(heading(page)).toContainText('已发货');
+  await expect(tableRow(lines, cableName)).toContainText(`${cableName}${warehouseName}3003`);
+  await expect(tableRow(outbounds, 'SF2026112802')).toContainText('已发货');
   await shoot(page, 'order-detail-zh');
+  await page.getByRole('button', { name: '关闭订单' }).click();
+  await confirmDialog(page, `关闭订单 ${orderNumber}`).getByRole('button', { name: '关闭订单' }).click();
+  await expect(toast(page, '操作成功')).toBeVisible();
+  await expect(heading(page)).toContainText('已关闭');
+  await expect(page.getByRole('button', { name: '续期' })).toBeVisible();
 
   // ---- more cables than are left: confirming is refused with the reason ----
   const { id: shortId } = await admin.api.post<{ id: number }>('sales/addOrder', { customer: customerName, lines: [{ itemId: cableId, warehouseId, quantity: 100 }] });
@@ -161,7 +182,7 @@ test('a sales order is confirmed (reserved), goes out through an outbound order 
   // ---- the order list ----
   await open(page, '/sales/order', '销售订单');
   const orderRow = tableRow(visiblePage(page), orderNumber);
-  await expect(orderRow).toContainText('已发货');
+  await expect(orderRow).toContainText('已关闭');
   await expect(orderRow).toContainText('5 / 5');
   await expect(orderRow).toContainText(serviceEnd);
   await shoot(page, 'orders-zh');
@@ -237,7 +258,7 @@ test('a sales order is confirmed (reserved), goes out through an outbound order 
   // ---- the same screens in English ----
   await page.evaluate(() => localStorage.setItem('language', 'en-US'));
   await open(page, '/sales/order', 'Sales orders');
-  await expect(tableRow(visiblePage(page), orderNumber)).toContainText('Shipped');
+  await expect(tableRow(visiblePage(page), orderNumber)).toContainText('Closed');
   await expect(page.getByTestId('sales-renewal-badge')).toHaveText('1 sales order ending');
   await shoot(page, 'orders-en');
   await page.setViewportSize({ width: 390, height: 844 });
@@ -252,7 +273,7 @@ test('a sales order is confirmed (reserved), goes out through an outbound order 
   await shoot(page, 'order-new-en');
   await orderFormEn.getByRole('button', { name: 'Cancel' }).click();
   await open(page, orderUrl, `Sales order ${orderNumber}`);
-  await expect(heading(page)).toContainText('Shipped');
+  await expect(heading(page)).toContainText('Closed');
   await shoot(page, 'order-detail-en');
   await open(page, `/sales/order/detail/${shortId}`, 'Draft');
   await page.getByRole('button', { name: 'Confirm order' }).click();

@@ -176,6 +176,17 @@ test('50 cards imported from a CSV file, two suspended in a batch and confirmed 
   await binder.getByRole('button', { name: '绑定' }).click();
   await expect(binder).toBeHidden();
   await expect(detail.getByRole('link', { name: gatewayName })).toBeVisible();
+  // The gateway sends 64 KB a minute: a 1 MB allowance runs out within about 16 minutes, so the
+  // plan-exhaustion warning shows (unless the month ends sooner in Shanghai).
+  await detail.getByRole('button', { name: '编辑' }).click();
+  const editor2 = dialog(page, `编辑流量卡 ${first.number}`);
+  await editor2.getByLabel('套餐流量').fill('1');
+  await chooseOption(page, editor2.getByRole('combobox', { name: '数据频率' }), '1 分钟');
+  await editor2.getByLabel('单条数据大小').fill('65536');
+  await editor2.getByRole('button', { name: '保存' }).click();
+  await expect(editor2).toBeHidden();
+  await expect(detail.getByText('按网关当前的数据量，套餐将在本周期结束前用完')).toBeVisible();
+  await expect(detail).toContainText('每 1 分钟一条、每条 65536 字节');
   await shoot(page, 'detail-zh-CN');
 
   // ---- the gateway's page shows its card ----
@@ -185,6 +196,7 @@ test('50 cards imported from a CSV file, two suspended in a batch and confirmed 
   await expect(simCard.getByRole('link', { name: first.number })).toBeVisible();
   await expect(simCard).toContainText('移动');
   await expect(simCard).toContainText('停机');
+  await expect(simCard).toContainText('套餐预警');
   await simCard.scrollIntoViewIfNeeded();
   await shoot(page, 'gateway-card-zh-CN', false);
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Form, Input, InputNumber, Radio, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Card, Checkbox, Form, Input, InputNumber, Radio, Table, Tag, type TableColumnsType } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { simLimits, type CarrierConnection, type ConnectionMode } from '@smartdata/domain';
@@ -15,6 +15,7 @@ interface Values {
   secret?: string;
   endpoint?: string;
   delaySeconds?: number;
+  clearSecret?: boolean;
 }
 
 /**
@@ -41,7 +42,8 @@ export function CarrierConnectionsCard() {
         mode: values.mode,
         account: values.account?.trim() ?? '',
         endpoint: values.endpoint?.trim() ?? '',
-        ...(values.secret ? { secret: values.secret } : {}),
+        // Omitted keeps the stored secret; '' clears it.
+        ...(values.clearSecret ? { secret: '' } : values.secret ? { secret: values.secret } : {}),
         ...(values.mode === 'simulated' && values.delaySeconds !== undefined ? { delaySeconds: values.delaySeconds } : {}),
       },
       {
@@ -117,6 +119,11 @@ export function CarrierConnectionsCard() {
         <Form.Item name="secret" label={t('connections.secret')} extra={editing?.secretSet ? t('connections.secretKeep') : undefined}>
           <Input.Password maxLength={simLimits.secretLength} autoComplete="new-password" placeholder={editing?.secretSet ? t('connections.secretSet') : t('connections.secretNotSet')} />
         </Form.Item>
+        {editing?.secretSet && (
+          <Form.Item name="clearSecret" valuePropName="checked">
+            <Checkbox>{t('connections.clearSecret')}</Checkbox>
+          </Form.Item>
+        )}
         <Form.Item name="endpoint" label={t('connections.endpoint')}>
           <Input maxLength={simLimits.endpointLength} placeholder="https://" />
         </Form.Item>

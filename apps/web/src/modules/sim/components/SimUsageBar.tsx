@@ -8,10 +8,12 @@ interface Props {
   planMb: number | null;
   usedPercent: number | null;
   alertPercent?: number;
+  /** Narrow (a phone's list): the % goes under the bar with the numbers. */
+  compact?: boolean;
 }
 
 /** Used / allowance as a bar with its numbers; without an allowance only what was used. */
-export function SimUsageBar({ usedMb, planMb, usedPercent, alertPercent }: Props) {
+export function SimUsageBar({ usedMb, planMb, usedPercent, alertPercent, compact = false }: Props) {
   const { t } = useTranslation('sim');
   const locale = useLocale();
   const text = planMb === null ? t('usage.usedOnly', { used: formatMb(usedMb, locale) }) : t('usage.ofPlan', { used: formatMb(usedMb, locale), plan: formatMb(planMb, locale) });
@@ -22,9 +24,10 @@ export function SimUsageBar({ usedMb, planMb, usedPercent, alertPercent }: Props
         status={usageTone(usedPercent, alertPercent) === 'exception' ? 'exception' : 'normal'}
         strokeColor={usageTone(usedPercent, alertPercent) === 'warning' ? '#fa8c16' : undefined}
         size="small"
+        showInfo={!compact}
         format={() => (usedPercent === null ? '—' : `${usedPercent}%`)}
       />
-      <span className="sd-muted sd-sim-usage__text">{text}</span>
+      <span className="sd-muted sd-sim-usage__text">{compact && usedPercent !== null ? `${usedPercent}% · ${text}` : text}</span>
     </div>
   );
 }

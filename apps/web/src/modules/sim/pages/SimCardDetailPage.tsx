@@ -236,7 +236,7 @@ function CardDetail({ card }: { card: SimCard }) {
         }
       >
         {usage.isPending ? <Skeleton active /> : <UsageChart days={usage.data ?? []} />}
-        {usage.data && <div className="sd-muted sd-sim-detail__total">{t('detail.usageTotal', { count: days, mb: formatMb(usageTotal(usage.data), locale) })}</div>}
+        {usage.data && usageTotal(usage.data) > 0 && <div className="sd-muted sd-sim-detail__total">{t('detail.usageTotal', { count: days, mb: formatMb(usageTotal(usage.data), locale) })}</div>}
       </Card>
       <Card title={t('detail.operationsTitle')} size="small" className="sd-sim-detail__operations">
         <Table<SimOperation>

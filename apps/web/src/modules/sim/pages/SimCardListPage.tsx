@@ -120,7 +120,7 @@ export function SimCardListPage() {
         </Link>
       ),
     },
-    { title: 'ICCID', dataIndex: 'iccid', key: 'iccid', width: 185, render: (iccid: string) => <span className="sd-mono">{iccid}</span> },
+    { title: 'ICCID', dataIndex: 'iccid', key: 'iccid', width: 180, render: (iccid: string) => <span className="sd-mono">{iccid}</span> },
     { title: t('fields.carrier'), dataIndex: 'carrier', key: 'carrier', width: 90, render: (carrier: SimCarrier) => <CarrierTag carrier={carrier} /> },
     {
       title: t('fields.status'),
@@ -139,18 +139,18 @@ export function SimCardListPage() {
       ),
     },
     { title: t('fields.state'), dataIndex: 'state', key: 'state', width: 100, render: (state: DataCardState) => <DataCardStateTag state={state} /> },
-    { title: t('fields.usage'), key: 'usage', width: 190, render: (_value, row) => <SimUsageBar usedMb={row.usedMb} planMb={row.planMb} usedPercent={row.usedPercent} /> },
+    { title: t('fields.usage'), key: 'usage', width: 170, render: (_value, row) => <SimUsageBar usedMb={row.usedMb} planMb={row.planMb} usedPercent={row.usedPercent} /> },
     {
       title: t('fields.device'),
       key: 'device',
-      width: 130,
+      width: 120,
       ellipsis: true,
       render: (_value, row) => (row.deviceId ? <Link to={deviceDetailPath(row.deviceId)}>{row.deviceName ?? `#${row.deviceId}`}</Link> : <span className="sd-muted">{t('list.unbound')}</span>),
     },
     {
       title: t('fields.lastSync'),
       key: 'lastSync',
-      width: 150,
+      width: 148,
       className: 'sd-nowrap',
       render: (_value, row) =>
         row.lastSyncAt === null ? (
@@ -182,7 +182,7 @@ export function SimCardListPage() {
         </div>
       ),
     },
-    { title: t('fields.usage'), key: 'usage', width: 130, render: (_value, row) => <SimUsageBar usedMb={row.usedMb} planMb={row.planMb} usedPercent={row.usedPercent} /> },
+    { title: t('fields.usage'), key: 'usage', width: 112, render: (_value, row) => <SimUsageBar usedMb={row.usedMb} planMb={row.planMb} usedPercent={row.usedPercent} compact /> },
   ];
 
   const filtering = Object.values(filters).some((value) => value !== undefined) || paging.keyword !== '';
@@ -223,7 +223,7 @@ export function SimCardListPage() {
         }
       />
       <CompanyUsageCard />
-      <Card>
+      <Card styles={phone ? { body: { padding: 12 } } : undefined}>
         <div className="sd-page__toolbar sd-sim-filters">
           <Input.Search
             allowClear
@@ -304,7 +304,7 @@ export function SimCardListPage() {
           columns={phone ? phoneColumns : columns}
           dataSource={cards.data?.list ?? []}
           loading={cards.isFetching}
-          scroll={phone ? undefined : { x: 1150 }}
+          scroll={phone ? undefined : { x: 1100 }}
           rowSelection={{
             selectedRowKeys: [...selected.keys()],
             preserveSelectedRowKeys: true,

@@ -111,7 +111,11 @@ export function SalesOrderDetailPage() {
     {
       title: t('outbound.contents'),
       key: 'contents',
-      render: (_value, row) => t('outbound.contentsValue', { serials: row.serials.length, units: row.lines.reduce((sum, line) => sum + line.quantity, 0) }),
+      render: (_value, row) => {
+        const units = row.lines.reduce((sum, line) => sum + line.quantity, 0);
+        const parts = [row.serials.length > 0 && t('outbound.contentsDevices', { count: row.serials.length }), units > 0 && t('outbound.contentsUnits', { count: units })];
+        return parts.filter(Boolean).join(t('list.separator'));
+      },
     },
     { title: t('fields.state'), dataIndex: 'state', key: 'state', render: (state: OutboundState) => <OutboundStateTag state={state} /> },
     { title: t('outbound.tracking'), key: 'tracking', render: (_value, row) => (row.trackingNo ? `${row.carrier ?? ''} ${row.trackingNo}` : '—') },

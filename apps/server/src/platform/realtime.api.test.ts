@@ -170,7 +170,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('realtime across instances (Post
     const client = await connect(second, watcher.token);
     expect((await client.subscribe(`devices:${admin.companyId}`)).code).toBe(0);
     for (const id of [hidden.id, shown.id]) {
-      expect(body(await admin.api({ method: 'POST', url: '/general/device/setStatus', payload: { id, status: 1 } })).code).toBe(0);
+      expect(body(await admin.api({ method: 'POST', url: '/general/device/setStatus', payload: { id, status: 9 } })).code).toBe(0);
     }
     expect((await client.next((e) => e.msg === 'push')).data).toMatchObject({ event: 'deviceUpdated', payload: { id: shown.id, nodeId: shown.nodeId } });
     expect(client.takePushes()).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lifecycleCodes, lifecycleProblem, lifecycleTransitions } from './lifecycle';
+import { enableTarget, lifecycleCodes, lifecycleProblem, lifecycleTransitions, manualMoveProblem } from './lifecycle';
 import { devicePublishAllowed, deviceSubscribeAllowed, parseUpTopic, topicForDevice } from './topics';
 import { deviceCommand, deviceEvent, parseTelemetry } from './payloads';
 import { deviceMessage, deviceReasonText, encodeDeviceReason } from './deviceMessages';
@@ -17,7 +17,7 @@ describe('device lifecycle', () => {
         }
       }
     }
-    expect(allowed).toEqual(['0>1', '0>4', '0>9', '1>2', '1>9', '2>1', '2>3', '3>1', '3>4', '3>9', '4>3', '4>9', '9>1']);
+    expect(allowed).toEqual(['0>1', '0>4', '0>9', '1>2', '1>9', '2>1', '2>3', '3>1', '3>4', '3>9', '4>3', '4>9', '9>0', '9>1', '9>3']);
     for (const from of lifecycleCodes) {
       for (const to of lifecycleTransitions[from]) {
         expect(lifecycleProblem(from, to)).toBeNull();
@@ -25,10 +25,29 @@ describe('device lifecycle', () => {
     }
   });
 
+  it('by hand: only disabling (not on an outbound order) and enabling back to the status before', () => {
+    const byHand: string[] = [];
+    for (const from of lifecycleCodes) {
+      for (const to of lifecycleCodes) {
+        if (manualMoveProblem(from, to, 1) === null) {
+          byHand.push(`${from}>${to}`);
+        }
+      }
+    }
+    expect(byHand).toEqual(['0>9', '1>9', '3>9', '4>9', '9>1']);
+    expect([0, 1, 3, 4, null].map((before) => enableTarget(before as never))).toEqual([0, 1, 3, 3, 1]);
+    expect(manualMoveProblem(9, 3, 4)).toBeNull();
+    expect(deviceMessage(manualMoveProblem(9, 1, 4)!, 'en-US')).toBe('A disabled device is enabled back to "Shipped out", its status before it was disabled');
+    expect(deviceMessage(manualMoveProblem(1, 2, null)!, 'zh-CN')).toBe('“已入库”变为“出库单中”须通过单据：生产单完工、入库、出库单、发货或退货');
+    expect(deviceMessage(manualMoveProblem(2, 9, null)!, 'zh-CN')).toBe('设备在出库单中，须先取消出库单才能停用');
+    expect(manualMoveProblem(3, 4, null)).toMatch(/^device\.lifecycle\.useBinding/);
+    expect(manualMoveProblem(1, 1, null)).toMatch(/^device\.lifecycle\.same/);
+  });
+
   it('gives every illegal move a reason naming both statuses', () => {
     expect(lifecycleProblem(1, 4)).toBe('device.lifecycle.bindNotShipped|1|4');
     expect(deviceMessage('device.lifecycle.bindNotShipped|1|4', 'en-US')).toBe('Only a device that is created or shipped out can be bound (it is "Stored")');
-    expect(deviceMessage(lifecycleProblem(9, 4)!, 'zh-CN')).toBe('已停用的设备只能重新入库（“已停用”不能变为“已绑定”）');
+    expect(deviceMessage(lifecycleProblem(9, 4)!, 'zh-CN')).toBe('已停用的设备只能启用，回到停用前的状态（“已停用”不能变为“已绑定”）');
     expect(lifecycleProblem(4, 1)).toMatch(/^device\.lifecycle\.unbindFirst/);
     expect(lifecycleProblem(1, 3)).toMatch(/^device\.lifecycle\.shipNeedsOrder/);
     expect(lifecycleProblem(0, 2)).toMatch(/^device\.lifecycle\.orderNeedsStock/);

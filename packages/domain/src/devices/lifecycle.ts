@@ -29,8 +29,9 @@ export type LifecycleDocument = (typeof lifecycleDocuments)[number];
  * order takes a stored device (1→2), cancelling it puts it back (2→1); shipping sends it out
  * (2→3); a return brings a shipped device back into the returns warehouse (3→1); binding makes a
  * shipped (or never stocked) device bound (0/3→4), unbinding shipped again (4→3); any status but
- * "on an outbound order" may be disabled (cancel the order first), and a disabled device goes back
- * to stock (9→1).
+ * "on an outbound order" may be disabled (cancel the order first), and enabling a disabled device
+ * gives it back the status it had before (`enableTarget`: bound comes back shipped out, since
+ * disabling ends the binding), so a stored device is still where its serial is.
  */
 export const lifecycleMoves: readonly { from: LifecycleStatus; to: LifecycleStatus; by: LifecycleDocument }[] = [
   { from: 0, to: 1, by: 'stockIn' },
@@ -45,8 +46,54 @@ export const lifecycleMoves: readonly { from: LifecycleStatus; to: LifecycleStat
   { from: 1, to: 9, by: 'disable' },
   { from: 3, to: 9, by: 'disable' },
   { from: 4, to: 9, by: 'disable' },
+  { from: 9, to: 0, by: 'enable' },
   { from: 9, to: 1, by: 'enable' },
+  { from: 9, to: 3, by: 'enable' },
 ];
+
+/**
+ * The moves a person makes by hand on the device page (`device/setStatus`): disabling and enabling.
+ * Every other move is made by a document (production, stock-in, outbound order, shipment, return)
+ * or by binding, so the stock ledger and each serial's place always agree with the device.
+ */
+export const manualDocuments: readonly LifecycleDocument[] = ['disable', 'enable'];
+
+/**
+ * The status a disabled device is enabled back to: the one it had before it was disabled
+ * (`before`, from its history), bound coming back as shipped out (disabling ended the binding);
+ * stored when the history does not say (a device disabled before histories were kept).
+ */
+export function enableTarget(before: LifecycleStatus | null): LifecycleStatus {
+  if (before === 4) {
+    return 3;
+  }
+  if (before === 0 || before === 1 || before === 3) {
+    return before;
+  }
+  return 1;
+}
+
+/**
+ * Why a person may not move a device from `from` to `to` by hand (`device/setStatus`), or null
+ * when they may: only disabling (not while on an outbound order) and enabling back to
+ * `enableTarget(before)`; binding has its own calls; the rest belongs to documents.
+ */
+export function manualMoveProblem(from: LifecycleStatus, to: LifecycleStatus, before: LifecycleStatus | null): string | null {
+  if (from === to) {
+    return `device.lifecycle.same|${from}|${to}`;
+  }
+  if (to === 9) {
+    return from === 2 ? `device.lifecycle.cancelOrderFirst|${from}|${to}` : lifecycleProblem(from, to);
+  }
+  if (from === 9) {
+    const target = enableTarget(before);
+    return to === target ? null : `device.lifecycle.enableTo|${from}|${target}`;
+  }
+  if (to === 4 || from === 4) {
+    return `device.lifecycle.useBinding|${from}|${to}`;
+  }
+  return `device.lifecycle.byDocument|${from}|${to}`;
+}
 
 /** Allowed transitions, from → to (every document together), derived from `lifecycleMoves`. */
 export const lifecycleTransitions: Record<LifecycleStatus, readonly LifecycleStatus[]> = Object.fromEntries(

@@ -113,10 +113,10 @@ export class DevicesRepository {
   }
 
   /** Moves the device's lifecycle status only while it is still `from` (a concurrent move wins once); answers whether it did. */
-  async moveStatus(companyId: number, id: number, from: number, to: number): Promise<boolean> {
+  async moveStatus(companyId: number, id: number, from: number, to: number, patch: DevicePatch = {}): Promise<boolean> {
     const result = await this.db
       .updateTable('device')
-      .set({ status: to, updated_at: Date.now() })
+      .set({ ...patch, status: to, updated_at: Date.now() })
       .where(scopedToCompany('device', companyId))
       .where('id', '=', id)
       .where('status', '=', from)
@@ -212,6 +212,20 @@ export class DevicesRepository {
     if (rows.length > 0) {
       await this.db.insertInto('device_lifecycle').values([...rows]).execute();
     }
+  }
+
+  /** The status a device had before its latest disabling (null when its history does not say). */
+  async statusBeforeDisabled(companyId: number, deviceId: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('device_lifecycle')
+      .select('from_status')
+      .where('company_id', '=', companyId)
+      .where('device_id', '=', deviceId)
+      .where('to_status', '=', 9)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.from_status ?? null;
   }
 
   lifecycleOf(companyId: number, deviceId: number) {

@@ -4,8 +4,7 @@ import {
   bindConfirmTimeoutMs,
   imageContentTypes,
   isLifecycleStatus,
-  lifecycleMoves,
-  lifecycleProblem,
+  manualMoveProblem,
   limits,
   type AddDeviceRequest,
   type AddDeviceResult,
@@ -212,20 +211,25 @@ export class DevicesService {
     return { id: row.id, nodeId: row.node_id, sn: row.sn, secret };
   }
 
-  /** A lifecycle move (spec §3); an illegal one is 40900 with its reason. */
+  /**
+   * A lifecycle move by hand (spec §3): disabling, or enabling back to the status before it
+   * (`manualMoveProblem`); every other move belongs to a document or to binding. 40900 with the reason.
+   */
   async setStatus(caller: CabinCaller, id: number, status: LifecycleStatus): Promise<DeviceItem> {
     const row = await this.requireRow(caller, id, 'readWrite');
     const from = isLifecycleStatus(row.status) ? row.status : 0;
-    const problem = lifecycleProblem(from, status);
-    if (!problem && (status === 4 || from === 4) && status !== 9) {
-      // Bound and unbound only through binding, which needs the device's confirmation.
-      throw conflict('device.lifecycle.useBinding');
-    }
+    const before = from === 9 ? await this.repository.statusBeforeDisabled(caller.companyId, row.id) : null;
+    const problem = manualMoveProblem(from, status, isLifecycleStatus(before) ? before : null);
     if (problem) {
       throw conflict(problem);
     }
-    await this.repository.update(caller.companyId, row.id, status === 9 ? { status, bind_state: 'unbound', bind_cmd_id: null, bind_code: null, bind_expires_at: null } : { status });
-    await this.repository.insertLifecycle([{ company_id: caller.companyId, device_id: row.id, from_status: from, to_status: status, document: status === 9 ? 'disable' : (lifecycleMoves.find((m) => m.from === from && m.to === status)?.by ?? 'disable'), document_kind: null, document_id: null, created_by: caller.userId, created_at: Date.now() }]);
+    const unbound = status === 9 ? { bind_state: 'unbound' as const, bind_cmd_id: null, bind_code: null, bind_expires_at: null } : {};
+    // Conditional on the status read, as the documents' moves are: a document moving the device
+    // meanwhile wins and this answers "changed".
+    if (!(await this.repository.moveStatus(caller.companyId, row.id, from, status, unbound))) {
+      throw conflict('device.lifecycle.changed');
+    }
+    await this.repository.insertLifecycle([{ company_id: caller.companyId, device_id: row.id, from_status: from, to_status: status, document: status === 9 ? 'disable' : 'enable', document_kind: null, document_id: null, created_by: caller.userId, created_at: Date.now() }]);
     if (status === 9) {
       this.bus.disconnect(row.sn);
     }

@@ -224,15 +224,16 @@ describe('refusals: moves out of order answer 50001 with the reason', () => {
     await checkBooks(alice.companyId);
   });
 
-  it('shipping a device that is not on the outbound order any more, shipping twice, and shipping a cancelled order', async () => {
+  it('a device on an outbound order is neither taken off nor disabled by hand; shipping twice and shipping a cancelled order are refused', async () => {
     const { serials, warehouseId, itemId } = await produced(2);
     const outboundId = await made(alice.api, 'inventory/addOutbound', { warehouseId, customer: 'Beta Farm', serials });
-    // Taken off the order by hand on the device page (2 → 1): the order cannot ship it.
-    expect((await post(alice.api, 'device/setStatus', { id: await deviceId(serials[1]), status: 1 })).code).toBe(0);
-    const ship = await post(alice.api, 'inventory/ship', { id: outboundId, carrier: 'SF', trackingNo: 'T1' });
-    expect(ship).toMatchObject({ code: 50001, data: `${serials[1]}: A device must be on an outbound order before it ships ("Stored" cannot become "Shipped out")` });
-    expect(await status(serials[0])).toBe(2);
-    expect((await post(alice.api, 'device/setStatus', { id: await deviceId(serials[1]), status: 2 })).code).toBe(0);
+    // Only the documents move stock: the device page cannot take a device off its order (2 → 1)
+    // or ship it (2 → 3), and disabling waits for the order to be cancelled.
+    const id = await deviceId(serials[1]);
+    expect(await post(alice.api, 'device/setStatus', { id, status: 1 })).toMatchObject({ code: 40900, msg: '"On an outbound order" becomes "Stored" only through a document: a production completion, stock-in, outbound order, shipment or return' });
+    expect(await post(alice.api, 'device/setStatus', { id, status: 3 })).toMatchObject({ code: 40900 });
+    expect(await post(alice.api, 'device/setStatus', { id, status: 9 })).toMatchObject({ code: 40900, msg: 'The device is on an outbound order: cancel the order before disabling it' });
+    expect(await status(serials[1])).toBe(2);
     expect((await post(alice.api, 'inventory/ship', { id: outboundId, carrier: 'SF', trackingNo: 'T1' })).code).toBe(0);
     expect(await post(alice.api, 'inventory/ship', { id: outboundId, carrier: 'SF', trackingNo: 'T1' })).toMatchObject({ code: 50001, data: 'The outbound order is shipped or cancelled' });
     expect(await post(alice.api, 'inventory/cancelOutbound', { id: outboundId })).toMatchObject({ code: 50001 });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Empty, Form, Image, Input, Progress, Result, Select, Skeleton, Space, Table, Upload } from 'antd';
-import { DeleteOutlined, EditOutlined, KeyOutlined, LinkOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, KeyOutlined, LinkOutlined, PlayCircleOutlined, SettingOutlined, StopOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
@@ -9,8 +9,9 @@ import {
   deviceMessage,
   imageContentTypes,
   imageExtensions,
+  enableTarget,
+  isLifecycleStatus,
   lifecycleNames,
-  lifecycleTransitions,
   uploadProblem,
   userText,
   type ConfigVersionItem,
@@ -31,6 +32,7 @@ import { useFirmwareListQuery } from '../api/firmware';
 import { api } from '@/shared/api/client';
 import { DeviceSecretModal } from '../components/DeviceSecretModal';
 import { LifecycleHistoryCard } from '../components/LifecycleHistoryCard';
+import { useLifecycleQuery } from '../api/lifecycle';
 import { GatewaySimCard } from '@/modules/sim/components/GatewaySimCard';
 import { BindTag, DeviceStateTags, OnlineBadge, StatusTag } from '../components/DeviceTags';
 import { useDevicesChannel, type DevicePush } from '../hooks/useDevicesChannel';
@@ -240,6 +242,10 @@ function StateCard({ device }: { device: DeviceItem }) {
   const secondsLeft = device.bindExpiresAt ? Math.max(0, Math.ceil((device.bindExpiresAt - now) / 1000)) : null;
   const text = (key: string) => deviceMessage(key, locale) ?? key;
 
+  // Enabling gives back the status before the latest disabling (the history says which).
+  const history = useLifecycleQuery(device.status === 9 ? device.id : 0);
+  const lastDisabled = [...(history.data ?? [])].reverse().find((entry) => entry.to === 9);
+  const enableTo = device.status !== 9 ? null : history.isPending ? null : enableTarget(lastDisabled?.from != null && isLifecycleStatus(lastDisabled.from) ? lastDisabled.from : null);
   const changeStatus = (status: LifecycleStatus) =>
     void modal.confirm({
       title: t('lifecycle.confirm', { from: lifecycleNames[device.status][locale], to: lifecycleNames[status][locale] }),
@@ -265,16 +271,19 @@ function StateCard({ device }: { device: DeviceItem }) {
         <Descriptions.Item label={t('fields.status')}>
           <Space wrap>
             <StatusTag status={device.status} />
-            <Select<LifecycleStatus>
-              size="small"
-              aria-label={t('lifecycle.change')}
-              placeholder={t('lifecycle.change')}
-              value={null}
-              style={{ width: 170 }}
-              onChange={changeStatus}
-              options={lifecycleTransitions[device.status].filter((s) => s !== 4 && (device.status !== 4 || s === 9)).map((s) => ({ value: s, label: lifecycleNames[s][locale] }))}
-            />
+            {device.status === 9 ? (
+              <Button size="small" icon={<PlayCircleOutlined />} disabled={enableTo === null} loading={setStatus.isPending} onClick={() => enableTo !== null && changeStatus(enableTo)}>
+                {t('lifecycle.enable')}
+              </Button>
+            ) : (
+              device.status !== 2 && (
+                <Button size="small" danger icon={<StopOutlined />} loading={setStatus.isPending} onClick={() => changeStatus(9)}>
+                  {t('lifecycle.disable')}
+                </Button>
+              )
+            )}
           </Space>
+          <div className="sd-muted">{t(device.status === 2 ? 'lifecycle.onOrderHint' : 'lifecycle.byDocumentHint')}</div>
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.bindState')}>
           <Space wrap>

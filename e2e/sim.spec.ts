@@ -173,6 +173,7 @@ test('50 cards imported from a CSV file, two suspended in a batch and confirmed 
   await detail.getByRole('button', { name: '绑定网关' }).click();
   const binder = dialog(page, `绑定网关：${first.number}`);
   await chooseOption(page, binder.getByRole('combobox', { name: '网关' }), gatewayName, { search: gatewayName });
+  await shoot(page, 'bind-zh-CN', false);
   await binder.getByRole('button', { name: '绑定' }).click();
   await expect(binder).toBeHidden();
   await expect(detail.getByRole('link', { name: gatewayName })).toBeVisible();

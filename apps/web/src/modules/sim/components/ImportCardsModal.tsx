@@ -1,11 +1,25 @@
 import { useState } from 'react';
 import { Alert, App, Button, Modal, Steps, Table, Upload } from 'antd';
-import { InboxOutlined } from '@ant-design/icons';
+import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { simLimits, type SimImportReport, type SimImportRowError } from '@smartdata/domain';
+import { simLimits, type Locale, type SimImportReport, type SimImportRowError } from '@smartdata/domain';
+import { useLocale } from '@/shared/i18n/useLocale';
 import { importCards, readAsBase64, useImportCardsMutation } from '../api/importCards';
+import { importTemplateCsv } from '../lib/importTemplate';
 
 type Stage = { step: 'choose' } | { step: 'reading' | 'checking' | 'importing'; fileName: string } | { step: 'report'; fileName: string; report: SimImportReport };
+
+/** Saves the CSV template in the user's language. */
+function saveTemplate(locale: Locale, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([importTemplateCsv(locale)], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
 
 const stepIndex = { choose: 0, reading: 0, checking: 1, report: 1, importing: 2 } as const;
 
@@ -17,6 +31,7 @@ const stepIndex = { choose: 0, reading: 0, checking: 1, report: 1, importing: 2 
 export function ImportCardsModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('sim');
   const { message } = App.useApp();
+  const locale = useLocale();
   const importMutation = useImportCardsMutation();
   const [stage, setStage] = useState<Stage>({ step: 'choose' });
   const busy = stage.step === 'reading' || stage.step === 'checking' || stage.step === 'importing';
@@ -107,6 +122,13 @@ export function ImportCardsModal({ onClose }: { onClose: () => void }) {
           <p className="ant-upload-text">{t('import.drop')}</p>
           <p className="ant-upload-hint">{t('import.hint', { max: simLimits.importRowsMax })}</p>
         </Upload.Dragger>
+      )}
+      {stage.step === 'choose' && (
+        <div className="sd-sim-import__template">
+          <Button type="link" icon={<DownloadOutlined />} onClick={() => saveTemplate(locale, t('import.templateName'))}>
+            {t('import.template')}
+          </Button>
+        </div>
       )}
       {busy && (
         <div className="sd-sim-import__busy" role="status">

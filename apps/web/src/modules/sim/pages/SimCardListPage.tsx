@@ -14,6 +14,7 @@ import { exportCards } from '../api/importCards';
 import { useOperateCardsMutation } from '../api/operateCards';
 import { useSyncCardsMutation } from '../api/syncCards';
 import { AddCardModal } from '../components/AddCardModal';
+import { ChangePlanModal } from '../components/ChangePlanModal';
 import { ImportCardsModal } from '../components/ImportCardsModal';
 import { CarrierTag, DataCardStateTag, SimStatusTag } from '../components/SimTags';
 import { SimUsageBar } from '../components/SimUsageBar';
@@ -47,6 +48,7 @@ export function SimCardListPage() {
   const [selected, setSelected] = useState<Map<number, SimCardListItem>>(new Map());
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [changingPlan, setChangingPlan] = useState(false);
 
   const filterQuery: Partial<CardListQuery> = {
     keyword: paging.keyword || undefined,
@@ -121,7 +123,7 @@ export function SimCardListPage() {
       ),
     },
     { title: 'ICCID', dataIndex: 'iccid', key: 'iccid', width: 180, render: (iccid: string) => <span className="sd-mono">{iccid}</span> },
-    { title: t('fields.carrier'), dataIndex: 'carrier', key: 'carrier', width: 90, render: (carrier: SimCarrier) => <CarrierTag carrier={carrier} /> },
+    { title: t('fields.carrier'), dataIndex: 'carrier', key: 'carrier', width: 88, render: (carrier: SimCarrier) => <CarrierTag carrier={carrier} /> },
     {
       title: t('fields.status'),
       dataIndex: 'status',
@@ -138,8 +140,8 @@ export function SimCardListPage() {
         </Space>
       ),
     },
-    { title: t('fields.state'), dataIndex: 'state', key: 'state', width: 100, render: (state: DataCardState) => <DataCardStateTag state={state} /> },
-    { title: t('fields.usage'), key: 'usage', width: 170, render: (_value, row) => <SimUsageBar usedMb={row.usedMb} planMb={row.planMb} usedPercent={row.usedPercent} /> },
+    { title: t('fields.state'), dataIndex: 'state', key: 'state', width: 112, render: (state: DataCardState) => <DataCardStateTag state={state} /> },
+    { title: t('fields.usage'), key: 'usage', width: 160, render: (_value, row) => <SimUsageBar usedMb={row.usedMb} planMb={row.planMb} usedPercent={row.usedPercent} /> },
     {
       title: t('fields.device'),
       key: 'device',
@@ -290,6 +292,9 @@ export function SimCardListPage() {
           <div className="sd-sim-batch" role="region" aria-label={t('batch.label')}>
             <span className="sd-sim-batch__count">{t('batch.selected', { count: selectedRows.length })}</span>
             {(['activate', 'suspend', 'resume'] as const).map(batchButton)}
+            <Button disabled={problem !== null} onClick={() => setChangingPlan(true)}>
+              {t('actions.changePlan')}
+            </Button>
             <Button icon={<SyncOutlined />} disabled={sync.isPending} onClick={() => handleSync(selectedRows.map((row) => row.id))}>
               {t('actions.syncSelected')}
             </Button>
@@ -344,6 +349,7 @@ export function SimCardListPage() {
       </Card>
       <AddCardModal open={adding} onClose={() => setAdding(false)} />
       {importing && <ImportCardsModal onClose={() => setImporting(false)} />}
+      <ChangePlanModal ids={selectedRows.map((row) => row.id)} open={changingPlan} onClose={() => setChangingPlan(false)} onSent={() => setSelected(new Map())} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Select, Tabs, type TableColumnsType } from 'antd';
+import { Button, Select, Tabs, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { contractStates, type ContractState, type SalesContract } from '@smartda
 import { ListCard } from '@/shared/components/ListCard';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useListActions } from '@/shared/hooks/useListActions';
+import { useIsPhone } from '@/shared/hooks/useIsPhone';
 import { usePagedList } from '@/shared/hooks/usePagedList';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useAddContractMutation, useContractListQuery } from '../api/contracts';
@@ -48,9 +49,39 @@ function ContractList() {
   const addContract = useAddContractMutation();
   const { save } = useListActions();
 
+  // On a phone: the number with its state under it, the customer with the amount, no sideways scrolling.
+  const isPhone = useIsPhone();
   const columns: TableColumnsType<SalesContract> = [
-    { title: t('fields.number'), dataIndex: 'number', key: 'number', className: 'sd-nowrap', render: (number: string, c) => <Link to={contractDetailPath(c.id)}>{number}</Link> },
-    { title: t('fields.customer'), dataIndex: 'customerName', key: 'customerName' },
+    {
+      title: t('fields.number'),
+      dataIndex: 'number',
+      key: 'number',
+      className: 'sd-nowrap',
+      render: (number: string, c) => (
+        <>
+          <Link to={contractDetailPath(c.id)}>{number}</Link>
+          {isPhone && (
+            <div>
+              <ContractStateTag state={c.state} />
+            </div>
+          )}
+        </>
+      ),
+    },
+    {
+      title: t('fields.customer'),
+      dataIndex: 'customerName',
+      key: 'customerName',
+      render: (name: string, c) =>
+        isPhone ? (
+          <>
+            {name}
+            <Typography.Text type="secondary" className="sd-sales__sub">{`${formatAmount(c.amount, locale)} ${t('fields.yuan')}`}</Typography.Text>
+          </>
+        ) : (
+          name
+        ),
+    },
     { title: t('fields.title'), dataIndex: 'title', key: 'title', ellipsis: true },
     { title: t('fields.signedDate'), dataIndex: 'signedDate', key: 'signedDate', className: 'sd-nowrap', render: (date: string | null) => date ?? '—' },
     {
@@ -68,7 +99,7 @@ function ContractList() {
     <>
       <ListCard<SalesContract>
         rowKey="id"
-        columns={columns}
+        columns={isPhone ? columns.filter((column) => ['number', 'customerName'].includes(String(column.key))) : columns}
         rows={contracts.data?.list ?? []}
         loading={contracts.isFetching}
         pending={contracts.isPending}
@@ -77,7 +108,7 @@ function ContractList() {
         onSearch={paged.search}
         paging={{ state: paged, total: contracts.data?.total ?? 0, totalText: (count) => t('contract.total', { count }) }}
         empty={{ text: t('contract.empty'), searchText: t('emptySearch'), hint: t('contract.emptyHint') }}
-        scrollX={1000}
+        scrollX={isPhone ? undefined : 1000}
         toolbar={
           <>
             <Select

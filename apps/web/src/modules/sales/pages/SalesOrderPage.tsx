@@ -7,6 +7,7 @@ import { salesOrderStates, type SalesOrder, type SalesOrderState } from '@smartd
 import { ListCard } from '@/shared/components/ListCard';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useListActions } from '@/shared/hooks/useListActions';
+import { useIsPhone } from '@/shared/hooks/useIsPhone';
 import { usePagedList } from '@/shared/hooks/usePagedList';
 import { useMenuCodes } from '@/shared/session/useMenuCodes';
 import { useContractListQuery } from '../api/contracts';
@@ -54,9 +55,42 @@ function OrderList() {
   const addOrder = useAddOrderMutation();
   const { save } = useListActions();
 
+  // On a phone: the number with its state under it, the customer with the shipped figure, no sideways scrolling.
+  const isPhone = useIsPhone();
   const columns: TableColumnsType<SalesOrder> = [
-    { title: t('fields.number'), dataIndex: 'number', key: 'number', className: 'sd-nowrap', render: (number: string, order) => <Link to={orderDetailPath(order.id)}>{number}</Link> },
-    { title: t('fields.customer'), dataIndex: 'customerName', key: 'customerName' },
+    {
+      title: t('fields.number'),
+      dataIndex: 'number',
+      key: 'number',
+      className: 'sd-nowrap',
+      render: (number: string, order) => (
+        <>
+          <Link to={orderDetailPath(order.id)}>{number}</Link>
+          {isPhone && (
+            <div>
+              <OrderStateTag state={order.state} />
+            </div>
+          )}
+        </>
+      ),
+    },
+    {
+      title: t('fields.customer'),
+      dataIndex: 'customerName',
+      key: 'customerName',
+      render: (name: string, order) => {
+        if (!isPhone) {
+          return name;
+        }
+        const totals = shippedTotals(order.lines);
+        return (
+          <>
+            {name}
+            <Typography.Text type="secondary" className="sd-sales__sub">{`${t('order.shippedOfQuantity')} ${totals.shipped} / ${totals.quantity}`}</Typography.Text>
+          </>
+        );
+      },
+    },
     {
       title: t('fields.contract'),
       dataIndex: 'contractId',
@@ -90,7 +124,7 @@ function OrderList() {
     <>
       <ListCard<SalesOrder>
         rowKey="id"
-        columns={columns}
+        columns={isPhone ? columns.filter((column) => ['number', 'customerName'].includes(String(column.key))) : columns}
         rows={orders.data?.list ?? []}
         loading={orders.isFetching}
         pending={orders.isPending}
@@ -99,7 +133,7 @@ function OrderList() {
         onSearch={paged.search}
         paging={{ state: paged, total: orders.data?.total ?? 0, totalText: (count) => t('order.total', { count }) }}
         empty={{ text: t('order.empty'), searchText: t('emptySearch'), hint: t('order.emptyHint') }}
-        scrollX={980}
+        scrollX={isPhone ? undefined : 980}
         toolbar={
           <>
             <Select

@@ -269,6 +269,7 @@ function StateCard({ device }: { device: DeviceItem }) {
           </Space>
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.status')}>
+          <div>
           <Space wrap>
             <StatusTag status={device.status} />
             {device.status === 9 ? (
@@ -283,7 +284,8 @@ function StateCard({ device }: { device: DeviceItem }) {
               )
             )}
           </Space>
-          <div className="sd-muted">{t(device.status === 2 ? 'lifecycle.onOrderHint' : 'lifecycle.byDocumentHint')}</div>
+          <div className="sd-muted sd-device-lifecycle-hint">{t(device.status === 2 ? 'lifecycle.onOrderHint' : 'lifecycle.byDocumentHint')}</div>
+          </div>
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.bindState')}>
           <Space wrap>

@@ -136,21 +136,28 @@ export type UpdateCardRequest = z.infer<typeof updateCardRequest>;
 export const deleteCardsRequest = z.object({ ids });
 export type DeleteCardsRequest = z.infer<typeof deleteCardsRequest>;
 
+/** A filter left empty (`?carrier=&status=`, as the issue's contract writes the call) is no filter. */
+const unlessEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
 const cardFilters = {
-  carrier: z.enum(simCarriers).optional(),
-  status: z.enum(simStatuses).optional(),
-  state: z.enum(dataCardStates).optional(),
+  carrier: unlessEmpty(z.enum(simCarriers)),
+  status: unlessEmpty(z.enum(simStatuses)),
+  state: unlessEmpty(z.enum(dataCardStates)),
   /** Part of the number or the ICCID. */
-  keyword: z.string().trim().max(simLimits.keywordLength, 'validation.tooLong').optional(),
+  keyword: unlessEmpty(z.string().trim().max(simLimits.keywordLength, 'validation.tooLong')),
   /** Used / allowance, in %, at least and below (cards without an allowance are left out). */
-  usageMin: numeric<number | string>(z.number().min(0).max(100_000)).optional(),
-  usageMax: numeric<number | string>(z.number().min(0).max(100_000)).optional(),
+  usageMin: unlessEmpty(numeric<number | string>(z.number().min(0).max(100_000))),
+  usageMax: unlessEmpty(numeric<number | string>(z.number().min(0).max(100_000))),
   /** Only cards bound (true) or not bound (false) to a gateway. */
-  bound: z.enum(['true', 'false']).optional(),
+  bound: unlessEmpty(z.enum(['true', 'false'])),
 };
 
 /** `GET /general/sim/getCards?carrier=&status=&state=&keyword=&usageMin=&usageMax=&bound=&pageNum=&pageSize=` → `Page<SimCardListItem>`. */
-export const cardListQuery = pageQuery.extend(cardFilters);
+export const cardListQuery = pageQuery.extend({
+  ...cardFilters,
+  pageNum: z.preprocess((value) => (value === '' ? undefined : value), pageQuery.shape.pageNum),
+  pageSize: z.preprocess((value) => (value === '' ? undefined : value), pageQuery.shape.pageSize),
+});
 export type CardListQuery = z.infer<typeof cardListQuery>;
 
 /** `GET /general/sim/exportCards?` the same filters, without paging, `format=xlsx|csv` → a file. */

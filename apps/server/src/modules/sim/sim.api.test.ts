@@ -92,6 +92,10 @@ describe('cards: the contract and its refusals', () => {
     expect(list.code).toBe(0);
     expect(list.data.total).toBe(1);
     expect(list.data.list[0]).toMatchObject({ id, iccid: code, carrier: 'mobile', status: 'none', state: 'notActivated', usedMb: 0, planMb: 500, deviceId: null });
+    // The contract's empty filters (`?carrier=&status=&keyword=&pageNum=&pageSize=`) filter nothing.
+    const empty = await alice.api({ method: 'GET', url: '/general/sim/getCards?carrier=&status=&keyword=&pageNum=&pageSize=' }).then(body);
+    expect(empty.code, JSON.stringify(empty)).toBe(0);
+    expect(empty.data.list.map((c: { id: number }) => c.id)).toContain(id);
   });
 
   it('refuses an ICCID of the wrong length or check digit, and a duplicate in the company (50001)', async () => {
@@ -387,6 +391,15 @@ describe('tenant isolation', () => {
     expect((await card(id)).status).toBe('none');
     expect((await post(alice.api, 'sim/deleteCards', { ids: [id] })).code).toBe(0);
     expect((await get(alice.api, 'sim/getCard', { id })).code).toBe(40400);
+  });
+});
+
+describe('API description', () => {
+  it('documents every sim call under its tag', async () => {
+    const doc = (await t.app.inject({ url: '/general/docs/json' })).json<{ paths: Record<string, Record<string, { tags?: string[] }>> }>();
+    const simPaths = Object.keys(doc.paths).filter((p) => p.startsWith('/general/sim/'));
+    expect(simPaths).toHaveLength(17);
+    expect(doc.paths['/general/sim/getCards']?.get?.tags).toEqual(['sim']);
   });
 });
 

@@ -127,6 +127,11 @@ describe('cards: the contract and its refusals', () => {
     expect((await post(alice.api, 'sim/unbindDevice', { id })).code).toBe(0);
     expect((await get(alice.api, 'sim/getDeviceCard', { deviceId: gateway })).data).toBeNull();
     expect((await get(bob.api, 'sim/getDeviceCard', { deviceId: gateway })).code).toBe(40400);
+    // A deleted gateway leaves its card unbound.
+    expect((await post(alice.api, 'sim/bindDevice', { id: second, deviceId: gateway })).code).toBe(0);
+    const deleted = await post(alice.api, 'device/deleteDevice', { id: gateway });
+    expect(deleted.code, JSON.stringify(deleted)).toBe(0);
+    expect((await card(second)).deviceId).toBeNull();
   });
 });
 

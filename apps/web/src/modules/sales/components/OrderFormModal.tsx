@@ -7,6 +7,7 @@ import { ItemPicker, WarehousePicker } from '@/modules/inventory/components/pick
 import { FormModal } from '@/shared/components/FormModal';
 import { domainRule } from '@/shared/forms/domainRule';
 import { useLocale } from '@/shared/i18n/useLocale';
+import { useMenuCodes } from '@/shared/session/useMenuCodes';
 import { useContractListQuery } from '../api/contracts';
 import { SALES_PICK_SIZE } from '../api/keys';
 import { useStockAvailabilityQuery } from '../api/orders';
@@ -49,7 +50,9 @@ export function OrderFormModal({ order, contractId, saving, onSubmit, onCancel }
   const locale = useLocale();
   const [form] = Form.useForm<OrderValues>();
   const customers = useCustomers();
-  const contracts = useContractListQuery({ pageNum: 1, pageSize: SALES_PICK_SIZE });
+  // Contracts only for those who may read them (sl_contract); others leave an order without one.
+  const mayPickContract = useMenuCodes().has('sl_contract');
+  const contracts = useContractListQuery({ pageNum: 1, pageSize: SALES_PICK_SIZE }, mayPickContract);
   const stock = useStockAvailabilityQuery();
   const required = validationMessage('validation.required', locale) ?? '';
   const customer = (Form.useWatch('customer', form) ?? '').trim();
@@ -102,24 +105,26 @@ export function OrderFormModal({ order, contractId, saving, onSubmit, onCancel }
         </Col>
       </Row>
       <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item name="contractId" label={t('fields.contract')} extra={t('form.contractHint')}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              loading={contracts.isPending}
-              placeholder={t('form.contractPlaceholder')}
-              notFoundContent={t('form.noContract')}
-              options={usable.map((c) => ({ value: c.id, label: `${c.number} · ${c.title}` }))}
-              onChange={(id?: number) => {
-                const picked = usable.find((c) => c.id === id);
-                if (picked && !customer) {
-                  form.setFieldValue('customer', picked.customerName);
-                }
-              }}
-            />
-          </Form.Item>
-        </Col>
+        {mayPickContract && (
+          <Col xs={24} sm={12}>
+            <Form.Item name="contractId" label={t('fields.contract')} extra={t('form.contractHint')}>
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={contracts.isPending}
+                placeholder={t('form.contractPlaceholder')}
+                notFoundContent={t('form.noContract')}
+                options={usable.map((c) => ({ value: c.id, label: `${c.number} · ${c.title}` }))}
+                onChange={(id?: number) => {
+                  const picked = usable.find((c) => c.id === id);
+                  if (picked && !customer) {
+                    form.setFieldValue('customer', picked.customerName);
+                  }
+                }}
+              />
+            </Form.Item>
+          </Col>
+        )}
         <Col xs={24} sm={12}>
           <Form.Item name="serviceEndDate" label={t('fields.serviceEndDate')} extra={t('form.serviceEndHint')}>
             <DatePicker style={{ width: '100%' }} format={DATE_FORMAT} />

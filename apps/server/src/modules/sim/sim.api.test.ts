@@ -408,6 +408,20 @@ describe('API description', () => {
   });
 });
 
+describe('end-to-end clock', () => {
+  it('moves the simulated carrier\'s clock through a test route, which exists only with test routes on', async () => {
+    const moved = await t.app.inject({ method: 'POST', url: '/general/test/simClock', payload: { now: T0 + 5 * DAY } });
+    expect(body(moved).data).toEqual({ now: T0 + 5 * DAY });
+    setNow(T0);
+    const plain = await createTestApp({ testRoutes: false });
+    try {
+      expect((await plain.app.inject({ method: 'POST', url: '/general/test/simClock', payload: { now: T0 } })).statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
 describe('periodic sync', () => {
   it('syncs cards not synced for a while and cards with pending operations', async () => {
     setNow(T0 + 100 * DAY);

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '@server/platform/envelope';
 import type { Platform } from '@server/platform/context';
 import type { Scheduler } from '@server/platform/scheduler';
 import { repeatWhileOpen } from '@server/platform/repeat';
@@ -75,5 +78,17 @@ export function registerSimModule(app: FastifyInstance, platform: Platform, deps
       }
     },
   });
+  if (platform.config.testRoutes) {
+    // End-to-end runs (SMARTDATA_TEST_ROUTES=1) move the simulated carrier's clock instead of
+    // waiting days: a test period ends after 7 days, a suspended number is kept after 30.
+    app.withTypeProvider<ZodTypeProvider>().post(
+      '/general/test/simClock',
+      { config: { public: true }, schema: { hide: true, body: z.object({ now: z.number().int().positive().nullable() }) } },
+      async (request) => {
+        fixed = request.body.now;
+        return ok({ now: now() });
+      },
+    );
+  }
   return { setNow: (value) => (fixed = value), periodicSync: () => sim.periodicSync() };
 }

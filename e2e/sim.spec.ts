@@ -256,4 +256,11 @@ test('50 cards imported from a CSV file, two suspended in a batch and confirmed 
   await page.goto(LIST);
   await expect(list.getByText('共 51 张')).toBeVisible();
   await shoot(page, 'list-phone-zh-CN');
+  await list.getByRole('searchbox', { name: '搜索卡号或 ICCID' }).fill(first.number);
+  await list.getByRole('searchbox', { name: '搜索卡号或 ICCID' }).press('Enter');
+  await expect(list.getByText('共 1 张')).toBeVisible();
+  await list.getByRole('link', { name: first.number }).click();
+  await expect(detail.getByRole('heading', { name: `流量卡 ${first.number}` })).toBeVisible();
+  await expect(tableRow(history, '停机')).toContainText('已确认');
+  await shoot(page, 'detail-phone-zh-CN');
 });

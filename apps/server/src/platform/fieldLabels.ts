@@ -294,6 +294,7 @@ export const fieldLabels: Record<string, Texts> = {
   cardId: { 'zh-CN': '流量卡', 'en-US': 'SIM card' },
   secret: { 'zh-CN': '密钥', 'en-US': 'Secret' },
   delaySeconds: { 'zh-CN': '模拟延迟(秒)', 'en-US': 'Simulated delay (s)' },
+  now: { 'zh-CN': '当前时间', 'en-US': 'Now' },
   // Report templates (issue 17).
   cells: { 'zh-CN': '单元格', 'en-US': 'Cells' },
   merges: { 'zh-CN': '合并单元格', 'en-US': 'Merged cells' },

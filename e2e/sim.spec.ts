@@ -177,11 +177,12 @@ test('50 cards imported from a CSV file, two suspended in a batch and confirmed 
   await binder.getByRole('button', { name: '绑定' }).click();
   await expect(binder).toBeHidden();
   await expect(detail.getByRole('link', { name: gatewayName })).toBeVisible();
-  // The gateway sends 64 KB a minute: a 1 MB allowance runs out within about 16 minutes, so the
-  // plan-exhaustion warning shows (unless the month ends sooner in Shanghai).
+  // The gateway sends 64 KB a minute: a 0.01 MB (10 KB) allowance runs out within 10 seconds, so
+  // the plan-exhaustion warning shows whatever the date (only a run in the last 10 s of a Shanghai
+  // month would see the period end first).
   await detail.getByRole('button', { name: '编辑' }).click();
   const editor2 = dialog(page, `编辑流量卡 ${first.number}`);
-  await editor2.getByLabel('套餐流量').fill('1');
+  await editor2.getByLabel('套餐流量').fill('0.01');
   await chooseOption(page, editor2.getByRole('combobox', { name: '数据频率' }), '1 分钟');
   await editor2.getByLabel('单条数据大小').fill('65536');
   await editor2.getByRole('button', { name: '保存' }).click();

@@ -24,7 +24,7 @@ function send(reply: FastifyReply, request: FastifyRequest, code: ErrorCodeValue
 }
 
 /** The reason of a request zod refused, in the caller's language (platform/refusals.ts). */
-function validationReason(error: FastifyError, locale: Locale): string {
+function validationReason(error: FastifyError, locale: Locale, url: string): string {
   const first = error.validation?.[0];
   if (!first) {
     return translate('validation.invalid', locale);
@@ -35,11 +35,11 @@ function validationReason(error: FastifyError, locale: Locale): string {
     .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
   const message = first.message ?? '';
   // A schema's own key already names its field ("名称不能为空", "目录名称最多 25 个字符").
-  const position = listPosition(path, locale);
+  const position = listPosition(path, locale, url);
   if (message.startsWith('validation.')) {
     return position + translate(message, locale);
   }
-  return position + issueText(first.keyword, message, first.params, path, locale);
+  return position + issueText(first.keyword, message, first.params, path, locale, url);
 }
 
 /** Fastify's refusals before a schema runs, by its error code. */
@@ -65,7 +65,7 @@ export function registerEnvelope(app: FastifyInstance): void {
     }
     const error = thrown as FastifyError;
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return send(reply, request, ErrorCode.validationFailed, validationReason(error, requestLocale(request)));
+      return send(reply, request, ErrorCode.validationFailed, validationReason(error, requestLocale(request), request.url));
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

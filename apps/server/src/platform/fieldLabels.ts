@@ -307,3 +307,24 @@ export const fieldLabels: Record<string, Texts> = {
   frequency: { 'zh-CN': '发送频率', 'en-US': 'Frequency' },
   emails: { 'zh-CN': '接收邮箱', 'en-US': 'E-mail recipients' },
 };
+
+/**
+ * Labels that differ in one module's calls (by URL prefix): a SIM card's carrier is its network
+ * operator (运营商), where a shipment's carrier is the shipping company (承运商).
+ */
+export const fieldLabelsByRoute: Record<string, Record<string, Texts>> = {
+  '/general/sim/': {
+    carrier: { 'zh-CN': '运营商', 'en-US': 'Carrier' },
+    number: { 'zh-CN': '卡号', 'en-US': 'Card number' },
+  },
+};
+
+/** The label of `key` in the call `url` (its module's own label first). */
+export function labelOf(key: string, locale: Locale, url = ''): string | undefined {
+  for (const [prefix, labels] of Object.entries(fieldLabelsByRoute)) {
+    if (url.startsWith(prefix) && labels[key]) {
+      return labels[key][locale];
+    }
+  }
+  return fieldLabels[key]?.[locale];
+}

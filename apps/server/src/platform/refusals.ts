@@ -1,5 +1,5 @@
 import type { Locale } from '@smartdata/domain';
-import { fieldLabels } from './fieldLabels';
+import { labelOf } from './fieldLabels';
 
 /**
  * Readable, translated reasons for what zod and Fastify refuse before a route runs (issue 12: 720
@@ -51,20 +51,23 @@ export function refusalText(key: string, locale: Locale): string | undefined {
   return texts[key]?.[locale];
 }
 
-/** The label of the field an issue's path points to: its last named key ("fields.2.name" → 名称). */
-export function fieldLabel(path: readonly (string | number)[], locale: Locale): string {
+/**
+ * The label of the field an issue's path points to: its last named key ("fields.2.name" → 名称),
+ * as the call `url` names it.
+ */
+export function fieldLabel(path: readonly (string | number)[], locale: Locale, url = ''): string {
   const key = [...path].reverse().find((part): part is string => typeof part === 'string');
   if (key === undefined) {
     return texts.body[locale];
   }
-  return fieldLabels[key]?.[locale] ?? key;
+  return labelOf(key, locale, url) ?? key;
 }
 
 /**
  * Where in a list the refused value sits, as a prefix: "第 2 个字段：" / "Fields 2: " for
  * fields.1.fieldName — a reason alone would not say which row of the list is wrong.
  */
-export function listPosition(path: readonly (string | number)[], locale: Locale): string {
+export function listPosition(path: readonly (string | number)[], locale: Locale, url = ''): string {
   let at = path.length - 1;
   while (at >= 0 && typeof path[at] !== 'number') {
     at -= 1;
@@ -73,7 +76,7 @@ export function listPosition(path: readonly (string | number)[], locale: Locale)
   if (typeof index !== 'number') {
     return '';
   }
-  const label = fieldLabel(path.slice(0, at), locale);
+  const label = fieldLabel(path.slice(0, at), locale, url);
   return locale === 'zh-CN' ? `第 ${index + 1} 个${label}：` : `${label} ${index + 1}: `;
 }
 
@@ -89,8 +92,8 @@ export interface IssueParams {
 }
 
 /** Words a zod issue without a message key of ours in the caller's language. */
-export function issueText(code: string, message: string, params: IssueParams, path: readonly (string | number)[], locale: Locale): string {
-  const label = fieldLabel(path, locale);
+export function issueText(code: string, message: string, params: IssueParams, path: readonly (string | number)[], locale: Locale, url = ''): string {
+  const label = fieldLabel(path, locale, url);
   const say = (key: string, arg = '') => fill(texts[key][locale], [label, arg]);
   switch (code) {
     case 'invalid_type':

@@ -98,6 +98,11 @@ describe('cards: the contract and its refusals', () => {
     expect(empty.data.list.map((c: { id: number }) => c.id)).toContain(id);
   });
 
+  it('names the carrier and number in a refusal as the card form does (运营商, 卡号 — not a shipment\'s 承运商)', async () => {
+    expect(await post(alice.api, 'sim/addCard', { number: msisdn(), iccid: iccid() }, 'zh-CN')).toMatchObject({ code: 50001, data: '运营商须为以下之一："none"、"mobile"、"unicom"、"telecom"' });
+    expect(await post(alice.api, 'sim/addCard', { iccid: iccid(), carrier: 'mobile' }, 'en-US')).toMatchObject({ code: 50001, data: 'Card number is required' });
+  });
+
   it('refuses an ICCID of the wrong length or check digit, and a duplicate in the company (50001)', async () => {
     const good = iccid();
     const wrongDigit = `${good.slice(0, -1)}${(Number(good.at(-1)) + 1) % 10}`;

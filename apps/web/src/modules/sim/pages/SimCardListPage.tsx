@@ -128,7 +128,7 @@ export function SimCardListPage() {
       title: t('fields.status'),
       dataIndex: 'status',
       key: 'status',
-      width: 130,
+      width: 120,
       render: (status: SimStatus, row) => (
         <Space size={4} wrap>
           <SimStatusTag status={status} rawStatus={row.rawStatus} />
@@ -141,7 +141,7 @@ export function SimCardListPage() {
       ),
     },
     { title: t('fields.state'), dataIndex: 'state', key: 'state', width: 112, render: (state: DataCardState) => <DataCardStateTag state={state} /> },
-    { title: t('fields.usage'), key: 'usage', width: 160, render: (_value, row) => <SimUsageBar usedMb={row.usedMb} planMb={row.planMb} usedPercent={row.usedPercent} /> },
+    { title: t('fields.usage'), key: 'usage', width: 170, render: (_value, row) => <SimUsageBar usedMb={row.usedMb} planMb={row.planMb} usedPercent={row.usedPercent} /> },
     {
       title: t('fields.device'),
       key: 'device',

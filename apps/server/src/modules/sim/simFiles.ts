@@ -1,86 +1,22 @@
 import ExcelJS from 'exceljs';
+import { guardCsvText, parseCsv as readCsv, toCsv as plainCsv, toXlsx, unguardCsvText } from '@server/platform/tables';
 
 /**
  * CSV and XLSX of the card import and export: text cells only (an ICCID has more digits than a
  * spreadsheet number keeps, so the export writes it as text and the import reads text).
  */
 
-/** Text that a spreadsheet would run as a formula gets a leading apostrophe in CSV. */
-const formulaStart = /^[=+\-@\t\r]/;
-
-function csvField(value: string | number | null): string {
-  if (value === null) {
-    return '';
-  }
-  const text = typeof value === 'string' && formulaStart.test(value) ? `'${value}` : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** CSV as Excel opens it: UTF-8 with a byte-order mark, CRLF line ends. */
+/** CSV as Excel opens it; text a spreadsheet would run as a formula gets a leading apostrophe. */
 export function toCsv(rows: readonly (readonly (string | number | null)[])[]): Buffer {
-  const text = rows.map((row) => row.map(csvField).join(',')).join('\r\n');
-  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${text}\r\n`, 'utf8')]);
+  return plainCsv(rows.map((row) => row.map((cell) => (typeof cell === 'string' ? guardCsvText(cell) : cell))));
 }
 
-/** Reads CSV (RFC 4180 quoting); UTF-8 with or without BOM, else GB18030 as a Chinese Excel saves it. */
+/** Reads CSV (platform/tables.ts), taking off the apostrophe the export put before formula text. */
 export function parseCsv(bytes: Buffer): string[][] {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    text = new TextDecoder('gb18030').decode(bytes);
-  }
-  if (text.charCodeAt(0) === 0xfeff) {
-    text = text.slice(1);
-  }
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (c === '"') {
-        quoted = false;
-      } else {
-        field += c;
-      }
-    } else if (c === '"') {
-      quoted = true;
-    } else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') {
-        i += 1;
-      }
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else {
-      field += c;
-    }
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.map((cells) => cells.map((cell) => (cell.startsWith("'") && formulaStart.test(cell.slice(1)) ? cell.slice(1) : cell)));
+  return readCsv(bytes).map((cells) => cells.map(unguardCsvText));
 }
 
-export async function toXlsx(sheetName: string, rows: readonly (readonly (string | number | null)[])[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || 'Sheet1');
-  for (const row of rows) {
-    sheet.addRow([...row]);
-  }
-  sheet.getRow(1).font = { bold: true };
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
+export { toXlsx };
 
 function textOf(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) {

@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { startSimulatedGateway, type SimulatedGateway } from '../apps/gateway-sim/src/index';
 import { signInAt } from './support/accounts';
 import { expect as baseExpect, test, uniqueName, type ApiClient } from './support/fixtures';
-import { createCompanyAdmin, platformAdmin, PLATFORM_ADMIN, tableRow, toast } from './support/organization';
+import { createCompanyAdmin, mainMenu, platformAdmin, PLATFORM_ADMIN, tableRow, toast } from './support/organization';
 import { chooseOption } from './support/select';
 
 /**
@@ -67,6 +67,7 @@ interface MonthlyReport {
 
 test('a standard meter made in the cabin shows its readings, its monthly report with the hand-computed days and total, downloads XLSX and PDF; a tariff prices it; a virtual meter sums two meters', async ({ page, request }) => {
   mkdirSync(shots, { recursive: true });
+  mkdirSync('/tmp/mlist-shots', { recursive: true });
   await page.setViewportSize({ width: 1440, height: 900 });
   const admin = await createCompanyAdmin(await platformAdmin(request), request, '电力公司');
   const api: ApiClient = admin.api;
@@ -305,6 +306,7 @@ test('a standard meter made in the cabin shows its readings, its monthly report 
 
 test('a meter is renamed on its settings page; the platform administrator finds it among all companies\' meters and reads its log', async ({ page, request }) => {
   mkdirSync(shots, { recursive: true });
+  mkdirSync('/tmp/mlist-shots', { recursive: true });
   await page.setViewportSize({ width: 1440, height: 900 });
   const admin = await createCompanyAdmin(await platformAdmin(request), request, '电力公司');
   const directory = await admin.api.post<{ id: number }>('cabin/addDirectory', { parentId: null, name: uniqueName('配电房', 20) });
@@ -343,6 +345,33 @@ test('a meter is renamed on its settings page; the platform administrator finds 
   await expect(page.locator('.ant-modal-confirm-title')).toHaveText(`删除电表 ${renamed}？`);
   await page.locator('.ant-modal-confirm').getByRole('button', { name: /取\s*消/ }).click();
   await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
+
+  // ---- 设备管理 › 电表: the company's meters, with this month's report and the settings ----
+  const menu = mainMenu(page);
+  await menu.getByRole('menuitem', { name: /(^|\s)设备管理$/ }).click();
+  await menu.getByRole('menuitem', { name: /(^|\s)电表$/ }).click();
+  await expect(page).toHaveURL(/\/device\/meter$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('电表');
+  const listed = tableRow(page, renamed);
+  await expect(listed).toContainText('标准电表');
+  await expect(listed.getByRole('link', { name: `${renamed} 的本月报表` })).toBeVisible();
+  await expect(listed.getByRole('link', { name: `${renamed} 的配置` })).toBeVisible();
+  await shoot(page, 'meter-list-zh-CN');
+  await page.screenshot({ path: '/tmp/mlist-shots/meter-list-zh-CN.png', fullPage: true });
+  // No virtual meter here: the empty state points to the cabin.
+  await chooseOption(page, page.getByRole('combobox', { name: '类型' }), '虚拟电表');
+  await expect(page.locator('.sd-page__empty-hint')).toContainText('电表在数据舱中新建');
+  await expect(page.getByRole('link', { name: '前往数据舱' })).toHaveAttribute('href', CABIN);
+  await page.screenshot({ path: '/tmp/mlist-shots/meter-list-empty-zh-CN.png', fullPage: true });
+  await page.evaluate(() => localStorage.setItem('language', 'en-US'));
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Electric meters');
+  await expect(tableRow(page, renamed)).toContainText('Standard meter');
+  await page.screenshot({ path: '/tmp/mlist-shots/meter-list-en-US.png', fullPage: true });
+  await tableRow(page, renamed).getByRole('link', { name: renamed, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/standardElectricMeter/${meterId}/`));
+  await expect(page.getByTestId('meter-reading')).toHaveText('20 kWh');
+  await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
 
   // ---- the platform administrator: every company's meters, then this one's log ----
   await page.context().clearCookies();

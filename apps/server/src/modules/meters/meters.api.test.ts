@@ -300,6 +300,24 @@ describe('other companies', () => {
     expect((await consumption(carol, meterA, at(1), at(5))).data.total).toBe(65);
     expect(await listed(carol)).toEqual([meterA]);
   });
+
+  it('the device section\'s 电表 page (dm_meter alone) lists and reads meters by node level; neither code is refused (40300)', async () => {
+    const dave = await person(t.app, alice.companyId, ['dm_meter']);
+    const list = await get(dave.api, `meter/getMeterList?pageNum=1&pageSize=20&keyword=${encodeURIComponent('总进线')}`);
+    expect(list.code, JSON.stringify(list)).toBe(0);
+    expect(list.data.list.map((m: { id: number }) => m.id)).toEqual([meterA]);
+    const meter = await get(dave.api, `meter/getMeter?meterId=${meterA}`);
+    expect(meter.code, JSON.stringify(meter)).toBe(0);
+    expect(meter.data.name).toBe('总进线');
+    expect((await consumption(dave, meterA, at(1), at(5))).data.total).toBe(65);
+    expect((await get(dave.api, `meter/getMonthlyReport?meterId=${meterA}&year=2025&month=11`)).code).toBe(0);
+    // Changing a meter stays the cabin's (sd_capsule).
+    expect((await post(dave.api, 'meter/updateMeter', { id: meterA, name: 'x' })).code).toBe(40300);
+
+    const erin = await person(t.app, alice.companyId, ['cd_device']);
+    expect((await get(erin.api, 'meter/getMeterList?pageNum=1&pageSize=20')).code).toBe(40300);
+    expect((await get(erin.api, `meter/getMeter?meterId=${meterA}`)).code).toBe(40300);
+  });
 });
 
 // Valley 22:00–06:00 (across midnight) 0.3 · flat 06:00–08:00 and 11:00–18:00 0.6 · peak 08:00–11:00 and 18:00–22:00 1.0.

@@ -22,7 +22,8 @@ import type { MetersService } from './meters.service';
 const tags = ['meters'];
 
 /**
- * Electric meters (docs/meters.md): sd_capsule, then the meter node's level (read to read, read-write
+ * Electric meters (docs/meters.md): sd_capsule (or dm_meter, the device section's 电表 page, for the
+ * read calls), then the meter node's level (read to read, read-write
  * to change, admin to delete — the cabin's rule); the tariff is set by a company administrator
  * (sys_company_info); every company's meters and their reading log are the platform
  * administrator's (system_e_meter, system_e_meter_log).
@@ -31,6 +32,8 @@ export function registerMetersRoutes(app: FastifyInstance, meters: MetersService
   const r = app.withTypeProvider<ZodTypeProvider>();
   const caller = (request: FastifyRequest) => cabinCaller(sessionOf(request), companyOf(request));
   const capsule = { permission: 'sd_capsule' } as const;
+  // Reading meters is also the device section's 电表 page (dm_meter); changing them stays the cabin's.
+  const meterReads = { permission: ['sd_capsule', 'dm_meter'] } as const;
   const only = (permission: string) => ({ permission, platformAdmin: true }) as const;
 
   r.post(
@@ -59,31 +62,31 @@ export function registerMetersRoutes(app: FastifyInstance, meters: MetersService
 
   r.get(
     '/general/meter/getMeter',
-    { config: capsule, schema: { tags, summary: 'Settings, live reading, today and this month (read)', querystring: meterIdQuery } },
+    { config: meterReads, schema: { tags, summary: 'Settings, live reading, today and this month (read)', querystring: meterIdQuery } },
     async (request) => ok(await meters.getMeter(caller(request), request.query.meterId)),
   );
 
   r.get(
     '/general/meter/getMeterList',
-    { config: capsule, schema: { tags, summary: "The company's meters the caller can read, by name (paged)", querystring: meterListQuery } },
+    { config: meterReads, schema: { tags, summary: "The company's meters the caller can read, by name (paged)", querystring: meterListQuery } },
     async (request) => ok(await meters.listMeters(caller(request), request.query)),
   );
 
   r.get(
     '/general/meter/getConsumption',
-    { config: capsule, schema: { tags, summary: 'Consumption per local day or month of [from, to); gaps null and marked (read)', querystring: consumptionQuery } },
+    { config: meterReads, schema: { tags, summary: 'Consumption per local day or month of [from, to); gaps null and marked (read)', querystring: consumptionQuery } },
     async (request) => ok(await meters.consumption(caller(request), request.query)),
   );
 
   r.get(
     '/general/meter/getMonthlyReport',
-    { config: capsule, schema: { tags, summary: 'Per-day consumption, per tariff period with costs, totals and gaps of a month (read)', querystring: monthlyReportQuery } },
+    { config: meterReads, schema: { tags, summary: 'Per-day consumption, per tariff period with costs, totals and gaps of a month (read)', querystring: monthlyReportQuery } },
     async (request) => ok(await meters.monthlyReport(caller(request), request.query)),
   );
 
   r.get(
     '/general/meter/exportMonthlyReport',
-    { config: { ...capsule, audit: true }, schema: { tags, summary: 'The monthly report as an XLSX or PDF file (read)', querystring: exportMonthlyReportQuery } },
+    { config: { ...meterReads, audit: true }, schema: { tags, summary: 'The monthly report as an XLSX or PDF file (read)', querystring: exportMonthlyReportQuery } },
     async (request, reply) => {
       const file = await meters.exportMonthlyReport(caller(request), request.query, requestLocale(request));
       return reply

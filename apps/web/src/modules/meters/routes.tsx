@@ -8,6 +8,7 @@ export const metersRoutes: ModuleRoutes = {
   '/virtualElectricMeter/:electricMeterId/:electricMeterName': lazyPage(() => import('./pages/MeterPage'), 'MeterPage'),
   '/standardReport/:year/:month/:electricMeterId/:electricMeterName': lazyPage(() => import('./pages/MeterReportPage'), 'MeterReportPage'),
   '/virtualReport/:year/:month/:electricMeterId/:electricMeterName': lazyPage(() => import('./pages/MeterReportPage'), 'MeterReportPage'),
+  '/device/meter': lazyPage(() => import('./pages/MeterListPage'), 'MeterListPage'),
   '/systemMaintenance/systememeter': lazyPage(() => import('./pages/SystemMetersPage'), 'SystemMetersPage'),
   '/systemMaintenance/systememeterlog': lazyPage(() => import('./pages/MeterLogPage'), 'MeterLogPage'),
 };

@@ -57,7 +57,7 @@ describe('sections without screens', () => {
     expect(sections).not.toContain('gas');
     const devices = tree.find((def) => def.code === 'device_management')?.children?.map((def) => def.code) ?? [];
     expect(devices).toContain('dm_gateway');
-    expect(devices).not.toContain('dm_meter');
+    expect(devices).toContain('dm_meter');
     expect(devices).toContain('dm_sim_card');
   });
 

@@ -1,15 +1,10 @@
-import { useState } from 'react';
-import { Alert, App, Button, Modal, Steps, Table, Upload } from 'antd';
-import { InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { dataItemLimits, recordFileFormats, type ImportReport, type ImportRowError } from '@smartdata/domain';
-import { readAsBase64, useImportRecordsMutation } from '../api/importRecords';
-
-type Stage = { step: 'choose' } | { step: 'reading' | 'checking' | 'importing'; fileName: string } | { step: 'report'; fileName: string; report: ImportReport };
+import { dataItemLimits, recordFileFormats } from '@smartdata/domain';
+import { FileImportModal } from '@/shared/components/FileImportModal';
+import { useImportRecordsMutation } from '../api/importRecords';
 
 /** The file input's accept list: the formats records are exported to and imported from. */
 const recordFileAccept = recordFileFormats.map((format) => `.${format}`).join(',');
-const stepIndex = { choose: 0, reading: 0, checking: 1, report: 1, importing: 2 } as const;
 
 interface ImportModalProps {
   itemId: number;
@@ -18,134 +13,23 @@ interface ImportModalProps {
 }
 
 /**
- * Imports a CSV or XLSX file: the server first checks every row (dry run); a file with problems
- * shows the per-row report and nothing is written; a clean file is then imported in one go (all
- * rows or none).
+ * Imports a CSV or XLSX file of records: the server first checks every row (dry run); a file with
+ * problems shows the per-row report and nothing is written; a clean file is then imported in one
+ * go (all rows or none).
  */
 export function ImportModal({ itemId, itemName, onClose }: ImportModalProps) {
-  const { t } = useTranslation(['data-items', 'texts']);
-  const { message } = App.useApp();
+  const { t } = useTranslation('data-items');
   const importRecords = useImportRecordsMutation();
-  const [stage, setStage] = useState<Stage>({ step: 'choose' });
-  const busy = stage.step === 'reading' || stage.step === 'checking' || stage.step === 'importing';
-
-  const run = async (file: File) => {
-    const fileName = file.name;
-    setStage({ step: 'reading', fileName });
-    try {
-      const content = await readAsBase64(file);
-      if (content.length > dataItemLimits.importContentLength) {
-        void message.error(t('import.tooLarge'));
-        setStage({ step: 'choose' });
-        return;
-      }
-      setStage({ step: 'checking', fileName });
-      const report = await importRecords.mutateAsync({ itemId, fileName, content, dryRun: true });
-      if (report.errors.length > 0) {
-        setStage({ step: 'report', fileName, report });
-        return;
-      }
-      setStage({ step: 'importing', fileName });
-      const result = await importRecords.mutateAsync({ itemId, fileName, content, dryRun: false });
-      void message.success(t('import.done', { count: result.imported }));
-      onClose();
-    } catch {
-      // Shown by the API client; nothing was imported.
-      setStage({ step: 'choose' });
-    }
-  };
-
-  const stepStatus = (index: number): 'wait' | 'process' | 'finish' | 'error' => {
-    const current = stepIndex[stage.step];
-    if (stage.step === 'report' && index === 1) {
-      return 'error';
-    }
-    if (index < current) {
-      return 'finish';
-    }
-    return index === current && busy ? 'process' : 'wait';
-  };
-
   return (
-    <Modal
-      open
+    <FileImportModal
+      ns="data-items"
       title={t('import.title', { name: itemName })}
-      width={720}
-      onCancel={busy ? undefined : onClose}
-      closable={!busy}
-      maskClosable={false}
-      destroyOnHidden
-      footer={
-        stage.step === 'report' ? (
-          <>
-            <Button onClick={onClose}>{t('actions.close')}</Button>
-            <Button type="primary" onClick={() => setStage({ step: 'choose' })}>
-              {t('import.chooseAgain')}
-            </Button>
-          </>
-        ) : (
-          <Button onClick={onClose} disabled={busy}>
-            {t('actions.cancel')}
-          </Button>
-        )
-      }
-    >
-      <Steps
-        size="small"
-        className="sd-import__steps"
-        items={[
-          { title: t('import.steps.read'), status: stepStatus(0) },
-          { title: t('import.steps.check'), status: stepStatus(1) },
-          { title: t('import.steps.import'), status: stepStatus(2) },
-        ]}
-      />
-      {stage.step === 'choose' && (
-        <>
-          <Upload.Dragger
-            accept={recordFileAccept}
-            showUploadList={false}
-            multiple={false}
-            beforeUpload={(file) => {
-              void run(file);
-              return Upload.LIST_IGNORE;
-            }}
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">{t('import.drop')}</p>
-            <p className="ant-upload-hint">{t('import.hint', { max: dataItemLimits.importRowsMax })}</p>
-          </Upload.Dragger>
-        </>
-      )}
-      {busy && (
-        <div className="sd-import__busy" role="status">
-          {t(`import.busy.${stage.step}`, { name: stage.fileName })}
-        </div>
-      )}
-      {stage.step === 'report' && (
-        <>
-          <Alert
-            type="error"
-            showIcon
-            className="sd-import__summary"
-            title={t('import.reportTitle', { name: stage.fileName })}
-            description={t('import.reportSummary', { rows: stage.report.rows, count: stage.report.errors.length })}
-          />
-          <Table<ImportRowError>
-            size="small"
-            rowKey={(error, index) => `${error.row}-${error.column}-${index}`}
-            dataSource={stage.report.errors}
-            pagination={stage.report.errors.length > 10 ? { pageSize: 10, size: 'small' } : false}
-            aria-label={t('import.reportTable')}
-            columns={[
-              { title: t('import.columns.row'), dataIndex: 'row', key: 'row', width: 90 },
-              { title: t('import.columns.column'), dataIndex: 'column', key: 'column', width: 160, render: (column: string) => column || '—' },
-              { title: t('import.columns.message'), dataIndex: 'message', key: 'message' },
-            ]}
-          />
-        </>
-      )}
-    </Modal>
+      accept={recordFileAccept}
+      maxRows={dataItemLimits.importRowsMax}
+      maxContentLength={dataItemLimits.importContentLength}
+      send={(request) => importRecords.mutateAsync({ itemId, ...request })}
+      classPrefix="sd-import"
+      onClose={onClose}
+    />
   );
 }

@@ -24,16 +24,3 @@ export function useImportCardsMutation() {
 export function exportCards(filters: Record<string, unknown>, format: 'xlsx' | 'csv'): Promise<string> {
   return downloadFile('/sim/exportCards', { ...filters, format }, `sim-cards.${format}`);
 }
-
-/** A file's bytes as base64 (without the data-URL prefix). */
-export function readAsBase64(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const url = String(reader.result);
-      resolve(url.slice(url.indexOf(',') + 1));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Select, Tabs, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { outboundStates, type CustomerItem, type OutboundOrderItem, type OutboundState } from '@smartdata/domain';
 import { ListCard } from '@/shared/components/ListCard';
 import { PageHeader } from '@/shared/components/PageHeader';
@@ -17,18 +17,18 @@ import { OutboundFormModal } from '../components/OutboundForms';
 import { OutboundStateTag } from '../components/OutboundStateTag';
 import { outboundDetailPath } from '../lib/paths';
 import '../inventory.css';
+import { useTabParam } from '@/shared/hooks/useTabParam';
 
 /** /inventory/outbound: outbound orders (search by customer, state) and the customers, one tab each. */
 export function OutboundPage() {
   const { t } = useTranslation('inventory');
-  const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'customers' ? 'customers' : 'orders';
+  const [tab, openTab] = useTabParam(['orders', 'customers'] as const);
   return (
     <div className="sd-page">
       <PageHeader title={t('outbound.title')} description={t('outbound.description')} />
       <Tabs
         activeKey={tab}
-        onChange={(key) => setParams(key === 'orders' ? {} : { tab: key }, { replace: true })}
+        onChange={openTab}
         items={[
           { key: 'orders', label: t('tabs.outboundOrders'), children: <OutboundList /> },
           { key: 'customers', label: t('tabs.customers'), children: <CustomerList /> },

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { App, Button, Card, Skeleton, Switch, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { WarehouseItem } from '@smartdata/domain';
 import { ListCard } from '@/shared/components/ListCard';
 import { PageHeader } from '@/shared/components/PageHeader';
@@ -16,9 +15,9 @@ import { WarehouseFormModal } from '../components/MasterDataForms';
 import { ReturnFormModal, StockInFormModal } from '../components/StockDocumentForms';
 import { StockOverview } from '../components/StockOverview';
 import '../inventory.css';
+import { useTabParam } from '@/shared/hooks/useTabParam';
 
 const tabs = ['stockIn', 'returns', 'stock', 'ledger', 'warehouses', 'settings'] as const;
-type WarehousingTab = (typeof tabs)[number];
 
 /**
  * /inventory/warehousing: stock-in (devices by serial or plain items by quantity), returns, the
@@ -27,8 +26,7 @@ type WarehousingTab = (typeof tabs)[number];
  */
 export function WarehousingPage() {
   const { t } = useTranslation('inventory');
-  const [params, setParams] = useSearchParams();
-  const tab: WarehousingTab = (tabs as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as WarehousingTab) : 'stockIn';
+  const [tab, openTab] = useTabParam(tabs);
   const [adding, setAdding] = useState<'stockIn' | 'return' | null>(null);
   const addStockIn = useAddStockInMutation();
   const addReturn = useAddReturnMutation();
@@ -39,7 +37,7 @@ export function WarehousingPage() {
       <PageHeader title={t('warehousing.title')} description={t('warehousing.description')} />
       <Tabs
         activeKey={tab}
-        onChange={(key) => setParams(key === 'stockIn' ? {} : { tab: key }, { replace: true })}
+        onChange={openTab}
         items={[
           {
             key: 'stockIn',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Select, Tabs, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { contractStates, type ContractState, type SalesContract } from '@smartdata/domain';
 import { ListCard } from '@/shared/components/ListCard';
 import { PageHeader } from '@/shared/components/PageHeader';
@@ -17,18 +17,18 @@ import { ContractStateTag } from '../components/SalesStateTag';
 import { contractDetailPath } from '../lib/paths';
 import { formatAmount } from '../lib/salesView';
 import '../sales.css';
+import { useTabParam } from '@/shared/hooks/useTabParam';
 
 /** /sales/contract: contracts (search, state filter, paging) and the renewal view, one tab each. */
 export function ContractPage() {
   const { t } = useTranslation(['sales', 'inventory']);
-  const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'renewals' ? 'renewals' : 'contracts';
+  const [tab, openTab] = useTabParam(['contracts', 'renewals'] as const);
   return (
     <div className="sd-page">
       <PageHeader title={t('contract.title')} description={t('contract.description')} />
       <Tabs
         activeKey={tab}
-        onChange={(key) => setParams(key === 'contracts' ? {} : { tab: key }, { replace: true })}
+        onChange={openTab}
         items={[
           { key: 'contracts', label: t('tabs.contracts'), children: <ContractList /> },
           { key: 'renewals', label: t('tabs.renewals'), children: <RenewalsView /> },

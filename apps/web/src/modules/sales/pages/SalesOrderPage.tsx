@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Select, Tabs, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { salesOrderStates, type SalesOrder, type SalesOrderState } from '@smartdata/domain';
 import { ListCard } from '@/shared/components/ListCard';
 import { PageHeader } from '@/shared/components/PageHeader';
@@ -19,19 +19,19 @@ import { OrderStateTag } from '../components/SalesStateTag';
 import { contractDetailPath, orderDetailPath } from '../lib/paths';
 import { shippedTotals } from '../lib/salesView';
 import '../sales.css';
+import { useTabParam } from '@/shared/hooks/useTabParam';
 
 /** /sales/order: sales orders (search, state filter, paging) and the renewal view, one tab each. */
 export function SalesOrderPage() {
   // The inventory texts too: the order form's pickers use them.
   const { t } = useTranslation(['sales', 'inventory']);
-  const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'renewals' ? 'renewals' : 'orders';
+  const [tab, openTab] = useTabParam(['orders', 'renewals'] as const);
   return (
     <div className="sd-page">
       <PageHeader title={t('order.title')} description={t('order.description')} />
       <Tabs
         activeKey={tab}
-        onChange={(key) => setParams(key === 'orders' ? {} : { tab: key }, { replace: true })}
+        onChange={openTab}
         items={[
           { key: 'orders', label: t('tabs.orders'), children: <OrderList /> },
           { key: 'renewals', label: t('tabs.renewals'), children: <RenewalsView /> },

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulatedGateway, type SimulatedGateway } from '@smartdata/gateway-sim';
+import { seededRandom, startSimulatedGateway, type SimulatedGateway } from '@smartdata/gateway-sim';
 import { as, body, createCompanyUser, createTestApp, signIn, type TestApp } from '@server/test/testApp';
 
 /**
@@ -423,22 +423,11 @@ describe("binding by the customer's company", () => {
   });
 });
 
-/** mulberry32: a small seeded generator, so the sequence of documents is the same on every run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('property: 200 random documents (seed 18)', () => {
   it('leaves the ledger equal to the stock, every serial in at most one place and every status matching its place', async () => {
     const owner = await createCompanyUser(t.app, { codes, companyName: 'Property Co' });
     const api = as(t.app, await signIn(t.app, owner.userName, owner.password));
-    const next = random(18);
+    const next = seededRandom(18); // the same sequence of documents on every run
     const pick = <T>(list: readonly T[]): T | undefined => (list.length === 0 ? undefined : list[Math.floor(next() * list.length)]);
     const models = [await made(api, 'inventory/addItem', { name: 'P-DTU', serialized: true }), await made(api, 'inventory/addItem', { name: 'P-Meter', serialized: true })];
     const plain = [await made(api, 'inventory/addItem', { name: 'P-Cable', serialized: false }), await made(api, 'inventory/addItem', { name: 'P-Antenna', serialized: false })];

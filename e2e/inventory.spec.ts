@@ -115,7 +115,9 @@ test('3 devices are produced by pasted serials, stored, put on an outbound order
   await expect(complete.getByTestId('serial-count')).toContainText('已去掉 1 个重复');
   await expect(complete.getByTestId('serial-invalid')).toContainText('bad/sn');
   await complete.getByRole('button', { name: '完工入库' }).click();
-  await expect(complete.getByText('有 1 个不是有效序列号')).toBeVisible();
+  // One line lists the entries (the field), one states the rule (the form): not the same text twice.
+  await expect(complete.getByText('请改正上面标红的 1 个')).toBeVisible();
+  await expect(complete.getByText('不是有效序列号')).toHaveCount(1);
   await shoot(page, 'production-complete-zh');
   await box.fill(`${serials[0]}\n${serials[1]}, ${serials[2]}`);
   await expect(complete.getByTestId('serial-invalid')).toHaveCount(0);

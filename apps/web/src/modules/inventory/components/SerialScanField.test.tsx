@@ -56,7 +56,7 @@ describe('SerialScanField', () => {
 describe('serialScanRule', () => {
   const t = i18next.getFixedT('zh-CN', 'inventory');
   it('refuses entries that are no serial, an empty box and more than is left; passes a good scan', async () => {
-    await expect(serialScanRule(t).validator(null, 'GOOD1 a/b')).rejects.toThrow('有 1 个不是有效序列号');
+    await expect(serialScanRule(t).validator(null, 'GOOD1 a/b')).rejects.toThrow('序列号须为 4 到 32 位字母、数字、下划线或连字符：请改正上面标红的 1 个');
     await expect(serialScanRule(t).validator(null, '  ')).rejects.toThrow('请扫码或粘贴序列号');
     await expect(serialScanRule(t, { left: 1 }).validator(null, 'GOOD1 GOOD2')).rejects.toThrow('超出可用数量 1');
     await expect(serialScanRule(t, { left: 2 }).validator(null, 'GOOD1, GOOD2')).resolves.toBeUndefined();

@@ -40,7 +40,8 @@ export function parseSerials(text: string | undefined | null): ScannedSerials {
 /** Why a scan cannot be sent (a key of the inventory texts with its values), or null. */
 export function serialScanProblem(scan: ScannedSerials, { left, required = true }: { left?: number; required?: boolean } = {}): { key: string; values: Record<string, unknown> } | null {
   if (scan.invalid.length > 0) {
-    return { key: 'serials.invalid', values: { count: scan.invalid.length, list: scan.invalid.slice(0, 5).join(', ') } };
+    // The field lists the entries itself (SerialScanField); the rule's message states the rule.
+    return { key: 'serials.invalid', values: { count: scan.invalid.length } };
   }
   if (required && scan.valid.length === 0) {
     return { key: 'serials.required', values: {} };

@@ -137,7 +137,7 @@ describe('manometric (partial pressure) method', () => {
         manometric({ ...base, components: [{ gas: 'CO2', value: 1, unit: '%' }], parents: [premix('CO2 0.5 %', { CO2: 0.005, N2: 0.995 }, 'CO2'), pureGas('N2')] }),
       ),
     ).toBe('parent-too-weak');
-    expect(refusal(() => manometric({ ...base, components: [{ gas: 'SF6', value: 1, unit: 'ppm' }] }))).toBe('component-not-covered');
+    expect(refusal(() => manometric({ ...base, components: [{ gas: 'XY2', value: 1, unit: 'ppm' }] }))).toBe('component-not-covered');
     expect(refusal(() => manometric({ ...base, parents: [pureGas('N2')] }))).toBe('parent-missing');
     expect(refusal(() => pureGas('CO2', 0.995))).toBe('parent-composition-incomplete');
     expect(refusal(() => manometric({ ...base, order: ['CO2'] }))).toBe('input-invalid');

@@ -5,17 +5,33 @@
  * Pure and synchronous. Units: volume L, pressure bar (absolute unless said), temperature °C at the interface
  * (K inside), amounts mol, masses g, molar masses g/mol, fractions as amount (mole) fractions.
  */
-import { PURE_FLUIDS } from './gerg2008.coefficients';
-import {
-  density,
-  GERG_COMPONENTS,
-  isGergComponent,
-  molarMass,
-  pressure,
-  R_GERG,
-  type GergComponent,
-  type GergComposition,
-} from './gerg2008';
+import { density as gergDensity, isGergComponent, pressure as gergPressure, R_GERG } from './gerg2008';
+import { GASES, gasMolarMass, isKnownGas, virialDensity, virialPressure } from './gases';
+
+/** A composition by gas id (amount fractions); ids are those of the gas table (`GASES`). */
+export type Composition = Record<string, number>;
+
+/**
+ * The equation of state behind a result: GERG-2008 when every component is one of its 21, otherwise the
+ * second-virial estimate of gases.ts (labelled `model: 'virial'` in the result).
+ */
+export type EosModel = 'gerg2008' | 'virial';
+
+function modelOf(x: Composition): EosModel {
+  return Object.keys(x).every((id) => isGergComponent(id)) ? 'gerg2008' : 'virial';
+}
+
+function density(t: number, p: number, x: Composition, model: EosModel): { rho: number; z: number } {
+  return model === 'gerg2008' ? gergDensity(t, p, x) : virialDensity(t, p, x);
+}
+
+function pressure(t: number, rho: number, x: Composition, model: EosModel): { p: number; z: number } {
+  return model === 'gerg2008' ? gergPressure(t, rho, x) : virialPressure(t, rho, x);
+}
+
+function molarMass(x: Composition): number {
+  return Object.entries(x).reduce((s, [id, v]) => s + (v ?? 0) * gasMolarMass(id), 0);
+}
 
 /** Standard atmosphere, bar: gauge = absolute − 1.01325 bar. */
 export const ATM_BAR = 1.01325;
@@ -59,9 +75,9 @@ export function toAbsoluteBar(p: number, mode: PressureMode): number {
   return mode === 'gauge' ? p + ATM_BAR : p;
 }
 
-function covered(id: string): GergComponent {
-  if (!isGergComponent(id)) {
-    throw new BlendError('component-not-covered', `${id} is not a GERG-2008 component (${GERG_COMPONENTS.join(' ')})`);
+function covered(id: string): string {
+  if (!isKnownGas(id)) {
+    throw new BlendError('component-not-covered', `${id} is not a known gas (${GASES.map((g) => g.gas).join(' ')})`);
   }
   return id;
 }
@@ -70,7 +86,7 @@ function covered(id: string): GergComponent {
 export interface ParentGas {
   readonly id: string;
   /** Amount fractions summing to 1 (impurities included). */
-  readonly composition: GergComposition;
+  readonly composition: Composition;
   /** The target component this parent delivers (its key), or the balance gas. */
   readonly delivers: string;
 }
@@ -85,7 +101,7 @@ export function pureGas(
   impurities: Readonly<Record<string, number>> = {},
   remainderAs?: string,
 ): ParentGas {
-  const composition: Partial<Record<GergComponent, number>> = { [covered(gas)]: purity };
+  const composition: Composition = { [covered(gas)]: purity };
   let sum = purity;
   for (const [id, x] of Object.entries(impurities)) {
     const c = covered(id);
@@ -108,7 +124,7 @@ export function pureGas(
 
 /** A premix with its certified composition (amount fractions summing to 1), filled for component `delivers`. */
 export function premix(id: string, composition: Readonly<Record<string, number>>, delivers: string): ParentGas {
-  const c: Partial<Record<GergComponent, number>> = {};
+  const c: Composition = {};
   for (const [gas, x] of Object.entries(composition)) {
     c[covered(gas)] = toFraction(x);
   }
@@ -165,8 +181,10 @@ export interface ManometricResult {
   readonly totalMolIdeal: number;
   readonly totalDifferencePercent: number;
   readonly z: number;
+  /** The equation of state used: GERG-2008, or the second-virial estimate for gases outside it. */
+  readonly model: EosModel;
   /** The composition actually made (targets, balance and the parents' impurities). */
-  readonly composition: GergComposition;
+  readonly composition: Composition;
   readonly steps: readonly FillStep[];
   /** Same moles, same volume: the pressure at other temperatures (GERG-2008), absolute and gauge, bar. */
   readonly atTemperatures: readonly { temperatureC: number; pressureBar: number; pressureBarGauge: number }[];
@@ -199,17 +217,17 @@ function solve(a: number[][], b: number[]): number[] | null {
   return m.map((row, i) => row[n] / row[i]);
 }
 
-function mix(parts: readonly { x: GergComposition; n: number }[]): GergComposition {
+function mix(parts: readonly { x: Composition; n: number }[]): Composition {
   const total = parts.reduce((s, p) => s + p.n, 0);
-  const out: Partial<Record<GergComponent, number>> = {};
+  const out: Composition = {};
   for (const { x, n } of parts) {
-    for (const [id, v] of Object.entries(x) as [GergComponent, number][]) {
+    for (const [id, v] of Object.entries(x)) {
       out[id] = (out[id] ?? 0) + (v * n) / total;
     }
   }
   // Renormalize the rounding so the core's sum check (1e-9) holds.
   const s = Object.values(out).reduce((a, v) => a + v, 0);
-  for (const id of Object.keys(out) as GergComponent[]) {
+  for (const id of Object.keys(out)) {
     out[id] = (out[id] ?? 0) / s;
   }
   return out;
@@ -226,9 +244,9 @@ function parentShares(
   components: readonly TargetComponent[],
   balance: string,
   parents: readonly ParentGas[],
-): { targets: Map<GergComponent, number>; shares: Map<string, number> } {
+): { targets: Map<string, number>; shares: Map<string, number> } {
   const bal = covered(balance);
-  const targets = new Map<GergComponent, number>();
+  const targets = new Map<string, number>();
   let sum = 0;
   for (const c of components) {
     const id = covered(c.gas);
@@ -305,11 +323,12 @@ export function manometric(input: ManometricInput): ManometricResult {
   }
   const final = mix(input.parents.map((p) => ({ x: p.composition, n: shares.get(p.id) ?? 0 })));
   const v = input.volumeL;
-  const d = density(tRef, pAbs * KPA_PER_BAR, final);
+  const model = modelOf(final);
+  const d = density(tRef, pAbs * KPA_PER_BAR, final, model);
   const totalMol = d.rho * v;
   const totalMolIdeal = (pAbs * KPA_PER_BAR * v) / (R_GERG * tRef);
   const steps: FillStep[] = [];
-  const present: { x: GergComposition; n: number }[] = [];
+  const present: { x: Composition; n: number }[] = [];
   let idealShare = 0;
   for (const id of order) {
     const p = parentsById.get(id) as ParentGas;
@@ -321,7 +340,7 @@ export function manometric(input: ManometricInput): ManometricResult {
     }
     idealShare += y;
     const nCum = present.reduce((s, q) => s + q.n, 0);
-    const real = nCum > 0 ? pressure(tFill, nCum / v, mix(present)) : { p: 0, z: 1 };
+    const real = nCum > 0 ? pressure(tFill, nCum / v, mix(present), model) : { p: 0, z: 1 };
     const pBar = real.p / KPA_PER_BAR;
     const ideal = (idealShare * totalMolIdeal * R_GERG * tFill) / v / KPA_PER_BAR;
     steps.push({
@@ -339,7 +358,7 @@ export function manometric(input: ManometricInput): ManometricResult {
     });
   }
   const atTemperatures = (input.otherTemperaturesC ?? [0, 15, 25, 40, 50]).map((c) => {
-    const pb = pressure(c + ZERO_C, d.rho, final).p / KPA_PER_BAR;
+    const pb = pressure(c + ZERO_C, d.rho, final, model).p / KPA_PER_BAR;
     return { temperatureC: c, pressureBar: pb, pressureBarGauge: pb - ATM_BAR };
   });
   return {
@@ -347,6 +366,7 @@ export function manometric(input: ManometricInput): ManometricResult {
     totalMolIdeal,
     totalDifferencePercent: ((totalMol - totalMolIdeal) / totalMolIdeal) * 100,
     z: d.z,
+    model,
     composition: final,
     steps,
     atTemperatures,
@@ -358,7 +378,7 @@ export function manometric(input: ManometricInput): ManometricResult {
 
 /** Molar mass of a GERG component, g/mol (the values of the GERG-2008 tables). */
 export function componentMolarMass(id: string): number {
-  return PURE_FLUIDS[GERG_COMPONENTS.indexOf(covered(id))].molarMass;
+  return gasMolarMass(covered(id));
 }
 
 export interface WeighedParent {
@@ -401,10 +421,10 @@ export function gravimetricComposition(
   if (parents.length === 0) {
     throw new BlendError('input-invalid', 'no parents');
   }
-  const ids: GergComponent[] = [];
+  const ids: string[] = [];
   const table = parents.map((p, a) => {
     positive(`mass of parent ${a + 1}`, p.massG);
-    const x = new Map<GergComponent, { f: number; u: number }>();
+    const x = new Map<string, { f: number; u: number }>();
     let sum = 0;
     for (const c of p.composition) {
       const id = covered(c.gas);
@@ -426,7 +446,7 @@ export function gravimetricComposition(
     return { x, mA, n: p.massG / mA, m: p.massG, um: p.uMassG ?? 0 };
   });
   const N = table.reduce((s, p) => s + p.n, 0);
-  const frac = (p: (typeof table)[number], id: GergComponent): number => p.x.get(id)?.f ?? 0;
+  const frac = (p: (typeof table)[number], id: string): number => p.x.get(id)?.f ?? 0;
   return ids.map((i) => {
     const xi = table.reduce((s, p) => s + frac(p, i) * p.n, 0) / N;
     let u2 = 0;
@@ -519,7 +539,7 @@ export function proposePremix(input: ManometricInput, thresholds: PremixThreshol
       continue;
     }
     const x = toFraction(c.value, c.unit);
-    const purity = parent.composition[c.gas as GergComponent] ?? 0;
+    const purity = parent.composition[c.gas] ?? 0;
     let found: { fraction: number; plan: ManometricResult; parent: ParentGas } | null = null;
     for (let f = 0.1; f > x && f >= 1e-9; f /= 10) {
       const fraction = Number(f.toPrecision(1));

@@ -7,6 +7,13 @@
  *
  *   npx tsx --tsconfig apps/server/tsconfig.json bench/ingest.ts
  *   npx tsx --tsconfig apps/server/tsconfig.json bench/ingest.ts --devices=5000 --values=20 --seconds=20 --rate=10000
+ *   npx tsx --tsconfig apps/server/tsconfig.json bench/ingest.ts --bare --rules=0     also the bare pipeline: prints project ÷ bare
+ *
+ * `--bare` (issue 21) runs, before the app's phases and with the same fleet, a hand-written aedes +
+ * better-sqlite3 pipeline on a copy of the seeded database (same rows, keys and pragmas, ≤ 1 000
+ * publishes a transaction, PUBACK after commit; see barePipeline), then prints the app's
+ * as-fast-as-possible rate divided by the bare one and each one's longest event-loop block
+ * (perf_hooks monitorEventLoopDelay max).
  *
  * The fleet runs in two child processes (this file with --fleet), each holding half of the
  * devices' MQTT connections; every device is bound to its own IoT data list of `values` decimal
@@ -25,6 +32,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import SQLite from 'better-sqlite3';
 import { Aedes } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -39,14 +47,19 @@ interface Options {
   rate: number;
   raw: number;
   rules: number;
+  /** Also runs the bare pipeline (aedes + better-sqlite3, same rows) with the same fleet: prints the ratio. */
+  bare: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
   const values = new Map<string, string>();
   for (const arg of argv) {
+    if (arg === '--bare') {
+      continue;
+    }
     const match = /^--([a-z]+)=(\d+)$/.exec(arg);
     if (!match) {
-      throw new Error(`unknown argument ${arg} (use --devices=N --values=N --seconds=N --rate=N --raw=N --rules=N)`);
+      throw new Error(`unknown argument ${arg} (use --devices=N --values=N --seconds=N --rate=N --raw=N --rules=N --bare)`);
     }
     values.set(match[1], match[2]);
   }
@@ -64,6 +77,7 @@ function parseOptions(argv: string[]): Options {
     rate: bounded('rate', 10_000, 100, 200_000),
     raw: bounded('raw', 1_000_000, 10_000, 5_000_000),
     rules: bounded('rules', 100, 0, 1000),
+    bare: argv.includes('--bare'),
   };
 }
 
@@ -378,6 +392,219 @@ async function rawAedes(fleet: Fleet, devices: Device[], options: Options, parts
   return { publishesPerSecond: ran.reduce((n, r) => n + Number(r.acked), 0) / seconds, connected: connected.reduce((n, r) => n + Number(r.count), 0) };
 }
 
+/** How long the event loop was held: the longest delay monitorEventLoopDelay saw (10 ms resolution), and its p99. */
+function loopMonitor() {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  return {
+    reset: () => histogram.reset(),
+    read: () => ({ maxMs: histogram.max / 1e6, p99Ms: histogram.percentile(99) / 1e6 }),
+    stop: () => histogram.disable(),
+  };
+}
+
+const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' ');
+
+interface BareResult {
+  valuesPerSecond: number;
+  values: number;
+  acked: number;
+  batches: number;
+  seconds: number;
+  loopMaxMs: number;
+  loopP99Ms: number;
+  load: string;
+}
+
+/**
+ * The bare pipeline (issue 21): what a hand-written aedes + better-sqlite3 ingest does for the same
+ * work, in this process, driven by the same fleet. A copy of the app's seeded database (VACUUM INTO:
+ * the same tables, keys and indexes), the app's pragmas; every publish's values checked against its
+ * item's fields and written as the app writes them — a data_record row (values_json), a
+ * series_point per value (series made on first sight, points in key order), data_item.record_count
+ * and telemetry_count — in transactions of at most 1 000 publishes, the PUBACK after commit. No
+ * device authentication (the fleet is connected before the measured phase), no ACL, no pushes, no
+ * rollups (the app defers them too: its roller runs minutes later).
+ */
+async function barePipeline(fleet: Fleet, devices: Device[], options: Options, parts: number, source: SQLite.Database, dir: string): Promise<BareResult> {
+  const file = path.join(dir, 'bare.db');
+  source.exec(`vacuum into '${file}'`);
+  const db = new SQLite(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('cache_size = -65536');
+  const routes = new Map<string, Array<{ companyId: number; itemId: number; fields: Set<string> }>>();
+  for (const row of db
+    .prepare('select d.sn, b.company_id, b.item_id, i.fields from telemetry_binding b join device d on d.id = b.device_id join data_item i on i.id = b.item_id')
+    .all() as Array<{ sn: string; company_id: number; item_id: number; fields: string }>) {
+    const fields = new Set((JSON.parse(row.fields) as Array<{ fieldName: string }>).map((f) => f.fieldName));
+    const list = routes.get(row.sn) ?? [];
+    list.push({ companyId: row.company_id, itemId: row.item_id, fields });
+    routes.set(row.sn, list);
+  }
+  const insertRecord = db.prepare(
+    "insert into data_record (company_id, item_id, parent_record_id, values_json, source, created_by, created_at, updated_at) values (?, ?, null, ?, 'device', null, ?, ?)",
+  );
+  const addCount = db.prepare('update data_item set record_count = record_count + ? where company_id = ? and id = ?');
+  const ensureSeries = db.prepare('insert into series (company_id, item_id, field) values (?, ?, ?) on conflict (item_id, field) do nothing');
+  const findSeries = db.prepare('select id from series where item_id = ? and field = ?');
+  const insertPoint = db.prepare('insert into series_point (series_id, ts, record_id, value) values (?, ?, ?, ?)');
+  const upsertCount = db.prepare(
+    `insert into telemetry_count (company_id, hour_ts, value_count, record_count, unknown_count) values (?, ?, ?, ?, 0)
+     on conflict (company_id, hour_ts) do update set value_count = telemetry_count.value_count + excluded.value_count,
+     record_count = telemetry_count.record_count + excluded.record_count`,
+  );
+  const seriesIds = new Map<string, number>();
+  interface Pending {
+    sn: string;
+    ts: number;
+    values: Record<string, unknown>;
+    done: (error: Error | null) => void;
+  }
+  let pending: Pending[] = [];
+  let values = 0;
+  let batches = 0;
+  let scheduled = false;
+  const write = db.transaction((batch: Pending[]) => {
+    const points: Array<{ seriesId: number; ts: number; recordId: number; value: number }> = [];
+    const perItem = new Map<number, { companyId: number; n: number }>();
+    const perHour = new Map<string, { companyId: number; hour: number; values: number; records: number }>();
+    for (const publish of batch) {
+      for (const { companyId, itemId, fields } of routes.get(publish.sn) ?? []) {
+        const kept: Record<string, number> = {};
+        let keys = 0;
+        for (const key in publish.values) {
+          const value = publish.values[key];
+          if (fields.has(key) && typeof value === 'number' && Number.isFinite(value)) {
+            kept[key] = value;
+            keys += 1;
+          }
+        }
+        if (keys === 0) {
+          continue;
+        }
+        const recordId = Number(insertRecord.run(companyId, itemId, JSON.stringify(kept), publish.ts, publish.ts).lastInsertRowid);
+        for (const key in kept) {
+          const seriesKey = `${itemId}:${key}`;
+          let seriesId = seriesIds.get(seriesKey);
+          if (seriesId === undefined) {
+            ensureSeries.run(companyId, itemId, key);
+            seriesId = Number((findSeries.get(itemId, key) as { id: number }).id);
+            seriesIds.set(seriesKey, seriesId);
+          }
+          points.push({ seriesId, ts: publish.ts, recordId, value: kept[key] });
+        }
+        const tally = perItem.get(itemId) ?? { companyId, n: 0 };
+        tally.n += 1;
+        perItem.set(itemId, tally);
+        const hour = Math.floor(publish.ts / 3_600_000) * 3_600_000;
+        const counter = perHour.get(`${companyId}:${hour}`) ?? { companyId, hour, values: 0, records: 0 };
+        counter.values += keys;
+        counter.records += 1;
+        perHour.set(`${companyId}:${hour}`, counter);
+        values += keys;
+      }
+    }
+    points.sort((a, b) => a.seriesId - b.seriesId || a.ts - b.ts || a.recordId - b.recordId);
+    for (const p of points) {
+      insertPoint.run(p.seriesId, p.ts, p.recordId, p.value);
+    }
+    for (const [itemId, { companyId, n }] of perItem) {
+      addCount.run(n, companyId, itemId);
+    }
+    for (const c of perHour.values()) {
+      upsertCount.run(c.companyId, c.hour, c.values, c.records);
+    }
+  });
+  const flush = () => {
+    scheduled = false;
+    const batch = pending.slice(0, 1000);
+    pending = pending.slice(batch.length);
+    if (batch.length > 0) {
+      let failure: Error | null = null;
+      try {
+        write.immediate(batch);
+        batches += 1;
+      } catch (error) {
+        failure = error instanceof Error ? error : new Error(String(error));
+      }
+      for (const publish of batch) {
+        publish.done(failure);
+      }
+    }
+    if (pending.length > 0) {
+      schedule(true);
+    }
+  };
+  const schedule = (now: boolean) => {
+    if (!scheduled) {
+      scheduled = true;
+      if (now) {
+        setImmediate(flush);
+      } else {
+        setTimeout(flush, 5);
+      }
+    }
+  };
+  const aedes = await Aedes.createBroker({
+    authenticate: (_client, _username, _password, done) => done(null, true),
+    authorizePublish: (client, packet, done) => {
+      const parts = packet.topic.split('/');
+      if (!client || parts.length !== 4 || parts[0] !== 'sd' || parts[2] !== 'up' || parts[3] !== 'telemetry') {
+        done(null);
+        return;
+      }
+      let body: { ts?: unknown; values?: unknown };
+      try {
+        body = JSON.parse(packet.payload.toString('utf8')) as typeof body;
+      } catch {
+        done(null);
+        return;
+      }
+      if (typeof body.ts !== 'number' || typeof body.values !== 'object' || body.values === null) {
+        done(null);
+        return;
+      }
+      pending.push({ sn: parts[1], ts: body.ts, values: body.values as Record<string, unknown>, done });
+      schedule(pending.length >= 1000);
+    },
+  });
+  const server = net.createServer(aedes.handle);
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  try {
+    await fleet.ask([...split(devices, parts), []].map((d) => ({ type: 'connect', port, devices: d })), 600_000);
+    await fleet.ask({ type: 'run', mode: 'once', seconds: 300, values: options.values }, 400_000);
+    const monitor = loopMonitor();
+    const before = { values, batches };
+    const loadBefore = load();
+    const started = Date.now();
+    const ran = await fleet.ask({ type: 'run', mode: 'max', seconds: options.seconds, values: options.values }, options.seconds * 1000 + 120_000);
+    const seconds = (Date.now() - started) / 1000;
+    const loop = monitor.read();
+    monitor.stop();
+    await fleet.ask({ type: 'disconnect' }, 60_000);
+    return {
+      valuesPerSecond: (values - before.values) / seconds,
+      values: values - before.values,
+      acked: ran.reduce((n, r) => n + Number(r.acked), 0),
+      batches: batches - before.batches,
+      seconds,
+      loopMaxMs: loop.maxMs,
+      loopP99Ms: loop.p99Ms,
+      load: `${loadBefore} → ${load()}`,
+    };
+  } finally {
+    await new Promise<void>((resolve) => aedes.close(() => server.close(() => resolve())));
+    db.close();
+    rmSync(file, { force: true });
+    rmSync(`${file}-wal`, { force: true });
+    rmSync(`${file}-shm`, { force: true });
+  }
+}
+
 function split<T>(list: readonly T[], parts: number): T[][] {
   const out: T[][] = Array.from({ length: parts }, () => []);
   list.forEach((item, i) => out[i % parts].push(item));
@@ -394,6 +621,7 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sd-bench-ingest-'));
   const parts = 2;
   console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, node ${process.version}, ${new Date().toISOString()}`);
+  console.log(`load average (1, 5, 15 min): ${load()}`);
   console.log(`fleet: ${options.devices} devices in ${parts} processes, ${options.values} values per publish, QoS 1`);
 
   // 1. raw better-sqlite3
@@ -424,6 +652,15 @@ async function main(): Promise<void> {
     const itemIds = await seed(app.platform.db, rawSqlite(app.platform.db)!, user.companyId, user.userId, devices, options.values);
     console.log(`seeded ${devices.length} devices, ${itemIds.length} IoT data lists of ${options.values} decimal fields, one binding each`);
 
+    // 3b. the bare pipeline on a copy of the seeded database, the same fleet (issue 21)
+    let bareResult: BareResult | null = null;
+    if (options.bare) {
+      bareResult = await barePipeline(fleet, devices, options, parts, rawSqlite(app.platform.db)!, dir);
+      console.log(
+        `bare pipeline (aedes + better-sqlite3, same rows, ≤ 1 000 publishes a transaction, PUBACK after commit): ${Math.round(bareResult.valuesPerSecond).toLocaleString('en-US')} values/s stored (${bareResult.values.toLocaleString('en-US')} values, ${bareResult.acked.toLocaleString('en-US')} publishes acknowledged, ${bareResult.batches} transactions) in ${bareResult.seconds.toFixed(1)} s; event loop delay max ${bareResult.loopMaxMs.toFixed(0)} ms, p99 ${bareResult.loopP99Ms.toFixed(0)} ms; load ${bareResult.load}`,
+      );
+    }
+
     const connectStarted = Date.now();
     const connected = await fleet.ask([...split(devices, parts), []].map((d) => ({ type: 'connect', port: mqttPort, devices: d })), 600_000);
     const connectedCount = connected.reduce((n, r) => n + Number(r.count), 0);
@@ -451,15 +688,26 @@ async function main(): Promise<void> {
     };
     const stats = app.telemetry.stats;
     const before = { ...stats, batches: app.telemetry.commit.stats.batches, rolled: app.telemetry.rollStats.series, rollMs: app.telemetry.rollStats.ms };
+    const monitor = loopMonitor();
+    const loadBefore = load();
     const started = Date.now();
     const ran = await fleet.ask({ type: 'run', mode: 'max', seconds: options.seconds, values: options.values }, options.seconds * 1000 + 120_000);
     const seconds = (Date.now() - started) / 1000;
+    const maxLoop = monitor.read();
     const stored = stats.values - before.values;
     const acked = ran.reduce((n, r) => n + Number(r.acked), 0);
     const batches = app.telemetry.commit.stats.batches - before.batches;
     console.log(
       `ingest, as fast as the acknowledgements allow: ${Math.round(stored / seconds).toLocaleString('en-US')} values/s stored (${stored.toLocaleString('en-US')} values, ${acked.toLocaleString('en-US')} publishes acknowledged, ${ran.reduce((n, r) => n + Number(r.errors), 0)} errors, ${stats.refused - before.refused} refused, ${batches} transactions, largest ${app.telemetry.commit.stats.largestBatch} publishes) in ${seconds.toFixed(1)} s; meanwhile the roller folded ${(app.telemetry.rollStats.series - before.rolled).toLocaleString('en-US')} series (${((app.telemetry.rollStats.ms - before.rollMs) / 1000).toFixed(1)} s); ${loopReport()}`,
     );
+
+    console.log(`  event loop delay (monitorEventLoopDelay) max ${maxLoop.maxMs.toFixed(0)} ms, p99 ${maxLoop.p99Ms.toFixed(0)} ms (target: no block over 100 ms); load ${loadBefore} → ${load()}`);
+    if (bareResult) {
+      const ratio = stored / seconds / bareResult.valuesPerSecond;
+      console.log(
+        `project ÷ bare: ${Math.round(stored / seconds).toLocaleString('en-US')} ÷ ${Math.round(bareResult.valuesPerSecond).toLocaleString('en-US')} values/s = ${ratio.toFixed(2)} (target ≥ 0.85: ${ratio >= 0.85 ? 'met' : 'missed'}); longest event-loop block: project ${maxLoop.maxMs.toFixed(0)} ms, bare ${bareResult.loopMaxMs.toFixed(0)} ms (target ≤ 100 ms: ${maxLoop.maxMs <= 100 ? 'met' : 'missed'})`,
+      );
+    }
 
     // The roller's share: one whole round now (every series, the points since its watermark), and
     // the rate net of that round repeated every `everyMs` (what a run of many minutes settles at).
@@ -527,13 +775,16 @@ async function main(): Promise<void> {
     const publishesPerSecond = options.rate / options.values;
     const rateBefore = stats.values;
     loopReport();
+    monitor.reset();
     const rateStarted = Date.now();
     const rated = await fleet.ask({ type: 'run', mode: 'rate', seconds: options.seconds, values: options.values, publishesPerSecond: publishesPerSecond / parts }, options.seconds * 1000 + 120_000);
     const rateSeconds = (Date.now() - rateStarted - 2000) / 1000;
     const [report] = await fleet.ask({ type: 'report' }, 60_000, parts);
     const latencies = (report.latencies as number[]).sort((a, b) => a - b);
+    const rateLoop = monitor.read();
+    monitor.stop();
     console.log(
-      `at ${options.rate.toLocaleString('en-US')} values/s offered (the fleet sent ${Math.round((rated.reduce((n, r) => n + Number(r.sent), 0) * options.values) / (rateSeconds || 1)).toLocaleString('en-US')} values/s, ${rated.reduce((n, r) => n + Number(r.acked), 0)} publishes acknowledged): ${Math.round((stats.values - rateBefore) / rateSeconds).toLocaleString('en-US')} values/s stored; publish-to-browser latency over ${latencies.length} pushes (${watched.length} items watched): p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${latencies.at(-1)} ms; ${loopReport()}`,
+      `at ${options.rate.toLocaleString('en-US')} values/s offered (the fleet sent ${Math.round((rated.reduce((n, r) => n + Number(r.sent), 0) * options.values) / (rateSeconds || 1)).toLocaleString('en-US')} values/s, ${rated.reduce((n, r) => n + Number(r.acked), 0)} publishes acknowledged): ${Math.round((stats.values - rateBefore) / rateSeconds).toLocaleString('en-US')} values/s stored; publish-to-browser latency over ${latencies.length} pushes (${watched.length} items watched): p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${latencies.at(-1)} ms (target p99 ≤ 250 ms); ${loopReport()}; event loop delay max ${rateLoop.maxMs.toFixed(0)} ms; load ${load()}`,
     );
     const roll = app.telemetry.rollStats;
     console.log(

@@ -6,11 +6,14 @@
  *   npx tsx --tsconfig apps/server/tsconfig.json bench/records.ts          1 000 000 records, 200 calls per scenario
  *   npx tsx --tsconfig apps/server/tsconfig.json bench/records.ts --records=200000 --iterations=100
  *   BENCH_DATABASE_URL=postgres://… npx tsx …/records.ts                   the same on PostgreSQL (own schema, dropped after)
+ *   BENCH_DATABASE_URL=postgres://… npx tsx …/records.ts --explain         also prints EXPLAIN (ANALYZE, BUFFERS) of the
+ *                                                                          SQL each scenario sends (captured from the driver)
  *
  * The data: one IoT data item with fields temperature (decimal, indexed), status (text, indexed),
  * line (text) and count (integer); one record every ~31.5 s over the last year, written with
  * multi-row inserts, 1 000 rows a statement and 50 statements a transaction. After loading, the
- * server's hourly maintenance (`PRAGMA optimize` on SQLite) runs once, as it would in production.
+ * server's hourly maintenance (`PRAGMA optimize` on SQLite) runs once, as it would in production;
+ * on PostgreSQL a `VACUUM ANALYZE data_record` stands for autovacuum.
  * Results go in docs/performance.md; this is run by hand, never as a timed test.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
@@ -29,14 +33,20 @@ interface Options {
   records: number;
   iterations: number;
   warmup: number;
+  explain: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
   const values = new Map<string, string>();
+  let explain = false;
   for (const arg of argv) {
+    if (arg === '--explain') {
+      explain = true;
+      continue;
+    }
     const match = /^--([a-z]+)=(\d+)$/.exec(arg);
     if (!match) {
-      throw new Error(`unknown argument ${arg} (use --records=N --iterations=N --warmup=N)`);
+      throw new Error(`unknown argument ${arg} (use --records=N --iterations=N --warmup=N --explain)`);
     }
     values.set(match[1], match[2]);
   }
@@ -47,7 +57,7 @@ function parseOptions(argv: string[]): Options {
     }
     return value;
   };
-  return { records: bounded('records', 1_000_000, 1_000, 5_000_000), iterations: bounded('iterations', 200, 10, 10_000), warmup: bounded('warmup', 20, 0, 1_000) };
+  return { records: bounded('records', 1_000_000, 1_000, 5_000_000), iterations: bounded('iterations', 200, 10, 10_000), warmup: bounded('warmup', 20, 0, 1_000), explain };
 }
 
 const statuses = ['ok', 'warn', 'alarm'];
@@ -100,6 +110,38 @@ interface Scenario {
   query: Record<string, unknown>;
 }
 
+/**
+ * The data_record queries one call sends to PostgreSQL (read off pg's Client.query while the call
+ * runs), each run again under EXPLAIN (ANALYZE, BUFFERS) on a connection of its own.
+ */
+async function explainCall(databaseUrl: string, schema: string, call: () => Promise<unknown>): Promise<string[]> {
+  const captured: { text: string; values: unknown[] }[] = [];
+  const original = Reflect.get(pg.Client.prototype, 'query') as (...args: unknown[]) => unknown;
+  (pg.Client.prototype as any).query = function (this: pg.Client, ...args: any[]) {
+    if (typeof args[0] === 'string' && /from "data_record"/.test(args[0])) {
+      captured.push({ text: args[0], values: Array.isArray(args[1]) ? args[1] : [] });
+    }
+    return original.apply(this, args);
+  };
+  try {
+    await call();
+  } finally {
+    Reflect.set(pg.Client.prototype, 'query', original);
+  }
+  const client = new pg.Client({ connectionString: databaseUrl, options: `-c search_path=${schema}` });
+  await client.connect();
+  try {
+    const out: string[] = [];
+    for (const query of captured) {
+      const plan = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${query.text}`, query.values);
+      out.push(`${query.text}\n-- parameters: ${JSON.stringify(query.values)}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+    }
+    return out;
+  } finally {
+    await client.end();
+  }
+}
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
@@ -134,7 +176,9 @@ async function main(): Promise<void> {
     const maintenanceStarted = performance.now();
     await new RecordsRepository(app.platform.db, app.platform.dbKind).optimize();
     if (app.platform.dbKind === 'postgres') {
-      await sql`analyze data_record`.execute(app.platform.db);
+      // What autovacuum does after a bulk load (PostgreSQL 13+ vacuums insert-only tables too):
+      // statistics, and the visibility map that lets a count read only the field's index.
+      await sql`vacuum analyze data_record`.execute(app.platform.db);
     }
     const maintenanceSeconds = (performance.now() - maintenanceStarted) / 1000;
 
@@ -146,6 +190,7 @@ async function main(): Promise<void> {
       { name: 'preset today, newest first', query: { timeRange: { preset: 'today' } } },
       { name: 'no filter, newest first (total of every record)', query: {} },
     ];
+    const loadBefore = os.loadavg();
     const results: { name: string; total: number; p50: number; p95: number; p99: number; mean: number; cpu: number }[] = [];
     for (const scenario of scenarios) {
       const params = new URLSearchParams({ itemId: String(itemId), pageSize: '20' });
@@ -170,6 +215,14 @@ async function main(): Promise<void> {
         total = answer.data.total;
       }
       const cpu = process.cpuUsage(cpuBefore);
+      if (options.explain && databaseUrl && databaseSchema) {
+        console.log(`\n#### ${scenario.name}\n`);
+        for (const text of await explainCall(databaseUrl, databaseSchema, () => call('GET', url))) {
+          console.log('```sql');
+          console.log(text);
+          console.log('```');
+        }
+      }
       times.sort((a, b) => a - b);
       results.push({
         cpu: (cpu.user + cpu.system) / 1000 / options.iterations,
@@ -188,7 +241,15 @@ async function main(): Promise<void> {
     console.log(`${new Date().toISOString().slice(0, 10)} — ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${os.type()} ${os.release()}, ${app.platform.dbKind} ${sqliteVersion}`);
     console.log(`${options.records.toLocaleString('en-US')} records loaded in ${loadSeconds.toFixed(1)} s; maintenance ${maintenanceSeconds.toFixed(2)} s; ${options.iterations} calls per scenario after ${options.warmup} warm-up calls, page size 20`);
     console.log('');
-    console.log(`load average before the calls: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')}`);
+    const settings =
+      app.platform.dbKind === 'postgres'
+        ? (await sql<{ name: string; setting: string; unit: string | null }>`select name, setting, unit from pg_settings where name in ('shared_buffers', 'work_mem', 'effective_cache_size', 'max_parallel_workers_per_gather', 'jit')`.execute(app.platform.db)).rows
+        : [];
+    if (settings.length > 0) {
+      console.log(`PostgreSQL settings: ${settings.map((r) => `${r.name}=${r.setting}${r.unit ?? ''}`).join(', ')}`);
+    }
+    const loadAfter = os.loadavg();
+    console.log(`load average (1, 5, 15 min) before the calls: ${loadBefore.map((l) => l.toFixed(1)).join(', ')}; after: ${loadAfter.map((l) => l.toFixed(1)).join(', ')}`);
     console.log('');
     console.log('| scenario | matching records | p50 | p95 | p99 | mean | CPU per call |');
     console.log('|---|---:|---:|---:|---:|---:|---:|');

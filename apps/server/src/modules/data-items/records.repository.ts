@@ -48,10 +48,12 @@ export interface RecordListPlan {
 const isNumericType = (type: number) => type === FieldType.decimal || type === FieldType.currency || type === FieldType.integer || type === FieldType.dateTime;
 
 /**
- * The value of a field inside the record's JSON, written the same way in queries and in the
- * field's expression index so the database can use the index: `json_extract` on SQLite, `->>` on
- * PostgreSQL (numbers cast to numeric, anything that is not a JSON number being null). The field
- * key is an ASCII identifier (fieldNamePattern), inlined as a literal.
+ * The value of a field inside the record's JSON: `json_extract` on SQLite, written the same way in
+ * queries and in the field's expression index so SQLite reads the index; `->>` on PostgreSQL
+ * (numbers cast to numeric, anything that is not a JSON number being null), where an indexed field
+ * is read from its typed slot column instead (valueExpression) and this expression serves plain
+ * fields and the slot trigger's definition. The field key is an ASCII identifier
+ * (fieldNamePattern), inlined as a literal.
  */
 export function fieldValue(kind: DbKind, field: Pick<DataField, 'fieldName' | 'type'>): RawBuilder<unknown> {
   const column = sql.ref('values_json');
@@ -64,12 +66,29 @@ export function fieldValue(kind: DbKind, field: Pick<DataField, 'fieldName' | 't
     : sql`(${column}::jsonb ->> ${key})`;
 }
 
-function targetExpression(kind: DbKind, target: RecordTarget): RawBuilder<unknown> {
-  return 'column' in target ? sql`${sql.ref(`data_record.${target.column}`)}` : fieldValue(kind, target.field);
+/**
+ * PostgreSQL: the typed column (slot) holding each indexed field's value, by field name, as
+ * data_record_slot says (migration 2026-11-28-270; a trigger fills the slots from values_json).
+ * Empty on SQLite, whose expression indexes serve the json_extract expression itself.
+ */
+type Slots = ReadonlyMap<string, { type: number; column: string }>;
+
+const noSlots: Slots = new Map();
+
+const slotNames = ['n1', 'n2', 'n3', 'n4', 'n5', 't1', 't2', 't3', 't4', 't5'] as const;
+
+/** The field's value: its slot column when it has one of its type, else read from values_json. */
+function valueExpression(kind: DbKind, field: Pick<DataField, 'fieldName' | 'type'>, slots: Slots): RawBuilder<unknown> {
+  const slot = slots.get(field.fieldName);
+  return slot && slot.type === field.type ? sql`${sql.ref(`data_record.${slot.column}`)}` : fieldValue(kind, field);
 }
 
-function conditionExpression(kind: DbKind, condition: RecordCondition): RawBuilder<boolean> {
-  const target = targetExpression(kind, condition.target);
+function targetExpression(kind: DbKind, target: RecordTarget, slots: Slots): RawBuilder<unknown> {
+  return 'column' in target ? sql`${sql.ref(`data_record.${target.column}`)}` : valueExpression(kind, target.field, slots);
+}
+
+function conditionExpression(kind: DbKind, condition: RecordCondition, slots: Slots): RawBuilder<boolean> {
+  const target = targetExpression(kind, condition.target, slots);
   const value = condition.value;
   switch (condition.op) {
     case 'eq':
@@ -115,7 +134,7 @@ export class RecordsRepository {
     return new RecordsRepository(trx, kind);
   }
 
-  private base(companyId: number, itemId: number, plan: Omit<RecordListPlan, 'sort' | 'limit' | 'offset'>): SelectQueryBuilder<Database, 'data_record', object> {
+  private base(companyId: number, itemId: number, plan: Omit<RecordListPlan, 'sort' | 'limit' | 'offset'>, slots: Slots): SelectQueryBuilder<Database, 'data_record', object> {
     let query = this.db
       .selectFrom('data_record')
       .where(scopedToCompany('data_record', companyId))
@@ -130,45 +149,57 @@ export class RecordsRepository {
       query = query.where('data_record.parent_record_id', '=', plan.parentRecordId);
     }
     for (const condition of plan.conditions) {
-      query = query.where(conditionExpression(this.kind, condition));
+      query = query.where(conditionExpression(this.kind, condition, slots));
     }
     return query;
   }
 
   /** One page and the total of an item's records under the plan's conditions (no condition: the kept count). */
   async page(companyId: number, itemId: number, plan: RecordListPlan): Promise<{ total: number; rows: RecordRow[] }> {
-    const base = this.base(companyId, itemId, plan);
     const unfiltered = plan.conditions.length === 0 && plan.from === undefined && plan.to === undefined && plan.parentRecordId === undefined;
     const indexed = (target: RecordTarget) => 'field' in target && target.field.indexed === true;
-    if (!unfiltered && !indexed(plan.sort.target) && !plan.conditions.some((c) => indexed(c.target))) {
+    const usesIndex = indexed(plan.sort.target) || plan.conditions.some((c) => indexed(c.target));
+    const slots = usesIndex ? await this.slots(itemId) : noSlots;
+    const base = this.base(companyId, itemId, plan, slots);
+    if (!unfiltered && !usesIndex) {
       // No field index helps: the page and the total would read the same records twice, so one
       // query reads them once and counts them with a window function.
-      const rows = await this.list(base, plan, true);
+      const rows = await this.list(base, plan, slots, true);
       if (rows.length > 0) {
         return { total: Number(rows[0].total_rows), rows: rows.map(({ total_rows: _total, ...row }) => row) };
       }
     }
     const [total, rows] = await Promise.all([
       unfiltered ? this.countRecords(companyId, itemId) : base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow().then((r) => Number(r.total)),
-      this.list(base, plan),
+      this.list(base, plan, slots),
     ]);
     return { total, rows };
   }
 
   /** Rows only (export): at most `plan.limit`. */
-  rows(companyId: number, itemId: number, plan: RecordListPlan): Promise<RecordRow[]> {
-    return this.list(this.base(companyId, itemId, plan), plan);
+  async rows(companyId: number, itemId: number, plan: RecordListPlan): Promise<RecordRow[]> {
+    const slots = await this.slots(itemId);
+    return this.list(this.base(companyId, itemId, plan, slots), plan, slots);
   }
 
-  private list(base: SelectQueryBuilder<Database, 'data_record', object>, plan: RecordListPlan): Promise<RecordRow[]>;
-  private list(base: SelectQueryBuilder<Database, 'data_record', object>, plan: RecordListPlan, withTotal: true): Promise<(RecordRow & { total_rows: number })[]>;
-  private list(base: SelectQueryBuilder<Database, 'data_record', object>, plan: RecordListPlan, withTotal = false): Promise<(RecordRow & { total_rows?: number })[]> {
+  /** The item's slot columns (PostgreSQL; none on SQLite). */
+  private async slots(itemId: number): Promise<Slots> {
+    if (this.kind !== 'postgres') {
+      return noSlots;
+    }
+    const rows = await sql<{ field_name: string; field_type: number; slot: string }>`select field_name, field_type, slot from data_record_slot where item_id = ${itemId}`.execute(this.db);
+    return new Map(rows.rows.map((r) => [r.field_name, { type: Number(r.field_type), column: `ix_${r.slot}` }]));
+  }
+
+  private list(base: SelectQueryBuilder<Database, 'data_record', object>, plan: RecordListPlan, slots: Slots): Promise<RecordRow[]>;
+  private list(base: SelectQueryBuilder<Database, 'data_record', object>, plan: RecordListPlan, slots: Slots, withTotal: true): Promise<(RecordRow & { total_rows: number })[]>;
+  private list(base: SelectQueryBuilder<Database, 'data_record', object>, plan: RecordListPlan, slots: Slots, withTotal = false): Promise<(RecordRow & { total_rows?: number })[]> {
     const order = plan.sort.order === 'asc' ? 'asc' : 'desc';
     let query = base.select(recordColumns.map((c) => `data_record.${c}` as const)).$if(withTotal, (q) => q.select(sql<number>`count(*) over ()`.as('total_rows')));
     if ('field' in plan.sort.target) {
       // Empty values sort as the smallest on both databases (SQLite's own order).
       const nulls = this.kind === 'postgres' ? sql.raw(order === 'asc' ? ' nulls first' : ' nulls last') : sql.raw('');
-      query = query.orderBy(sql`${fieldValue(this.kind, plan.sort.target.field)} ${sql.raw(order)}${nulls}`);
+      query = query.orderBy(sql`${valueExpression(this.kind, plan.sort.target.field, slots)} ${sql.raw(order)}${nulls}`);
     } else if (plan.sort.target.column !== 'created_at') {
       query = query.orderBy(sql`${sql.ref(`data_record.${plan.sort.target.column}`)} ${sql.raw(order)}`);
     }
@@ -412,12 +443,18 @@ export class RecordsRepository {
   // ---- field indexes ----
 
   /**
-   * Makes the item's expression indexes match its indexed fields: a partial index per field on
+   * Makes the item's field indexes match its indexed fields: a partial index per field on
    * (company_id, item_id, value, created_at, id) where item_id is the item, so filters and sorts on that
-   * field (and their counts) read an index instead of every record. Then refreshes the planner's
-   * statistics on SQLite.
+   * field (and their counts) read an index instead of every record. SQLite: the value is the
+   * json_extract expression, then the planner's statistics are refreshed. PostgreSQL: the value is
+   * the field's typed slot column (syncSlots), which the planner has statistics for and a count
+   * reads with an index-only scan.
    */
   async syncFieldIndexes(itemId: number, fields: readonly Pick<DataField, 'fieldName' | 'type' | 'indexed'>[]): Promise<void> {
+    if (this.kind === 'postgres') {
+      await (this.db.isTransaction ? this.syncSlots(this.db, itemId, fields) : this.db.transaction().execute((trx) => this.syncSlots(trx, itemId, fields)));
+      return;
+    }
     const wanted = new Map(fields.filter((f) => f.indexed).map((f) => [fieldIndexName(itemId, f), f]));
     const existing = await this.fieldIndexes(itemId);
     for (const name of existing) {
@@ -437,18 +474,67 @@ export class RecordsRepository {
     }
   }
 
+  /**
+   * PostgreSQL: gives each indexed field a typed slot column (kept while the field stays indexed
+   * with the same type), refills the item's slots through the trigger when the assignment changed,
+   * and keeps one partial index per field on (company_id, item_id, slot NULLS FIRST, created_at,
+   * id). Record writes wait meanwhile (reads go on), so none is written with the old assignment.
+   */
+  private async syncSlots(trx: Db, itemId: number, fields: readonly Pick<DataField, 'fieldName' | 'type' | 'indexed'>[]): Promise<void> {
+    const wanted = fields.filter((f) => f.indexed);
+    await sql`lock table data_record in share row exclusive mode`.execute(trx);
+    const current = (await sql<{ field_name: string; field_type: number; slot: string }>`select field_name, field_type, slot from data_record_slot where item_id = ${itemId}`.execute(trx)).rows;
+    const kept = current.filter((c) => wanted.some((f) => f.fieldName === c.field_name && f.type === Number(c.field_type)));
+    const gone = current.filter((c) => !kept.includes(c));
+    for (const c of gone) {
+      await sql`delete from data_record_slot where item_id = ${itemId} and field_name = ${c.field_name}`.execute(trx);
+    }
+    const used = new Set(kept.map((c) => c.slot));
+    const slotted = new Map(kept.map((c) => [c.field_name, c.slot]));
+    let added = false;
+    for (const field of wanted.filter((f) => !slotted.has(f.fieldName))) {
+      const prefix = isNumericType(field.type) ? 'n' : 't';
+      const slot = slotNames.find((s) => s.startsWith(prefix) && !used.has(s));
+      if (!slot) {
+        continue; // more than five of a kind (the fields check refuses it): read from values_json
+      }
+      used.add(slot);
+      slotted.set(field.fieldName, slot);
+      await sql`insert into data_record_slot (item_id, field_name, field_type, slot) values (${itemId}, ${field.fieldName}, ${field.type}, ${slot})`.execute(trx);
+      added = true;
+    }
+    if (added || gone.length > 0) {
+      await sql`update data_record set values_json = values_json where item_id = ${sql.lit(itemId)}`.execute(trx);
+    }
+    const names = new Map(wanted.filter((f) => slotted.has(f.fieldName)).map((f) => [fieldIndexName(itemId, f), slotted.get(f.fieldName)!]));
+    const existing = await this.fieldIndexes(itemId, trx);
+    for (const name of existing) {
+      if (!names.has(name)) {
+        await trx.schema.dropIndex(name).ifExists().execute();
+      }
+    }
+    for (const [name, slot] of names) {
+      if (!existing.includes(name)) {
+        await sql`create index if not exists ${sql.id(name)} on data_record (company_id, item_id, ${sql.ref(`ix_${slot}`)} nulls first, created_at, id) where item_id = ${sql.lit(itemId)}`.execute(trx);
+      }
+    }
+  }
+
   async dropFieldIndexes(itemId: number): Promise<void> {
     for (const name of await this.fieldIndexes(itemId)) {
       await this.db.schema.dropIndex(name).ifExists().execute();
     }
+    if (this.kind === 'postgres') {
+      await sql`delete from data_record_slot where item_id = ${itemId}`.execute(this.db);
+    }
   }
 
-  private async fieldIndexes(itemId: number): Promise<string[]> {
+  private async fieldIndexes(itemId: number, db: Db = this.db): Promise<string[]> {
     const prefix = fieldIndexPrefix(itemId);
     const result =
       this.kind === 'sqlite'
-        ? await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'data_record'`.execute(this.db)
-        : await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'data_record' and schemaname = current_schema()`.execute(this.db);
+        ? await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'data_record'`.execute(db)
+        : await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'data_record' and schemaname = current_schema()`.execute(db);
     return result.rows.map((r) => r.name).filter((name) => name.startsWith(prefix));
   }
 

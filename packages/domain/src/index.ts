@@ -67,6 +67,10 @@ export * from './sales/salesRules';
 export * from './sales/sales.schemas';
 export * from './sales/salesMessages';
 
+// ---- gas blending, high purity, certificates (issue 20); the calculations are @smartdata/domain/gas ----
+export * from './gas/gas.schemas';
+export * from './gas/gasMessages';
+
 // ---- SIM traffic cards (issue 19) ----
 export * from './sim/sim.schemas';
 export * from './sim/simMessages';

@@ -11,6 +11,7 @@ import { reportMessages } from './reports/reportMessages';
 import { inventoryMessages } from './inventory/inventoryMessages';
 import { simMessages } from './sim/simMessages';
 import { salesMessages } from './sales/salesMessages';
+import { gasMessages } from './gas/gasMessages';
 
 /**
  * Texts of the validation message keys used by the zod schemas of this package. The web shows
@@ -58,6 +59,7 @@ export const validationMessages: Record<string, Record<Locale, string>> = {
   'validation.invalid': { 'zh-CN': '格式不正确', 'en-US': 'Invalid value' },
   'validation.mqttLinks.tooMany': { 'zh-CN': `最多 ${limits.mqttLinksMax} 个 MQTT 连接`, 'en-US': `At most ${limits.mqttLinksMax} MQTT links` },
   ...cabinMessages,
+  ...gasMessages,
   ...chartMessages,
   ...wechatMessages,
   ...smsMessages,

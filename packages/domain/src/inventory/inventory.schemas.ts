@@ -33,7 +33,7 @@ export const warehouseKinds = ['raw', 'wip', 'finished', 'returns'] as const;
 export type WarehouseKind = (typeof warehouseKinds)[number];
 
 /** The documents of the ledger (a ledger row names its document kind and id). */
-export const stockDocumentKinds = ['production', 'stockIn', 'outbound', 'return'] as const;
+export const stockDocumentKinds = ['production', 'stockIn', 'outbound', 'return', 'gasBlend'] as const;
 export type StockDocumentKind = (typeof stockDocumentKinds)[number];
 
 export const productionStates = ['planned', 'inProgress', 'completed', 'cancelled'] as const;

@@ -35,6 +35,7 @@ import type { DeviceLifecycle, StockDevice } from '../devices/deviceLifecycle.po
 import { InventoryRepository, type CustomerRow, type ItemRow, type NewLedgerRow, type OutboundLineRow, type WarehouseRow } from './inventory.repository';
 import type { StockMovements } from './stock.port';
 import type { ReservationLine, SalesOutboundClosed, SalesStock, TakeFromOrder } from './salesStock.port';
+import type { CylinderMove, GasStock } from './gasStock.port';
 
 /** One movement of a document before it is written: a ledger row and its stock delta. */
 interface Movement {
@@ -67,7 +68,7 @@ async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
  * transaction; on hand is the ledger's sum; a cancelled document adds reversing rows and nothing
  * is ever edited. Refusals of a move out of order are 50001 with the reason (naming the serial).
  */
-export class InventoryService implements StockMovements, SalesStock {
+export class InventoryService implements StockMovements, SalesStock, GasStock {
   private readonly salesOutboundHandlers: ((on: Db, caller: CabinCaller, event: SalesOutboundClosed) => Promise<void>)[] = [];
 
   constructor(
@@ -283,6 +284,21 @@ export class InventoryService implements StockMovements, SalesStock {
       document,
       devices.map((d) => ({ itemId, warehouseId, serial: d.sn, quantity: 1 })),
     );
+  }
+
+  /** GasStock: a filled blending order's cylinders (non-serialized items) out and in, on the gas module's transaction. */
+  async moveCylinders(on: Db, caller: CabinCaller, blendOrderId: number, moves: readonly CylinderMove[]): Promise<void> {
+    const repository = InventoryRepository.in(on);
+    for (const move of moves) {
+      const item = await repository.findItem(caller.companyId, move.itemId);
+      if (!item) {
+        throw notFound('inventory.item.missing');
+      }
+      if (item.serialized === 1) {
+        throw validationError(`gas.order.serialized|${item.name}`);
+      }
+    }
+    await this.post(repository, caller, { kind: 'gasBlend', id: blendOrderId }, moves.map((m) => ({ itemId: m.itemId, warehouseId: m.warehouseId, serial: null, quantity: m.quantity })));
   }
 
   async devicesChanged(companyId: number, deviceIds: readonly number[]): Promise<void> {

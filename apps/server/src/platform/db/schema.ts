@@ -16,6 +16,7 @@ import type { ReportTables } from './schema.reports';
 import type { InventoryTables } from './schema.inventory';
 import type { SimTables } from './schema.sim';
 import type { SalesTables } from './schema.sales';
+import type { GasTables } from './schema.gas';
 
 /**
  * Table types of the database, shared by every repository. Instants are epoch milliseconds;
@@ -210,7 +211,7 @@ export interface SchedulerLeaseTable {
   last_run_at: number | null;
 }
 
-export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables, AlarmTables, TaskTables, WechatTables, SmsTables, FileTables, MeterTables, TemplateTables, ReportTables, InventoryTables, SimTables, SalesTables {
+export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables, AlarmTables, TaskTables, WechatTables, SmsTables, FileTables, MeterTables, TemplateTables, ReportTables, InventoryTables, SimTables, SalesTables, GasTables {
   role_template: RoleTemplateTable;
   company_invitation: CompanyInvitationTable;
   user_group: UserGroupTable;

@@ -27,6 +27,7 @@ import * as deviceClaim from './2026-11-25-221-device-claim';
 import * as alarmMessage from './2026-11-25-230-alarm-message';
 import * as sales from './2026-11-28-240-sales';
 import * as sim from './2026-11-28-250-sim';
+import * as gas from './2026-11-28-260-gas';
 import * as recordSlots from './2026-11-28-270-record-slots';
 
 /** Every migration, in order. Names are date-prefixed and never change once released. */
@@ -59,5 +60,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-230-alarm-message': alarmMessage,
   '2026-11-28-240-sales': sales,
   '2026-11-28-250-sim': sim,
+  '2026-11-28-260-gas': gas,
   '2026-11-28-270-record-slots': recordSlots,
 };

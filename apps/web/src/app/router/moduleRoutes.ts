@@ -11,6 +11,7 @@ import { projectsRoutes } from '@/modules/projects/routes';
 import { reportsRoutes } from '@/modules/reports/routes';
 import { metersRoutes } from '@/modules/meters/routes';
 import { templatesRoutes } from '@/modules/templates/routes';
+import { gasPublicRoutes, gasRoutes } from '@/modules/gas/routes';
 import { gatewaysRoutes } from '@/modules/gateways/routes';
 import { groupsRoutes } from '@/modules/groups/routes';
 import { homeRoutes } from '@/modules/home/routes';
@@ -64,4 +65,6 @@ export const moduleRoutes: ModuleRoutes = {
   ...inventoryRoutes,
   ...salesRoutes,
   ...simRoutes,
+  ...gasRoutes,
+  ...gasPublicRoutes,
 };

@@ -59,8 +59,10 @@ describe('the route table (spec §2, §6)', () => {
     expect(home).toMatchObject({ permission: NO_PERMISSION, affix: true, noCache: true });
   });
 
-  it('has /login as its only public route', () => {
-    expect(flat.filter((route) => route.def.public).map((route) => route.def.path)).toEqual(['/login']);
+  it('has /login and the certificate verification page as its only public routes', () => {
+    // Spec §2 names /login alone; issue 20 adds /verify/:code, which a gas certificate's QR code
+    // opens for anyone (its key facts and state only, docs/gas.md).
+    expect(flat.filter((route) => route.def.public).map((route) => route.def.path)).toEqual(['/login', '/verify/:code']);
   });
 
   it('has a route for every page a module registers', () => {

@@ -31,6 +31,7 @@ const group = (
 ): RouteGroup => ({ path, permission, title, icon, children });
 
 export const LOGIN_PATH = '/login';
+export const VERIFY_PATH = '/verify/:code';
 import { HOME_PATH } from '@/shared/routing/consolePaths';
 
 export { HOME_PATH };
@@ -40,6 +41,8 @@ export const USER_INFO_PATH = '/user/userinfo';
 
 export const routeTable: RouteEntry[] = [
   page(LOGIN_PATH, NO_PERMISSION, l('登录', 'Sign in'), { hidden: true, public: true, fullscreen: true }),
+  // What a gas certificate's QR code opens: for anyone, signed in or not (issue 20).
+  page(VERIFY_PATH, NO_PERMISSION, l('证书验证', 'Certificate verification'), { hidden: true, public: true, fullscreen: true }),
   page(NOT_FOUND_PATH, NO_PERMISSION, l('页面不存在', 'Page not found'), { hidden: true, fullscreen: true }),
   page(HOME_PATH, NO_PERMISSION, l('首页', 'Home'), { affix: true, noCache: true, icon: 'home' }),
 
@@ -162,8 +165,10 @@ export const routeTable: RouteEntry[] = [
 
   group('/gas', 'gas', l('气体', 'Gas'), 'gas', [
     page('/gas/blending', 'gs_blending', l('配气计算', 'Gas blending calculation')),
+    hidden('/gas/blending/order/:id', 'gs_blending', l('配气单', 'Blending order')),
     page('/gas/highPurity', 'gs_high_purity', l('高纯气体', 'High-purity gas')),
     page('/gas/certificate', 'gs_certificate', l('证书', 'Certificates')),
+    hidden('/gas/certificate/detail/:id', 'gs_certificate', l('证书详情', 'Certificate')),
   ]),
 
   group('/sysSetting', 'sys_setting', l('系统设置', 'System settings'), 'settings', [

@@ -16,9 +16,9 @@ const table = flattenRoutes(routeTable);
 const built = objects(buildRouteObjects());
 
 describe('the router built from the bare route table', () => {
-  it('gives every public route its page from the auth module, the same one moduleRoutes registers', () => {
+  it('gives every public route its page (sign-in from auth, certificate verification from gas), the same one moduleRoutes registers', () => {
     const publicRoutes = table.filter((route) => route.def.public);
-    expect(publicRoutes.map((route) => route.def.path)).toEqual(['/login']);
+    expect(publicRoutes.map((route) => route.def.path)).toEqual(['/login', '/verify/:code']);
     for (const route of publicRoutes) {
       expect(publicPages[route.def.path]).toBeDefined();
       expect(publicPages[route.def.path]).toBe(moduleRoutes[route.def.path]);

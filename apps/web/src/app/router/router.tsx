@@ -9,7 +9,7 @@ import { ConsoleGroupRedirect, ConsoleRedirectPage, ConsoleRouteView, type Conso
 import { loadConsoleLayout } from './consoleChunks';
 import { publicPages } from './publicPages';
 import { flattenRoutes } from '@/shared/routing/routeMatch';
-import { HOME_PATH, NOT_FOUND_PATH, REDIRECT_PATH, routeTable } from './routeTable';
+import { HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH, REDIRECT_PATH, routeTable } from './routeTable';
 import { isRouteGroup, type PageComponent, type ResolvedRoute } from '@/shared/routing/types';
 import { useDocumentTitle } from './useDocumentTitle';
 
@@ -42,7 +42,7 @@ function PublicPage({ page: Page }: { page: PageComponent }) {
 
 /**
  * Builds the router from the route table (history mode). The entry knows only the table, not
- * the modules' pages: /login gets its page from the auth module (publicPages.ts); every other
+ * the modules' pages: /login and /verify/:code get theirs from publicPages.ts; every other
  * route is behind the guard, whose console chunk knows the registered pages and sends a route
  * without a page, or one the user may not open, to /404 (app/guard/ConsoleSession).
  */
@@ -60,11 +60,15 @@ export function buildRouteObjects(): RouteObject[] {
       children: [
         ...publicRoutes.map((route) => ({
           path: route.def.path,
-          element: (
-            <PublicOnlyRoute>
+          // Only sign-in sends a signed-in user on; a certificate's verification page is for anyone.
+          element:
+            route.def.path === LOGIN_PATH ? (
+              <PublicOnlyRoute>
+                <PublicPage page={publicPages[route.def.path]} />
+              </PublicOnlyRoute>
+            ) : (
               <PublicPage page={publicPages[route.def.path]} />
-            </PublicOnlyRoute>
-          ),
+            ),
         })),
         {
           element: <AuthGuard />,

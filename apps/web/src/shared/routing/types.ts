@@ -39,7 +39,7 @@ export interface RouteDef {
   noCache?: boolean;
   /** Rendered on its own, without sidebar, navbar and tabs (dashboards, big screen, reports). */
   fullscreen?: boolean;
-  /** Reachable without a token. Only /login (spec §2). */
+  /** Reachable without a token: /login (spec §2) and a certificate's /verify/:code (issue 20). */
   public?: boolean;
   icon?: RouteIconName;
   /** The page, filled in from the module registrations; without it the route does not exist. */

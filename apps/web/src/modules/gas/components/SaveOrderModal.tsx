@@ -1,0 +1,58 @@
+import { Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/shared/components/FormModal';
+import type { OrderFields } from '../api/types';
+
+export const CYLINDER_NUMBER_MAX = 40;
+
+interface Props {
+  saving: boolean;
+  onSubmit: (fields: OrderFields) => void;
+  onCancel: () => void;
+}
+
+/** The cylinder of a new blending order: number (required), material, valve, remarks. */
+export function SaveOrderModal({ saving, onSubmit, onCancel }: Props) {
+  const { t } = useTranslation('gas');
+  const [form] = Form.useForm<OrderFields>();
+  return (
+    <FormModal<OrderFields>
+      open
+      title={t('order.saveTitle')}
+      form={form}
+      okText={t('order.save')}
+      confirmLoading={saving}
+      initialValues={{ cylinderMaterial: t('order.defaultMaterial'), valve: 'CGA 590', remarks: '' }}
+      onCancel={onCancel}
+      onFinish={(values) =>
+        onSubmit({
+          cylinderNumber: values.cylinderNumber.trim(),
+          cylinderMaterial: values.cylinderMaterial?.trim() ?? '',
+          valve: values.valve?.trim() ?? '',
+          remarks: values.remarks?.trim() ?? '',
+        })
+      }
+    >
+      <p className="sd-muted">{t('order.saveHint')}</p>
+      <Form.Item
+        name="cylinderNumber"
+        label={t('fields.cylinderNumber')}
+        rules={[
+          { required: true, whitespace: true, message: t('order.cylinderRequired') },
+          { max: CYLINDER_NUMBER_MAX, message: t('order.tooLong', { max: CYLINDER_NUMBER_MAX }) },
+        ]}
+      >
+        <Input autoFocus maxLength={CYLINDER_NUMBER_MAX} />
+      </Form.Item>
+      <Form.Item name="cylinderMaterial" label={t('fields.cylinderMaterial')} rules={[{ max: 40, message: t('order.tooLong', { max: 40 }) }]}>
+        <Input maxLength={40} />
+      </Form.Item>
+      <Form.Item name="valve" label={t('fields.valve')} rules={[{ max: 40, message: t('order.tooLong', { max: 40 }) }]}>
+        <Input maxLength={40} />
+      </Form.Item>
+      <Form.Item name="remarks" label={t('fields.remarks')} rules={[{ max: 200, message: t('order.tooLong', { max: 200 }) }]}>
+        <Input.TextArea rows={2} maxLength={200} />
+      </Form.Item>
+    </FormModal>
+  );
+}

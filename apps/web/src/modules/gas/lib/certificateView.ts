@@ -1,0 +1,37 @@
+import type { CertificateComponent, CertificateSnapshot } from '../api/types';
+import { formatFraction } from './blendForm';
+import { formatPurity } from './purity';
+
+/** A date as stored (epoch ms or `YYYY-MM-DD`) as `YYYY-MM-DD`. */
+export function certificateDate(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') {
+    return '—';
+  }
+  if (typeof value === 'string') {
+    return value.slice(0, 10);
+  }
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) {
+    return '—';
+  }
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The components a certificate lists, balance gas last (it is the rest). */
+export function certificateComponents(certificate: { components: readonly CertificateComponent[]; balance: string | null }): CertificateComponent[] {
+  const balance = certificate.balance ?? null;
+  return [...(certificate.components ?? [])].sort((a, b) => Number(a.gas === balance) - Number(b.gas === balance));
+}
+
+/** One line for lists: "CO2 10 %, O2 5 % / N2", or "N2 N5.0 99.9996 %" for a high-purity certificate. */
+export function certificateSummary(snapshot: Pick<CertificateSnapshot, 'components' | 'balance' | 'gas' | 'grade' | 'purityPercent'>): string {
+  if (snapshot.grade) {
+    return `${snapshot.gas ?? ''} ${snapshot.grade} ${formatPurity(snapshot.purityPercent)}`.trim();
+  }
+  const parts = certificateComponents(snapshot)
+    .filter((c) => c.gas !== snapshot.balance)
+    .map((c) => `${c.gas} ${formatFraction(c.fraction)}`)
+    .join(', ');
+  return snapshot.balance ? `${parts} / ${snapshot.balance}` : parts;
+}

@@ -1,0 +1,202 @@
+import { useState } from 'react';
+import { Alert, App, Button, Card, Descriptions, Dropdown, Result, Skeleton, Space, Table } from 'antd';
+import { CopyOutlined, DownloadOutlined, ExportOutlined, StopOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '@/shared/components/PageHeader';
+import { formatDateTime } from '@/shared/utils/formatTime';
+import { copyText } from '@/shared/utils/copyText';
+import { downloadCertificatePdf, useCertificateQuery, useRevokeCertificateMutation } from '../api/certificates';
+import type { CertificateComponent } from '../api/types';
+import { CertificateStateTag } from '../components/GasTags';
+import { RevokeModal } from '../components/RevokeModal';
+import { formatFraction, formatNumber, fromFraction, bestUnit } from '../lib/blendForm';
+import { certificateComponents, certificateDate } from '../lib/certificateView';
+import { formatPurity } from '../lib/purity';
+import { blendOrderPath, CERTIFICATE_PATH, HIGH_PURITY_PATH, verifyPath, verifyUrl } from '../lib/gasPaths';
+import '../gas.css';
+
+/**
+ * /gas/certificate/detail/:id: every field of a certificate, its PDF in 中文 or English, the
+ * verification link (copy, open) and revoking it with a reason.
+ */
+export function CertificateDetailPage() {
+  const { t } = useTranslation(['gas', 'texts']);
+  const { message } = App.useApp();
+  const id = Number(useParams().id);
+  const certificate = useCertificateQuery(id);
+  const revoke = useRevokeCertificateMutation();
+  const [revoking, setRevoking] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+
+  if (certificate.isPending) {
+    return (
+      <div className="sd-page">
+        <Skeleton active />
+      </div>
+    );
+  }
+  if (certificate.isError) {
+    return <Result status="warning" title={t('certificate.notFound')} extra={<Link to={CERTIFICATE_PATH}>{t('certificate.backToList')}</Link>} />;
+  }
+  const c = certificate.data;
+  const s = c.snapshot;
+  const link = verifyUrl(c.code);
+  const download = async (lang: 'zh-CN' | 'en-US') => {
+    setDownloading(true);
+    try {
+      await downloadCertificatePdf(c, lang);
+    } catch {
+      // Shown by the download helper.
+    } finally {
+      setDownloading(false);
+    }
+  };
+  const copy = async () => {
+    if (await copyText(link)) {
+      void message.success(t('certificate.linkCopied'));
+    } else {
+      void message.error(t('copyFailed', { ns: 'common' }));
+    }
+  };
+  const uncertainty = (row: CertificateComponent) => {
+    if (row.U === null || row.U === undefined) {
+      return '—';
+    }
+    const unit = bestUnit(row.fraction);
+    return `± ${formatNumber(fromFraction(row.U, unit), 2)} ${unit}`;
+  };
+  const source = c.source === 'blend' ? blendOrderPath(c.sourceId) : `${HIGH_PURITY_PATH}?tab=analyses`;
+
+  return (
+    <div className="sd-page sd-gas">
+      <PageHeader
+        title={
+          <Space size="middle" wrap>
+            {t('certificate.detailTitle', { number: c.number })}
+            <CertificateStateTag state={c.state} />
+          </Space>
+        }
+        description={<Link to={CERTIFICATE_PATH}>{t('certificate.backToList')}</Link>}
+        actions={
+          <Space wrap>
+            <Dropdown
+              menu={{
+                items: [
+                  { key: 'zh-CN', label: t('certificate.pdfZh') },
+                  { key: 'en-US', label: t('certificate.pdfEn') },
+                ],
+                onClick: ({ key }) => void download(key as 'zh-CN' | 'en-US'),
+              }}
+            >
+              <Button icon={<DownloadOutlined />} loading={downloading}>
+                {t('certificate.downloadPdf')}
+              </Button>
+            </Dropdown>
+            <Button icon={<CopyOutlined />} onClick={() => void copy()}>
+              {t('certificate.copyLink')}
+            </Button>
+            <a href={verifyPath(c.code)} target="_blank" rel="noreferrer">
+              <Button icon={<ExportOutlined />}>{t('certificate.openVerify')}</Button>
+            </a>
+            {c.state !== 'revoked' && (
+              <Button danger icon={<StopOutlined />} onClick={() => setRevoking(true)}>
+                {t('certificate.revoke')}
+              </Button>
+            )}
+          </Space>
+        }
+      />
+      {c.state === 'revoked' && (
+        <Alert type="error" showIcon title={t('certificate.revokedAt', { at: formatDateTime(c.revokedAt ?? null) })} description={c.revokedReason ? t('certificate.revokedReason', { reason: c.revokedReason }) : undefined} />
+      )}
+      <Card size="small" title={t('certificate.facts')}>
+        <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
+          <Descriptions.Item label={t('fields.certificateNumber')}>{c.number}</Descriptions.Item>
+          <Descriptions.Item label={t('certificate.source')}>
+            <Link to={source}>{`${t(`certificate.sources.${c.source}`)} ${s.sourceNumber}`}</Link>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('fields.cylinderNumber')}>{s.cylinderNumber}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.cylinderMaterial')}>{s.cylinderMaterial || '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('form.volume')}>{s.volumeL ? `${formatNumber(s.volumeL)} L` : '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.fillPressure')}>
+            {s.fillPressureBar ? `${formatNumber(s.fillPressureBar)} ${t(s.pressureMode === 'absolute' ? 'units.barAbs' : 'units.barGauge')}` : '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('fields.valve')}>{s.valve || '—'}</Descriptions.Item>
+          {s.grade ? (
+            <>
+              <Descriptions.Item label={t('grade.grade')}>{`${s.gas ?? ''} ${s.grade}`}</Descriptions.Item>
+              <Descriptions.Item label={t('purity.purity')}>{formatPurity(s.purityPercent)}</Descriptions.Item>
+            </>
+          ) : (
+            <Descriptions.Item label={t('fields.balance')}>{s.balance || '—'}</Descriptions.Item>
+          )}
+          <Descriptions.Item label={t('fields.issuer')}>{s.issuer || '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.certMethod')}>{s.method || '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.certifiedAt')}>{certificateDate(c.certifiedAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.expiresAt')}>{certificateDate(c.expiresAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.minUsePressure')}>{s.minUsePressureBar === null || s.minUsePressureBar === undefined ? '—' : `${formatNumber(s.minUsePressureBar)} ${t('units.barGauge')}`}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.storageTemperature')}>{s.storageTemperature || '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.approver')}>{s.approver}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.verifyCode')}>
+            <span className="sd-mono">{c.code}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('fields.referenceStandards')} span="filled">
+            {s.referenceStandards || '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('fields.traceability')} span="filled">
+            {s.traceability || '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('certificate.verifyLink')} span="filled">
+            <a href={verifyPath(c.code)} target="_blank" rel="noreferrer" className="sd-gas-link">
+              {link}
+            </a>
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card size="small" title={t('fields.components')}>
+        <Table<CertificateComponent>
+          rowKey="gas"
+          size="small"
+          pagination={false}
+          dataSource={certificateComponents(s)}
+          columns={[
+            { title: t('fields.component'), dataIndex: 'gas', key: 'gas', render: (gas: string) => (gas === s.balance ? `${gas} (${t('fields.balance')})` : gas) },
+            { title: t('order.fraction'), key: 'x', align: 'right', render: (_v, row) => formatFraction(row.fraction) },
+            { title: t('order.U'), key: 'U', align: 'right', render: (_v, row) => uncertainty(row) },
+          ]}
+        />
+      </Card>
+      {s.impurities.length > 0 && (
+        <Card size="small" title={t('grade.impurities')}>
+          <Table
+            rowKey="gas"
+            size="small"
+            pagination={false}
+            dataSource={s.impurities}
+            columns={[
+              { title: t('analysisHp.impurity'), dataIndex: 'gas', key: 'gas' },
+              { title: t('analysisHp.value'), key: 'value', align: 'right', render: (_v, row) => (row.belowLod ? `< ${formatNumber(row.lodPpm)} ppm (LOD)` : `${formatNumber(row.valuePpm ?? 0)} ppm`) },
+            ]}
+          />
+        </Card>
+      )}
+      {revoking && (
+        <RevokeModal
+          number={c.number}
+          saving={revoke.isPending}
+          onCancel={() => setRevoking(false)}
+          onSubmit={(reason) =>
+            void revoke.mutateAsync({ id: c.id, reason }).then(
+              () => {
+                setRevoking(false);
+                void message.success(t('texts:operationSuccess'));
+              },
+              () => undefined,
+            )
+          }
+        />
+      )}
+    </div>
+  );
+}

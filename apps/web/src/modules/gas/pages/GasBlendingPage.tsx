@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Empty, Space, Tabs, Tooltip } from 'antd';
+import { SaveOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '@/shared/components/PageHeader';
+import { useListActions } from '@/shared/hooks/useListActions';
+import { useTabParam } from '@/shared/hooks/useTabParam';
+import { usePlanMutation } from '../api/calculation';
+import { useAddOrderMutation } from '../api/orders';
+import type { Plan, PlanRequest } from '../api/types';
+import { BlendForm } from '../components/BlendForm';
+import { OrderList } from '../components/OrderList';
+import { PlanResult, planBlocked } from '../components/PlanResult';
+import { SaveOrderModal } from '../components/SaveOrderModal';
+import { blendOrderPath } from '../lib/gasPaths';
+import { refusalText } from '../lib/refusal';
+import '../gas.css';
+
+/** /gas/blending (gs_blending): the blending calculator and the blending orders, one tab each. */
+export function GasBlendingPage() {
+  const { t } = useTranslation('gas');
+  const [tab, openTab] = useTabParam(['calculator', 'orders'] as const);
+  return (
+    <div className="sd-page sd-gas">
+      <PageHeader title={t('blending.title')} description={t('blending.description')} />
+      <Tabs
+        activeKey={tab}
+        onChange={openTab}
+        items={[
+          { key: 'calculator', label: t('tabs.calculator'), children: <Calculator /> },
+          { key: 'orders', label: t('tabs.orders'), children: <OrderList /> },
+        ]}
+      />
+    </div>
+  );
+}
+
+function Calculator() {
+  const { t } = useTranslation('gas');
+  const navigate = useNavigate();
+  const plan = usePlanMutation();
+  const addOrder = useAddOrderMutation();
+  const { save } = useListActions();
+  const [result, setResult] = useState<{ request: PlanRequest; plan: Plan } | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const calculate = (request: PlanRequest) => {
+    setRefusal(null);
+    plan.mutate(request, {
+      onSuccess: (answer) => setResult({ request, plan: answer }),
+      onError: (error) => {
+        setResult(null);
+        setRefusal(refusalText(error));
+      },
+    });
+  };
+  const blocked = result ? planBlocked(result.plan) : true;
+
+  return (
+    <div className="sd-gas-calculator">
+      <BlendForm calculating={plan.isPending} onCalculate={calculate} />
+      <section className="sd-gas-calculator__result" aria-label={t('result.title')} aria-busy={plan.isPending}>
+        {refusal && <Alert type="error" showIcon title={t('result.refused')} description={refusal} />}
+        {result ? (
+          <>
+            <div className="sd-gas-result__head">
+              <h2 className="sd-gas-result__title">{t('result.title')}</h2>
+              <Space wrap>
+                <Tooltip title={blocked ? t('result.blockedHint') : undefined}>
+                  <Button type="primary" icon={<SaveOutlined />} disabled={blocked} onClick={() => setSaving(true)}>
+                    {t('order.saveAsOrder')}
+                  </Button>
+                </Tooltip>
+              </Space>
+            </div>
+            <PlanResult plan={result.plan} mode={result.request.pressureMode} />
+          </>
+        ) : (
+          !refusal && (
+            <Card>
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('result.empty')} />
+            </Card>
+          )
+        )}
+      </section>
+      {saving && result && (
+        <SaveOrderModal
+          saving={addOrder.isPending}
+          onCancel={() => setSaving(false)}
+          onSubmit={(fields) =>
+            void save(
+              async () => {
+                const { id } = await addOrder.mutateAsync({ ...result.request, ...fields });
+                void navigate(blendOrderPath(id));
+              },
+              () => setSaving(false),
+            )
+          }
+        />
+      )}
+    </div>
+  );
+}

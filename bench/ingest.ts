@@ -28,11 +28,12 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Session } from 'node:inspector/promises';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import SQLite from 'better-sqlite3';
 import { Aedes } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -49,17 +50,19 @@ interface Options {
   rules: number;
   /** Also runs the bare pipeline (aedes + better-sqlite3, same rows) with the same fleet: prints the ratio. */
   bare: boolean;
+  /** CPU profiles (node:inspector) of the as-fast-as-possible phases, written to the temp folder. */
+  profile: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
   const values = new Map<string, string>();
   for (const arg of argv) {
-    if (arg === '--bare') {
+    if (arg === '--bare' || arg === '--profile') {
       continue;
     }
     const match = /^--([a-z]+)=(\d+)$/.exec(arg);
     if (!match) {
-      throw new Error(`unknown argument ${arg} (use --devices=N --values=N --seconds=N --rate=N --raw=N --rules=N --bare)`);
+      throw new Error(`unknown argument ${arg} (use --devices=N --values=N --seconds=N --rate=N --raw=N --rules=N --bare --profile)`);
     }
     values.set(match[1], match[2]);
   }
@@ -78,6 +81,7 @@ function parseOptions(argv: string[]): Options {
     raw: bounded('raw', 1_000_000, 10_000, 5_000_000),
     rules: bounded('rules', 100, 0, 1000),
     bare: argv.includes('--bare'),
+    profile: argv.includes('--profile'),
   };
 }
 
@@ -392,14 +396,51 @@ async function rawAedes(fleet: Fleet, devices: Device[], options: Options, parts
   return { publishesPerSecond: ran.reduce((n, r) => n + Number(r.acked), 0) / seconds, connected: connected.reduce((n, r) => n + Number(r.count), 0) };
 }
 
+/** `--profile`: a CPU profile of this process while `work` runs, written to the temp folder (open in Chrome DevTools). */
+async function profiled<T>(on: boolean, name: string, work: () => Promise<T>): Promise<T> {
+  if (!on) {
+    return work();
+  }
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 1000 });
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    const file = path.join(os.tmpdir(), `ingest-${name}-${process.pid}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    console.log(`  CPU profile of this phase: ${file}`);
+    session.disconnect();
+  }
+}
+
 /** How long the event loop was held: the longest delay monitorEventLoopDelay saw (10 ms resolution), and its p99. */
 function loopMonitor() {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
+  // Garbage collection pauses (they hold the loop as a long task does).
+  let gc = { count: 0, ms: 0, maxMs: 0 };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gc.count += 1;
+      gc.ms += entry.duration;
+      gc.maxMs = Math.max(gc.maxMs, entry.duration);
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
   return {
-    reset: () => histogram.reset(),
-    read: () => ({ maxMs: histogram.max / 1e6, p99Ms: histogram.percentile(99) / 1e6 }),
-    stop: () => histogram.disable(),
+    reset: () => {
+      histogram.reset();
+      gc = { count: 0, ms: 0, maxMs: 0 };
+    },
+    read: () => ({ maxMs: histogram.max / 1e6, p99Ms: histogram.percentile(99) / 1e6, gc: `GC ${gc.count} pauses, ${(gc.ms / 1000).toFixed(1)} s, longest ${gc.maxMs.toFixed(0)} ms` }),
+    stop: () => {
+      histogram.disable();
+      observer.disconnect();
+    },
   };
 }
 
@@ -413,6 +454,7 @@ interface BareResult {
   seconds: number;
   loopMaxMs: number;
   loopP99Ms: number;
+  gc: string;
   load: string;
 }
 
@@ -581,7 +623,7 @@ async function barePipeline(fleet: Fleet, devices: Device[], options: Options, p
     const before = { values, batches };
     const loadBefore = load();
     const started = Date.now();
-    const ran = await fleet.ask({ type: 'run', mode: 'max', seconds: options.seconds, values: options.values }, options.seconds * 1000 + 120_000);
+    const ran = await profiled(options.profile, 'bare', () => fleet.ask({ type: 'run', mode: 'max', seconds: options.seconds, values: options.values }, options.seconds * 1000 + 120_000));
     const seconds = (Date.now() - started) / 1000;
     const loop = monitor.read();
     monitor.stop();
@@ -594,6 +636,7 @@ async function barePipeline(fleet: Fleet, devices: Device[], options: Options, p
       seconds,
       loopMaxMs: loop.maxMs,
       loopP99Ms: loop.p99Ms,
+      gc: loop.gc,
       load: `${loadBefore} → ${load()}`,
     };
   } finally {
@@ -632,6 +675,11 @@ async function main(): Promise<void> {
   const { testConfig } = await import('../apps/server/src/config');
   const { rawSqlite } = await import('../apps/server/src/platform/db/database');
   const { createCompanyUser, signIn } = await import('../apps/server/src/test/testApp');
+  const { dropSchema } = await import('../apps/server/src/platform/db/database');
+  // PostgreSQL (issue 21): the app on BENCH_DATABASE_URL, in a schema of its own dropped afterwards.
+  const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+  const databaseSchema = databaseUrl ? `bench_ingest_${process.pid}` : undefined;
+  console.log(`database: ${databaseUrl ? `PostgreSQL (schema ${databaseSchema}; the raw better-sqlite3 and bare phases stay on SQLite)` : 'SQLite file in a temp folder'}`);
 
   const devices: Device[] = Array.from({ length: options.devices }, (_, i) => ({ sn: `BENCH${String(i).padStart(5, '0')}`, secret: randomBytes(12).toString('hex') }));
   const fleet = new Fleet();
@@ -644,20 +692,23 @@ async function main(): Promise<void> {
 
     // 3. the app, its data, the fleet connected
     const mqttPort = await freePort();
-    const app = await buildApp(testConfig({ dataDir: dir, sqliteFile: path.join(dir, 'smartdata.db'), mqttPort, logLevel: 'warn' }));
+    const app = await buildApp(testConfig({ dataDir: dir, sqliteFile: path.join(dir, 'smartdata.db'), databaseUrl, databaseSchema, mqttPort, logLevel: 'warn' }));
     await app.listen({ host: '127.0.0.1', port: 0 });
     const httpPort = (app.server.address() as net.AddressInfo).port;
     const user = await createCompanyUser(app, { codes: ['sd_capsule', 'cd_device', 'um_role', 'cs_rules', 'cs_info'] });
     const token = await signIn(app, user.userName, user.password);
-    const itemIds = await seed(app.platform.db, rawSqlite(app.platform.db)!, user.companyId, user.userId, devices, options.values);
+    const raw = rawSqlite(app.platform.db);
+    const itemIds = raw ? await seed(app.platform.db, raw, user.companyId, user.userId, devices, options.values) : await seedKysely(app.platform.db, user.companyId, user.userId, devices, options.values);
     console.log(`seeded ${devices.length} devices, ${itemIds.length} IoT data lists of ${options.values} decimal fields, one binding each`);
 
     // 3b. the bare pipeline on a copy of the seeded database, the same fleet (issue 21)
     let bareResult: BareResult | null = null;
-    if (options.bare) {
-      bareResult = await barePipeline(fleet, devices, options, parts, rawSqlite(app.platform.db)!, dir);
+    if (options.bare && !raw) {
+      console.log('bare pipeline: SQLite only (the app runs on PostgreSQL here); compare with a run without BENCH_DATABASE_URL');
+    } else if (options.bare && raw) {
+      bareResult = await barePipeline(fleet, devices, options, parts, raw, dir);
       console.log(
-        `bare pipeline (aedes + better-sqlite3, same rows, ≤ 1 000 publishes a transaction, PUBACK after commit): ${Math.round(bareResult.valuesPerSecond).toLocaleString('en-US')} values/s stored (${bareResult.values.toLocaleString('en-US')} values, ${bareResult.acked.toLocaleString('en-US')} publishes acknowledged, ${bareResult.batches} transactions) in ${bareResult.seconds.toFixed(1)} s; event loop delay max ${bareResult.loopMaxMs.toFixed(0)} ms, p99 ${bareResult.loopP99Ms.toFixed(0)} ms; load ${bareResult.load}`,
+        `bare pipeline (aedes + better-sqlite3, same rows, ≤ 1 000 publishes a transaction, PUBACK after commit): ${Math.round(bareResult.valuesPerSecond).toLocaleString('en-US')} values/s stored (${bareResult.values.toLocaleString('en-US')} values, ${bareResult.acked.toLocaleString('en-US')} publishes acknowledged, ${bareResult.batches} transactions) in ${bareResult.seconds.toFixed(1)} s; event loop delay max ${bareResult.loopMaxMs.toFixed(0)} ms, p99 ${bareResult.loopP99Ms.toFixed(0)} ms; ${bareResult.gc}; load ${bareResult.load}`,
       );
     }
 
@@ -691,7 +742,7 @@ async function main(): Promise<void> {
     const monitor = loopMonitor();
     const loadBefore = load();
     const started = Date.now();
-    const ran = await fleet.ask({ type: 'run', mode: 'max', seconds: options.seconds, values: options.values }, options.seconds * 1000 + 120_000);
+    const ran = await profiled(options.profile, 'project', () => fleet.ask({ type: 'run', mode: 'max', seconds: options.seconds, values: options.values }, options.seconds * 1000 + 120_000));
     const seconds = (Date.now() - started) / 1000;
     const maxLoop = monitor.read();
     const stored = stats.values - before.values;
@@ -701,7 +752,7 @@ async function main(): Promise<void> {
       `ingest, as fast as the acknowledgements allow: ${Math.round(stored / seconds).toLocaleString('en-US')} values/s stored (${stored.toLocaleString('en-US')} values, ${acked.toLocaleString('en-US')} publishes acknowledged, ${ran.reduce((n, r) => n + Number(r.errors), 0)} errors, ${stats.refused - before.refused} refused, ${batches} transactions, largest ${app.telemetry.commit.stats.largestBatch} publishes) in ${seconds.toFixed(1)} s; meanwhile the roller folded ${(app.telemetry.rollStats.series - before.rolled).toLocaleString('en-US')} series (${((app.telemetry.rollStats.ms - before.rollMs) / 1000).toFixed(1)} s); ${loopReport()}`,
     );
 
-    console.log(`  event loop delay (monitorEventLoopDelay) max ${maxLoop.maxMs.toFixed(0)} ms, p99 ${maxLoop.p99Ms.toFixed(0)} ms (target: no block over 100 ms); load ${loadBefore} → ${load()}`);
+    console.log(`  event loop delay (monitorEventLoopDelay) max ${maxLoop.maxMs.toFixed(0)} ms, p99 ${maxLoop.p99Ms.toFixed(0)} ms (target: no block over 100 ms); longest flush ${app.telemetry.commit.stats.longestFlushMs.toFixed(0)} ms; ${maxLoop.gc}; load ${loadBefore} → ${load()}`);
     if (bareResult) {
       const ratio = stored / seconds / bareResult.valuesPerSecond;
       console.log(
@@ -784,7 +835,7 @@ async function main(): Promise<void> {
     const rateLoop = monitor.read();
     monitor.stop();
     console.log(
-      `at ${options.rate.toLocaleString('en-US')} values/s offered (the fleet sent ${Math.round((rated.reduce((n, r) => n + Number(r.sent), 0) * options.values) / (rateSeconds || 1)).toLocaleString('en-US')} values/s, ${rated.reduce((n, r) => n + Number(r.acked), 0)} publishes acknowledged): ${Math.round((stats.values - rateBefore) / rateSeconds).toLocaleString('en-US')} values/s stored; publish-to-browser latency over ${latencies.length} pushes (${watched.length} items watched): p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${latencies.at(-1)} ms (target p99 ≤ 250 ms); ${loopReport()}; event loop delay max ${rateLoop.maxMs.toFixed(0)} ms; load ${load()}`,
+      `at ${options.rate.toLocaleString('en-US')} values/s offered (the fleet sent ${Math.round((rated.reduce((n, r) => n + Number(r.sent), 0) * options.values) / (rateSeconds || 1)).toLocaleString('en-US')} values/s, ${rated.reduce((n, r) => n + Number(r.acked), 0)} publishes acknowledged): ${Math.round((stats.values - rateBefore) / rateSeconds).toLocaleString('en-US')} values/s stored; publish-to-browser latency over ${latencies.length} pushes (${watched.length} items watched): p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${latencies.at(-1)} ms (target p99 ≤ 250 ms); ${loopReport()}; event loop delay max ${rateLoop.maxMs.toFixed(0)} ms; ${rateLoop.gc}; load ${load()}`,
     );
     const roll = app.telemetry.rollStats;
     console.log(
@@ -798,6 +849,9 @@ async function main(): Promise<void> {
     await app.close().catch((error: unknown) => console.error(`app close: ${String(error)}`));
   } finally {
     await fleet.close().catch(() => undefined);
+    if (databaseUrl && databaseSchema) {
+      await dropSchema(databaseUrl, databaseSchema).catch((error: unknown) => console.error(`drop schema: ${String(error)}`));
+    }
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -831,6 +885,58 @@ async function seed(db: import('../apps/server/src/platform/db/database').Db, ra
         itemIds.push(itemId);
       }
     })();
+  });
+  return itemIds;
+}
+
+/** The same rows as `seed`, through Kysely in multi-row inserts of 500 (PostgreSQL: no raw handle). */
+async function seedKysely(db: import('../apps/server/src/platform/db/database').Db, companyId: number, userId: number, devices: Device[], values: number): Promise<number[]> {
+  const { sql } = await import('kysely');
+  const fields = JSON.stringify(
+    Array.from({ length: values }, (_, k) => ({ name: `Value ${k}`, fieldName: `v${k}`, type: 1, unit: '', priority: k, required: false, decimalPlaces: null, dateDisplay: null, indexed: false })),
+  );
+  const hash = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('hex');
+  const ids = (rows: Array<{ id: number | string }>) => rows.map((r) => Number(r.id));
+  const itemIds: number[] = [];
+  const now = Date.now();
+  await db.transaction().execute(async (trx) => {
+    const [dir] = ids(
+      (await sql<{ id: number }>`insert into cabin_node (company_id, parent_id, kind, name, ref_id, created_by, created_at, updated_at) values (${companyId}, ${null}, 'directory', 'Bench fleet', ${null}, ${userId}, ${now}, ${now}) returning id`.execute(trx)).rows,
+    );
+    for (let i = 0; i < devices.length; i += 500) {
+      const chunk = devices.slice(i, i + 500);
+      const nodes = async (kind: string, name: (d: Device) => string) =>
+        ids(
+          (
+            await sql<{ id: number }>`insert into cabin_node (company_id, parent_id, kind, name, ref_id, created_by, created_at, updated_at) values ${sql.join(
+              chunk.map((d) => sql`(${companyId}, ${dir}, ${kind}, ${name(d)}, ${null}, ${userId}, ${now}, ${now})`),
+            )} returning id`.execute(trx)
+          ).rows,
+        );
+      const itemNodes = await nodes('dataItem', (d) => `Readings ${d.sn}`);
+      const items = ids(
+        (
+          await sql<{ id: number }>`insert into data_item (company_id, node_id, name, kind, fields, created_by, created_at, updated_at) values ${sql.join(
+            chunk.map((d, j) => sql`(${companyId}, ${itemNodes[j]}, ${`Readings ${d.sn}`}, 13, ${fields}, ${userId}, ${now}, ${now})`),
+          )} returning id`.execute(trx)
+        ).rows,
+      );
+      const deviceNodes = await nodes('device', (d) => d.sn);
+      const deviceIds = ids(
+        (
+          await sql<{ id: number }>`insert into device (company_id, node_id, name, sn, model, address, remarks, pictures, secret_hash, status, bind_state, online, config_state, config_reasons, detect_state, detect_reasons, created_by, created_at, updated_at) values ${sql.join(
+            chunk.map((d, j) => sql`(${companyId}, ${deviceNodes[j]}, ${d.sn}, ${d.sn}, 'SD-G1', '', '', '[]', ${hash(d.secret)}, 4, 'bound', 0, 'idle', '[]', 'idle', '[]', ${userId}, ${now}, ${now})`),
+          )} returning id`.execute(trx)
+        ).rows,
+      );
+      await sql`update cabin_node set ref_id = v.ref from (values ${sql.join(
+        [...itemNodes.map((node, j) => sql`(${node}::bigint, ${items[j]}::bigint)`), ...deviceNodes.map((node, j) => sql`(${node}::bigint, ${deviceIds[j]}::bigint)`)],
+      )}) as v(id, ref) where cabin_node.id = v.id`.execute(trx);
+      await sql`insert into telemetry_binding (item_id, company_id, device_id, created_by, created_at) values ${sql.join(
+        chunk.map((_, j) => sql`(${items[j]}, ${companyId}, ${deviceIds[j]}, ${userId}, ${now})`),
+      )}`.execute(trx);
+      itemIds.push(...items);
+    }
   });
   return itemIds;
 }

@@ -158,6 +158,38 @@ describe('group commit', () => {
     expect(batches).toEqual([[1, 2, 3]]); // what arrived in the same turn shares the transaction
   });
 
+  it('with maxFlushMs, sizes batches by the measured time per item: whole submissions, the rest in the next flush', async () => {
+    const batches: number[][] = [];
+    // A synchronous flush costing 1 ms per item (a busy wait, as a SQLite transaction holds the loop).
+    const group = new GroupCommit<number>({
+      maxBatch: 10,
+      maxDelayMs: 1,
+      maxQueued: 1000,
+      maxFlushMs: 20,
+      flush: async (batch) => {
+        const until = performance.now() + batch.length;
+        while (performance.now() < until) {
+          // busy
+        }
+        batches.push(batch);
+      },
+    });
+    // Before any measurement a batch takes up to maxBatch items.
+    await Promise.all(Array.from({ length: 4 }, (_, i) => group.submit([i * 3, i * 3 + 1, i * 3 + 2])));
+    expect(batches[0]).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]); // three whole submissions (12 > 10)
+    batches.length = 0;
+    // 1 ms per item measured: about 20 items a flush from now on, whole submissions only.
+    const submissions = Array.from({ length: 20 }, (_, i) => group.submit([100 + i * 3, 101 + i * 3, 102 + i * 3]));
+    await Promise.all(submissions);
+    expect(batches.flat()).toEqual(Array.from({ length: 60 }, (_, i) => 100 + i));
+    expect(batches.length).toBeGreaterThanOrEqual(3);
+    for (const batch of batches) {
+      expect(batch.length % 3).toBe(0);
+      expect(batch.length).toBeLessThanOrEqual(30);
+    }
+    expect(group.stats.longestFlushMs).toBeLessThan(100);
+  });
+
   it('writes what waits on close and refuses afterwards', async () => {
     const written: number[] = [];
     const group = new GroupCommit<number>({ maxBatch: 100, maxDelayMs: 10_000, maxQueued: 1000, flush: async (batch) => void written.push(...batch) });

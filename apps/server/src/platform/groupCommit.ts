@@ -9,6 +9,11 @@
  * batch arrived, whichever comes first; items that arrive during a flush form the next batch,
  * which starts one turn of the event loop after that flush ends. When more than `maxQueued` items wait, `submit` refuses at once (the caller does not
  * acknowledge, so the device sends again later) instead of letting memory grow.
+ *
+ * With `maxFlushMs` a flush is also bounded by time (issue 21): from the time per item of the
+ * flushes so far, a batch takes only as many whole submissions as fit in `maxFlushMs` (at least
+ * one); the rest waits for the next flush, one turn of the event loop later. For a flush that
+ * runs synchronously (SQLite), this is how long it holds the event loop.
  */
 export interface GroupCommitOptions<T> {
   /** Writes one batch in one transaction; resolves after commit. */
@@ -16,6 +21,8 @@ export interface GroupCommitOptions<T> {
   maxBatch: number;
   maxDelayMs: number;
   maxQueued: number;
+  /** A flush's time budget: batches sized from the measured time per item (unset: everything that waits). */
+  maxFlushMs?: number;
 }
 
 export class GroupCommitOverloaded extends Error {
@@ -35,20 +42,26 @@ export interface GroupCommitStats {
   failedBatches: number;
   refused: number;
   largestBatch: number;
+  /** The longest flush (ms, start to commit). */
+  longestFlushMs: number;
 }
 
 export class GroupCommit<T> {
   private items: T[] = [];
   private waiters: Waiter[] = [];
+  /** Items per submission, in the order of `waiters`. */
+  private sizes: number[] = [];
+  /** Smoothed time per item of the flushes so far (ms), for `maxFlushMs`. */
+  private msPerItem = 0;
   private timer: NodeJS.Timeout | null = null;
   private immediate: NodeJS.Immediate | null = null;
   private flushing: Promise<void> | null = null;
   private closed = false;
-  readonly stats: GroupCommitStats = { batches: 0, items: 0, failedBatches: 0, refused: 0, largestBatch: 0 };
+  readonly stats: GroupCommitStats = { batches: 0, items: 0, failedBatches: 0, refused: 0, largestBatch: 0, longestFlushMs: 0 };
 
   constructor(private readonly options: GroupCommitOptions<T>) {
-    if (options.maxBatch < 1 || options.maxQueued < options.maxBatch || options.maxDelayMs < 0) {
-      throw new Error('group commit: maxBatch ≥ 1, maxQueued ≥ maxBatch, maxDelayMs ≥ 0');
+    if (options.maxBatch < 1 || options.maxQueued < options.maxBatch || options.maxDelayMs < 0 || (options.maxFlushMs !== undefined && !(options.maxFlushMs > 0))) {
+      throw new Error('group commit: maxBatch ≥ 1, maxQueued ≥ maxBatch, maxDelayMs ≥ 0, maxFlushMs > 0');
     }
   }
 
@@ -73,6 +86,7 @@ export class GroupCommit<T> {
       this.items.push(item);
     }
     const done = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
+    this.sizes.push(items.length);
     this.schedule();
     return done;
   }
@@ -122,11 +136,30 @@ export class GroupCommit<T> {
       return;
     }
     // A batch takes whole submissions only, so a writer is answered by exactly one transaction;
-    // everything that waits goes (maxQueued bounds it), which keeps up under load.
-    const batch = this.items;
-    const waiters = this.waiters;
-    this.items = [];
-    this.waiters = [];
+    // everything that waits goes (maxQueued bounds it), which keeps up under load — or, with
+    // maxFlushMs, as many as the time per item measured so far fits in it.
+    const limit = this.limit();
+    let batch: T[];
+    let waiters: Waiter[];
+    if (this.items.length <= limit) {
+      batch = this.items;
+      waiters = this.waiters;
+      this.items = [];
+      this.waiters = [];
+      this.sizes = [];
+    } else {
+      let taken = 0;
+      let count = 0;
+      while (count < this.sizes.length && (count === 0 || taken + this.sizes[count] <= limit)) {
+        taken += this.sizes[count];
+        count += 1;
+      }
+      batch = this.items.slice(0, taken);
+      waiters = this.waiters.slice(0, count);
+      this.items = this.items.slice(taken);
+      this.waiters = this.waiters.slice(count);
+      this.sizes = this.sizes.slice(count);
+    }
     this.flushing = this.run(batch, waiters).finally(() => {
       this.flushing = null;
       // What arrived during the flush has waited long enough: write it next — after one turn of
@@ -151,9 +184,25 @@ export class GroupCommit<T> {
     });
   }
 
+  /** Items the next batch may take. */
+  private limit(): number {
+    const budget = this.options.maxFlushMs;
+    if (budget === undefined || this.msPerItem === 0) {
+      return budget === undefined ? Infinity : this.options.maxBatch;
+    }
+    return Math.max(1, Math.floor(budget / this.msPerItem));
+  }
+
   private async run(batch: T[], waiters: Waiter[]): Promise<void> {
+    const started = performance.now();
     try {
       await this.options.flush(batch);
+      const ms = performance.now() - started;
+      this.stats.longestFlushMs = Math.max(this.stats.longestFlushMs, ms);
+      // Small batches say little about the time per item (fixed costs dominate): weighted by size.
+      const weight = Math.min(1, batch.length / this.options.maxBatch) * 0.5;
+      const measured = ms / batch.length;
+      this.msPerItem = this.msPerItem === 0 ? measured : this.msPerItem * (1 - weight) + measured * weight;
       this.stats.batches += 1;
       this.stats.items += batch.length;
       this.stats.largestBatch = Math.max(this.stats.largestBatch, batch.length);

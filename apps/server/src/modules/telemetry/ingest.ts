@@ -35,9 +35,15 @@ export interface IngestOptions {
   maxQueued: number;
   /** How long a device's route (company, bound items) is trusted before it is read again. */
   routeTtlMs: number;
+  /**
+   * SQLite: a flush's time budget (ms). A flush runs synchronously on the event loop, so batches
+   * are sized to fit it from the time per write measured so far (issue 21; group commit's
+   * maxFlushMs); PostgreSQL waits on the network and takes everything that waits.
+   */
+  maxFlushMs: number;
 }
 
-export const defaultIngestOptions: IngestOptions = { maxBatch: 1000, maxDelayMs: 5, maxQueued: 20_000, routeTtlMs: 10_000 };
+export const defaultIngestOptions: IngestOptions = { maxBatch: 1000, maxDelayMs: 5, maxQueued: 20_000, routeTtlMs: 10_000, maxFlushMs: 40 };
 
 const HOUR = 3_600_000;
 
@@ -70,6 +76,7 @@ export class TelemetryIngest {
       maxBatch: this.options.maxBatch,
       maxDelayMs: this.options.maxDelayMs,
       maxQueued: this.options.maxQueued,
+      ...(repository.kind === 'sqlite' ? { maxFlushMs: this.options.maxFlushMs } : {}),
     });
   }
 

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
 import type { AppConfig } from '../../config';
+import { startCheckpointer } from './checkpointer';
 import type { Database } from './schema';
 import { migrations } from './migrations/index';
 
@@ -50,9 +51,18 @@ export async function openDatabase(config: AppConfig): Promise<DatabaseHandle> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Checkpoints on a worker thread, never on the event loop (checkpointer.ts).
+  const checkpointer = startCheckpointer(sqlite, file);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   rawHandles.set(db, sqlite);
-  return { db, kind: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'sqlite',
+    close: async () => {
+      await checkpointer?.close();
+      await db.destroy();
+    },
+  };
 }
 
 const rawHandles = new WeakMap<Db, SQLite.Database>();

@@ -51,6 +51,9 @@ const bodies: Record<string, (id: number) => unknown> = {
   'GET /general/report/export': (id) => ({ templateId: id, period: 'month', format: 'xlsx' }),
   // An ICCID needs its Luhn check digit (B's own card: its first call adds it, the rest are duplicates).
   'POST /general/sim/addCard': () => ({ number: '14400000002', iccid: '89860012345678901246', carrier: 'mobile' }),
+  // A grade is N and its number of nines (N5.0).
+  'POST /general/gas/addGrade': () => ({ gas: 'Ar', grade: 'N6.0', impurities: [], remarks: '' }),
+  'POST /general/gas/updateGrade': (id) => ({ id, gas: 'Ar', grade: 'N6.0', impurities: [], remarks: '' }),
 };
 /** Test-only routes registered when testRoutes is on. */
 const testOnly = (route: RouteEntry) => route.url.startsWith('/general/test/');
@@ -159,6 +162,19 @@ beforeAll(async () => {
   await made(a.api, 'sim/operate', { ids: [simCard.id], action: 'activate' });
   await made(a.api, 'sim/sync', { ids: [simCard.id] });
   await made(a.api, 'sim/updateConnection', { carrier: 'unicom', mode: 'live', account: `Acct ${marker}`, secret: `Secret ${marker}` });
+  // Gas (issue 20): a blending order filled, analysed and certified, a grade and a purity analysis; remarks, lot and approver carry the marker.
+  const gasParents = ['CO2', 'N2'].map((gas) => ({ key: gas.toLowerCase(), kind: 'pure', gas, delivers: gas }));
+  const blend = await made(a.api, 'gas/addOrder', {
+    method: 'gravimetric', volumeL: 10, pressureBar: 50, pressureMode: 'gauge', referenceTemperatureC: 15, fillTemperatureC: 15,
+    targets: [{ gas: 'CO2', value: 5, unit: '%' }], balance: 'N2', parents: gasParents, order: ['co2', 'n2'], cylinderNumber: `CY${marker}`, remarks: `Blend ${marker}`,
+  });
+  const filled = await made(a.api, 'gas/recordFill', { id: blend.id, masses: [{ key: 'co2', massG: 45, uG: 0.01 }, { key: 'n2', massG: 560, uG: 0.02 }] });
+  await made(a.api, 'gas/recordAnalysis', { id: blend.id, results: filled.components.map((c: { gas: string; fraction: number }) => ({ gas: c.gas, fraction: c.fraction })), method: `GC ${marker}` });
+  const certificateDates = { certifiedAt: '2026-01-01', expiresAt: '2099-01-01', minUsePressureBar: 5, approver: `Approver ${marker}`, traceability: `Trace ${marker}` };
+  await made(a.api, 'gas/issueCertificate', { source: 'blend', sourceId: blend.id, ...certificateDates });
+  const grade = await made(a.api, 'gas/addGrade', { gas: 'N2', grade: 'N5.0', impurities: [{ gas: 'O2', maxPpm: 2 }], remarks: `Grade ${marker}` });
+  const purity = await made(a.api, 'gas/addAnalysis', { gradeId: grade.id, cylinderNumber: `HP${marker}`, lot: `Lot ${marker}`, analysedAt: Date.now(), results: [{ gas: 'O2', valuePpm: null, lodPpm: 0.1, belowLod: true }] });
+  await made(a.api, 'gas/issueCertificate', { source: 'purity', sourceId: purity.id, ...certificateDates });
   await made(a.api, 'company/group/addGroup', { name: `Team ${marker}` });
   await made(a.api, 'tag/addTag', { name: `Tag ${marker}` });
   await made(a.api, 'role/addRole', { name: `Role ${marker}`, codes: ['sd_capsule'] });

@@ -89,6 +89,13 @@ describe('device payloads', () => {
     expect(parseTelemetry({ a: { nested: 1 } })).toBeNull();
     expect(parseTelemetry('21.5')).toBeNull();
     expect(parseTelemetry({ a: 1 }, 42_000_000_000_000)?.ts).toBe(42_000_000_000_000);
+    // Each value a finite number or a string of at most 1 000; keys of 1–64 characters; else no telemetry at all.
+    expect(parseTelemetry({ values: { a: 'x'.repeat(1000), b: -0.5 } })?.values).toEqual({ a: 'x'.repeat(1000), b: -0.5 });
+    for (const bad of ['x'.repeat(1001), Number.NaN, Number.POSITIVE_INFINITY, true, null, [1]]) {
+      expect(parseTelemetry({ values: { a: 1, b: bad } })).toBeNull();
+    }
+    expect(parseTelemetry({ values: { ['k'.repeat(65)]: 1 } })).toBeNull();
+    expect(parseTelemetry({ values: { ['k'.repeat(64)]: 1 } })).not.toBeNull();
   });
 
   it('parses commands and events', () => {

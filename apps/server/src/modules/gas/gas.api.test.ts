@@ -249,7 +249,8 @@ describe('blending orders', () => {
     expect(order).toMatchObject({ state: 'draft', cylinderNumber: 'CY-0001', stateName: 'Draft' });
     expect(order.plan.result.steps).toHaveLength(3);
     await ok(alice.api, 'updateOrder', { ...plan(), id, cylinderNumber: 'CY-0002' });
-    expect((await post(alice.api, 'recordAnalysis', { id, results: [{ gas: 'CO2', fraction: 0.1 }] })).code).toBe(40900);
+    const early = await post(alice.api, 'recordAnalysis', { id, results: [{ gas: 'CO2', fraction: 0.1 }] }, 'zh-CN');
+    expect(early).toMatchObject({ code: 40900, msg: '配气单还是草稿，不能执行此操作' });
     // Masses must name every parent once.
     expect((await post(alice.api, 'recordFill', { id, masses: fillMasses.slice(0, 2) })).data.reason).toBe('masses');
     const fill = await ok(alice.api, 'recordFill', { id, masses: fillMasses });

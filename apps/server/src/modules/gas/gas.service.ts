@@ -226,7 +226,7 @@ export class GasService {
   }
 
   private stateConflict(state: string) {
-    return conflict(`gas.order.state|${state}`);
+    return conflict(`gas.order.state.${state}`);
   }
 
   async updateOrder(caller: CabinCaller, request: OrderFields & { id: number }): Promise<void> {

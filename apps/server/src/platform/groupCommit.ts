@@ -200,8 +200,10 @@ export class GroupCommit<T> {
       const ms = performance.now() - started;
       this.stats.longestFlushMs = Math.max(this.stats.longestFlushMs, ms);
       // Small batches say little about the time per item (fixed costs dominate): weighted by size.
-      const weight = Math.min(1, batch.length / this.options.maxBatch) * 0.5;
+      // A slower flush than expected counts at once (the machine got busier: the next batch must
+      // shrink now), a faster one only by its size.
       const measured = ms / batch.length;
+      const weight = measured > this.msPerItem ? 0.5 : Math.min(1, batch.length / this.options.maxBatch) * 0.5;
       this.msPerItem = this.msPerItem === 0 ? measured : this.msPerItem * (1 - weight) + measured * weight;
       this.stats.batches += 1;
       this.stats.items += batch.length;

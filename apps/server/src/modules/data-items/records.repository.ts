@@ -477,8 +477,8 @@ export class RecordsRepository {
   /**
    * PostgreSQL: gives each indexed field a typed slot column (kept while the field stays indexed
    * with the same type), refills the item's slots through the trigger when the assignment changed,
-   * and keeps one partial index per field on (company_id, item_id, slot NULLS FIRST, created_at,
-   * id). Record writes wait meanwhile (reads go on), so none is written with the old assignment.
+   * and keeps one partial index per field on (company_id, slot NULLS FIRST, created_at, id) where
+   * item_id is the item (migration 2026-11-28-270 says why item_id is no column of it). Record writes wait meanwhile (reads go on), so none is written with the old assignment.
    */
   private async syncSlots(trx: Db, itemId: number, fields: readonly Pick<DataField, 'fieldName' | 'type' | 'indexed'>[]): Promise<void> {
     const wanted = fields.filter((f) => f.indexed);
@@ -515,7 +515,7 @@ export class RecordsRepository {
     }
     for (const [name, slot] of names) {
       if (!existing.includes(name)) {
-        await sql`create index if not exists ${sql.id(name)} on data_record (company_id, item_id, ${sql.ref(`ix_${slot}`)} nulls first, created_at, id) where item_id = ${sql.lit(itemId)}`.execute(trx);
+        await sql`create index if not exists ${sql.id(name)} on data_record (company_id, ${sql.ref(`ix_${slot}`)} nulls first, created_at, id) where item_id = ${sql.lit(itemId)}`.execute(trx);
       }
     }
   }

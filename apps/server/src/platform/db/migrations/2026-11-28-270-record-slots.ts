@@ -11,9 +11,11 @@ import { sql, type Kysely } from 'kysely';
 // (ix_t1…ix_t5) slots, as an item has at most five indexed fields. data_record_slot says which
 // field of which item a slot holds; a trigger fills the slots from values_json on every insert and
 // every change of values_json, so every writer stays as it is. Each indexed field keeps its partial
-// index (same name), now on (company_id, item_id, slot NULLS FIRST, created_at, id): NULLS FIRST
-// so that `ORDER BY value DESC NULLS LAST` (empty values sort as the smallest, as on SQLite) is the
-// index read backwards.
+// index (same name), now on (company_id, slot NULLS FIRST, created_at, id) where item_id = the item:
+// without item_id as a column, since the planner drops the condition the predicate implies and a
+// column without a condition between company_id and the value would make the value's range a
+// filter over every entry of the company; NULLS FIRST so that `ORDER BY value DESC NULLS LAST`
+// (empty values sort as the smallest, as on SQLite) is the index read backwards.
 
 function isPostgres(db: Kysely<any>): boolean {
   return db.getExecutor().adapter.constructor.name === 'PostgresAdapter';
@@ -94,7 +96,7 @@ $fn$`,
     // Fills the slots of the item's records through the trigger.
     await sql`update data_record set values_json = values_json where item_id = ${sql.lit(itemId)}`.execute(db);
     for (const { name, slot } of made) {
-      await sql`create index ${sql.id(name)} on data_record (company_id, item_id, ${sql.ref(`ix_${slot}`)} nulls first, created_at, id) where item_id = ${sql.lit(itemId)}`.execute(db);
+      await sql`create index ${sql.id(name)} on data_record (company_id, ${sql.ref(`ix_${slot}`)} nulls first, created_at, id) where item_id = ${sql.lit(itemId)}`.execute(db);
     }
   }
 }

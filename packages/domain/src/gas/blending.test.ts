@@ -197,16 +197,48 @@ describe('gravimetric (ISO 6142-1)', () => {
         const h = 1e-3;
         const dm = (x(parents.map((q, b) => (b === a ? { ...q, massG: q.massG + h } : q)), gas) - x(parents.map((q, b) => (b === a ? { ...q, massG: q.massG - h } : q)), gas)) / (2 * h);
         u2 += (dm * (p.uMassG ?? 0)) ** 2;
+        // The matrix (index 0, the largest) is 1 − Σ the others: bumping an impurity takes the
+        // same amount from it, and the matrix's own stated u is not an independent input.
         p.composition.forEach((c, k) => {
+          if (k === 0) {
+            return;
+          }
           const hx = 1e-8;
           const bump = (s: number): WeighedParent[] =>
-            parents.map((q, b) => (b === a ? { ...q, composition: q.composition.map((cc, kk) => (kk === k ? { ...cc, fraction: cc.fraction + s } : cc)) } : q));
+            parents.map((q, b) => (b === a ? { ...q, composition: q.composition.map((cc, kk) => (kk === k ? { ...cc, fraction: cc.fraction + s } : kk === 0 ? { ...cc, fraction: cc.fraction - s } : cc)) } : q));
           const dx = (x(bump(hx), gas) - x(bump(-hx), gas)) / (2 * hx);
           u2 += (dx * (c.u ?? 0)) ** 2;
         });
       });
       expect(rel(out.find((c) => c.gas === gas)?.u ?? 0, Math.sqrt(u2))).toBeLessThan(1e-4);
     }
+  });
+});
+
+describe('gravimetric composition: a parent is its matrix and what the others leave', () => {
+  it('a CO/N2 premix certified with u only on CO, diluted with N2: u(N2) = u(CO), fractions sum to 1', () => {
+    const out = gravimetricComposition([
+      { composition: [{ gas: 'CO', fraction: 0.01, u: 1e-5 }, { gas: 'N2', fraction: 0.99 }], massG: 86.8 },
+      { composition: [{ gas: 'N2', fraction: 1 }], massG: 8000 },
+    ]);
+    const co = out.find((c) => c.gas === 'CO')!;
+    const n2 = out.find((c) => c.gas === 'N2')!;
+    expect(co.fraction + n2.fraction).toBeCloseTo(1, 14);
+    expect(co.fraction).toBeCloseTo(1.0734e-4, 7);
+    // Hand: x_CO = n_A·x_CO,A/N; ∂x_CO/∂x_CO,A with x_N2,A = 1 − x_CO,A is ≈ n_A/N·(1 − x_CO·(M_CO − M_N2)/M_A) ≈ 0.010734.
+    expect(rel(co.u, 1.0734e-7)).toBeLessThan(1e-3);
+    expect(rel(n2.u, co.u)).toBeLessThan(1e-12);
+  });
+
+  it('a pure gas whose purity alone carries a u: the uncertainty goes to its complement', () => {
+    const out = gravimetricComposition([
+      { composition: [{ gas: 'N2', fraction: 0.9999, u: 2e-5 }, { gas: 'O2', fraction: 1e-4 }], massG: 900 },
+      { composition: [{ gas: 'CO2', fraction: 1 }], massG: 100 },
+    ]);
+    const o2 = out.find((c) => c.gas === 'O2')!;
+    const n2 = out.find((c) => c.gas === 'N2')!;
+    // O2 comes only from the N2 parent, which gives n_A/N = x_N2 + x_O2 of the product: u(O2) ≈ 2e-5·n_A/N.
+    expect(rel(o2.u, 2e-5 * (n2.fraction + o2.fraction))).toBeLessThan(1e-3);
   });
 });
 

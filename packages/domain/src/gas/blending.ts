@@ -453,9 +453,20 @@ export function gravimetricComposition(
     for (const p of table) {
       const dm = (frac(p, i) - xi) / (p.mA * N);
       u2 += (dm * p.um) ** 2;
+      // ∂x_i/∂x_k,A with every other fraction of the parent held.
+      const direct = (k: string) => (p.n * ((k === i ? 1 : 0) - ((frac(p, i) - xi) * componentMolarMass(k)) / p.mA)) / N;
+      // The parent's matrix (its largest component) is 1 − Σ the others (ISO 19229): a change of
+      // x_k,A moves the matrix by the opposite amount, so x_k,A's sensitivity is direct(k) −
+      // direct(matrix). A u stated on the matrix follows from the others' and counts only when none
+      // of them states one; it is then carried by the parent's next largest component.
+      const [matrix, complement] = [...p.x.keys()].sort((a, b) => (p.x.get(b)?.f ?? 0) - (p.x.get(a)?.f ?? 0));
+      const othersStateU = [...p.x].some(([k, v]) => k !== matrix && v.u > 0);
       for (const [k, v] of p.x) {
-        const dx = (p.n * ((k === i ? 1 : 0) - ((frac(p, i) - xi) * componentMolarMass(k)) / p.mA)) / N;
-        u2 += (dx * v.u) ** 2;
+        if (k !== matrix) {
+          u2 += ((direct(k) - direct(matrix)) * v.u) ** 2;
+        } else if (!othersStateU && complement !== undefined) {
+          u2 += ((direct(k) - direct(complement)) * v.u) ** 2;
+        }
       }
     }
     for (const k of ids) {

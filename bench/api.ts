@@ -31,6 +31,7 @@ interface Options {
   duration: number;
   warmup: number;
   modes: Mode[];
+  targets: ('bare' | 'app')[];
 }
 
 interface Target {
@@ -43,6 +44,8 @@ interface Row {
   mode: Mode;
   target: string;
   result: Result;
+  /** 1-minute load average when the measurement started and ended. */
+  load: [number, number];
 }
 
 function parseOptions(argv: string[]): Options {
@@ -50,7 +53,7 @@ function parseOptions(argv: string[]): Options {
   for (const arg of argv) {
     const match = /^--([a-z]+)=(.+)$/.exec(arg);
     if (!match) {
-      throw new Error(`unknown argument ${arg} (use --connections=N --duration=S --warmup=S --mode=both|inproc|child)`);
+      throw new Error(`unknown argument ${arg} (use --connections=N --duration=S --warmup=S --mode=both|inproc|child --target=both|app|bare)`);
     }
     values.set(match[1], match[2]);
   }
@@ -65,7 +68,12 @@ function parseOptions(argv: string[]): Options {
   if (!['both', 'inproc', 'child'].includes(mode)) {
     throw new Error('--mode must be both, inproc or child');
   }
+  const target = values.get('target') ?? 'both';
+  if (!['both', 'app', 'bare'].includes(target)) {
+    throw new Error('--target must be both, app or bare');
+  }
   return {
+    targets: target === 'both' ? ['bare', 'app'] : [target as 'bare' | 'app'],
     connections: Math.max(1, bounded('connections', 50, 1000)),
     duration: Math.max(1, bounded('duration', 10, 120)),
     warmup: bounded('warmup', 2, 30),
@@ -130,8 +138,8 @@ async function signIn(baseUrl: string, username: string, password: string): Prom
 const ms = (value: number) => (value < 1 ? '<1 ms' : `${Math.round(value)} ms`);
 
 function printTable(rows: Row[], options: Options): void {
-  const header = ['load generator', 'endpoint', 'req/s', 'p50', 'p99', 'mean', 'requests', 'non-2xx', 'errors'];
-  const lines = rows.map(({ mode, target, result }) => [
+  const header = ['load generator', 'endpoint', 'req/s', 'p50', 'p99', 'mean', 'requests', 'non-2xx', 'errors', 'load avg (start → end)'];
+  const lines = rows.map(({ mode, target, result, load }) => [
     mode === 'child' ? 'child process' : 'in-process',
     target,
     Math.round(result.requests.average).toLocaleString('en-US'),
@@ -141,6 +149,7 @@ function printTable(rows: Row[], options: Options): void {
     result.requests.total.toLocaleString('en-US'),
     String(result.non2xx),
     String(result.errors + result.timeouts),
+    `${load[0].toFixed(1)} → ${load[1].toFixed(1)}`,
   ]);
   const widths = header.map((cell, column) => Math.max(cell.length, ...lines.map((line) => line[column].length)));
   const format = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`;
@@ -150,6 +159,23 @@ function printTable(rows: Row[], options: Options): void {
   for (const line of lines) {
     console.log(format(line));
   }
+  for (const mode of new Set(rows.map((row) => row.mode))) {
+    const bare = rows.find((row) => row.mode === mode && row.target.startsWith('bare'));
+    const app = rows.find((row) => row.mode === mode && row.target.startsWith('app'));
+    if (bare && app) {
+      console.log(
+        `${mode === 'child' ? 'child process' : 'in-process'}: getUser ÷ bare = ${(app.result.requests.average / bare.result.requests.average).toFixed(2)} (target ≥ 0.6); ` +
+          `p99 ${ms(app.result.latency.p99)} vs ${ms(bare.result.latency.p99)} (target within 2×)`,
+      );
+    }
+  }
+}
+
+const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
+
+function memoryLine(label: string): string {
+  const m = process.memoryUsage();
+  return `${label}: rss ${mb(m.rss)}, heap used ${mb(m.heapUsed)} of ${mb(m.heapTotal)}, external ${mb(m.external)} (array buffers ${mb(m.arrayBuffers)})`;
 }
 
 async function main(): Promise<void> {
@@ -196,20 +222,24 @@ async function main(): Promise<void> {
       throw new Error(`getUser did not answer the admin: ${JSON.stringify(checked).slice(0, 200)}`);
     }
 
+    console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')}`);
+    console.log(memoryLine('benchmark process (app and bare server) before the load'));
     const rows: Row[] = [];
     for (const mode of options.modes) {
-      for (const target of targets) {
+      for (const target of targets.filter((t) => options.targets.includes(t.name.startsWith('bare') ? 'bare' : 'app'))) {
         process.stdout.write(`${mode === 'child' ? 'child process' : 'in-process'} → ${target.name}: warm-up ${options.warmup} s, `);
         if (options.warmup > 0) {
           await load(mode, target, options.connections, options.warmup);
         }
         process.stdout.write(`measuring ${options.duration} s… `);
+        const loadStart = os.loadavg()[0];
         const result = await load(mode, target, options.connections, options.duration);
         console.log(`${Math.round(result.requests.average)} req/s`);
-        rows.push({ mode, target: target.name, result });
+        rows.push({ mode, target: target.name, result, load: [loadStart, os.loadavg()[0]] });
       }
     }
     printTable(rows, options);
+    console.log(memoryLine('benchmark process after the load'));
     const bad = rows.filter((row) => row.result.non2xx > 0 || row.result.errors > 0);
     if (bad.length > 0) {
       console.log(`\nwarning: non-2xx answers or errors in ${bad.map((row) => `${row.mode}/${row.target}`).join(', ')}`);

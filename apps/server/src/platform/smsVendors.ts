@@ -1,7 +1,9 @@
-import DysmsapiImport, { SendSmsRequest } from '@alicloud/dysmsapi20170525';
-import { $OpenApiUtil } from '@alicloud/openapi-core';
-import * as tencentSms from 'tencentcloud-sdk-nodejs-sms';
+import type DysmsapiImport from '@alicloud/dysmsapi20170525';
+import type * as tencentSms from 'tencentcloud-sdk-nodejs-sms';
 import type { SmsProvider, SmsTemplateValues } from './sms';
+
+// The vendors' SDKs are loaded on a provider's first message, not at start-up: together they hold
+// tens of megabytes that a server without an SMS vendor never needs (issue 21, idle memory).
 
 /** What a vendor provider needs (decrypted): the platform's SMS setting (docs/sms.md). */
 export interface SmsVendorSetting {
@@ -66,25 +68,34 @@ function messageOf(error: unknown): string {
  */
 export class AliyunSmsProvider implements SmsProvider {
   readonly name = 'aliyun';
-  private readonly client: InstanceType<typeof DysmsapiImport>;
+  private readonly endpoint: { host: string; protocol: 'http' | 'https' };
+  private client?: Promise<{ client: InstanceType<typeof DysmsapiImport>; SendSmsRequest: typeof import('@alicloud/dysmsapi20170525').SendSmsRequest }>;
 
   constructor(private readonly setting: SmsVendorSetting) {
     const endpoint = vendorEndpoint(setting.endpoint, 'dysmsapi.aliyuncs.com');
     if (!endpoint) {
       throw new SmsVendorError(this.name, 'endpoint not allowed');
     }
-    const Client = cjsDefault(DysmsapiImport);
-    this.client = new Client(
-      new $OpenApiUtil.Config({
-        accessKeyId: setting.accessKeyId,
-        accessKeySecret: setting.accessKeySecret,
-        endpoint: endpoint.host,
-        protocol: endpoint.protocol,
-        regionId: setting.region || 'cn-hangzhou',
-        readTimeout: 10_000,
-        connectTimeout: 5_000,
-      }),
-    );
+    this.endpoint = endpoint;
+  }
+
+  private sdk() {
+    this.client ??= Promise.all([import('@alicloud/dysmsapi20170525'), import('@alicloud/openapi-core')]).then(([dysmsapi, core]) => {
+      const Client = cjsDefault(dysmsapi.default);
+      const client = new Client(
+        new core.$OpenApiUtil.Config({
+          accessKeyId: this.setting.accessKeyId,
+          accessKeySecret: this.setting.accessKeySecret,
+          endpoint: this.endpoint.host,
+          protocol: this.endpoint.protocol,
+          regionId: this.setting.region || 'cn-hangzhou',
+          readTimeout: 10_000,
+          connectTimeout: 5_000,
+        }),
+      );
+      return { client, SendSmsRequest: dysmsapi.SendSmsRequest };
+    });
+    return this.client;
   }
 
   async send(phone: string, content: string, values?: SmsTemplateValues): Promise<void> {
@@ -93,7 +104,8 @@ export class AliyunSmsProvider implements SmsProvider {
     }
     let answer;
     try {
-      answer = await this.client.sendSms(
+      const { client, SendSmsRequest } = await this.sdk();
+      answer = await client.sendSms(
         new SendSmsRequest({ phoneNumbers: phone, signName: this.setting.signName, templateCode: this.setting.templateCode, templateParam: JSON.stringify(values) }),
       );
     } catch (error) {
@@ -113,18 +125,27 @@ export class AliyunSmsProvider implements SmsProvider {
  */
 export class TencentSmsProvider implements SmsProvider {
   readonly name = 'tencent';
-  private readonly client: InstanceType<typeof tencentSms.sms.v20210111.Client>;
+  private readonly endpoint: { host: string; protocol: 'http' | 'https' };
+  private client?: Promise<InstanceType<typeof tencentSms.sms.v20210111.Client>>;
 
   constructor(private readonly setting: SmsVendorSetting) {
     const endpoint = vendorEndpoint(setting.endpoint, 'sms.tencentcloudapi.com');
     if (!endpoint) {
       throw new SmsVendorError(this.name, 'endpoint not allowed');
     }
-    this.client = new tencentSms.sms.v20210111.Client({
-      credential: { secretId: setting.accessKeyId, secretKey: setting.accessKeySecret },
-      region: setting.region || 'ap-guangzhou',
-      profile: { httpProfile: { endpoint: endpoint.host, protocol: `${endpoint.protocol}://`, reqTimeout: 10 } },
-    });
+    this.endpoint = endpoint;
+  }
+
+  private sdk() {
+    this.client ??= import('tencentcloud-sdk-nodejs-sms').then(
+      (tencent) =>
+        new tencent.sms.v20210111.Client({
+          credential: { secretId: this.setting.accessKeyId, secretKey: this.setting.accessKeySecret },
+          region: this.setting.region || 'ap-guangzhou',
+          profile: { httpProfile: { endpoint: this.endpoint.host, protocol: `${this.endpoint.protocol}://`, reqTimeout: 10 } },
+        }),
+    );
+    return this.client;
   }
 
   async send(phone: string, content: string, values?: SmsTemplateValues): Promise<void> {
@@ -133,7 +154,8 @@ export class TencentSmsProvider implements SmsProvider {
     }
     let answer;
     try {
-      answer = await this.client.SendSms({
+      const client = await this.sdk();
+      answer = await client.SendSms({
         PhoneNumberSet: [phone.startsWith('+') ? phone : `+86${phone}`],
         SmsSdkAppId: this.setting.sdkAppId,
         SignName: this.setting.signName,

@@ -10,7 +10,7 @@ export interface CertificateListQuery extends ListQuery {
 
 /** `GET /gas/getCertificateList` (paged; keyword on number or cylinder, state). */
 export function fetchCertificates(query: CertificateListQuery, signal?: AbortSignal): Promise<PageOf<Certificate>> {
-  return api.get<PageOf<Certificate>>('/gas/getCertificateList', { ...query, page: query.pageNum, limit: query.pageSize }, { signal });
+  return api.get<PageOf<Certificate>>('/gas/getCertificateList', { ...query }, { signal });
 }
 
 export function useCertificatesQuery(query: CertificateListQuery) {

@@ -9,7 +9,7 @@ export interface OrderListQuery extends ListQuery {
 
 /** `GET /gas/getOrderList` (paged; keyword on number or cylinder, state). */
 export function fetchOrders(query: OrderListQuery, signal?: AbortSignal): Promise<PageOf<BlendOrderListItem>> {
-  return api.get<PageOf<BlendOrderListItem>>('/gas/getOrderList', { ...query, page: query.pageNum, limit: query.pageSize }, { signal });
+  return api.get<PageOf<BlendOrderListItem>>('/gas/getOrderList', { ...query }, { signal });
 }
 
 export function useOrdersQuery(query: OrderListQuery) {

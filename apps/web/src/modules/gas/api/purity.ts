@@ -5,7 +5,7 @@ import type { AnalysisInput, Grade, GradeInput, ListQuery, PageOf, PurityAnalysi
 
 /** `GET /gas/getGradeList` (paged, keyword on gas or grade). */
 export function fetchGrades(query: ListQuery, signal?: AbortSignal): Promise<PageOf<Grade>> {
-  return api.get<PageOf<Grade>>('/gas/getGradeList', { ...query, page: query.pageNum, limit: query.pageSize }, { signal });
+  return api.get<PageOf<Grade>>('/gas/getGradeList', { ...query }, { signal });
 }
 
 export function useGradesQuery(query: ListQuery) {
@@ -14,7 +14,7 @@ export function useGradesQuery(query: ListQuery) {
 
 /** `GET /gas/getAnalysisList` (paged, keyword on number, cylinder or lot). */
 export function fetchAnalyses(query: ListQuery, signal?: AbortSignal): Promise<PageOf<PurityAnalysis>> {
-  return api.get<PageOf<PurityAnalysis>>('/gas/getAnalysisList', { ...query, page: query.pageNum, limit: query.pageSize }, { signal });
+  return api.get<PageOf<PurityAnalysis>>('/gas/getAnalysisList', { ...query }, { signal });
 }
 
 export function useAnalysesQuery(query: ListQuery) {

@@ -1,6 +1,7 @@
 import { Checkbox, DatePicker, Form, Input, InputNumber, Select, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { gasLimits } from '@smartdata/domain';
 import { FormModal } from '@/shared/components/FormModal';
 import type { AnalysisInput, Grade } from '../api/types';
 import { formatPurity, purityFigures } from '../lib/purity';
@@ -37,8 +38,11 @@ export function AnalysisFormModal({ grades, saving, onSubmit, onCancel }: Props)
   const { t } = useTranslation('gas');
   const [form] = Form.useForm<Values>();
   const gradeId = Form.useWatch('gradeId', form);
-  const results = (Form.useWatch('results', form) ?? []);
   const grade = grades.find((g) => g.id === gradeId);
+  // The rows follow the grade's impurities in order (pickGrade); the watched rows hold only the
+  // registered fields, so each row's gas is read from the grade.
+  const gasAt = (index: number): string => grade?.impurities[index]?.gas ?? '';
+  const results: Row[] = (Form.useWatch('results', form) ?? []).map((row, index) => ({ ...row, gas: gasAt(index) }));
   const figures = grade
     ? purityFigures(
         grade.grade,
@@ -68,7 +72,7 @@ export function AnalysisFormModal({ grades, saving, onSubmit, onCancel }: Props)
           cylinderNumber: values.cylinderNumber!.trim(),
           lot: values.lot?.trim() ?? '',
           analysedAt: values.analysedAt!.valueOf(),
-          results: (values.results ?? []).map((row) => ({ gas: row.gas, valuePpm: row.belowLod ? null : Number(row.valuePpm), lodPpm: Number(row.lodPpm ?? 0), belowLod: Boolean(row.belowLod) })),
+          results: (values.results ?? []).map((row, index) => ({ gas: gasAt(index), valuePpm: row.belowLod ? null : Number(row.valuePpm), lodPpm: Number(row.lodPpm ?? 0), belowLod: Boolean(row.belowLod) })),
         })
       }
     >
@@ -87,11 +91,11 @@ export function AnalysisFormModal({ grades, saving, onSubmit, onCancel }: Props)
         </Form.Item>
       </div>
       <div className="sd-gas-form__pair">
-        <Form.Item name="cylinderNumber" label={t('fields.cylinderNumber')} rules={[{ required: true, whitespace: true, message: t('order.cylinderRequired') }, { max: 40, message: t('order.tooLong', { max: 40 }) }]}>
-          <Input maxLength={40} />
+        <Form.Item name="cylinderNumber" label={t('fields.cylinderNumber')} rules={[{ required: true, whitespace: true, message: t('order.cylinderRequired') }, { max: gasLimits.cylinderNumberLength, message: t('order.tooLong', { max: gasLimits.cylinderNumberLength }) }]}>
+          <Input maxLength={gasLimits.cylinderNumberLength} />
         </Form.Item>
-        <Form.Item name="lot" label={t('fields.lot')} rules={[{ max: 40, message: t('order.tooLong', { max: 40 }) }]}>
-          <Input maxLength={40} />
+        <Form.Item name="lot" label={t('fields.lot')} rules={[{ max: gasLimits.textLength, message: t('order.tooLong', { max: gasLimits.textLength }) }]}>
+          <Input maxLength={gasLimits.textLength} />
         </Form.Item>
       </div>
       <Form.List name="results">

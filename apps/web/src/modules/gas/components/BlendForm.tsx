@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Form, InputNumber, Radio, Select, Space } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, CalculatorOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { gasLimits } from '@smartdata/domain';
 import { useGasesQuery } from '../api/calculation';
 import type { PlanRequest } from '../api/types';
 import {
@@ -76,18 +77,18 @@ export function BlendForm({ initial, calculating, onCalculate }: Props) {
               ]}
             />
           </Form.Item>
-          <Form.Item name="volumeL" label={t('form.volume')} rules={[{ required: true, message: t('form.problems.volume') }, { type: 'number', min: 0.001, message: t('form.problems.volume') }]}>
-            <InputNumber min={0} step={1} suffix="L" style={{ width: '100%' }} />
+          <Form.Item name="volumeL" label={t('form.volume')} rules={[{ required: true, message: t('form.problems.volume', { max: gasLimits.volumeLMax }) }, { type: 'number', min: 0.001, max: gasLimits.volumeLMax, message: t('form.problems.volume', { max: gasLimits.volumeLMax }) }]}>
+            <InputNumber min={0} max={gasLimits.volumeLMax} step={1} suffix="L" style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item label={t('form.finalPressure')} required>
+          <Form.Item label={t('form.finalPressure')} required className="sd-gas-form__wide">
             <Space.Compact block>
-              <Form.Item name="pressureBar" noStyle rules={[{ required: true, message: t('form.problems.pressure') }, { type: 'number', min: 0.001, message: t('form.problems.pressure') }]}>
-                <InputNumber aria-label={t('form.finalPressure')} min={0} step={1} style={{ width: '60%' }} />
+              <Form.Item name="pressureBar" noStyle rules={[{ required: true, message: t('form.problems.pressure', { max: gasLimits.pressureBarMax }) }, { type: 'number', min: 0.001, max: gasLimits.pressureBarMax, message: t('form.problems.pressure', { max: gasLimits.pressureBarMax }) }]}>
+                <InputNumber aria-label={t('form.finalPressure')} min={0} max={gasLimits.pressureBarMax} step={1} style={{ width: '50%' }} />
               </Form.Item>
               <Form.Item name="pressureMode" noStyle>
                 <Select
                   aria-label={t('form.pressureMode')}
-                  style={{ width: '40%' }}
+                  style={{ width: '50%' }}
                   options={[
                     { value: 'gauge', label: t('units.barGauge') },
                     { value: 'absolute', label: t('units.barAbs') },
@@ -100,10 +101,10 @@ export function BlendForm({ initial, calculating, onCalculate }: Props) {
             <InputNumber min={0} step={1} suffix={modeUnit} style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item name="referenceTemperatureC" label={t('form.referenceTemperature')} extra={t('form.referenceTemperatureHint')} rules={[{ required: true, message: t('form.valueRequired') }]}>
-            <InputNumber min={-50} max={100} suffix="°C" style={{ width: '100%' }} />
+            <InputNumber min={gasLimits.temperatureCMin} max={gasLimits.temperatureCMax} suffix="°C" style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item name="fillTemperatureC" label={t('form.fillTemperature')} extra={t('form.fillTemperatureHint')} rules={[{ required: true, message: t('form.valueRequired') }]}>
-            <InputNumber min={-50} max={100} suffix="°C" style={{ width: '100%' }} />
+            <InputNumber min={gasLimits.temperatureCMin} max={gasLimits.temperatureCMax} suffix="°C" style={{ width: '100%' }} />
           </Form.Item>
         </div>
         {overWorking && <Alert type="warning" showIcon title={t('form.overWorkingPressure')} />}
@@ -119,17 +120,17 @@ export function BlendForm({ initial, calculating, onCalculate }: Props) {
                   <section key={field.key} className="sd-gas-target" aria-label={t('form.componentN', { n: index + 1 })}>
                     <div className="sd-gas-target__head">
                       <Form.Item name={[field.name, 'gas']} label={t('form.component')} rules={[{ required: true, message: t('form.gasRequired') }]}>
-                        <GasSelect aria-label={t('form.componentGas', { n: index + 1 })} style={{ width: 200 }} exclude={[...targets.map((row) => row.gas ?? ''), values.balance ?? '']} />
+                        <GasSelect aria-label={t('form.componentGas', { n: index + 1 })} style={{ width: 180 }} exclude={[...targets.map((row) => row.gas ?? ''), values.balance ?? '']} />
                       </Form.Item>
                       <Form.Item
                         name={[field.name, 'value']}
                         label={t('form.value')}
                         rules={[{ required: true, message: t('form.valueRequired') }, { validator: (_rule, value?: number | null) => (value === undefined || value === null || value > 0 ? Promise.resolve() : Promise.reject(new Error(t('form.positive')))) }]}
                       >
-                        <InputNumber aria-label={t('form.componentValue', { n: index + 1 })} min={0} style={{ width: 140 }} />
+                        <InputNumber aria-label={t('form.componentValue', { n: index + 1 })} min={0} style={{ width: 120 }} />
                       </Form.Item>
                       <Form.Item name={[field.name, 'unit']} label={t('form.unit')}>
-                        <Select aria-label={t('form.componentUnit', { n: index + 1 })} options={UNIT_OPTIONS} style={{ width: 90 }} />
+                        <Select aria-label={t('form.componentUnit', { n: index + 1 })} options={UNIT_OPTIONS} style={{ width: 84 }} />
                       </Form.Item>
                       <Button
                         type="text"

@@ -1,9 +1,10 @@
 import { Button, Form, Input, InputNumber } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { gasLimits, gradePattern } from '@smartdata/domain';
 import { FormModal } from '@/shared/components/FormModal';
 import type { Grade, GradeInput } from '../api/types';
-import { GRADE_PATTERN, gradeImpurityBudgetPpm, gradeMinPurity } from '../lib/purity';
+import { gradeImpurityBudgetPpm, gradeMinPurity } from '../lib/purity';
 import { GasSelect } from './GasSelect';
 
 interface Values {
@@ -58,7 +59,7 @@ export function GradeFormModal({ grade, saving, onSubmit, onCancel }: Props) {
           extra={min === null ? t('grade.gradeHint') : t('grade.minPurity', { purity: `${Number((min * 100).toFixed(8))} %`, ppm: budget })}
           rules={[
             { required: true, whitespace: true, message: t('grade.gradeRequired') },
-            { pattern: GRADE_PATTERN, message: t('grade.gradeFormat') },
+            { pattern: gradePattern, message: t('grade.gradeFormat') },
           ]}
         >
           <Input maxLength={6} placeholder="N5.0" />
@@ -113,8 +114,8 @@ export function GradeFormModal({ grade, saving, onSubmit, onCancel }: Props) {
           </div>
         )}
       </Form.List>
-      <Form.Item name="remarks" label={t('fields.remarks')} className="sd-gas-modal__after-table" rules={[{ max: 200, message: t('order.tooLong', { max: 200 }) }]}>
-        <Input.TextArea rows={2} maxLength={200} />
+      <Form.Item name="remarks" label={t('fields.remarks')} className="sd-gas-modal__after-table" rules={[{ max: gasLimits.remarksLength, message: t('order.tooLong', { max: gasLimits.remarksLength }) }]}>
+        <Input.TextArea rows={2} maxLength={gasLimits.remarksLength} />
       </Form.Item>
     </FormModal>
   );

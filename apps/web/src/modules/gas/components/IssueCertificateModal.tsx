@@ -1,6 +1,7 @@
 import { DatePicker, Form, Input, InputNumber } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { gasLimits } from '@smartdata/domain';
 import { FormModal } from '@/shared/components/FormModal';
 import type { IssueCertificateRequest } from '../api/types';
 
@@ -67,11 +68,11 @@ export function IssueCertificateModal({ source, sourceId, sourceNumber, saving, 
         })
       }
     >
-      <Form.Item name="referenceStandards" label={t('fields.referenceStandards')} extra={t('certificate.referenceHint')} rules={[{ required: true, whitespace: true, message: t('form.valueRequired') }, { max: 500, message: t('order.tooLong', { max: 500 }) }]}>
-        <Input.TextArea rows={2} maxLength={500} />
+      <Form.Item name="referenceStandards" label={t('fields.referenceStandards')} extra={t('certificate.referenceHint')} rules={[{ required: true, whitespace: true, message: t('form.valueRequired') }, { max: gasLimits.longTextLength, message: t('order.tooLong', { max: gasLimits.longTextLength }) }]}>
+        <Input.TextArea rows={2} maxLength={gasLimits.longTextLength} />
       </Form.Item>
-      <Form.Item name="traceability" label={t('fields.traceability')} rules={[{ required: true, whitespace: true, message: t('form.valueRequired') }, { max: 500, message: t('order.tooLong', { max: 500 }) }]}>
-        <Input.TextArea rows={2} maxLength={500} />
+      <Form.Item name="traceability" label={t('fields.traceability')} rules={[{ required: true, whitespace: true, message: t('form.valueRequired') }, { max: gasLimits.longTextLength, message: t('order.tooLong', { max: gasLimits.longTextLength }) }]}>
+        <Input.TextArea rows={2} maxLength={gasLimits.longTextLength} />
       </Form.Item>
       <div className="sd-gas-form__pair">
         <Form.Item name="certifiedAt" label={t('fields.certifiedAt')} rules={[{ required: true, message: t('form.valueRequired') }]}>
@@ -98,12 +99,12 @@ export function IssueCertificateModal({ source, sourceId, sourceNumber, saving, 
         <Form.Item name="minUsePressureBar" label={t('fields.minUsePressure')} rules={[{ required: true, message: t('form.valueRequired') }, { type: 'number', min: 0, message: t('form.nonNegative') }]}>
           <InputNumber min={0} suffix={t('units.barGauge')} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="storageTemperature" label={t('fields.storageTemperature')} rules={[{ required: true, whitespace: true, message: t('form.valueRequired') }, { max: 60, message: t('order.tooLong', { max: 60 }) }]}>
-          <Input maxLength={60} />
+        <Form.Item name="storageTemperature" label={t('fields.storageTemperature')} rules={[{ required: true, whitespace: true, message: t('form.valueRequired') }, { max: gasLimits.textLength, message: t('order.tooLong', { max: gasLimits.textLength }) }]}>
+          <Input maxLength={gasLimits.textLength} />
         </Form.Item>
       </div>
-      <Form.Item name="approver" label={t('fields.approver')} rules={[{ required: true, whitespace: true, message: t('form.valueRequired') }, { max: 40, message: t('order.tooLong', { max: 40 }) }]}>
-        <Input maxLength={40} />
+      <Form.Item name="approver" label={t('fields.approver')} rules={[{ required: true, whitespace: true, message: t('form.valueRequired') }, { max: gasLimits.textLength, message: t('order.tooLong', { max: gasLimits.textLength }) }]}>
+        <Input maxLength={gasLimits.textLength} />
       </Form.Item>
     </FormModal>
   );

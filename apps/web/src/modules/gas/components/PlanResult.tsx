@@ -122,7 +122,7 @@ export function PlanResult({ plan, mode }: { plan: Plan; mode: PressureMode }) {
     <div className="sd-gas-result">
       <PlanWarnings warnings={plan.warnings} />
       <Card size="small" title={t('result.totals')}>
-        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }}>
+        <Descriptions size="small" column={{ xs: 1, sm: 2, xl: 4 }}>
           <Descriptions.Item label={t('result.totalMol')}>{`${formatFixed(r.totalMol, 3)} mol`}</Descriptions.Item>
           <Descriptions.Item label={t('result.totalMolIdeal')}>{`${formatFixed(r.totalMolIdeal, 3)} mol`}</Descriptions.Item>
           <Descriptions.Item label={t('result.difference')}>

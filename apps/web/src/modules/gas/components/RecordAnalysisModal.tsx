@@ -52,8 +52,9 @@ export function RecordAnalysisModal({ order, saving, onSubmit, onCancel }: Props
       onFinish={(values) =>
         onSubmit({
           method: values.method,
-          results: values.results.map((row) => ({
-            gas: row.gas,
+          // onFinish gives the registered fields only: the gas is the target's.
+          results: values.results.map((row, index) => ({
+            gas: gases[index] ?? row.gas,
             fraction: toFraction(Number(row.value), row.unit),
             ...(row.U === null || row.U === undefined ? {} : { u: toFraction(row.U, row.unit) / 2 }),
           })),

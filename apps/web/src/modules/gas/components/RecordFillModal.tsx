@@ -40,7 +40,8 @@ export function RecordFillModal({ order, saving, onSubmit, onCancel }: Props) {
       onCancel={onCancel}
       onFinish={(values) =>
         onSubmit({
-          masses: values.masses.map((row) => ({ key: row.key, massG: Number(row.massG), uG: Number(row.uG) })),
+          // onFinish gives the registered fields only: the key is the step's parent.
+          masses: values.masses.map((row, index) => ({ key: steps[index]?.parent ?? row.key, massG: Number(row.massG), uG: Number(row.uG) })),
           ...(values.fillTemperatureC === null || values.fillTemperatureC === undefined ? {} : { fillTemperatureC: values.fillTemperatureC }),
         })
       }

@@ -1,8 +1,9 @@
 import { Alert, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { gasLimits } from '@smartdata/domain';
 import { FormModal } from '@/shared/components/FormModal';
 
-export const REVOKE_REASON_MAX = 200;
+const REVOKE_REASON_MAX = gasLimits.remarksLength;
 
 interface Props {
   number: string;

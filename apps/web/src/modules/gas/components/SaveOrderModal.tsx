@@ -1,9 +1,12 @@
 import { Form, Input } from 'antd';
+import { gasLimits } from '@smartdata/domain';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/shared/components/FormModal';
 import type { OrderFields } from '../api/types';
 
-export const CYLINDER_NUMBER_MAX = 40;
+const CYLINDER_NUMBER_MAX = gasLimits.cylinderNumberLength;
+const TEXT_MAX = gasLimits.textLength;
+const REMARKS_MAX = gasLimits.remarksLength;
 
 interface Props {
   saving: boolean;
@@ -44,14 +47,14 @@ export function SaveOrderModal({ saving, onSubmit, onCancel }: Props) {
       >
         <Input autoFocus maxLength={CYLINDER_NUMBER_MAX} />
       </Form.Item>
-      <Form.Item name="cylinderMaterial" label={t('fields.cylinderMaterial')} rules={[{ max: 40, message: t('order.tooLong', { max: 40 }) }]}>
-        <Input maxLength={40} />
+      <Form.Item name="cylinderMaterial" label={t('fields.cylinderMaterial')} rules={[{ max: TEXT_MAX, message: t('order.tooLong', { max: TEXT_MAX }) }]}>
+        <Input maxLength={TEXT_MAX} />
       </Form.Item>
-      <Form.Item name="valve" label={t('fields.valve')} rules={[{ max: 40, message: t('order.tooLong', { max: 40 }) }]}>
-        <Input maxLength={40} />
+      <Form.Item name="valve" label={t('fields.valve')} rules={[{ max: TEXT_MAX, message: t('order.tooLong', { max: TEXT_MAX }) }]}>
+        <Input maxLength={TEXT_MAX} />
       </Form.Item>
-      <Form.Item name="remarks" label={t('fields.remarks')} rules={[{ max: 200, message: t('order.tooLong', { max: 200 }) }]}>
-        <Input.TextArea rows={2} maxLength={200} />
+      <Form.Item name="remarks" label={t('fields.remarks')} rules={[{ max: REMARKS_MAX, message: t('order.tooLong', { max: REMARKS_MAX }) }]}>
+        <Input.TextArea rows={2} maxLength={REMARKS_MAX} />
       </Form.Item>
     </FormModal>
   );

@@ -1,3 +1,4 @@
+import { gasLimits } from '@smartdata/domain';
 import type { BlendMethod, FractionUnit, PlanParent, PlanRequest, PressureMode } from '../api/types';
 
 /** Standard atmosphere, bar (gauge = absolute − 1.01325 bar), as the domain's ATM_BAR. */
@@ -210,11 +211,17 @@ function parentProblems(parent: ParentRow, gas: string, problems: FormProblem[])
  */
 export function blendProblems(values: BlendFormValues, known: ReadonlySet<string> = new Set()): FormProblem[] {
   const problems: FormProblem[] = [];
-  if (!(Number(values.volumeL) > 0)) {
-    problems.push({ key: 'form.problems.volume' });
+  if (!(Number(values.volumeL) > 0 && Number(values.volumeL) <= gasLimits.volumeLMax)) {
+    problems.push({ key: 'form.problems.volume', values: { max: gasLimits.volumeLMax } });
   }
-  if (!(Number(values.pressureBar) > 0)) {
-    problems.push({ key: 'form.problems.pressure' });
+  if (!(Number(values.pressureBar) > 0 && Number(values.pressureBar) <= gasLimits.pressureBarMax)) {
+    problems.push({ key: 'form.problems.pressure', values: { max: gasLimits.pressureBarMax } });
+  }
+  for (const temperature of [values.referenceTemperatureC, values.fillTemperatureC]) {
+    if (temperature !== undefined && temperature !== null && (temperature < gasLimits.temperatureCMin || temperature > gasLimits.temperatureCMax)) {
+      problems.push({ key: 'form.problems.temperature', values: { min: gasLimits.temperatureCMin, max: gasLimits.temperatureCMax } });
+      break;
+    }
   }
   const balance = values.balance;
   if (!balance) {

@@ -18,10 +18,19 @@ export function certificateDate(value: number | string | null | undefined): stri
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** The components a certificate lists, balance gas last (it is the rest). */
-export function certificateComponents(certificate: { components: readonly CertificateComponent[]; balance: string | null }): CertificateComponent[] {
+export interface ComponentRow extends CertificateComponent {
+  /** The balance gas, listed without a value of its own (it is the rest). */
+  isBalance?: boolean;
+}
+
+/** The components a certificate lists, the balance gas last (added when the certificate lists only the targets). */
+export function certificateComponents(certificate: { components: readonly CertificateComponent[]; balance: string | null }): ComponentRow[] {
   const balance = certificate.balance ?? null;
-  return [...(certificate.components ?? [])].sort((a, b) => Number(a.gas === balance) - Number(b.gas === balance));
+  const rows: ComponentRow[] = [...(certificate.components ?? [])].sort((a, b) => Number(a.gas === balance) - Number(b.gas === balance));
+  if (balance && !rows.some((row) => row.gas === balance)) {
+    rows.push({ gas: balance, fraction: Number.NaN, U: null, isBalance: true });
+  }
+  return rows;
 }
 
 /** One line for lists: "CO2 10 %, O2 5 % / N2", or "N2 N5.0 99.9996 %" for a high-purity certificate. */
@@ -30,7 +39,7 @@ export function certificateSummary(snapshot: Pick<CertificateSnapshot, 'componen
     return `${snapshot.gas ?? ''} ${snapshot.grade} ${formatPurity(snapshot.purityPercent)}`.trim();
   }
   const parts = certificateComponents(snapshot)
-    .filter((c) => c.gas !== snapshot.balance)
+    .filter((c) => c.gas !== snapshot.balance && !c.isBalance)
     .map((c) => `${c.gas} ${formatFraction(c.fraction)}`)
     .join(', ');
   return snapshot.balance ? `${parts} / ${snapshot.balance}` : parts;

@@ -7,11 +7,10 @@ import { PageHeader } from '@/shared/components/PageHeader';
 import { formatDateTime } from '@/shared/utils/formatTime';
 import { copyText } from '@/shared/utils/copyText';
 import { downloadCertificatePdf, useCertificateQuery, useRevokeCertificateMutation } from '../api/certificates';
-import type { CertificateComponent } from '../api/types';
 import { CertificateStateTag } from '../components/GasTags';
 import { RevokeModal } from '../components/RevokeModal';
 import { formatFraction, formatNumber, fromFraction, bestUnit } from '../lib/blendForm';
-import { certificateComponents, certificateDate } from '../lib/certificateView';
+import { certificateComponents, certificateDate, type ComponentRow } from '../lib/certificateView';
 import { formatPurity } from '../lib/purity';
 import { blendOrderPath, CERTIFICATE_PATH, HIGH_PURITY_PATH, verifyPath, verifyUrl } from '../lib/gasPaths';
 import '../gas.css';
@@ -59,7 +58,7 @@ export function CertificateDetailPage() {
       void message.error(t('copyFailed', { ns: 'common' }));
     }
   };
-  const uncertainty = (row: CertificateComponent) => {
+  const uncertainty = (row: ComponentRow) => {
     if (row.U === null || row.U === undefined) {
       return '—';
     }
@@ -81,6 +80,7 @@ export function CertificateDetailPage() {
         actions={
           <Space wrap>
             <Dropdown
+              trigger={['click']}
               menu={{
                 items: [
                   { key: 'zh-CN', label: t('certificate.pdfZh') },
@@ -155,14 +155,14 @@ export function CertificateDetailPage() {
         </Descriptions>
       </Card>
       <Card size="small" title={t('fields.components')}>
-        <Table<CertificateComponent>
+        <Table<ComponentRow>
           rowKey="gas"
           size="small"
           pagination={false}
           dataSource={certificateComponents(s)}
           columns={[
             { title: t('fields.component'), dataIndex: 'gas', key: 'gas', render: (gas: string) => (gas === s.balance ? `${gas} (${t('fields.balance')})` : gas) },
-            { title: t('order.fraction'), key: 'x', align: 'right', render: (_v, row) => formatFraction(row.fraction) },
+            { title: t('order.fraction'), key: 'x', align: 'right', render: (_v, row) => (row.isBalance ? t('fields.balanceRest') : formatFraction(row.fraction)) },
             { title: t('order.U'), key: 'U', align: 'right', render: (_v, row) => uncertainty(row) },
           ]}
         />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, Card, Empty, Space, Tabs, Tooltip } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -45,11 +45,16 @@ function Calculator() {
   const [result, setResult] = useState<{ request: PlanRequest; plan: Plan } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const resultRef = useRef<HTMLElement>(null);
 
   const calculate = (request: PlanRequest) => {
     setRefusal(null);
     plan.mutate(request, {
-      onSuccess: (answer) => setResult({ request, plan: answer }),
+      onSuccess: (answer) => {
+        setResult({ request, plan: answer });
+        // Where the result is below the form, bring it into view.
+        window.requestAnimationFrame(() => resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+      },
       onError: (error) => {
         setResult(null);
         setRefusal(refusalText(error));
@@ -61,7 +66,7 @@ function Calculator() {
   return (
     <div className="sd-gas-calculator">
       <BlendForm calculating={plan.isPending} onCalculate={calculate} />
-      <section className="sd-gas-calculator__result" aria-label={t('result.title')} aria-busy={plan.isPending}>
+      <section ref={resultRef} className="sd-gas-calculator__result" aria-label={t('result.title')} aria-busy={plan.isPending}>
         {refusal && <Alert type="error" showIcon title={t('result.refused')} description={refusal} />}
         {result ? (
           <>

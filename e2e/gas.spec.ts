@@ -1,0 +1,254 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import { signInAt } from './support/accounts';
+import { expect as baseExpect, test } from './support/fixtures';
+import { createCompanyAdmin, dialog, platformAdmin, tableRow } from './support/organization';
+import { chooseOption } from './support/select';
+
+/**
+ * Gas blending, high-purity gas and certificates in the browser (issue 20): a company
+ * administrator calculates 10 % CO2 + 5 % O2 in N2 (50 L, 150 bar g, 15 °C) in the form — the
+ * GERG-2008 stop pressure beside the ideal-gas comparison, the safety checks passed — saves it as a
+ * blending order, records the weighed fill (gravimetric composition with U) and the analysis,
+ * issues the certificate, downloads its PDF in Chinese and English (rendered to PNG with pdftoppm
+ * for a look), opens the verification link as an anonymous visitor (valid), revokes the
+ * certificate with a reason and the visitor's page says revoked. A high-purity grade N2 N5.0 and a
+ * passing analysis with a "< LOD" impurity. Screens in both languages and on a phone go to
+ * /tmp/gas-shots.
+ */
+
+test.describe.configure({ timeout: 300_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
+const shots = '/tmp/gas-shots';
+
+async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${shots}/${name}.png`, fullPage });
+}
+
+/** The visible gas page (the tab bar keeps other pages in the DOM). */
+const gasPage = (page: Page): Locator => page.locator('.sd-gas:visible');
+
+/** Renders the first page of a PDF to PNG (pdftoppm -png -r 80) and answers the PNG's path. */
+function pdfToPng(pdf: string, prefix: string): string {
+  execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', pdf, prefix]);
+  return `${prefix}.png`;
+}
+
+test('a 3-component blend calculated, saved, filled, analysed and certified; its PDF and public verification page, valid and then revoked', async ({ page, request, browser, baseURL }) => {
+  mkdirSync(shots, { recursive: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const admin = await createCompanyAdmin(await platformAdmin(request), request, '特气公司');
+  const cylinder = `CY${Date.now().toString(36).toUpperCase()}`;
+
+  // ---- the calculator, empty ----
+  await signInAt(page, admin, '/gas/blending');
+  const blending = gasPage(page);
+  await expect(blending.getByRole('heading', { name: '配气计算', level: 1 })).toBeVisible();
+  await expect(blending.getByText('填写条件后点“计算”，结果显示在这里')).toBeVisible();
+  await shoot(page, 'calculator-empty-zh-CN');
+
+  // A form the server would refuse is stopped here first: the targets add up to 100 % or more.
+  await chooseOption(page, blending.getByRole('combobox', { name: '组分 1 的气体' }), /^CO2 /, { search: 'CO2' });
+  await blending.getByLabel('组分 1 的含量', { exact: true }).fill('120');
+  await blending.getByRole('button', { name: '计算' }).click();
+  await expect(blending.getByRole('alert').filter({ hasText: '目标组分合计 120 %' })).toBeVisible();
+
+  // ---- 10 % CO2 + 5 % O2 in N2, 50 L, 150 bar g, 15 °C ----
+  await blending.getByLabel('组分 1 的含量', { exact: true }).fill('10');
+  await blending.getByRole('button', { name: '添加组分' }).click();
+  await chooseOption(page, blending.getByRole('combobox', { name: '组分 2 的气体' }), /^O2 /, { search: 'O2' });
+  await blending.getByLabel('组分 2 的含量', { exact: true }).fill('5');
+  await expect(blending.getByRole('combobox', { name: '平衡气' })).toBeVisible();
+  const order = blending.getByRole('list', { name: '充装顺序' });
+  await expect(order.getByRole('listitem')).toHaveText([/CO2/, /O2/, /N2/]);
+  await blending.getByRole('button', { name: '计算' }).click();
+  const result = blending.getByRole('region', { name: '计算结果' });
+  await expect(result.getByText('安全检查通过')).toBeVisible();
+  const steps = result.getByRole('table').filter({ hasText: '累计停充压力' });
+  await expect(steps).toContainText('理想气体对照');
+  // The last step stops at the final pressure (150 bar g), in both pressure types.
+  await expect(tableRow(steps, 'N2')).toContainText('150.000');
+  await expect(tableRow(steps, 'N2')).toContainText('151.013');
+  await expect(result.getByText('不同温度下的瓶内压力')).toBeVisible();
+  await shoot(page, 'calculator-result-zh-CN', false);
+
+  // ---- saved as a blending order ----
+  await result.getByRole('button', { name: '保存为配气单' }).click();
+  const save = dialog(page, '保存为配气单');
+  await save.getByLabel('气瓶编号', { exact: true }).fill(cylinder);
+  await save.getByRole('button', { name: '保存' }).click();
+  await expect(page).toHaveURL(/\/gas\/blending\/order\/\d+$/);
+  const detail = gasPage(page);
+  await expect(detail.getByRole('heading', { name: /配气单 GB-\d{8}-\d{3}/, level: 1 })).toBeVisible();
+  await expect(detail.locator('.ant-tag').filter({ hasText: '草稿' })).toBeVisible();
+  const orderNumber = ((await detail.getByRole('heading', { level: 1 }).textContent()) ?? '').match(/GB-\d{8}-\d{3}/)?.[0] ?? '';
+  expect(orderNumber).not.toBe('');
+
+  // ---- the fill: the weighed masses (the target masses, as prefilled) → gravimetric composition ----
+  await detail.getByRole('button', { name: '记录充装' }).click();
+  const fill = dialog(page, `记录充装：${orderNumber}`);
+  await expect(fill.getByLabel('CO2 的称量质量', { exact: true })).not.toHaveValue('');
+  await shoot(page, 'fill-zh-CN', false);
+  await fill.getByRole('button', { name: '保存充装' }).click();
+  await expect(fill).toBeHidden();
+  await expect(detail.locator('.ant-tag').filter({ hasText: '已充装' })).toBeVisible();
+  const composition = detail.getByRole('table').filter({ hasText: '标准不确定度 u' });
+  await expect(tableRow(composition, 'CO2')).toContainText('%');
+
+  // ---- the analysis, beside the gravimetric values ----
+  await detail.getByRole('button', { name: '记录分析' }).click();
+  const analysis = dialog(page, `记录分析：${orderNumber}`);
+  await analysis.getByLabel('CO2 的分析值', { exact: true }).fill('10.01');
+  await analysis.getByLabel('CO2 分析的扩展不确定度', { exact: true }).fill('0.05');
+  await analysis.getByLabel('O2 的分析值', { exact: true }).fill('4.995');
+  await analysis.getByLabel('O2 分析的扩展不确定度', { exact: true }).fill('0.03');
+  await shoot(page, 'analysis-zh-CN', false);
+  await analysis.getByRole('button', { name: '保存分析' }).click();
+  await expect(analysis).toBeHidden();
+  await expect(detail.locator('.ant-tag').filter({ hasText: '已分析' })).toBeVisible();
+  await expect(tableRow(composition, 'CO2')).toContainText('一致');
+  await shoot(page, 'order-analysed-zh-CN');
+
+  // ---- the certificate ----
+  await detail.getByRole('button', { name: '发证' }).click();
+  const issue = dialog(page, `为 ${orderNumber} 发证`);
+  await issue.getByLabel('参考标准物质', { exact: true }).fill('GBW(E)061234 CO2/N2, GBW(E)062345 O2/N2');
+  await issue.getByLabel('批准人', { exact: true }).fill('王工');
+  await issue.getByRole('button', { name: '发证' }).click();
+  await expect(page).toHaveURL(/\/gas\/certificate\/detail\/\d+$/);
+  const certificate = gasPage(page);
+  await expect(certificate.getByRole('heading', { name: /证书 CERT-\d{4}-\d{5}/, level: 1 })).toBeVisible();
+  await expect(certificate.locator('.ant-tag').filter({ hasText: '有效' })).toBeVisible();
+  await expect(certificate.getByText(cylinder)).toBeVisible();
+  await shoot(page, 'certificate-zh-CN');
+
+  // ---- its PDF in both languages, rendered to PNG ----
+  for (const [label, lang] of [
+    ['中文', 'zh-CN'],
+    ['English', 'en-US'],
+  ] as const) {
+    await certificate.getByRole('button', { name: '下载 PDF' }).click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: label }).click();
+    const pdf = `${shots}/certificate-${lang}.pdf`;
+    await (await download).saveAs(pdf);
+    pdfToPng(pdf, `${shots}/certificate-pdf-${lang}`);
+  }
+
+  // ---- the verification link, opened by an anonymous visitor: valid ----
+  const link = (await certificate.locator('a.sd-gas-link').getAttribute('href')) ?? '';
+  expect(link).toMatch(/^\/verify\/[\w-]+$/);
+  const visitor = await browser.newContext({ locale: 'zh-CN', baseURL });
+  const verify = await visitor.newPage();
+  await verify.setViewportSize({ width: 390, height: 844 });
+  await verify.goto(link);
+  await expect(verify.getByRole('status')).toHaveAttribute('data-state', 'valid');
+  await expect(verify.getByRole('heading', { name: '证书有效' })).toBeVisible();
+  await expect(verify.getByText(cylinder)).toBeVisible();
+  await verify.screenshot({ path: `${shots}/verify-valid-phone-zh-CN.png`, fullPage: true });
+  await verify.getByRole('button', { name: 'English' }).click();
+  await expect(verify.getByRole('heading', { name: 'Valid certificate' })).toBeVisible();
+  await verify.screenshot({ path: `${shots}/verify-valid-phone-en-US.png`, fullPage: true });
+  await verify.setViewportSize({ width: 1280, height: 800 });
+  await verify.screenshot({ path: `${shots}/verify-valid-en-US.png`, fullPage: true });
+
+  // ---- revoked with a reason: the visitor's page says so ----
+  await certificate.getByRole('button', { name: '撤销证书' }).click();
+  const revoke = dialog(page, /撤销证书 CERT-/);
+  await revoke.getByRole('button', { name: '撤销证书' }).click();
+  await expect(revoke.getByText('请填写撤销原因')).toBeVisible();
+  await revoke.getByLabel('撤销原因', { exact: true }).fill('分析复核发现 O2 偏差');
+  await revoke.getByRole('button', { name: '撤销证书' }).click();
+  await expect(revoke).toBeHidden();
+  await expect(certificate.locator('.ant-tag').filter({ hasText: '已撤销' })).toBeVisible();
+  await expect(certificate.getByText('原因：分析复核发现 O2 偏差')).toBeVisible();
+  await verify.reload();
+  await expect(verify.getByRole('status')).toHaveAttribute('data-state', 'revoked');
+  await expect(verify.getByRole('heading', { name: 'Certificate revoked' })).toBeVisible();
+  await verify.screenshot({ path: `${shots}/verify-revoked-en-US.png`, fullPage: true });
+  await verify.getByRole('button', { name: '中文' }).click();
+  await expect(verify.getByRole('heading', { name: '证书已撤销' })).toBeVisible();
+  await verify.screenshot({ path: `${shots}/verify-revoked-zh-CN.png`, fullPage: true });
+  // An unknown code.
+  await verify.goto('/verify/no-such-code');
+  await expect(verify.getByRole('status')).toHaveAttribute('data-state', 'unknown');
+  await expect(verify.getByRole('heading', { name: '未找到该证书' })).toBeVisible();
+  await visitor.close();
+
+  // ---- lists: the orders (certified) and the certificates (revoked) ----
+  await page.goto('/gas/blending?tab=orders');
+  await expect(tableRow(gasPage(page), orderNumber)).toContainText('已发证');
+  await shoot(page, 'orders-zh-CN');
+  await page.goto('/gas/certificate');
+  await expect(tableRow(gasPage(page), cylinder)).toContainText('已撤销');
+  await shoot(page, 'certificates-zh-CN');
+
+  // ---- high-purity: a grade N2 N5.0 and a passing analysis with a "< LOD" impurity ----
+  await page.goto('/gas/highPurity');
+  const purity = gasPage(page);
+  await expect(purity.getByText('还没有等级')).toBeVisible();
+  await purity.getByRole('button', { name: '新增等级' }).click();
+  const grade = dialog(page, '新增等级');
+  await chooseOption(page, grade.getByRole('combobox', { name: '气体' }), /^N2 /, { search: 'N2' });
+  await expect(grade.getByText('纯度 ≥ 99.999 %')).toBeVisible();
+  await chooseOption(page, grade.getByRole('combobox', { name: '杂质 1' }), /^O2 /, { search: 'O2' });
+  await grade.getByLabel('杂质 1 的上限', { exact: true }).fill('2');
+  await grade.getByRole('button', { name: '添加杂质' }).click();
+  await chooseOption(page, grade.getByRole('combobox', { name: '杂质 2' }), /^H2O /, { search: 'H2O' });
+  await grade.getByLabel('杂质 2 的上限', { exact: true }).fill('3');
+  await shoot(page, 'grade-form-zh-CN', false);
+  await grade.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(grade).toBeHidden();
+  await expect(tableRow(purity, 'N5.0')).toContainText('O2 ≤ 2 ppm');
+
+  await purity.getByRole('tab', { name: '分析' }).click();
+  await purity.getByRole('button', { name: '新增分析' }).click();
+  const hp = dialog(page, '新增分析');
+  await chooseOption(page, hp.getByRole('combobox', { name: '等级' }), 'N2 N5.0');
+  await hp.getByLabel('气瓶编号', { exact: true }).fill(`${cylinder}-HP`);
+  await hp.getByLabel('O2 的分析值', { exact: true }).fill('0.8');
+  await hp.getByLabel('H2O 低于检出限', { exact: true }).check();
+  await expect(hp.getByText('合格')).toBeVisible();
+  await shoot(page, 'analysis-form-zh-CN', false);
+  await hp.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(hp).toBeHidden();
+  await expect(tableRow(purity, `${cylinder}-HP`)).toContainText('合格');
+  await expect(tableRow(purity, `${cylinder}-HP`)).toContainText('99.99992 %');
+  await shoot(page, 'analyses-zh-CN');
+
+  // ---- the screens in English, then on a phone ----
+  await page.evaluate(() => localStorage.setItem('language', 'en-US'));
+  await page.goto('/gas/blending');
+  await expect(gasPage(page).getByRole('heading', { name: 'Gas blending calculation', level: 1 })).toBeVisible();
+  await shoot(page, 'calculator-empty-en-US');
+  await page.goto('/gas/blending?tab=orders');
+  await gasPage(page).getByRole('link', { name: orderNumber }).click();
+  await expect(gasPage(page).getByRole('heading', { name: `Blending order ${orderNumber}`, level: 1 })).toBeVisible();
+  await shoot(page, 'order-en-US');
+  await page.goto('/gas/certificate');
+  await expect(tableRow(gasPage(page), cylinder)).toContainText('Revoked');
+  await shoot(page, 'certificates-en-US');
+  await gasPage(page).getByRole('link', { name: /CERT-/ }).first().click();
+  await expect(gasPage(page).getByRole('heading', { name: /Certificate CERT-/, level: 1 })).toBeVisible();
+  await shoot(page, 'certificate-en-US');
+  await page.goto('/gas/highPurity?tab=analyses');
+  await expect(tableRow(gasPage(page), `${cylinder}-HP`)).toContainText('Pass');
+  await shoot(page, 'analyses-en-US');
+  await page.goto('/gas/highPurity');
+  await expect(tableRow(gasPage(page), 'N5.0')).toBeVisible();
+  await shoot(page, 'grades-en-US');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/gas/blending');
+  await expect(gasPage(page).getByRole('button', { name: 'Calculate' })).toBeVisible();
+  await shoot(page, 'calculator-phone-en-US');
+  await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
+  await page.goto('/gas/blending?tab=orders');
+  await expect(tableRow(gasPage(page), orderNumber)).toBeVisible();
+  await shoot(page, 'orders-phone-zh-CN');
+  await page.goto('/gas/certificate');
+  await expect(tableRow(gasPage(page), 'CERT-')).toContainText('已撤销');
+  await shoot(page, 'certificates-phone-zh-CN');
+});

@@ -69,6 +69,9 @@ test('a 3-component blend calculated, saved, filled, analysed and certified; its
   const steps = result.getByRole('table').filter({ hasText: '累计停充压力' });
   await expect(steps).toContainText('理想气体对照');
   // The last step stops at the final pressure (150 bar g), in both pressure types.
+  // CO2 first: the real-gas stop (13.254 bar g) beside the ideal-gas one (14.088 bar g).
+  await expect(tableRow(steps, 'CO2')).toContainText('13.254');
+  await expect(tableRow(steps, 'CO2')).toContainText('14.088');
   await expect(tableRow(steps, 'N2')).toContainText('150.000');
   await expect(tableRow(steps, 'N2')).toContainText('151.013');
   await expect(result.getByText('不同温度下的瓶内压力')).toBeVisible();

@@ -68,9 +68,8 @@ export function BlendForm({ initial, calculating, onCalculate }: Props) {
     >
       <Card size="small" title={t('form.cylinder')}>
         <div className="sd-gas-form__grid">
-          <Form.Item name="method" label={t('form.method')}>
+          <Form.Item name="method" label={t('form.method')} className="sd-gas-form__full">
             <Radio.Group
-              optionType="button"
               options={[
                 { value: 'manometric', label: t('methods.manometric') },
                 { value: 'gravimetric', label: t('methods.gravimetric') },
@@ -110,7 +109,8 @@ export function BlendForm({ initial, calculating, onCalculate }: Props) {
         {overWorking && <Alert type="warning" showIcon title={t('form.overWorkingPressure')} />}
       </Card>
 
-      <Card size="small" title={t('form.components')} extra={<span className="sd-muted">{t('form.componentsHint')}</span>}>
+      <Card size="small" title={t('form.components')}>
+        <p className="sd-muted sd-gas-card-hint">{t('form.componentsHint')}</p>
         <Form.List name="targets">
           {(fields, { add, remove }) => (
             <div className="sd-gas-form__targets">
@@ -162,7 +162,8 @@ export function BlendForm({ initial, calculating, onCalculate }: Props) {
         </section>
       </Card>
 
-      <Card size="small" title={t('form.fillOrder')} extra={<span className="sd-muted">{t('form.fillOrderHint')}</span>}>
+      <Card size="small" title={t('form.fillOrder')}>
+        <p className="sd-muted sd-gas-card-hint">{t('form.fillOrderHint')}</p>
         {fillOrder.length === 0 ? (
           <span className="sd-muted">{t('form.fillOrderEmpty')}</span>
         ) : (

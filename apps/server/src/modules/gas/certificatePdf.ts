@@ -56,6 +56,20 @@ export function fractionText(x: number): { value: string; unit: string; scale: n
   return { value: (x * 1e9).toPrecision(4), unit: 'nmol/mol', scale: 1e9 };
 }
 
+/**
+ * A certified value as metrology reports it (GUM 7.2.6): U to two significant digits, the value
+ * rounded to the same decimal place — 9.99998 % ± 0.00013 %, not 10.000 % ± 0.00013 %.
+ */
+export function reportedFraction(x: number, U: number): { value: string; U: string; unit: string } {
+  const f = fractionText(x);
+  const scaledU = U * f.scale;
+  if (!(scaledU > 0) || !Number.isFinite(scaledU)) {
+    return { value: f.value, U: '', unit: f.unit };
+  }
+  const decimals = Math.min(12, Math.max(0, 1 - Math.floor(Math.log10(scaledU))));
+  return { value: (x * f.scale).toFixed(decimals), U: scaledU.toFixed(decimals), unit: f.unit };
+}
+
 const gasName = (gas: string, locale: Locale) => {
   const info = gasInfo(gas);
   return info ? `${locale === 'zh-CN' ? info.nameZh : info.nameEn} (${gas})` : gas;
@@ -129,8 +143,8 @@ export async function certificatePdf(s: CertificateSnapshot, state: VerifyState,
   };
   if (s.source === 'blend') {
     for (const c of s.components) {
-      const f = fractionText(c.fraction);
-      line([gasName(c.gas, locale), `${f.value} ${f.unit}`, `± ${(c.U * f.scale).toPrecision(2)} ${f.unit}`]);
+      const f = reportedFraction(c.fraction, c.U);
+      line([gasName(c.gas, locale), `${f.value} ${f.unit}`, f.U === '' ? '' : `± ${f.U} ${f.unit}`]);
     }
     if (s.balance !== null) {
       line([gasName(s.balance, locale), L.balance[locale], '']);

@@ -1,7 +1,7 @@
 import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisRecord, ComponentResult } from '../api/types';
-import { bestUnit, formatFraction, formatNumber, fromFraction } from '../lib/blendForm';
+import { bestUnit, formatFraction, formatNumber, fromFraction } from '../lib/format';
 
 type Comparison = AnalysisRecord['comparison'][number];
 

@@ -8,7 +8,7 @@ import { usePagedList } from '@/shared/hooks/usePagedList';
 import { formatDateTime } from '@/shared/utils/formatTime';
 import { useOrdersQuery } from '../api/orders';
 import { blendOrderStates, type BlendOrderListItem, type BlendOrderState } from '../api/types';
-import { formatNumber } from '../lib/blendForm';
+import { formatNumber } from '../lib/format';
 import { blendOrderPath } from '../lib/gasPaths';
 import { OrderStateTag } from './GasTags';
 

@@ -1,7 +1,7 @@
 import { Alert, Card, Descriptions, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FillStep, ManometricResult, Plan, PlanWarning, PressureMode } from '../api/types';
-import { formatFixed, formatFraction, formatNumber } from '../lib/blendForm';
+import { formatFixed, formatFraction, formatNumber } from '../lib/format';
 
 /** Safety warnings of a plan: errors block saving, warnings are shown. */
 export function PlanWarnings({ warnings }: { warnings: readonly PlanWarning[] }) {

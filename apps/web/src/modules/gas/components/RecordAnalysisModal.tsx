@@ -2,7 +2,7 @@ import { Form, InputNumber, Select, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/shared/components/FormModal';
 import type { AnalysisResult, BlendOrder, FractionUnit } from '../api/types';
-import { formatWithUncertainty, toFraction } from '../lib/blendForm';
+import { formatWithUncertainty, toFraction } from '../lib/format';
 import { UNIT_OPTIONS } from './ParentFields';
 
 export const ANALYSIS_METHODS = ['ISO 6143', 'ISO 6974', 'ISO 12963'] as const;

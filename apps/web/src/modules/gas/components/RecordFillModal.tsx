@@ -2,7 +2,7 @@ import { Form, InputNumber, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/shared/components/FormModal';
 import type { BlendOrder, FilledMass } from '../api/types';
-import { formatFixed } from '../lib/blendForm';
+import { formatFixed } from '../lib/format';
 
 interface Values {
   masses: { key: string; massG?: number; uG?: number }[];

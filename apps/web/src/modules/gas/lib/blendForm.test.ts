@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blendProblems, defaultBlendValues, formatFraction, formatWithUncertainty, fromPlanRequest, moveInOrder, overWorkingPressure, reconcileOrder, toFraction, toPlanRequest, type BlendFormValues } from './blendForm';
+import { blendProblems, defaultBlendValues, fromPlanRequest, moveInOrder, overWorkingPressure, reconcileOrder, toPlanRequest, type BlendFormValues } from './blendForm';
+import { formatFraction, formatWithUncertainty, toFraction } from './format';
 
 const known = new Set(['N2', 'O2', 'CO2', 'CO', 'CH4', 'Ar']);
 

@@ -1,5 +1,5 @@
 import type { CertificateComponent, CertificateSnapshot } from '../api/types';
-import { formatFraction } from './blendForm';
+import { formatFraction } from './format';
 import { formatPurity } from './purity';
 
 /** A date as stored (epoch ms or `YYYY-MM-DD`) as `YYYY-MM-DD`. */

@@ -14,7 +14,7 @@ import { IssueCertificateModal } from '../components/IssueCertificateModal';
 import { PlanResult } from '../components/PlanResult';
 import { RecordAnalysisModal } from '../components/RecordAnalysisModal';
 import { RecordFillModal } from '../components/RecordFillModal';
-import { formatFixed, formatNumber } from '../lib/blendForm';
+import { formatFixed, formatNumber } from '../lib/format';
 import { BLEND_ORDERS_TAB, certificatePath } from '../lib/gasPaths';
 import '../gas.css';
 

@@ -9,7 +9,7 @@ import { copyText } from '@/shared/utils/copyText';
 import { downloadCertificatePdf, useCertificateQuery, useRevokeCertificateMutation } from '../api/certificates';
 import { CertificateStateTag } from '../components/GasTags';
 import { RevokeModal } from '../components/RevokeModal';
-import { formatFraction, formatNumber, fromFraction, bestUnit } from '../lib/blendForm';
+import { bestUnit, formatFraction, formatNumber, fromFraction } from '../lib/format';
 import { certificateComponents, certificateDate, type ComponentRow } from '../lib/certificateView';
 import { formatPurity } from '../lib/purity';
 import { blendOrderPath, CERTIFICATE_PATH, HIGH_PURITY_PATH, verifyPath, verifyUrl } from '../lib/gasPaths';

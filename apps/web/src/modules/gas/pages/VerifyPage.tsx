@@ -5,7 +5,7 @@ import { LanguageSegmented } from '@/shared/components/LanguageSegmented';
 import { ProductMark } from '@/shared/components/ProductMark';
 import { fetchVerification } from '../api/verify';
 import type { VerifyAnswer, VerifyState } from '../api/types';
-import { formatFraction, formatNumber, fromFraction, bestUnit } from '../lib/blendForm';
+import { bestUnit, formatFraction, formatNumber, fromFraction } from '../lib/format';
 import { certificateComponents, certificateDate } from '../lib/certificateView';
 import { formatPurity } from '../lib/purity';
 import '../verify.css';

@@ -166,5 +166,17 @@ describe.skipIf(!onPostgres)('records of an indexed field on PostgreSQL', () => 
     expect((await traced({ filters: [{ field: 'label', op: 'eq', value: 'fresh' }] })).answer.total).toBe(1);
     const indexes = await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'data_record' and schemaname = current_schema() and indexname like ${`data_record_f${itemId}_%`} order by 1`.execute(t.app.platform.db);
     expect(indexes.rows.map((r) => r.name)).toEqual([`data_record_f${itemId}_t1_copy`, `data_record_f${itemId}_t1_temperature`, `data_record_f${itemId}_t5_label`]);
+    const trigger = async () =>
+      (await sql<{ def: string }>`select pg_get_triggerdef(oid) as def from pg_trigger where tgrelid = 'data_record'::regclass and tgname = 'data_record_fill_slots'`.execute(t.app.platform.db)).rows[0]?.def ?? '';
+    expect(await trigger()).toContain(String(itemId));
+    // No indexed field left: the item leaves the trigger's set, its slots are cleared, answers stay right.
+    const before = (await traced({ filters: [{ field: 'label', op: 'eq', value: 'warn' }] })).answer;
+    await update(fields.map((f) => ({ ...f, indexed: false })));
+    const after = (await traced({ filters: [{ field: 'label', op: 'eq', value: 'warn' }] })).answer;
+    expect(after.total).toBe(before.total);
+    expect(after.list.map((r) => r.id)).toEqual(before.list.map((r) => r.id));
+    const filled = await sql<{ n: number }>`select count(*)::int as n from data_record where item_id = ${itemId} and (ix_n1 is not null or ix_n2 is not null or ix_t1 is not null)`.execute(t.app.platform.db);
+    expect(filled.rows[0]?.n).toBe(0);
+    expect(await trigger()).not.toMatch(new RegExp(`[{,]${itemId}[,}]`));
   });
 });

@@ -10,7 +10,8 @@ import { sql, type Kysely } from 'kysely';
 // values now live in typed columns of their own: five numeric (ix_n1…ix_n5) and five text
 // (ix_t1…ix_t5) slots, as an item has at most five indexed fields. data_record_slot says which
 // field of which item a slot holds; a trigger fills the slots from values_json on every insert and
-// every change of values_json, so every writer stays as it is. Each indexed field keeps its partial
+// every change of values_json of a record of an item that has slots (its WHEN names those items,
+// so other records never enter PL/pgSQL), so every writer stays as it is. Each indexed field keeps its partial
 // index (same name), now on (company_id, slot NULLS FIRST, created_at, id) where item_id = the item:
 // without item_id as a column, since the planner drops the condition the predicate implies and a
 // column without a condition between company_id and the value would make the value's range a
@@ -65,7 +66,6 @@ end
 $fn$`,
     )
     .execute(db);
-  await sql`create trigger data_record_fill_slots before insert or update of values_json, item_id on data_record for each row execute function data_record_fill_slots()`.execute(db);
 
   // The indexed fields of existing items: from their expression indexes (the JSON key is the quoted
   // literal; the item and the field type are in the index name).
@@ -79,6 +79,15 @@ $fn$`,
     }
     const itemId = Number(named[1]);
     perItem.set(itemId, [...(perItem.get(itemId) ?? []), { name: index.name, key: key[1], type: Number(named[2]), numeric: index.def.includes('jsonb_typeof') }]);
+  }
+  // The trigger fires only for items that have slots (the data-items module remakes it when that
+  // set changes): a record of any other item is written without entering PL/pgSQL at all.
+  if (perItem.size > 0) {
+    await sql
+      .raw(
+        `create trigger data_record_fill_slots before insert or update of values_json, item_id on data_record for each row when (new.item_id = any ('{${[...perItem.keys()].sort((a, b) => a - b).join(',')}}'::int[])) execute function data_record_fill_slots()`,
+      )
+      .execute(db);
   }
   for (const [itemId, fields] of perItem) {
     let numbers = 0;

@@ -89,6 +89,21 @@ test('a 3-component blend calculated, saved, filled, analysed and certified; its
   const orderNumber = ((await detail.getByRole('heading', { level: 1 }).textContent()) ?? '').match(/GB-\d{8}-\d{3}/)?.[0] ?? '';
   expect(orderNumber).not.toBe('');
 
+  // ---- a draft is changed in the calculator and saved back ----
+  await detail.getByRole('button', { name: '编辑' }).click();
+  await expect(page).toHaveURL(/\/gas\/blending\?edit=\d+$/);
+  const editor = gasPage(page);
+  await expect(editor.getByText(`正在修改草稿配气单 ${orderNumber}`)).toBeVisible();
+  await expect(editor.getByLabel('组分 2 的含量', { exact: true })).toHaveValue('5');
+  await editor.getByRole('button', { name: '计算' }).click();
+  await editor.getByRole('button', { name: '保存修改' }).click();
+  const update = dialog(page, '保存对配气单的修改');
+  await expect(update.getByLabel('气瓶编号', { exact: true })).toHaveValue(cylinder);
+  await update.getByLabel('备注', { exact: true }).fill('首瓶');
+  await update.getByRole('button', { name: '保存' }).click();
+  await expect(page).toHaveURL(/\/gas\/blending\/order\/\d+$/);
+  await expect(detail.getByText('首瓶')).toBeVisible();
+
   // ---- the fill: the weighed masses (the target masses, as prefilled) → gravimetric composition ----
   await detail.getByRole('button', { name: '记录充装' }).click();
   const fill = dialog(page, `记录充装：${orderNumber}`);

@@ -32,6 +32,8 @@ function useGasMutation<V, R>(call: (variables: V) => Promise<R>) {
 
 /** `POST /gas/addOrder`: the plan is computed again and stored; answers the number. */
 export const useAddOrderMutation = () => useGasMutation((request: AddOrderRequest) => api.post<{ id: number; number: string }>('/gas/addOrder', request));
+/** `POST /gas/updateOrder {id, …}`: every field of a draft, its plan computed again. */
+export const useUpdateOrderMutation = () => useGasMutation((request: AddOrderRequest & { id: number }) => api.post<unknown>('/gas/updateOrder', request));
 /** `POST /gas/deleteOrder {id}` (draft only). */
 export const useDeleteOrderMutation = () => useGasMutation((id: number) => api.post<unknown>('/gas/deleteOrder', { id }));
 /** `POST /gas/cancelOrder {id}`. */

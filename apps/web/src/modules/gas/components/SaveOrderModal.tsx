@@ -9,23 +9,25 @@ const TEXT_MAX = gasLimits.textLength;
 const REMARKS_MAX = gasLimits.remarksLength;
 
 interface Props {
+  /** The order's own fields when a draft is changed. */
+  initial?: OrderFields;
   saving: boolean;
   onSubmit: (fields: OrderFields) => void;
   onCancel: () => void;
 }
 
 /** The cylinder of a new blending order: number (required), material, valve, remarks. */
-export function SaveOrderModal({ saving, onSubmit, onCancel }: Props) {
+export function SaveOrderModal({ initial, saving, onSubmit, onCancel }: Props) {
   const { t } = useTranslation('gas');
   const [form] = Form.useForm<OrderFields>();
   return (
     <FormModal<OrderFields>
       open
-      title={t('order.saveTitle')}
+      title={initial ? t('order.updateTitle') : t('order.saveTitle')}
       form={form}
       okText={t('order.save')}
       confirmLoading={saving}
-      initialValues={{ cylinderMaterial: t('order.defaultMaterial'), valve: 'CGA 590', remarks: '' }}
+      initialValues={initial ?? { cylinderMaterial: t('order.defaultMaterial'), valve: 'CGA 590', remarks: '' }}
       onCancel={onCancel}
       onFinish={(values) =>
         onSubmit({

@@ -6,6 +6,8 @@ export const CERTIFICATE_PATH = '/gas/certificate';
 export const blendOrderPath = (id: number): string => `/gas/blending/order/${id}`;
 export const certificatePath = (id: number): string => `/gas/certificate/detail/${id}`;
 export const BLEND_ORDERS_TAB = `${BLENDING_PATH}?tab=orders`;
+/** The calculator holding a draft order's input, to change and save back. */
+export const blendEditPath = (id: number): string => `${BLENDING_PATH}?edit=${id}`;
 
 /** The public verification page of a certificate code (what its QR code opens). */
 export const verifyPath = (code: string): string => `/verify/${encodeURIComponent(code)}`;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Card, Descriptions, Empty, Result, Skeleton, Space, Table } from 'antd';
-import { DeleteOutlined, ExperimentOutlined, FileProtectOutlined, SafetyCertificateOutlined, StopOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, ExperimentOutlined, FileProtectOutlined, SafetyCertificateOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '@/shared/components/PageHeader';
@@ -15,7 +15,7 @@ import { PlanResult } from '../components/PlanResult';
 import { RecordAnalysisModal } from '../components/RecordAnalysisModal';
 import { RecordFillModal } from '../components/RecordFillModal';
 import { formatFixed, formatNumber } from '../lib/format';
-import { BLEND_ORDERS_TAB, certificatePath } from '../lib/gasPaths';
+import { BLEND_ORDERS_TAB, blendEditPath, certificatePath } from '../lib/gasPaths';
 import '../gas.css';
 
 type Dialog = 'fill' | 'analysis' | 'certificate' | null;
@@ -93,6 +93,11 @@ export function BlendOrderDetailPage() {
             {(state === 'draft' || state === 'filled' || state === 'analysed') && (
               <Button danger icon={<StopOutlined />} onClick={() => ask(t('order.cancelTitle', { number: o.number }), t('order.cancelContent'), t('order.cancel'), () => cancel.mutateAsync(o.id))}>
                 {t('order.cancel')}
+              </Button>
+            )}
+            {state === 'draft' && (
+              <Button icon={<EditOutlined />} onClick={() => void navigate(blendEditPath(o.id))}>
+                {t('actions.edit')}
               </Button>
             )}
             {state === 'draft' && (

@@ -1,18 +1,19 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Empty, Space, Tabs, Tooltip } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useListActions } from '@/shared/hooks/useListActions';
 import { useTabParam } from '@/shared/hooks/useTabParam';
 import { usePlanMutation } from '../api/calculation';
-import { useAddOrderMutation } from '../api/orders';
+import { useAddOrderMutation, useOrderQuery, useUpdateOrderMutation } from '../api/orders';
 import type { Plan, PlanRequest } from '../api/types';
 import { BlendForm } from '../components/BlendForm';
 import { OrderList } from '../components/OrderList';
 import { PlanResult, planBlocked } from '../components/PlanResult';
 import { SaveOrderModal } from '../components/SaveOrderModal';
+import { fromPlanRequest } from '../lib/blendForm';
 import { blendOrderPath } from '../lib/gasPaths';
 import { refusalText } from '../lib/refusal';
 import '../gas.css';
@@ -21,6 +22,8 @@ import '../gas.css';
 export function GasBlendingPage() {
   const { t } = useTranslation('gas');
   const [tab, openTab] = useTabParam(['calculator', 'orders'] as const);
+  // A fresh calculator for each draft opened for changes (and after one is saved back).
+  const editing = useSearchParams()[0].get('edit') ?? 'new';
   return (
     <div className="sd-page sd-gas">
       <PageHeader title={t('blending.title')} description={t('blending.description')} />
@@ -28,7 +31,7 @@ export function GasBlendingPage() {
         activeKey={tab}
         onChange={openTab}
         items={[
-          { key: 'calculator', label: t('tabs.calculator'), children: <Calculator /> },
+          { key: 'calculator', label: t('tabs.calculator'), children: <Calculator key={editing} /> },
           { key: 'orders', label: t('tabs.orders'), children: <OrderList /> },
         ]}
       />
@@ -41,6 +44,13 @@ function Calculator() {
   const navigate = useNavigate();
   const plan = usePlanMutation();
   const addOrder = useAddOrderMutation();
+  const updateOrder = useUpdateOrderMutation();
+  // `?edit=<id>`: a draft order's calculation, changed here and saved back (updateOrder).
+  const [params, setParams] = useSearchParams();
+  const editId = Number(params.get('edit') ?? 0);
+  const edited = useOrderQuery(editId);
+  const draft = edited.data?.state === 'draft' ? edited.data : undefined;
+  const initial = useMemo(() => (draft ? fromPlanRequest(draft.input) : undefined), [draft]);
   const { save } = useListActions();
   const [result, setResult] = useState<{ request: PlanRequest; plan: Plan } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -65,7 +75,21 @@ function Calculator() {
 
   return (
     <div className="sd-gas-calculator">
-      <BlendForm calculating={plan.isPending} onCalculate={calculate} />
+      <div className="sd-gas-calculator__input">
+        {draft && (
+          <Alert
+            type="info"
+            showIcon
+            title={t('order.editing', { number: draft.number })}
+            action={
+              <Button size="small" onClick={() => setParams({}, { replace: true })}>
+                {t('order.stopEditing')}
+              </Button>
+            }
+          />
+        )}
+        <BlendForm key={draft ? `order-${draft.id}` : 'new'} initial={initial} calculating={plan.isPending} onCalculate={calculate} />
+      </div>
       <section ref={resultRef} className="sd-gas-calculator__result" aria-label={t('result.title')} aria-busy={plan.isPending}>
         {refusal && <Alert type="error" showIcon title={t('result.refused')} description={refusal} />}
         {result ? (
@@ -75,7 +99,7 @@ function Calculator() {
               <Space wrap>
                 <Tooltip title={blocked ? t('result.blockedHint') : undefined}>
                   <Button type="primary" icon={<SaveOutlined />} disabled={blocked} onClick={() => setSaving(true)}>
-                    {t('order.saveAsOrder')}
+                    {draft ? t('order.saveChanges') : t('order.saveAsOrder')}
                   </Button>
                 </Tooltip>
               </Space>
@@ -92,11 +116,19 @@ function Calculator() {
       </section>
       {saving && result && (
         <SaveOrderModal
-          saving={addOrder.isPending}
+          initial={draft ? { cylinderNumber: draft.cylinderNumber, cylinderMaterial: draft.cylinderMaterial, valve: draft.valve, remarks: draft.remarks } : undefined}
+          saving={addOrder.isPending || updateOrder.isPending}
           onCancel={() => setSaving(false)}
           onSubmit={(fields) =>
             void save(
               async () => {
+                if (draft) {
+                  await updateOrder.mutateAsync({ ...result.request, ...fields, id: draft.id });
+                  setParams({}, { replace: true });
+                  setResult(null);
+                  void navigate(blendOrderPath(draft.id));
+                  return;
+                }
                 const { id } = await addOrder.mutateAsync({ ...result.request, ...fields });
                 void navigate(blendOrderPath(id));
               },

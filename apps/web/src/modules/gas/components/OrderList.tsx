@@ -40,6 +40,7 @@ export function OrderList() {
     {
       title: t('fields.mixture'),
       key: 'mixture',
+      className: 'sd-gas-wrap',
       render: (_v, order) => `${(order.targets ?? []).map((target) => `${target.gas} ${formatNumber(target.value)} ${target.unit}`).join(', ')} / ${order.balance}`,
     },
     { title: t('form.method'), dataIndex: 'method', key: 'method', render: (method: string) => t(`methods.${method}`) },

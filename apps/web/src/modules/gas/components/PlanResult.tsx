@@ -27,7 +27,9 @@ export function PlanWarnings({ warnings }: { warnings: readonly PlanWarning[] })
 
 /** Real (GERG-2008) minus ideal, in %, signed and coloured when it exceeds 1 %. */
 function Difference({ percent }: { percent: number }) {
-  const text = `${percent > 0 ? '+' : ''}${formatFixed(percent, 2)} %`;
+  // Rounded first, so a last step that lands on the final pressure reads 0.00 %, not −0.00 %.
+  const rounded = Number(percent.toFixed(2)) || 0;
+  const text = `${rounded > 0 ? '+' : ''}${formatFixed(rounded, 2)} %`;
   return Math.abs(percent) >= 1 ? <Typography.Text type="warning">{text}</Typography.Text> : <span>{text}</span>;
 }
 

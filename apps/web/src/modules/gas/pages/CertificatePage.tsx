@@ -45,6 +45,7 @@ export function CertificatePage() {
     {
       title: t('fields.components'),
       key: 'components',
+      className: 'sd-gas-wrap',
       render: (_v, row) => certificateSummary(row.snapshot),
     },
     { title: t('fields.certifiedAt'), dataIndex: 'certifiedAt', key: 'certifiedAt', className: 'sd-nowrap', render: (value: number | string) => certificateDate(value) },

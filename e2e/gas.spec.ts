@@ -236,6 +236,45 @@ test('a 3-component blend calculated, saved, filled, analysed and certified; its
   await expect(tableRow(purity, `${cylinder}-HP`)).toContainText('99.99992 %');
   await shoot(page, 'analyses-zh-CN');
 
+  // ---- cancel and delete ask first: two drafts made through the API ----
+  const draftInput = (cylinderNumber: string) => ({
+    method: 'manometric',
+    volumeL: 10,
+    pressureBar: 100,
+    pressureMode: 'gauge',
+    referenceTemperatureC: 15,
+    fillTemperatureC: 15,
+    targets: [{ gas: 'CO2', value: 5, unit: '%' }],
+    balance: 'N2',
+    parents: [
+      { key: 'CO2', kind: 'pure', gas: 'CO2', purity: 1, impurities: [], delivers: 'CO2' },
+      { key: 'N2', kind: 'pure', gas: 'N2', purity: 1, impurities: [], delivers: 'N2' },
+    ],
+    order: ['CO2', 'N2'],
+    cylinderNumber,
+    cylinderMaterial: '',
+    valve: '',
+    remarks: '',
+  });
+  const toCancel = await admin.api.post<{ id: number; number: string }>('gas/addOrder', draftInput(`${cylinder}-C`));
+  const toDelete = await admin.api.post<{ id: number; number: string }>('gas/addOrder', draftInput(`${cylinder}-D`));
+  await page.goto(`/gas/blending/order/${toCancel.id}`);
+  await gasPage(page).getByRole('button', { name: '取消配气单' }).click();
+  const cancelQuestion = page.locator('.ant-modal-confirm').filter({ hasText: `取消配气单 ${toCancel.number}？` });
+  await expect(cancelQuestion).toBeVisible();
+  await cancelQuestion.getByRole('button', { name: '取消配气单' }).click();
+  await expect(gasPage(page).locator('.ant-tag').filter({ hasText: '已取消' })).toBeVisible();
+  await page.goto(`/gas/blending/order/${toDelete.id}`);
+  await gasPage(page).getByRole('button', { name: '删除' }).click();
+  const deleteQuestion = page.locator('.ant-modal-confirm').filter({ hasText: `删除配气单 ${toDelete.number}？` });
+  await deleteQuestion.getByRole('button', { name: '返回' }).click();
+  await expect(deleteQuestion).toBeHidden();
+  await gasPage(page).getByRole('button', { name: '删除' }).click();
+  await deleteQuestion.getByRole('button', { name: '删除' }).click();
+  await expect(page).toHaveURL('/gas/blending?tab=orders');
+  await expect(tableRow(gasPage(page), toCancel.number)).toContainText('已取消');
+  await expect(tableRow(gasPage(page), toDelete.number)).toHaveCount(0);
+
   // ---- the screens in English, then on a phone ----
   await page.evaluate(() => localStorage.setItem('language', 'en-US'));
   await page.goto('/gas/blending');

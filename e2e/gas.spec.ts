@@ -236,6 +236,19 @@ test('a 3-component blend calculated, saved, filled, analysed and certified; its
   await expect(tableRow(purity, `${cylinder}-HP`)).toContainText('99.99992 %');
   await shoot(page, 'analyses-zh-CN');
 
+  // ---- 100 ppm CO in N2: the direct step is too small, a 1 % premix is proposed ----
+  await page.goto('/gas/blending');
+  const small = gasPage(page);
+  await chooseOption(page, small.getByRole('combobox', { name: '组分 1 的气体' }), /^CO /, { search: 'CO' });
+  await small.getByLabel('组分 1 的含量', { exact: true }).fill('100');
+  await chooseOption(page, small.getByRole('combobox', { name: '组分 1 的单位' }), 'ppm');
+  await small.getByRole('button', { name: '计算' }).click();
+  const premix = small.getByRole('region', { name: '计算结果' });
+  await expect(premix.getByText('预混建议')).toBeVisible();
+  await expect(premix.getByText('第一步：配制 1 % CO 预混气')).toBeVisible();
+  await premix.getByText('预混建议').scrollIntoViewIfNeeded();
+  await shoot(page, 'calculator-premix-zh-CN', false);
+
   // ---- cancel and delete ask first: two drafts made through the API ----
   const draftInput = (cylinderNumber: string) => ({
     method: 'manometric',

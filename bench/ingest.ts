@@ -13,7 +13,11 @@
  * better-sqlite3 pipeline on a copy of the seeded database (same rows, keys and pragmas, ≤ 1 000
  * publishes a transaction, PUBACK after commit; see barePipeline), then prints the app's
  * as-fast-as-possible rate divided by the bare one and each one's longest event-loop block
- * (perf_hooks monitorEventLoopDelay max).
+ * (perf_hooks monitorEventLoopDelay max), GC pauses, and values per CPU-second of each (the ratio
+ * that survives a loaded machine). `--flushms=N` sets the group commit's time budget per flush
+ * (SQLite; 0: off), `--profile` writes CPU profiles of both as-fast-as-possible phases.
+ * `BENCH_DATABASE_URL=postgres://…` runs the app on PostgreSQL (own schema, dropped afterwards;
+ * the raw and bare phases stay on SQLite).
  *
  * The fleet runs in two child processes (this file with --fleet), each holding half of the
  * devices' MQTT connections; every device is bound to its own IoT data list of `values` decimal
@@ -765,7 +769,7 @@ async function main(): Promise<void> {
       `ingest, as fast as the acknowledgements allow: ${Math.round(stored / seconds).toLocaleString('en-US')} values/s stored (${stored.toLocaleString('en-US')} values, ${acked.toLocaleString('en-US')} publishes acknowledged, ${ran.reduce((n, r) => n + Number(r.errors), 0)} errors, ${stats.refused - before.refused} refused, ${batches} transactions, largest ${app.telemetry.commit.stats.largestBatch} publishes) in ${seconds.toFixed(1)} s; meanwhile the roller folded ${(app.telemetry.rollStats.series - before.rolled).toLocaleString('en-US')} series (${((app.telemetry.rollStats.ms - before.rollMs) / 1000).toFixed(1)} s); ${loopReport()}`,
     );
 
-    console.log(`  ${Math.round(stored / ((cpu.user + cpu.system) / 1e6)).toLocaleString('en-US')} values per CPU-second of this process (group commit budget ${options.flushms > 0 ? `${options.flushms} ms a flush` : 'off'})`);
+    console.log(`  ${Math.round(stored / ((cpu.user + cpu.system) / 1e6)).toLocaleString('en-US')} values per CPU-second of this process (group commit budget ${databaseUrl ? 'none on PostgreSQL' : options.flushms > 0 ? `${options.flushms} ms a flush` : 'off'})`);
     console.log(`  event loop delay (monitorEventLoopDelay) max ${maxLoop.maxMs.toFixed(0)} ms, p99 ${maxLoop.p99Ms.toFixed(0)} ms (target: no block over 100 ms); longest flush ${app.telemetry.commit.stats.longestFlushMs.toFixed(0)} ms; ${maxLoop.gc}; load ${loadBefore} → ${load()}`);
     if (bareResult) {
       const ratio = stored / seconds / bareResult.valuesPerSecond;

@@ -12,7 +12,7 @@
  *
  * With `maxFlushMs` a flush is also bounded by time (issue 21): from the time per item of the
  * flushes so far, a batch takes only as many whole submissions as fit in `maxFlushMs` (at least
- * a quarter of maxBatch, and at least one submission); the rest waits for the next flush, one turn of the event loop later. For a flush that
+ * a twentieth of maxBatch, and at least one submission); the rest waits for the next flush, one turn of the event loop later. For a flush that
  * runs synchronously (SQLite), this is how long it holds the event loop.
  */
 export interface GroupCommitOptions<T> {
@@ -198,9 +198,9 @@ export class GroupCommit<T> {
     if (budget === undefined || this.msPerItem === 0) {
       return budget === undefined ? Infinity : this.options.maxBatch;
     }
-    // Never under a quarter of maxBatch: below that, per-transaction costs take over (a run at
-    // load 9 shrank batches to 7 publishes and halved the rate).
-    return Math.max(Math.ceil(this.options.maxBatch / 4), Math.floor(budget / this.msPerItem));
+    // Never under a twentieth of maxBatch: below that, per-transaction costs take over (a run at
+    // load 9, timing by wall clock, shrank batches to 7 publishes and halved the rate).
+    return Math.max(Math.ceil(this.options.maxBatch / 20), Math.floor(budget / this.msPerItem));
   }
 
   private async run(batch: T[], waiters: Waiter[]): Promise<void> {

@@ -1,42 +1,18 @@
+import type { BlendInput, BlendMethod, BlendOrderState, GasComponentResult, GasInfoView, GasWarning, VerifyState } from '@smartdata/domain';
+
 /**
- * The gas API's request and answer shapes as docs/gas.md ("API and tables") writes them. They are
- * declared here while the server module is built in parallel; the domain's schemas replace them
- * once they exist (packages/domain/src/gas).
+ * The gas API's shapes on the web. Requests and the small answer types are the domain's
+ * (packages/domain/src/gas/gas.schemas.ts); the views the server builds in gas.service.ts (orders,
+ * analyses, certificates, the manometric result) have no domain type yet and are written out here.
  */
-export type FractionUnit = '%' | 'ppm' | 'ppb' | 'fraction';
-export type PressureMode = 'gauge' | 'absolute';
-export type BlendMethod = 'manometric' | 'gravimetric';
+export type { BlendMethod, BlendOrderState, VerifyState };
+export type FractionUnit = BlendInput['targets'][number]['unit'];
+export type PressureMode = BlendInput['pressureMode'];
 
-export interface PlanTarget {
-  gas: string;
-  value: number;
-  unit: FractionUnit;
-}
-
-export interface PlanParent {
-  key: string;
-  kind: 'pure' | 'premix';
-  gas?: string;
-  /** Amount fraction (0…1). */
-  purity?: number;
-  impurities?: { gas: string; fraction: number }[];
-  composition?: { gas: string; fraction: number; u?: number }[];
-  delivers: string;
-}
-
-export interface PlanRequest {
-  method: BlendMethod;
-  volumeL: number;
-  pressureBar: number;
-  pressureMode: PressureMode;
-  referenceTemperatureC: number;
-  fillTemperatureC: number;
-  workingPressureBar?: number;
-  targets: PlanTarget[];
-  balance: string;
-  parents: PlanParent[];
-  order: string[];
-}
+export type PlanTarget = BlendInput['targets'][number];
+export type PlanParent = BlendInput['parents'][number];
+/** `POST /gas/plan` and the calculation part of an order. */
+export type PlanRequest = BlendInput;
 
 export interface FillStep {
   parent: string;
@@ -68,14 +44,7 @@ export interface PremixProposal {
   product: ManometricResult | null;
 }
 
-export type WarningSeverity = 'error' | 'warning';
-
-export interface PlanWarning {
-  code: string;
-  gas?: string;
-  message: string;
-  severity: WarningSeverity;
-}
+export type PlanWarning = GasWarning;
 
 export interface Plan {
   result: ManometricResult;
@@ -83,27 +52,10 @@ export interface Plan {
   warnings: PlanWarning[];
 }
 
-export interface GasInfo {
-  gas: string;
-  nameZh: string;
-  nameEn: string;
-  molarMass: number;
-  gerg: boolean;
-  flammable: boolean;
-  lelPercent?: number | null;
-  oxidizer: boolean;
-  vapourPressureBarAt15C?: number | null;
-}
+export type GasInfo = GasInfoView;
 
-export type BlendOrderState = 'draft' | 'filled' | 'analysed' | 'certified' | 'cancelled';
-export const blendOrderStates: readonly BlendOrderState[] = ['draft', 'filled', 'analysed', 'certified', 'cancelled'];
 
-export interface ComponentResult {
-  gas: string;
-  fraction: number;
-  u: number;
-  U: number;
-}
+export type ComponentResult = GasComponentResult;
 
 export interface AnalysisResult {
   gas: string;
@@ -242,8 +194,7 @@ export interface PurityAnalysis {
   createdAt: number;
 }
 
-export type CertificateState = 'valid' | 'expired' | 'revoked';
-export type VerifyState = CertificateState | 'unknown';
+export type CertificateState = Exclude<VerifyState, 'unknown'>;
 
 export interface CertificateComponent {
   gas: string;

@@ -161,7 +161,7 @@ export function CertificateDetailPage() {
           pagination={false}
           dataSource={certificateComponents(s)}
           columns={[
-            { title: t('fields.component'), dataIndex: 'gas', key: 'gas', render: (gas: string) => (gas === s.balance ? `${gas} (${t('fields.balance')})` : gas) },
+            { title: t('fields.component'), dataIndex: 'gas', key: 'gas', render: (gas: string, row) => (gas === s.balance && !row.isBalance ? `${gas} (${t('fields.balance')})` : gas) },
             { title: t('order.fraction'), key: 'x', align: 'right', render: (_v, row) => (row.isBalance ? t('fields.balanceRest') : formatFraction(row.fraction)) },
             { title: t('order.U'), key: 'U', align: 'right', render: (_v, row) => uncertainty(row) },
           ]}

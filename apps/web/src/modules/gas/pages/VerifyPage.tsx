@@ -130,7 +130,7 @@ export function VerifyPage() {
                   <tbody>
                     {certificateComponents({ components: c.components, balance: c.balance ?? null }).map((row) => (
                       <tr key={row.gas}>
-                        <td>{row.gas === c.balance ? `${row.gas} (${t('fields.balance')})` : row.gas}</td>
+                        <td>{row.gas}</td>
                         <td>{row.isBalance ? t('fields.balanceRest') : formatFraction(row.fraction)}</td>
                         <td>{row.U === null || row.U === undefined ? '—' : `± ${formatNumber(fromFraction(row.U, bestUnit(row.fraction)), 2)} ${bestUnit(row.fraction)}`}</td>
                       </tr>

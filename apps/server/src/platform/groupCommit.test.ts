@@ -189,7 +189,8 @@ describe('group commit', () => {
       expect(batch.length % 3).toBe(0);
       expect(batch.length).toBeLessThanOrEqual(45);
     }
-    expect(group.stats.longestFlushMs).toBeLessThan(100);
+    // Wall time: a flush here busy-waits at most ~45 ms; the margin is for a preempted test worker.
+    expect(group.stats.longestFlushMs).toBeLessThan(300);
   });
 
   it('writes what waits on close and refuses afterwards', async () => {

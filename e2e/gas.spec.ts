@@ -322,3 +322,107 @@ test('a 3-component blend calculated, saved, filled, analysed and certified; its
   await expect(tableRow(gasPage(page), 'CERT-')).toContainText('已撤销');
   await shoot(page, 'certificates-phone-zh-CN');
 });
+
+test('a blending order linked to inventory: the fill takes the parent cylinders out and stocks the product cylinder in (配气单 in the ledger)', async ({ page, request }) => {
+  mkdirSync(shots, { recursive: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const admin = await createCompanyAdmin(await platformAdmin(request), request, '配气库存');
+  const tag = Date.now().toString(36).toUpperCase();
+  // Inventory through its API: a category, the cylinder items (counted by quantity), a warehouse, parent stock.
+  const { id: categoryId } = await admin.api.post<{ id: number }>('inventory/addCategory', { name: `气瓶${tag}` });
+  const { id: co2Item } = await admin.api.post<{ id: number }>('inventory/addItem', { name: `CO2 钢瓶 ${tag}`, categoryId, serialized: false, unit: '瓶' });
+  const { id: n2Item } = await admin.api.post<{ id: number }>('inventory/addItem', { name: `N2 钢瓶 ${tag}`, categoryId, serialized: false, unit: '瓶' });
+  const { id: productItem } = await admin.api.post<{ id: number }>('inventory/addItem', { name: `5% CO2/N2 标准气 ${tag}`, categoryId, serialized: false, unit: '瓶' });
+  const warehouseName = `气瓶库${tag}`;
+  const { id: warehouseId } = await admin.api.post<{ id: number }>('inventory/addWarehouse', { name: warehouseName });
+  await admin.api.post('inventory/addStockIn', { warehouseId, lines: [{ itemId: co2Item, quantity: 5 }, { itemId: n2Item, quantity: 5 }] });
+  const draftInput = (cylinderNumber: string) => ({
+    method: 'manometric',
+    volumeL: 10,
+    pressureBar: 100,
+    pressureMode: 'gauge',
+    referenceTemperatureC: 15,
+    fillTemperatureC: 15,
+    targets: [{ gas: 'CO2', value: 5, unit: '%' }],
+    balance: 'N2',
+    parents: [
+      { key: 'CO2', kind: 'pure', gas: 'CO2', purity: 1, impurities: [], delivers: 'CO2' },
+      { key: 'N2', kind: 'pure', gas: 'N2', purity: 1, impurities: [], delivers: 'N2' },
+    ],
+    order: ['CO2', 'N2'],
+    cylinderNumber,
+    cylinderMaterial: '',
+    valve: '',
+    remarks: '',
+  });
+  const draft = await admin.api.post<{ id: number; number: string }>('gas/addOrder', draftInput(`INV${tag}`));
+  const english = await admin.api.post<{ id: number; number: string }>('gas/addOrder', draftInput(`INV${tag}-EN`));
+
+  // ---- the draft's save dialog offers the inventory links ----
+  await signInAt(page, admin, `/gas/blending?edit=${draft.id}`);
+  const editor = gasPage(page);
+  await expect(editor.getByText(`正在修改草稿配气单 ${draft.number}`)).toBeVisible();
+  await editor.getByRole('button', { name: '计算' }).click();
+  await editor.getByRole('button', { name: '保存修改' }).click();
+  const save = dialog(page, '保存对配气单的修改');
+  const links = save.getByRole('group', { name: '库存' });
+  await expect(links).toBeVisible();
+  // An item without the warehouse is stopped here, as the server would refuse it.
+  await chooseOption(page, links.getByRole('combobox', { name: '原料气 CO2 的钢瓶物料' }), `CO2 钢瓶 ${tag}`);
+  await save.getByRole('button', { name: '保存' }).click();
+  await expect(links.getByText('选了物料，请选择仓库')).toBeVisible();
+  await chooseOption(page, links.getByRole('combobox', { name: '原料气 N2 的钢瓶物料' }), `N2 钢瓶 ${tag}`);
+  await chooseOption(page, links.getByRole('combobox', { name: '产品钢瓶物料' }), `5% CO2/N2 标准气 ${tag}`);
+  await chooseOption(page, links.getByRole('combobox', { name: '仓库' }), new RegExp(warehouseName));
+  await expect(links.getByText('选了物料，请选择仓库')).toBeHidden();
+  await shoot(page, 'order-inventory-form-zh-CN', false);
+  await save.getByRole('button', { name: '保存' }).click();
+  await expect(page).toHaveURL(new RegExp(`/gas/blending/order/${draft.id}$`));
+
+  // ---- the detail says what will move, then what moved ----
+  const detail = gasPage(page);
+  const card = detail.locator('.sd-gas-inventory-card');
+  await expect(card).toContainText(warehouseName);
+  await expect(tableRow(card, '原料气 CO2（出库）')).toContainText(`CO2 钢瓶 ${tag}`);
+  await expect(tableRow(card, '产品（入库）')).toContainText(`5% CO2/N2 标准气 ${tag}`);
+  await expect(card).toContainText('记录充装时出入库');
+  await detail.getByRole('button', { name: '记录充装' }).click();
+  const fill = dialog(page, `记录充装：${draft.number}`);
+  await fill.getByRole('button', { name: '保存充装' }).click();
+  await expect(fill).toBeHidden();
+  await expect(detail.locator('.ant-tag').filter({ hasText: '已充装' })).toBeVisible();
+  await expect(card).toContainText(`已随充装记录出入库（配气单 ${draft.number}）`);
+  await expect(tableRow(card, '原料气 N2（出库）')).toContainText('−1');
+  await expect(tableRow(card, '产品（入库）')).toContainText('+1');
+  await shoot(page, 'order-inventory-detail-zh-CN');
+
+  // ---- the ledger: 配气单 rows, parents out and the product in; the stock changed ----
+  await card.getByRole('link', { name: '查看库存台账' }).click();
+  await expect(page).toHaveURL(/\/inventory\/warehousing\?tab=ledger$/);
+  const ledger = page.getByRole('tabpanel', { name: '台账', exact: true });
+  await expect(tableRow(ledger, `CO2 钢瓶 ${tag}`).filter({ hasText: '配气单' })).toContainText('-1');
+  await expect(tableRow(ledger, `N2 钢瓶 ${tag}`).filter({ hasText: '配气单' })).toContainText('-1');
+  await expect(tableRow(ledger, `5% CO2/N2 标准气 ${tag}`).filter({ hasText: '配气单' })).toContainText('+1');
+  await shoot(page, 'order-inventory-ledger-zh-CN', false);
+  const stock = await admin.api.get<{ list: { itemId: number; quantity: number }[] }>('inventory/getStock', { warehouseId });
+  const onHand = (itemId: number) => stock.list.find((row) => row.itemId === itemId)?.quantity;
+  expect([onHand(co2Item), onHand(n2Item), onHand(productItem)]).toEqual([4, 4, 1]);
+
+  // ---- the same in English: the form section and the detail ----
+  await page.evaluate(() => localStorage.setItem('language', 'en-US'));
+  await page.goto(`/gas/blending?edit=${english.id}`);
+  await gasPage(page).getByRole('button', { name: 'Calculate' }).click();
+  await gasPage(page).getByRole('button', { name: 'Save changes' }).click();
+  const saveEn = dialog(page, 'Save the changes to the order');
+  const linksEn = saveEn.getByRole('group', { name: 'Inventory' });
+  await chooseOption(page, linksEn.getByRole('combobox', { name: 'Product cylinder item' }), `5% CO2/N2 标准气 ${tag}`);
+  await chooseOption(page, linksEn.getByRole('combobox', { name: 'Warehouse' }), new RegExp(warehouseName));
+  await shoot(page, 'order-inventory-form-en-US', false);
+  await saveEn.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(new RegExp(`/gas/blending/order/${english.id}$`));
+  await expect(gasPage(page).locator('.sd-gas-inventory-card')).toContainText('Moved in stock when the fill is recorded');
+  await page.goto(`/gas/blending/order/${draft.id}`);
+  await expect(gasPage(page).locator('.sd-gas-inventory-card')).toContainText(`Moved in stock when the fill was recorded (blending order ${draft.number})`);
+  await shoot(page, 'order-inventory-detail-en-US');
+  await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
+});

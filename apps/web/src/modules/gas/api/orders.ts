@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { inventoryKeys } from '@/modules/inventory/api/keys';
 import { api } from '@/shared/api/client';
 import { gasKeys } from './keys';
 import type { AddOrderRequest, AnalysisResult, BlendOrder, BlendOrderListItem, BlendOrderState, FilledMass, ListQuery, PageOf } from './types';
@@ -38,9 +39,15 @@ export const useUpdateOrderMutation = () => useGasMutation((request: AddOrderReq
 export const useDeleteOrderMutation = () => useGasMutation((id: number) => api.post<unknown>('/gas/deleteOrder', { id }));
 /** `POST /gas/cancelOrder {id}`. */
 export const useCancelOrderMutation = () => useGasMutation((id: number) => api.post<unknown>('/gas/cancelOrder', { id }));
-/** `POST /gas/recordFill`: draft → filled, the gravimetric composition from the weighed masses. */
-export const useRecordFillMutation = () =>
-  useGasMutation((request: { id: number; masses: FilledMass[]; fillTemperatureC?: number }) => api.post<unknown>('/gas/recordFill', request));
+/** `POST /gas/recordFill`: draft → filled, the gravimetric composition from the weighed masses; linked cylinders move in inventory. */
+export const useRecordFillMutation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: { id: number; masses: FilledMass[]; fillTemperatureC?: number }) => api.post<unknown>('/gas/recordFill', request),
+    // The fill may move cylinders in inventory (stock, ledger).
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: gasKeys.all }), queryClient.invalidateQueries({ queryKey: inventoryKeys.all })]),
+  });
+};
 /** `POST /gas/recordAnalysis`: filled → analysed. */
 export const useRecordAnalysisMutation = () =>
   useGasMutation((request: { id: number; method: string; results: AnalysisResult[] }) => api.post<unknown>('/gas/recordAnalysis', request));

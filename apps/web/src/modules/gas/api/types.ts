@@ -68,6 +68,10 @@ export interface OrderFields {
   cylinderMaterial: string;
   valve: string;
   remarks: string;
+  /** Inventory item of the product cylinder (one comes in when the order is filled). */
+  productItemId?: number;
+  /** The warehouse the parents' cylinders leave and the product's comes into. */
+  warehouseId?: number;
 }
 
 export type AddOrderRequest = PlanRequest & OrderFields;
@@ -110,8 +114,10 @@ export interface AnalysisRecord {
   comparison: { gas: string; gravimetric: number; U: number; analysed: number; difference: number; agrees: boolean }[];
 }
 
-export interface BlendOrder extends OrderFields {
+export interface BlendOrder extends Omit<OrderFields, 'productItemId' | 'warehouseId'> {
   id: number;
+  productItemId: number | null;
+  warehouseId: number | null;
   number: string;
   state: BlendOrderState;
   method: BlendMethod;

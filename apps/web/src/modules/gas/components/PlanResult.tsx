@@ -1,6 +1,7 @@
 import { Alert, Card, Descriptions, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { FillStep, ManometricResult, Plan, PlanWarning, PressureMode } from '../api/types';
+import type { FillStep, ManometricResult, Plan, PlanWarning, PremixProposal, PressureMode } from '../api/types';
 import { formatFixed, formatFraction, formatNumber } from '../lib/format';
 
 /** Safety warnings of a plan: errors block saving, warnings are shown. */
@@ -34,7 +35,7 @@ function Difference({ percent }: { percent: number }) {
 }
 
 /** The fill steps: cumulative stop pressure (GERG-2008) with the ideal-gas comparison beside it, masses, Z. */
-export function StepsTable({ result, mode, compact = false }: { result: ManometricResult; mode: PressureMode; compact?: boolean }) {
+export function StepsTable({ result, mode, compact = false, parentName }: { result: ManometricResult; mode: PressureMode; compact?: boolean; parentName?: (step: FillStep) => string | undefined }) {
   const { t } = useTranslation('gas');
   const first = mode === 'gauge' ? 'gauge' : 'abs';
   const columns: TableColumnsType<FillStep & { n: number }> = [
@@ -44,7 +45,7 @@ export function StepsTable({ result, mode, compact = false }: { result: Manometr
       key: 'parent',
       render: (_v, step) => (
         <>
-          <strong>{step.parent}</strong>
+          <strong>{parentName?.(step) ?? step.parent}</strong>
           {step.parent !== step.delivers && <span className="sd-muted"> → {step.delivers}</span>}
         </>
       ),
@@ -165,13 +166,29 @@ export function PlanResult({ plan, mode }: { plan: Plan; mode: PressureMode }) {
           {premix.product && (
             <div className="sd-gas-premix__step">
               <h4>{t('result.productFromPremix')}</h4>
-              <StepsTable result={premix.product} mode={mode} compact />
+              <StepsTable result={premix.product} mode={mode} compact parentName={(step) => premixName(premix.premixes, step, t)} />
             </div>
           )}
         </Card>
       )}
     </div>
   );
+}
+
+/**
+ * The product's step that fills a proposed premix is named by the server in English ("CO 1 % in
+ * N2"): it is named here from the premix's own composition, in the user's language — the step that
+ * delivers a premixed gas, its fraction, and the balance (the premix's other component).
+ */
+function premixName(premixes: PremixProposal['premixes'], step: FillStep, t: TFunction<'gas'>): string | undefined {
+  const pre = premixes.find((p) => p.gas === step.delivers);
+  if (!pre) {
+    return undefined;
+  }
+  const balance = Object.entries(pre.plan.composition)
+    .filter(([gas]) => gas !== pre.gas)
+    .sort((a, b) => b[1] - a[1])[0]?.[0];
+  return balance ? t('result.premixParent', { fraction: formatFraction(pre.fraction), gas: pre.gas, balance }) : undefined;
 }
 
 /** A plan has a blocking safety problem: it cannot be saved as an order. */

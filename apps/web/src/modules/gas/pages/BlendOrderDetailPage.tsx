@@ -10,6 +10,7 @@ import { useIssueCertificateMutation } from '../api/certificates';
 import { useCancelOrderMutation, useDeleteOrderMutation, useOrderQuery, useRecordAnalysisMutation, useRecordFillMutation } from '../api/orders';
 import { CompositionTable } from '../components/CompositionTable';
 import { OrderStateTag } from '../components/GasTags';
+import { OrderInventoryCard } from '../components/OrderInventoryCard';
 import { IssueCertificateModal } from '../components/IssueCertificateModal';
 import { PlanResult } from '../components/PlanResult';
 import { RecordAnalysisModal } from '../components/RecordAnalysisModal';
@@ -139,6 +140,7 @@ export function BlendOrderDetailPage() {
           <Descriptions.Item label={t('fields.remarks')}>{o.remarks || '—'}</Descriptions.Item>
         </Descriptions>
       </Card>
+      <OrderInventoryCard order={o} />
       <Card size="small" title={t('order.gravimetricTitle')}>
         {o.fill ? (
           <>

@@ -116,25 +116,40 @@ function Calculator() {
       </section>
       {saving && result && (
         <SaveOrderModal
-          initial={draft ? { cylinderNumber: draft.cylinderNumber, cylinderMaterial: draft.cylinderMaterial, valve: draft.valve, remarks: draft.remarks } : undefined}
+          initial={
+            draft
+              ? {
+                  cylinderNumber: draft.cylinderNumber,
+                  cylinderMaterial: draft.cylinderMaterial,
+                  valve: draft.valve,
+                  remarks: draft.remarks,
+                  productItemId: draft.productItemId ?? undefined,
+                  warehouseId: draft.warehouseId ?? undefined,
+                  parentItemIds: Object.fromEntries(draft.input.parents.map((p) => [p.key, p.itemId])),
+                }
+              : undefined
+          }
+          parents={result.request.parents}
           saving={addOrder.isPending || updateOrder.isPending}
           onCancel={() => setSaving(false)}
-          onSubmit={(fields) =>
+          onSubmit={({ parentItemIds, ...fields }) => {
+            // Each parent with the inventory item of its cylinders (none: the key is left out).
+            const request = { ...result.request, parents: result.request.parents.map(({ itemId: _old, ...p }) => ({ ...p, ...(parentItemIds[p.key] === undefined ? {} : { itemId: parentItemIds[p.key] }) })), ...fields };
             void save(
               async () => {
                 if (draft) {
-                  await updateOrder.mutateAsync({ ...result.request, ...fields, id: draft.id });
+                  await updateOrder.mutateAsync({ ...request, id: draft.id });
                   setParams({}, { replace: true });
                   setResult(null);
                   void navigate(blendOrderPath(draft.id));
                   return;
                 }
-                const { id } = await addOrder.mutateAsync({ ...result.request, ...fields });
+                const { id } = await addOrder.mutateAsync(request);
                 void navigate(blendOrderPath(id));
               },
               () => setSaving(false),
-            )
-          }
+            );
+          }}
         />
       )}
     </div>

@@ -121,8 +121,14 @@ async function storedToken(page: Page): Promise<string | null> {
 }
 
 test.describe('guard rules', () => {
-  test('/login is the only page a visitor can open; any other sends them there and back after signing in', async ({ page, adminApi, request }) => {
+  test('a visitor may open only /login and a certificate’s /verify/:code; any other page sends them to /login and back after signing in', async ({ page, adminApi, request }) => {
     const user = await createUser(adminApi, request, { codes: ['user_management', 'um_user'] });
+
+    // The public verification page of a gas certificate (issue 20) opens without signing in.
+    await page.goto('/verify/no-such-code');
+    await expect(page).toHaveURL('/verify/no-such-code');
+    await expect(page.getByRole('status')).toBeVisible();
+    await expect(page.getByRole('heading', { name: '欢迎登录' })).toHaveCount(0);
 
     await page.goto('/userManagement/users?from=mail');
     await expect(page).toHaveURL('/login?redirect=%2FuserManagement%2Fusers%3Ffrom%3Dmail');

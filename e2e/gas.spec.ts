@@ -246,6 +246,9 @@ test('a 3-component blend calculated, saved, filled, analysed and certified; its
   const premix = small.getByRole('region', { name: '计算结果' });
   await expect(premix.getByText('预混建议')).toBeVisible();
   await expect(premix.getByText('第一步：配制 1 % CO 预混气')).toBeVisible();
+  // The product's premix parent is named in Chinese from its composition (the server's id says "CO 1 % in N2").
+  await expect(premix.getByText('1 % CO 预混气（N2 平衡）')).toBeVisible();
+  await expect(premix.getByText('CO 1 % in N2')).toHaveCount(0);
   await premix.getByText('预混建议').scrollIntoViewIfNeeded();
   await shoot(page, 'calculator-premix-zh-CN', false);
 

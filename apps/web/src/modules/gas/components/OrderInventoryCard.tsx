@@ -55,7 +55,7 @@ function MovesTable({ order, moves, moved, itemName, warehouseName }: { order: B
   const { t } = useTranslation('gas');
   return (
     <>
-      <p className="sd-gas-note">
+      <p className="sd-gas-inventory__where">
         {t('inventory.warehouse')}: <strong>{warehouseName}</strong>
         <span className="sd-muted"> · {moved ? t('inventory.moved', { number: order.number }) : order.state === 'draft' ? t('inventory.onFill') : t('inventory.notMoved')}</span>
       </p>

@@ -61,7 +61,8 @@ export function SaveOrderModal({ initial, parents, saving, onSubmit, onCancel }:
           cylinderMaterial: values.cylinderMaterial?.trim() ?? '',
           valve: values.valve?.trim() ?? '',
           remarks: values.remarks?.trim() ?? '',
-          ...(inventory ? linksOf(values) : { parentItemIds: {} }),
+          // Without the section, a draft's links stay as they were.
+          ...(inventory ? linksOf(values) : { parentItemIds: initial?.parentItemIds ?? {}, productItemId: initial?.productItemId, warehouseId: initial?.warehouseId }),
         })
       }
     >

@@ -56,7 +56,7 @@ function MovesTable({ order, moves, moved, itemName, warehouseName }: { order: B
   return (
     <>
       <p className="sd-gas-inventory__where">
-        {t('inventory.warehouse')}: <strong>{warehouseName}</strong>
+        {t('inventory.warehouseLabel')}<strong>{warehouseName}</strong>
         <span className="sd-muted"> · {moved ? t('inventory.moved', { number: order.number }) : order.state === 'draft' ? t('inventory.onFill') : t('inventory.notMoved')}</span>
       </p>
       <Table

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Select, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListCard } from '@/shared/components/ListCard';
@@ -12,6 +12,7 @@ import type { BlendOrderListItem, BlendOrderState } from '../api/types';
 import { formatNumber } from '../lib/format';
 import { blendOrderPath } from '../lib/gasPaths';
 import { OrderStateTag } from './GasTags';
+import { StateFilter } from '@/shared/components/StateFilter';
 
 /** The blending orders: search by number or cylinder, state filter, paging. */
 export function OrderList() {
@@ -62,18 +63,7 @@ export function OrderList() {
       empty={{ text: t('order.empty'), searchText: t('emptySearch'), hint: t('order.emptyHint') }}
       scrollX={isPhone ? undefined : 900}
       toolbar={
-        <Select
-          allowClear
-          aria-label={t('fields.state')}
-          placeholder={t('fields.state')}
-          style={{ width: 140 }}
-          value={state}
-          onChange={(value?: BlendOrderState) => {
-            setState(value);
-            paged.setPageNum(1);
-          }}
-          options={blendOrderStates.map((s) => ({ value: s, label: t(`orderStates.${s}`) }))}
-        />
+        <StateFilter states={blendOrderStates} value={state} onChange={setState} paged={paged} placeholder={t('fields.state')} label={(s) => t(`orderStates.${s}`)} />
       }
     />
   );

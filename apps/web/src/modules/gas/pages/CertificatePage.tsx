@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Select, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListCard } from '@/shared/components/ListCard';
@@ -12,6 +12,7 @@ import { CertificateStateTag } from '../components/GasTags';
 import { certificateDate, certificateSummary } from '../lib/certificateView';
 import { certificatePath } from '../lib/gasPaths';
 import '../gas.css';
+import { StateFilter } from '@/shared/components/StateFilter';
 
 // The server filters by what is stored (valid or revoked); expired is read from the date.
 const states: CertificateState[] = ['valid', 'revoked'];
@@ -68,18 +69,7 @@ export function CertificatePage() {
         empty={{ text: t('certificate.empty'), searchText: t('emptySearch'), hint: t('certificate.emptyHint') }}
         scrollX={isPhone ? undefined : 960}
         toolbar={
-          <Select
-            allowClear
-            aria-label={t('fields.state')}
-            placeholder={t('fields.state')}
-            style={{ width: 140 }}
-            value={state}
-            onChange={(value?: CertificateState) => {
-              setState(value);
-              paged.setPageNum(1);
-            }}
-            options={states.map((s) => ({ value: s, label: t(`certificateStates.${s}`) }))}
-          />
+          <StateFilter states={states} value={state} onChange={setState} paged={paged} placeholder={t('fields.state')} label={(s) => t(`certificateStates.${s}`)} />
         }
       />
     </div>

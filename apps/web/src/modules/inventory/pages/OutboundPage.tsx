@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Select, Tabs, type TableColumnsType } from 'antd';
+import { Button, Tabs, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -18,6 +18,7 @@ import { OutboundStateTag } from '../components/OutboundStateTag';
 import { outboundDetailPath } from '../lib/paths';
 import '../inventory.css';
 import { useTabParam } from '@/shared/hooks/useTabParam';
+import { StateFilter } from '@/shared/components/StateFilter';
 
 /** /inventory/outbound: outbound orders (search by customer, state) and the customers, one tab each. */
 export function OutboundPage() {
@@ -76,18 +77,7 @@ function OutboundList() {
         scrollX={900}
         toolbar={
           <>
-            <Select
-              allowClear
-              aria-label={t('fields.state')}
-              placeholder={t('fields.state')}
-              style={{ width: 140 }}
-              value={state}
-              onChange={(value?: OutboundState) => {
-                setState(value);
-                paged.setPageNum(1);
-              }}
-              options={outboundStates.map((s) => ({ value: s, label: t(`outbound.states.${s}`) }))}
-            />
+            <StateFilter states={outboundStates} value={state} onChange={setState} paged={paged} placeholder={t('fields.state')} label={(s) => t(`outbound.states.${s}`)} />
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} className="sd-inventory__toolbar-end">
               {t('outbound.add')}
             </Button>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Progress, Select, Space, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Progress, Space, Tag, type TableColumnsType } from 'antd';
 import { CheckOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { productionStates, type ProductionOrderItem, type ProductionState } from '@smartdata/domain';
@@ -13,6 +13,7 @@ import { useItemListQuery, useWarehouseListQuery } from '@/modules/inventory/api
 import { useAddProductionOrderMutation, useCancelProductionOrderMutation, useCompleteProductionMutation, useProductionOrdersQuery } from '../api/orders';
 import { CompleteProductionModal, ProductionOrderFormModal } from '../components/ProductionForms';
 import '../production.css';
+import { StateFilter } from '@/shared/components/StateFilter';
 
 const stateColors: Record<ProductionState, string> = { planned: 'default', inProgress: 'processing', completed: 'success', cancelled: 'default' };
 
@@ -127,18 +128,7 @@ export function ProductionOrderPage() {
         empty={{ text: t('empty'), searchText: t('emptySearch'), hint: t('emptyHint') }}
         scrollX={1000}
         toolbar={
-          <Select
-            allowClear
-            aria-label={t('fields.state')}
-            placeholder={t('fields.state')}
-            style={{ width: 140 }}
-            value={state}
-            onChange={(value?: ProductionState) => {
-              setState(value);
-              paged.setPageNum(1);
-            }}
-            options={productionStates.map((s) => ({ value: s, label: t(`states.${s}`) }))}
-          />
+          <StateFilter states={productionStates} value={state} onChange={setState} paged={paged} placeholder={t('fields.state')} label={(s) => t(`states.${s}`)} />
         }
       />
       {adding && <ProductionOrderFormModal saving={add.isPending} onCancel={() => setAdding(false)} onSubmit={(values) => void save(() => add.mutateAsync(values), () => setAdding(false))} />}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Select, Tabs, Typography, type TableColumnsType } from 'antd';
+import { Button, Tabs, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -18,6 +18,7 @@ import { contractDetailPath } from '../lib/paths';
 import { formatAmount } from '../lib/salesView';
 import '../sales.css';
 import { useTabParam } from '@/shared/hooks/useTabParam';
+import { StateFilter } from '@/shared/components/StateFilter';
 
 /** /sales/contract: contracts (search, state filter, paging) and the renewal view, one tab each. */
 export function ContractPage() {
@@ -111,18 +112,7 @@ function ContractList() {
         scrollX={isPhone ? undefined : 1000}
         toolbar={
           <>
-            <Select
-              allowClear
-              aria-label={t('fields.state')}
-              placeholder={t('fields.state')}
-              style={{ width: 140 }}
-              value={state}
-              onChange={(value?: ContractState) => {
-                setState(value);
-                paged.setPageNum(1);
-              }}
-              options={contractStates.map((s) => ({ value: s, label: t(`contractStates.${s}`) }))}
-            />
+            <StateFilter states={contractStates} value={state} onChange={setState} paged={paged} placeholder={t('fields.state')} label={(s) => t(`contractStates.${s}`)} />
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} className="sd-sales__toolbar-end">
               {t('contract.add')}
             </Button>

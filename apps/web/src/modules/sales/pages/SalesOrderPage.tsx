@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Select, Tabs, Typography, type TableColumnsType } from 'antd';
+import { Button, Tabs, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -20,6 +20,7 @@ import { contractDetailPath, orderDetailPath } from '../lib/paths';
 import { shippedTotals } from '../lib/salesView';
 import '../sales.css';
 import { useTabParam } from '@/shared/hooks/useTabParam';
+import { StateFilter } from '@/shared/components/StateFilter';
 
 /** /sales/order: sales orders (search, state filter, paging) and the renewal view, one tab each. */
 export function SalesOrderPage() {
@@ -136,18 +137,7 @@ function OrderList() {
         scrollX={isPhone ? undefined : 980}
         toolbar={
           <>
-            <Select
-              allowClear
-              aria-label={t('fields.state')}
-              placeholder={t('fields.state')}
-              style={{ width: 140 }}
-              value={state}
-              onChange={(value?: SalesOrderState) => {
-                setState(value);
-                paged.setPageNum(1);
-              }}
-              options={salesOrderStates.map((s) => ({ value: s, label: t(`orderStates.${s}`) }))}
-            />
+            <StateFilter states={salesOrderStates} value={state} onChange={setState} paged={paged} placeholder={t('fields.state')} label={(s) => t(`orderStates.${s}`)} />
             {codes.has('sl_order') && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} className="sd-sales__toolbar-end">
                 {t('order.add')}

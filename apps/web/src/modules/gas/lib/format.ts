@@ -61,3 +61,18 @@ export function formatWithUncertainty(fraction: number, U: number | null | undef
   }
   return `${value} ± ${formatNumber(fromFraction(U, unit), 2)} ${unit}`;
 }
+
+/**
+ * A certified value as the certificate PDF prints it (GUM 7.2.6, the server's reportedFraction):
+ * U to two significant digits and the value rounded to the same decimal place — "10.09732 %" with
+ * "± 0.00069 %", so the verification page and the PDF never disagree.
+ */
+export function reportedValue(fraction: number, U: number | null | undefined): { value: string; U: string | null } {
+  const unit = bestUnit(fraction);
+  const scaledU = U === null || U === undefined ? NaN : fromFraction(U, unit);
+  if (!(scaledU > 0) || !Number.isFinite(scaledU)) {
+    return { value: formatFraction(fraction, unit), U: null };
+  }
+  const decimals = Math.min(12, Math.max(0, 1 - Math.floor(Math.log10(scaledU))));
+  return { value: `${fromFraction(fraction, unit).toFixed(decimals)} ${unit}`, U: `± ${scaledU.toFixed(decimals)} ${unit}` };
+}

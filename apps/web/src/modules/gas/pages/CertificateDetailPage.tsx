@@ -9,7 +9,7 @@ import { copyText } from '@/shared/utils/copyText';
 import { downloadCertificatePdf, useCertificateQuery, useRevokeCertificateMutation } from '../api/certificates';
 import { CertificateStateTag } from '../components/GasTags';
 import { RevokeModal } from '../components/RevokeModal';
-import { bestUnit, formatFraction, formatNumber, fromFraction } from '../lib/format';
+import { formatNumber, reportedValue } from '../lib/format';
 import { certificateComponents, certificateDate, type ComponentRow } from '../lib/certificateView';
 import { formatPurity } from '../lib/purity';
 import { blendOrderPath, CERTIFICATE_PATH, HIGH_PURITY_PATH, verifyPath, verifyUrl } from '../lib/gasPaths';
@@ -57,13 +57,6 @@ export function CertificateDetailPage() {
     } else {
       void message.error(t('copyFailed', { ns: 'common' }));
     }
-  };
-  const uncertainty = (row: ComponentRow) => {
-    if (row.U === null || row.U === undefined) {
-      return '—';
-    }
-    const unit = bestUnit(row.fraction);
-    return `± ${formatNumber(fromFraction(row.U, unit), 2)} ${unit}`;
   };
   const source = c.source === 'blend' ? blendOrderPath(c.sourceId) : `${HIGH_PURITY_PATH}?tab=analyses`;
 
@@ -162,8 +155,8 @@ export function CertificateDetailPage() {
           dataSource={certificateComponents(s)}
           columns={[
             { title: t('fields.component'), dataIndex: 'gas', key: 'gas', render: (gas: string, row) => (gas === s.balance && !row.isBalance ? `${gas} (${t('fields.balance')})` : gas) },
-            { title: t('order.fraction'), key: 'x', align: 'right', render: (_v, row) => (row.isBalance ? t('fields.balanceRest') : formatFraction(row.fraction)) },
-            { title: t('order.U'), key: 'U', align: 'right', render: (_v, row) => uncertainty(row) },
+            { title: t('order.fraction'), key: 'x', align: 'right', render: (_v, row) => (row.isBalance ? t('fields.balanceRest') : reportedValue(row.fraction, row.U).value) },
+            { title: t('order.U'), key: 'U', align: 'right', render: (_v, row) => (row.isBalance ? '—' : (reportedValue(row.fraction, row.U).U ?? '—')) },
           ]}
         />
       </Card>

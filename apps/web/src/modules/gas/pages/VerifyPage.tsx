@@ -5,7 +5,7 @@ import { LanguageSegmented } from '@/shared/components/LanguageSegmented';
 import { ProductMark } from '@/shared/components/ProductMark';
 import { fetchVerification } from '../api/verify';
 import type { VerifyAnswer, VerifyState } from '../api/types';
-import { bestUnit, formatFraction, formatNumber, fromFraction } from '../lib/format';
+import { reportedValue } from '../lib/format';
 import { certificateComponents, certificateDate } from '../lib/certificateView';
 import { formatPurity } from '../lib/purity';
 import '../verify.css';
@@ -131,8 +131,8 @@ export function VerifyPage() {
                     {certificateComponents({ components: c.components, balance: c.balance ?? null }).map((row) => (
                       <tr key={row.gas}>
                         <td>{row.gas}</td>
-                        <td>{row.isBalance ? t('fields.balanceRest') : formatFraction(row.fraction)}</td>
-                        <td>{row.U === null || row.U === undefined ? '—' : `± ${formatNumber(fromFraction(row.U, bestUnit(row.fraction)), 2)} ${bestUnit(row.fraction)}`}</td>
+                        <td>{row.isBalance ? t('fields.balanceRest') : reportedValue(row.fraction, row.U).value}</td>
+                        <td>{row.isBalance ? '—' : (reportedValue(row.fraction, row.U).U ?? '—')}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -1,0 +1,33 @@
+// Types of scripts/mosquitto.mjs for the TypeScript tests that import it.
+
+export const SHARE_GROUP: string;
+export const PLATFORM_ACLS: { acltype: string; topic: string; allow: boolean }[];
+
+export function findMosquitto(): { mosquitto: string; ctrl: string; plugin: string } | null;
+
+export interface ThrowawayMosquitto {
+  /** MQTT_URL of the platform's admin account: mqtt://user:pass@127.0.0.1:port */
+  url: string;
+  host: string;
+  port: number;
+  adminUser: string;
+  adminPassword: string;
+  dir: string;
+  dynsecFile: string;
+  logFile: string;
+  pid: number;
+  /** SIGTERM and the folder goes (synchronous, idempotent). */
+  stop(): void;
+  /** Waits for the broker's exit, then removes the folder. */
+  close(): Promise<void>;
+  /** The end of the broker's log. */
+  log(): string;
+}
+
+export function startThrowawayMosquitto(options?: {
+  port?: number;
+  adminUser?: string;
+  adminPassword?: string;
+  log?: (line: string) => void;
+  timeoutMs?: number;
+}): Promise<ThrowawayMosquitto>;

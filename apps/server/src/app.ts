@@ -11,6 +11,7 @@ import { registerEnvelope, ok } from './platform/envelope';
 import { AppError } from './platform/errors';
 import { Sessions } from './platform/auth/sessions';
 import { FailureThrottle } from './platform/auth/failureThrottle';
+import { databaseRateLimitStore } from './platform/auth/rateLimitStore';
 import { registerAuthHook } from './platform/auth/hook';
 import { ConfiguredSmsSender } from './platform/sms';
 import { SecretBox, settingsSecretSource } from './platform/secretBox';
@@ -149,8 +150,10 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   if (process.env.CORS_ORIGIN) {
     await app.register(cors, { origin: process.env.CORS_ORIGIN.split(',') });
   }
+  // Counted in the database: several instances share one count per route and address.
   await app.register(rateLimit, {
     global: false,
+    store: databaseRateLimitStore(database.db),
     errorResponseBuilder: () => new AppError(ErrorCode.rateLimited),
   });
   await registerOpenApi(app);

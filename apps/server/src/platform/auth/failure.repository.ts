@@ -27,11 +27,35 @@ export class FailureRepository {
       .execute();
   }
 
+  /**
+   * Adds one hit to a key like `add` and answers the count and the start of its window after it
+   * (the request rate limits, platform/auth/rateLimitStore.ts).
+   */
+  async hit(key: string, now: number, windowMs: number): Promise<{ count: number; since: number }> {
+    const windowStart = now - windowMs;
+    const row = await this.db
+      .insertInto('auth_failure')
+      .values({ key, count: 1, since: now })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          count: sql<number>`case when auth_failure.since <= ${windowStart} then 1 else auth_failure.count + 1 end`,
+          since: sql<number>`case when auth_failure.since <= ${windowStart} then ${now} else auth_failure.since end`,
+        }),
+      )
+      .returning(['count', 'since'])
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), since: Number(row.since) };
+  }
+
   async remove(keys: readonly string[]): Promise<void> {
     await this.db.deleteFrom('auth_failure').where('key', 'in', keys).execute();
   }
 
-  async removeOlderThan(before: number): Promise<void> {
-    await this.db.deleteFrom('auth_failure').where('since', '<', before).execute();
+  async removeOlderThan(before: number, keyPrefix?: string): Promise<void> {
+    let query = this.db.deleteFrom('auth_failure').where('since', '<', before);
+    if (keyPrefix !== undefined) {
+      query = query.where('key', 'like', `${keyPrefix}%`);
+    }
+    await query.execute();
   }
 }

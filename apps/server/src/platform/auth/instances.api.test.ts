@@ -10,8 +10,9 @@ import { adminPassword, as, body, createCompanyUser, signIn } from '@server/test
 
 /**
  * Two server instances on one PostgreSQL database, as behind a load balancer (docs/architecture.md
- * "Scale-out"): what one instance learns, the other must see — the sign-in lockout at once, a
- * revoked session within SESSION_CACHE_MS, a scheduled job on one instance at a time.
+ * "Scale-out"): what one instance learns, the other must see — the sign-in lockout and the
+ * per-minute rate limits at once, a revoked session within SESSION_CACHE_MS, a scheduled job on
+ * one instance at a time.
  */
 const cacheMs = 800;
 
@@ -49,6 +50,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances on one Postgr
     expect(body(await signInFrom(b, user.userName, user.password, '10.30.0.1')).code).toBe(ErrorCode.rateLimited);
     // Another address still signs in, on either instance.
     expect(body(await signInFrom(b, user.userName, user.password, '10.30.0.2')).code).toBe(0);
+  });
+
+  it('counts a per-minute ceiling across instances: 20 SMS requests from one address split over A and B, the 21st is refused on either', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 22; i += 1) {
+      const app = i % 2 === 0 ? a : b;
+      codes.push(body(await app.inject({ url: `/general/user/access/getSmsCode?phone=1360000${String(i).padStart(4, '0')}&purpose=login`, remoteAddress: '10.31.0.1' })).code);
+    }
+    expect(codes.slice(0, 20).every((c) => c === 0)).toBe(true);
+    expect(codes.slice(20)).toEqual([ErrorCode.rateLimited, ErrorCode.rateLimited]);
+    // Another address has its own count.
+    expect(body(await b.inject({ url: '/general/user/access/getSmsCode?phone=13600009999&purpose=login', remoteAddress: '10.31.0.2' })).code).toBe(0);
   });
 
   it('a token signed out on A is refused on B within SESSION_CACHE_MS, though B had it cached', async () => {

@@ -13,6 +13,12 @@ export interface AppConfig {
   /** Embedded MQTT broker port; null disables the embedded broker (tests, or MQTT_URL set). */
   mqttPort: number | null;
   mqttUrl?: string;
+  /**
+   * MQTT_DYNSEC=1: the broker of MQTT_URL is Mosquitto 2 with the dynamic-security plugin and
+   * MQTT_URL's account its admin; the platform writes each device's account and topic ACL there
+   * (modules/devices/deviceBrokerAccounts.ts, docs/operations.md). Ignored without MQTT_URL.
+   */
+  mqttDynsec: boolean;
   /** The largest MQTT packet the embedded broker reads (MQTT_MAX_PACKET_BYTES, default 256 KB); a larger one closes the connection. */
   mqttMaxPacketBytes: number;
   adminUser: string;
@@ -71,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     mqttPort,
     mqttUrl: env.MQTT_URL || undefined,
+    mqttDynsec: env.MQTT_DYNSEC === '1',
     mqttMaxPacketBytes: Number(env.MQTT_MAX_PACKET_BYTES ?? 256 * 1024),
     adminUser: env.SMARTDATA_ADMIN_USER || 'admin',
     adminPassword: env.SMARTDATA_ADMIN_PASSWORD || undefined,

@@ -76,6 +76,8 @@ export class DeviceLifecycleService implements DeviceLifecycle {
     private readonly cabin: CabinService,
     private readonly items: DeviceItems,
     private readonly requireReadable: (caller: CabinCaller, id: number) => Promise<unknown>,
+    /** devices.service's sealing: a broker re-sync creates these devices' accounts from it. */
+    private readonly sealSecret: (sn: string, secret: string) => string,
   ) {}
 
   async findBySns(on: Db, companyId: number, sns: readonly string[]): Promise<StockDevice[]> {
@@ -93,6 +95,7 @@ export class DeviceLifecycleService implements DeviceLifecycle {
     const created: StockDevice[] = [];
     for (const unit of units) {
       // The secret is never shown here: rotateSecret on the device page hands one out.
+      const secret = randomBytes(16).toString('hex');
       const { refId } = await this.cabin.createNode(
         caller,
         { kind: 'device', parentId: null, name: unit.sn.slice(-limits.generalNameLength) },
@@ -105,7 +108,8 @@ export class DeviceLifecycleService implements DeviceLifecycle {
             model: unit.model.slice(0, 50),
             address: '',
             remarks: '',
-            secretHash: hashSecret(randomBytes(16).toString('hex')),
+            secretHash: hashSecret(secret),
+            secretSealed: this.sealSecret(unit.sn, secret),
             userId: caller.userId,
           }),
         on,

@@ -15,6 +15,8 @@ import { FirmwareService } from './firmware.service';
 import type { GatewayDevices } from './gatewayDevices.port';
 import { LastTelemetry } from './lastTelemetry';
 import { repeatWhileOpen } from '@server/platform/repeat';
+import { SecretBox, settingsSecretSource } from '@server/platform/secretBox';
+import { MosquittoDeviceAccounts, noBrokerAccounts, secretPurpose } from './deviceBrokerAccounts';
 
 /** The deadline sweep and its time-outs, for tests that move past a deadline instead of waiting. */
 export interface DeviceDeadlines {
@@ -53,9 +55,20 @@ export function registerDevicesModule(app: FastifyInstance, platform: Platform, 
   const items = new DeviceItems(repository, platform.realtime);
   const lastTelemetry = new LastTelemetry();
   const onlineChanges = new DeviceOnlineChanges(app.log);
-  const devices = new DevicesService(repository, cabin, objects, items, lastTelemetry, bus);
+  const box = new SecretBox(settingsSecretSource({ secret: platform.config.settingsSecret, dataDir: platform.config.dataDir }));
+  const sealSecret = (sn: string, secret: string) => box.encrypt(secret, secretPurpose(sn));
+  // An external Mosquitto with dynamic security gets each device's account (docs/operations.md).
+  const { mqttUrl, mqttDynsec } = platform.config;
+  const brokerAccounts = mqttUrl && mqttDynsec ? new MosquittoDeviceAccounts(mqttUrl, repository, box, app.log) : null;
+  if (brokerAccounts) {
+    app.addHook('onReady', async () => {
+      await brokerAccounts.start();
+    });
+    app.addHook('onClose', () => brokerAccounts.close());
+  }
+  const devices = new DevicesService(repository, cabin, objects, items, lastTelemetry, bus, brokerAccounts ?? noBrokerAccounts, sealSecret);
   const firmware = new FirmwareService(repository, devices, objects, items, bus, timeouts);
-  const lifecycle = new DeviceLifecycleService(repository, cabin, items, (caller, id) => devices.requireRow(caller, id, 'read'));
+  const lifecycle = new DeviceLifecycleService(repository, cabin, items, (caller, id) => devices.requireRow(caller, id, 'read'), sealSecret);
   const link = new DeviceLinkService(repository, devices, firmware, items, lastTelemetry, bus, deps.companies, timeouts, onlineChanges);
 
   const sweep = async (now = Date.now()) => {

@@ -47,6 +47,11 @@ export class DevicesRepository {
     return this.db.selectFrom('device').selectAll().where('sn', '=', sn).executeTakeFirst();
   }
 
+  /** Every device's broker identity (all companies): what a re-sync of the broker's accounts compares. */
+  brokerAccounts(): Promise<Pick<DeviceRow, 'sn' | 'status' | 'secret_hash' | 'secret_sealed'>[]> {
+    return this.db.selectFrom('device').select(['sn', 'status', 'secret_hash', 'secret_sealed']).orderBy('id').execute();
+  }
+
   async snTaken(sn: string): Promise<boolean> {
     return (await this.db.selectFrom('device').select('id').where(sql<boolean>`lower(sn) = ${sn.toLowerCase()}`).executeTakeFirst()) !== undefined;
   }
@@ -73,7 +78,7 @@ export class DevicesRepository {
     return query.orderBy('id', 'desc').execute();
   }
 
-  async insert(values: { companyId: number; nodeId: number; name: string; sn: string; model: string; address: string; remarks: string; secretHash: string; userId: number }): Promise<number> {
+  async insert(values: { companyId: number; nodeId: number; name: string; sn: string; model: string; address: string; remarks: string; secretHash: string; secretSealed: string | null; userId: number }): Promise<number> {
     const now = Date.now();
     const row = await this.db
       .insertInto('device')
@@ -86,6 +91,7 @@ export class DevicesRepository {
         address: values.address,
         remarks: values.remarks,
         secret_hash: values.secretHash,
+        secret_sealed: values.secretSealed,
         pictures: '[]',
         status: 0,
         bind_state: 'unbound',

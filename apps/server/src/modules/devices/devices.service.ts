@@ -22,6 +22,7 @@ import { conflict, notFound, validationError } from '@server/platform/errors';
 import type { CabinCaller, CabinService, NodeKindHandler } from '../cabin/cabin.service';
 import { DevicesRepository, type DeviceRow } from './devices.repository';
 import type { DeviceBus } from './deviceBus';
+import type { DeviceBrokerAccounts } from './deviceBrokerAccounts';
 import type { DeviceItems } from './deviceItems';
 import type { LastTelemetry } from './lastTelemetry';
 import type { LinkedDevice } from './gatewayDevices.port';
@@ -84,6 +85,9 @@ export class DevicesService {
     private readonly items: DeviceItems,
     private readonly lastTelemetry: LastTelemetry,
     private readonly bus: DeviceBus,
+    private readonly accounts: DeviceBrokerAccounts,
+    /** The secret sealed for keeping (deviceBrokerAccounts.ts: a broker re-sync needs the plaintext). */
+    private readonly sealSecret: (sn: string, secret: string) => string,
   ) {}
 
   /** The device when the caller holds `level` on its cabin node; 40400 for another company's id. */
@@ -135,9 +139,11 @@ export class DevicesService {
         address: request.address ?? '',
         remarks: request.remarks ?? '',
         secretHash: hashSecret(secret),
+        secretSealed: this.sealSecret(request.sn, secret),
         userId: caller.userId,
       }),
     );
+    await this.accounts.created(request.sn, secret);
     return { id: refId, nodeId, sn: request.sn, secret };
   }
 
@@ -206,8 +212,9 @@ export class DevicesService {
   async rotateSecret(caller: CabinCaller, id: number): Promise<AddDeviceResult> {
     const row = await this.requireRow(caller, id, 'admin');
     const secret = newSecret();
-    await this.repository.update(caller.companyId, row.id, { secret_hash: hashSecret(secret) });
+    await this.repository.update(caller.companyId, row.id, { secret_hash: hashSecret(secret), secret_sealed: this.sealSecret(row.sn, secret) });
     this.bus.disconnect(row.sn);
+    await this.accounts.secretChanged(row.sn, secret, row.status === 9);
     return { id: row.id, nodeId: row.node_id, sn: row.sn, secret };
   }
 
@@ -233,6 +240,7 @@ export class DevicesService {
     if (status === 9) {
       this.bus.disconnect(row.sn);
     }
+    await this.accounts.statusChanged(row.sn, status === 9);
     return this.items.changed(caller.companyId, row.id);
   }
 
@@ -304,16 +312,19 @@ export class DevicesService {
         }
       },
       afterRemove: (companyId, refIds) => {
+        const removedSns: string[] = [];
         for (const id of refIds) {
           const removed = this.pendingRemoved.get(id);
           this.pendingRemoved.delete(id);
           if (removed) {
+            removedSns.push(removed.sn);
             this.lastTelemetry.forget(removed.sn, id);
             this.bus.disconnect(removed.sn);
           }
           this.items.removed(companyId, id, removed?.nodeId);
         }
-        return Promise.resolve();
+        // Company deletion removes many devices at once; the broker's accounts go one by one.
+        return removedSns.reduce((chain, sn) => chain.then(() => this.accounts.removed(sn)), Promise.resolve());
       },
     };
   }

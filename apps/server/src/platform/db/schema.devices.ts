@@ -15,6 +15,11 @@ export interface DeviceTable {
   pictures: string;
   /** SHA-256 (hex) of the device secret; the secret itself is shown once. */
   secret_hash: string;
+  /**
+   * The secret sealed with the settings secret (platform/secretBox.ts), for writing it into an
+   * external Mosquitto's dynamic security (issue 22); null for devices registered before.
+   */
+  secret_sealed: string | null;
   /** Lifecycle status 0/1/2/3/4/9. */
   status: number;
   bind_state: string;

@@ -29,6 +29,7 @@ import * as sales from './2026-11-28-240-sales';
 import * as sim from './2026-11-28-250-sim';
 import * as gas from './2026-11-28-260-gas';
 import * as recordSlots from './2026-11-28-270-record-slots';
+import * as deviceSecretSealed from './2026-11-28-290-device-secret-sealed';
 
 /** Every migration, in order. Names are date-prefixed and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-250-sim': sim,
   '2026-11-28-260-gas': gas,
   '2026-11-28-270-record-slots': recordSlots,
+  '2026-11-28-290-device-secret-sealed': deviceSecretSealed,
 };

@@ -51,8 +51,11 @@ describe.skipIf(!installed)('devices on Mosquitto with dynamic security', () => 
     await app.ready();
   };
 
+  let companyId: number | undefined;
+  /** A company administrator (admin level: rotate, delete) of the one test company. */
   const signInAdmin = async () => {
-    const user = await createCompanyUser(app, { codes: ['cd_device', 'um_role'], companyName: `Broker ${randomBytes(2).toString('hex')}` });
+    const user = await createCompanyUser(app, { codes: ['cd_device', 'um_role'], ...(companyId ? { companyId } : { companyName: 'Broker Works' }) });
+    companyId = user.companyId;
     admin = as(app, await signIn(app, user.userName, user.password));
   };
 
@@ -169,6 +172,37 @@ describe.skipIf(!installed)('devices on Mosquitto with dynamic security', () => 
     await connected(a.sn, a.secret, `${a.sn}:sim1`);
   });
 
+  it('publishes the last will of a device on its own online topic, never on the online topic of another device', async () => {
+    const a = await addDevice();
+    const b = await addDevice();
+    const platform = await connected(broker.adminUser, broker.adminPassword, `platform-${randomBytes(3).toString('hex')}`);
+    await platform.subscribeAsync([`sd/${a.sn}/up/online`, `sd/${b.sn}/up/online`], { qos: 1 });
+    const heard: string[] = [];
+    platform.on('message', (topic) => heard.push(topic));
+    /** Connects as device a with a will on `sn`'s online topic, then drops the socket (no DISCONNECT). */
+    const dieWithWill = async (sn: string) => {
+      const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, {
+        username: a.sn,
+        password: a.secret,
+        clientId: `${a.sn}:will`,
+        protocolVersion: 5,
+        reconnectPeriod: 0,
+        connectTimeout: 5000,
+        will: { topic: `sd/${sn}/up/online`, payload: Buffer.from('{"online":false}'), qos: 1, retain: false },
+      });
+      clients.push(client);
+      client.stream.destroy();
+    };
+    await dieWithWill(b.sn);
+    await dieWithWill(a.sn);
+    // The will of a's own topic arrives; the one on b's topic (sent first) never does.
+    const deadline = Date.now() + 5000;
+    while (!heard.includes(`sd/${a.sn}/up/online`) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(heard).toEqual([`sd/${a.sn}/up/online`]);
+  });
+
   it('refuses a wrong secret and an unknown SN at CONNACK', async () => {
     const a = await addDevice();
     expect(await connectAs(a.sn, `${a.secret}x`)).toBe(badCredentials);
@@ -235,5 +269,26 @@ describe.skipIf(!installed)('devices on Mosquitto with dynamic security', () => 
     expect(await connectAs(ghost, 'ghost-secret')).toBe(badCredentials);
     // Accounts the platform did not write are left alone.
     expect(typeof (await connectAs(operator, 'operator-secret'))).toBe('object');
+  });
+
+  it('a device registered before secrets were kept sealed is not recreated by a re-sync; a rotation brings it back', async () => {
+    const old = await addDevice();
+    await app.close();
+    // As a device of before migration 290: no sealed secret, and the broker lost its account.
+    const db = await buildApp(testConfig({ databaseUrl, databaseSchema, sqliteFile: databaseUrl ? undefined : path.join(dataDir, 'smartdata.db'), dataDir, adminPassword }));
+    await db.platform.db.updateTable('device').set({ secret_sealed: null }).where('sn', '=', old.sn).execute();
+    await db.close();
+    const dynsec = await MosquittoDynsec.connect(broker.url, { log: app.log });
+    try {
+      await dynsec.run([{ command: 'deleteClient', username: old.sn }]);
+    } finally {
+      await dynsec.close();
+    }
+    await start();
+    await signInAdmin();
+    expect(await connectAs(old.sn, old.secret)).toBe(notAuthorized);
+    const rotated = await post('/general/device/rotateSecret', { id: old.id });
+    expect(rotated.code).toBe(0);
+    await connected(old.sn, (rotated.data as { secret: string }).secret);
   });
 });

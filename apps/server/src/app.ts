@@ -17,6 +17,7 @@ import { ConfiguredSmsSender } from './platform/sms';
 import { SecretBox, settingsSecretSource } from './platform/secretBox';
 import { SmtpMailSender } from './platform/mail';
 import { startBroker, type Broker } from './platform/mqtt';
+import { connectExternalBroker, type ExternalBroker } from './platform/mqttClient';
 import { registerOpenApi, registerDocsRoutes } from './platform/openapi';
 import { registerWeb } from './platform/web';
 import { registerSecurityHeaders } from './platform/securityHeaders';
@@ -105,8 +106,18 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   await migrate(database.db, config.databaseUrl ? config.databaseSchema : undefined);
 
   let broker: Broker | null = null;
+  let externalBroker: ExternalBroker | null = null;
   if (config.mqttPort !== null) {
     broker = await startBroker(config.mqttPort, config.host, app.log, { maxPacketBytes: config.mqttMaxPacketBytes });
+  } else if (config.mqttUrl) {
+    externalBroker = await connectExternalBroker(
+      { url: config.mqttUrl, instanceId: config.instanceId, consumers: config.mqttConsumers, sessionExpirySeconds: config.mqttSessionExpirySeconds },
+      app.log,
+    );
+    // Before the modules' preClose hooks (telemetry removes its hook and flushes): no publish is
+    // taken, and so none acknowledged, once the close has begun.
+    const external = externalBroker;
+    app.addHook('preClose', () => external.stopConsuming());
   }
   const writes = new WriteVersion();
   const sessions = new Sessions(database.db, config.sessionCacheMs, writes);
@@ -126,6 +137,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
     sms,
     mail,
     broker,
+    externalBroker,
     registry: new Registry(),
     writes,
     realtime,
@@ -139,6 +151,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
     mail.close();
     await realtime.close();
     await broker?.close();
+    await externalBroker?.close();
     await database.close();
   });
 
@@ -210,6 +223,11 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
     registerTestRoutes(app, (phone) => auth.latestSentCode(phone));
   }
   await registerWeb(app, config.webDist);
+  if (externalBroker) {
+    // After the modules' own onReady hooks (the devices module listens to the broker there).
+    const external = externalBroker;
+    app.addHook('onReady', () => external.startConsuming());
+  }
   await app.ready();
   return app;
 }

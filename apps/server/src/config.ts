@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 export interface AppConfig {
@@ -12,6 +13,10 @@ export interface AppConfig {
   sqliteFile?: string;
   /** Embedded MQTT broker port; null disables the embedded broker (tests, or MQTT_URL set). */
   mqttPort: number | null;
+  /**
+   * External broker (`mqtt://user:pass@host:port`); with it the embedded broker is off and device
+   * traffic comes through a shared subscription (platform/mqttClient.ts, docs/operations.md).
+   */
   mqttUrl?: string;
   /**
    * MQTT_DYNSEC=1: the broker of MQTT_URL is Mosquitto 2 with the dynamic-security plugin and
@@ -19,6 +24,16 @@ export interface AppConfig {
    * (modules/devices/deviceBrokerAccounts.ts, docs/operations.md). Ignored without MQTT_URL.
    */
   mqttDynsec: boolean;
+  /**
+   * This instance's stable name (INSTANCE_ID, default host name + HTTP port): its MQTT client ids
+   * (`smartdata-{id}-…`) and so its persistent sessions on the external broker. Two running
+   * instances must not share it; a restarted instance must keep it.
+   */
+  instanceId: string;
+  /** Consumer connections per instance in the shared subscription (MQTT_CONSUMERS, default 16). */
+  mqttConsumers: number;
+  /** How long the external broker keeps a disconnected consumer's session and queue (MQTT_SESSION_EXPIRY, seconds, default 1 hour). */
+  mqttSessionExpirySeconds: number;
   /** The largest MQTT packet the embedded broker reads (MQTT_MAX_PACKET_BYTES, default 256 KB); a larger one closes the connection. */
   mqttMaxPacketBytes: number;
   adminUser: string;
@@ -78,6 +93,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mqttPort,
     mqttUrl: env.MQTT_URL || undefined,
     mqttDynsec: env.MQTT_DYNSEC === '1',
+    instanceId: env.INSTANCE_ID || `${os.hostname()}-${env.PORT ?? 8080}`,
+    mqttConsumers: Math.max(1, Number(env.MQTT_CONSUMERS ?? 16)),
+    mqttSessionExpirySeconds: Number(env.MQTT_SESSION_EXPIRY ?? 3600),
     mqttMaxPacketBytes: Number(env.MQTT_MAX_PACKET_BYTES ?? 256 * 1024),
     adminUser: env.SMARTDATA_ADMIN_USER || 'admin',
     adminPassword: env.SMARTDATA_ADMIN_PASSWORD || undefined,

@@ -5,6 +5,7 @@ import type { FailureThrottle } from './auth/failureThrottle';
 import type { SmsProvider } from './sms';
 import type { MailSender } from './mail';
 import type { Broker } from './mqtt';
+import type { ExternalBroker } from './mqttClient';
 import type { Registry } from './registry';
 import type { WriteVersion } from './writeVersion';
 import type { Realtime } from './realtime';
@@ -20,7 +21,10 @@ export interface Platform {
   sms: SmsProvider;
   /** E-mail through SMTP; off (configured false) until SMTP_URL is set. */
   mail: MailSender;
+  /** The embedded broker (MQTT_PORT); null with MQTT_URL or in tests without MQTT. */
   broker: Broker | null;
+  /** The consumers of the external broker (MQTT_URL); null otherwise. */
+  externalBroker: ExternalBroker | null;
   /** Where later modules plug into platform pages and jobs. */
   registry: Registry;
   /** Bumped by every write call; read caches check it. */

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
@@ -28,20 +28,40 @@ export interface TopicAcl {
   canSubscribe(client: Client, topic: string): boolean;
 }
 
-/**
- * Runs on every client publish the ACL allowed, before aedes goes on (a QoS 1 PUBACK is sent only
- * once the returned promise resolves; a rejection closes the connection, so the device sends
- * again). Answers undefined for publishes it does not care about (telemetry ingest, DESIGN.md §5).
- */
-export type PublishHook = (client: Client, packet: PublishPacket) => Promise<void> | undefined;
+/** A publish of a device, as either transport hands it on. */
+export interface DeviceMessage {
+  topic: string;
+  payload: Buffer | string;
+  qos: number;
+}
 
-export interface Broker {
+/**
+ * Runs on every device publish (embedded: one the ACL allowed; external: one the shared
+ * subscription delivered) before it is acknowledged: a QoS 1 PUBACK is sent only once the returned
+ * promise resolves; a rejection drops the connection unacknowledged, so the publish comes again.
+ * Answers undefined for publishes it does not care about (telemetry ingest, DESIGN.md §5).
+ */
+export type PublishHook = (message: DeviceMessage) => Promise<void> | undefined;
+
+/**
+ * How device traffic reaches the platform: the embedded aedes broker (`Broker`, MQTT_PORT) or a
+ * pool of client connections to an external broker (`ExternalBroker`, MQTT_URL, mqttClient.ts).
+ * Telemetry ingest and device commands only need this much.
+ */
+export interface DeviceTransport {
+  readonly kind: 'embedded' | 'external';
+  setPublishHook(hook: PublishHook | null): void;
+  /** Publishes from the platform itself (device commands, QoS 1); resolves once the broker has it. */
+  publish(topic: string, payload: Buffer): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface Broker extends DeviceTransport {
+  readonly kind: 'embedded';
   aedes: Aedes;
   port: number;
   setAuthenticator(authenticate: DeviceAuthenticator): void;
   setAcl(acl: TopicAcl): void;
-  setPublishHook(hook: PublishHook | null): void;
-  close(): Promise<void>;
 }
 
 /** mqtt-packet's parser, as far as the packet-size check below touches it. */
@@ -78,7 +98,7 @@ export async function startBroker(port: number, host: string, log: FastifyBaseLo
         done(new Error('publish not allowed'));
         return;
       }
-      const hooked = client && publishHook ? publishHook(client, packet) : undefined;
+      const hooked = client && publishHook ? publishHook({ topic: packet.topic, payload: packet.payload, qos: packet.qos }) : undefined;
       if (hooked) {
         hooked.then(() => done(null), (error: unknown) => done(error instanceof Error ? error : new Error(String(error))));
       } else {
@@ -121,6 +141,7 @@ export async function startBroker(port: number, host: string, log: FastifyBaseLo
   const actualPort = typeof address === 'object' && address ? address.port : port;
   log.info({ port: actualPort }, 'embedded MQTT broker listening');
   return {
+    kind: 'embedded',
     aedes,
     port: actualPort,
     setAuthenticator(next) {
@@ -132,6 +153,10 @@ export async function startBroker(port: number, host: string, log: FastifyBaseLo
     setPublishHook(next) {
       publishHook = next;
     },
+    publish: (topic, payload) =>
+      new Promise<void>((resolve, reject) => {
+        aedes.publish({ cmd: 'publish', topic, payload, qos: 1, retain: false, dup: false }, (error) => (error ? reject(error) : resolve()));
+      }),
     close: () =>
       new Promise<void>((resolve) => {
         aedes.close(() => server.close(() => resolve()));

@@ -2,6 +2,7 @@ import type { Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import { deviceClientIdAllowed, deviceCommand, devicePublishAllowed, deviceSubscribeAllowed, deviceTopics, onlinePayload, parseUpTopic, type DeviceCommand, type OnlinePayload } from '@smartdata/domain';
 import type { Broker } from '@server/platform/mqtt';
+import type { ExternalBroker } from '@server/platform/mqttClient';
 
 /** What the devices module does with the device side of the broker. */
 export interface DeviceBusHandlers {
@@ -14,9 +15,12 @@ export interface DeviceBusHandlers {
 }
 
 /**
- * The device side of the embedded broker (DESIGN.md §5): authentication by SN + secret, the
- * per-device topic ACL, online/offline from the retained online topic, the last-will and the
- * connection itself, and commands on `sd/{sn}/down/cmd`.
+ * The device side of the broker (DESIGN.md §5). Embedded (MQTT_PORT): authentication by SN +
+ * secret, the per-device topic ACL, online/offline from the retained online topic, the last-will
+ * and the connection itself. External (MQTT_URL): the broker authenticates and confines devices
+ * (Mosquitto dynamic security), the SN is the topic's, and online/offline come from the online
+ * topic alone (the last-will included) — connections are the broker's, so the device row's stored
+ * online state is what every instance answers. Commands go on `sd/{sn}/down/cmd` either way.
  */
 export class DeviceBus {
   /** The SN each authenticated client connected as. */
@@ -27,13 +31,29 @@ export class DeviceBus {
   constructor(
     private readonly broker: Broker | null,
     private readonly log: FastifyBaseLogger,
+    private readonly external: ExternalBroker | null = null,
   ) {}
 
   get enabled(): boolean {
-    return this.broker !== null;
+    return this.broker !== null || this.external !== null;
+  }
+
+  /** Connections are an external broker's: the stored online state is the truth (not reset on start). */
+  get onExternalBroker(): boolean {
+    return this.external !== null;
   }
 
   start(handlers: DeviceBusHandlers): void {
+    const run = (what: string, work: Promise<void>) => work.catch((error: unknown) => this.log.error({ err: error }, `device ${what} failed`));
+    if (this.external) {
+      this.external.onMessage((message) => {
+        const up = parseUpTopic(message.topic);
+        if (up) {
+          this.dispatch(up.sn, up.kind, message.payload, message.topic, handlers, run, () => true);
+        }
+      });
+      return;
+    }
     const broker = this.broker;
     if (!broker) {
       return;
@@ -65,7 +85,6 @@ export class DeviceBus {
         return sn !== undefined && deviceSubscribeAllowed(sn, topic);
       },
     });
-    const run = (what: string, work: Promise<void>) => work.catch((error: unknown) => this.log.error({ err: error }, `device ${what} failed`));
     broker.aedes.on('client', (client) => {
       const sn = this.snOf.get(client);
       if (sn) {
@@ -98,54 +117,60 @@ export class DeviceBus {
       if (!up || up.sn !== sn) {
         return;
       }
-      const payload = packet.payload;
-      const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-      let json: unknown;
-      try {
-        json = JSON.parse(payload.toString());
-      } catch {
-        this.log.warn({ sn, topic: packet.topic }, 'device payload is not JSON');
+      // The last-will or a goodbye: offline unless another connection of the SN is live.
+      this.dispatch(sn, up.kind, packet.payload, packet.topic, handlers, run, () => [...(this.live.get(sn) ?? [])].every((c) => c === client || c.closed));
+    });
+  }
+
+  /** One device publish to its handler; `alone`: whether an offline may mark the device offline. */
+  private dispatch(sn: string, kind: 'online' | 'event' | 'telemetry', payload: Buffer | string, topic: string, handlers: DeviceBusHandlers, run: (what: string, work: Promise<void>) => Promise<void>, alone: () => boolean): void {
+    const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+    let json: unknown;
+    try {
+      json = JSON.parse(payload.toString());
+    } catch {
+      this.log.warn({ sn, topic }, 'device payload is not JSON');
+      return;
+    }
+    if (kind === 'online') {
+      const parsed = onlinePayload.safeParse(json);
+      if (!parsed.success) {
         return;
       }
-      if (up.kind === 'online') {
-        const parsed = onlinePayload.safeParse(json);
-        if (!parsed.success) {
-          return;
-        }
-        if (parsed.data.online) {
-          void run('online', handlers.online(sn, parsed.data));
-        } else {
-          // The last-will or a goodbye: offline unless another connection of the SN is live.
-          const others = [...(this.live.get(sn) ?? [])].filter((c) => c !== client && !c.closed);
-          if (others.length === 0) {
-            void run('offline', handlers.offline(sn));
-          }
-        }
-      } else if (up.kind === 'event') {
-        void run('event', handlers.event(sn, json));
-      } else {
-        void run('telemetry', handlers.telemetry(sn, json, size));
+      if (parsed.data.online) {
+        void run('online', handlers.online(sn, parsed.data));
+      } else if (alone()) {
+        void run('offline', handlers.offline(sn));
       }
-    });
-  }
-
-  isConnected(sn: string): boolean {
-    return (this.live.get(sn)?.size ?? 0) > 0;
-  }
-
-  /** Publishes a command to the device (QoS 1). */
-  async send(sn: string, command: DeviceCommand): Promise<void> {
-    const broker = this.broker;
-    if (!broker) {
-      throw new Error('no embedded broker: device commands need MQTT_PORT');
+    } else if (kind === 'event') {
+      void run('event', handlers.event(sn, json));
+    } else {
+      void run('telemetry', handlers.telemetry(sn, json, size));
     }
-    const payload = Buffer.from(JSON.stringify(deviceCommand.parse(command)));
-    await new Promise<void>((resolve, reject) => {
-      broker.aedes.publish({ cmd: 'publish', topic: deviceTopics.command(sn), payload, qos: 1, retain: false, dup: false }, (error) => (error ? reject(error) : resolve()));
-    });
   }
 
-  /** Closes every connection of the SN (deleted, disabled, secret rotated). */
+  /**
+   * Whether the device holds a connection. Embedded: this process's connections. External: the
+   * connections are the broker's and any instance's, so the answer is the stored online state,
+   * which callers read from the device row first — true here.
+   */
+  isConnected(sn: string): boolean {
+    return this.external !== null || (this.live.get(sn)?.size ?? 0) > 0;
+  }
+
+  /** Publishes a command to the device (QoS 1), through whichever broker this instance uses. */
+  async send(sn: string, command: DeviceCommand): Promise<void> {
+    const transport = this.broker ?? this.external;
+    if (!transport) {
+      throw new Error('no broker: device commands need MQTT_PORT or MQTT_URL');
+    }
+    await transport.publish(deviceTopics.command(sn), Buffer.from(JSON.stringify(deviceCommand.parse(command))));
+  }
+
+  /**
+   * Closes every connection of the SN (deleted, disabled, secret rotated). On an external broker
+   * the broker does it when the device's credentials change there (dynamic security).
+   */
   disconnect(sn: string): void {
     for (const client of this.live.get(sn) ?? []) {
       client.close();

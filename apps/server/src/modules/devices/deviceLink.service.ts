@@ -63,9 +63,15 @@ export class DeviceLinkService implements GatewayDevices {
     return next;
   }
 
-  /** Marks every device offline (a fresh broker has no connections) and listens to the broker. */
+  /**
+   * Marks every device offline (a fresh embedded broker has no connections) and listens to the
+   * broker. An external broker outlives this process and other instances share it: the stored
+   * state stays, and the retained online topics the broker sends on subscribe bring it up to date.
+   */
   async start(): Promise<void> {
-    await this.repository.markAllOffline();
+    if (!this.bus.onExternalBroker) {
+      await this.repository.markAllOffline();
+    }
     this.bus.start({
       authenticate: (sn, secret) => this.authenticate(sn, secret),
       online: (sn, payload) => this.inTurn(sn, () => this.onOnline(sn, payload)),

@@ -49,7 +49,7 @@ const sweepMs = 1000;
 export function registerDevicesModule(app: FastifyInstance, platform: Platform, deps: { cabin: CabinService; storage: DeviceObjects; companies: CompanyNames }): DevicesModule {
   const { cabin } = deps;
   const repository = new DevicesRepository(platform.db);
-  const bus = new DeviceBus(platform.broker, app.log);
+  const bus = new DeviceBus(platform.broker, app.log, platform.externalBroker);
   const timeouts: DeviceTimeouts = { ...defaultTimeouts };
   const objects = deps.storage;
   const items = new DeviceItems(repository, platform.realtime);

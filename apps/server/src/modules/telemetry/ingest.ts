@@ -1,7 +1,7 @@
 import type { Client } from 'aedes';
 import { parseTelemetry, parseUpTopic } from '@smartdata/domain';
 import { GroupCommit, GroupCommitOverloaded } from '@server/platform/groupCommit';
-import type { Broker } from '@server/platform/mqtt';
+import type { DeviceTransport } from '@server/platform/mqtt';
 import type { AcceptedBatch, DeviceRecordSink, DeviceValues } from '../data-items/deviceRecords.port';
 import { TelemetryRepository, type DeviceRoute, type TelemetryCounter } from './telemetry.repository';
 
@@ -80,9 +80,9 @@ export class TelemetryIngest {
     });
   }
 
-  /** Installs the publish hook on the embedded broker. */
-  attach(broker: Broker | null): void {
-    broker?.setPublishHook((client, packet) => this.onPublish(client, packet.topic, packet.payload, packet.qos));
+  /** Installs the publish hook on the embedded broker or the external broker's consumers. */
+  attach(transport: DeviceTransport | null): void {
+    transport?.setPublishHook((message) => this.onPublish(null, message.topic, message.payload, message.qos));
   }
 
   /** Bindings changed: routes are read again. */
@@ -112,8 +112,8 @@ export class TelemetryIngest {
 
   // ---- the hook ----
 
-  /** The hook: undefined for publishes that are not telemetry (aedes goes on at once). */
-  onPublish(_client: Client, topic: string, payload: Buffer | string, qos: number): Promise<void> | undefined {
+  /** The hook: undefined for publishes that are not telemetry (acknowledged at once). The client is the embedded broker's, unused. */
+  onPublish(_client: Client | null, topic: string, payload: Buffer | string, qos: number): Promise<void> | undefined {
     const up = parseUpTopic(topic);
     if (!up || up.kind !== 'telemetry') {
       return undefined;

@@ -33,10 +33,10 @@ export function registerTelemetryModule(app: FastifyInstance, platform: Platform
   // A deleted data item or device takes its bindings along (and devices stop feeding it at once).
   deps.cabin.onRemove('dataItem', (trx, companyId, itemIds) => TelemetryRepository.in(trx, platform.dbKind).deleteOf(companyId, 'item_id', itemIds));
   deps.cabin.onRemove('device', (trx, companyId, deviceIds) => TelemetryRepository.in(trx, platform.dbKind).deleteOf(companyId, 'device_id', deviceIds));
-  ingest.attach(platform.broker);
+  ingest.attach(platform.broker ?? platform.externalBroker);
   // Before the broker and the database close (preClose hooks run before every onClose hook).
   app.addHook('preClose', async () => {
-    platform.broker?.setPublishHook(null);
+    (platform.broker ?? platform.externalBroker)?.setPublishHook(null);
     await ingest.close();
   });
   platform.registry.acquisition.push(async (companyIds, { today, yesterday }) => {

@@ -99,9 +99,10 @@ export class MosquittoDynsec {
           reject(new Error(`Mosquitto dynamic security: ${where} refused the admin account (${error.message})`));
         });
       });
-      const granted = await client.subscribeAsync(dynsecResponseTopic, { qos: 1 });
+      // mqtt.js rejects a SUBACK refusal (0x87) itself; a broker may also grant nothing.
+      const granted = await client.subscribeAsync(dynsecResponseTopic, { qos: 1 }).catch(() => [{ qos: 0x87 }]);
       if (granted.some((grant) => grant.qos > 2)) {
-        throw new Error(`Mosquitto dynamic security: the admin account of ${where} may not subscribe to ${dynsecResponseTopic}`);
+        throw new Error(`Mosquitto dynamic security: the account of MQTT_URL (${where}) may not subscribe to ${dynsecResponseTopic} — is it the dynsec admin?`);
       }
     } catch (error) {
       client.end(true);

@@ -203,6 +203,14 @@ describe.skipIf(!installed)('devices on Mosquitto with dynamic security', () => 
     expect(heard).toEqual([`sd/${a.sn}/up/online`]);
   });
 
+  it('names the problem when MQTT_URL is not the dynsec admin or the password is wrong', async () => {
+    const a = await addDevice();
+    const asDevice = `mqtt://${a.sn}:${a.secret}@127.0.0.1:${broker.port}`;
+    await expect(MosquittoDynsec.connect(asDevice, { log: app.log, timeoutMs: 5000 })).rejects.toThrow(/may not subscribe to \$CONTROL\/dynamic-security\/v1\/response/);
+    const wrong = `mqtt://${broker.adminUser}:wrong@127.0.0.1:${broker.port}`;
+    await expect(MosquittoDynsec.connect(wrong, { log: app.log, timeoutMs: 5000 })).rejects.toThrow(/refused the admin account/);
+  });
+
   it('refuses a wrong secret and an unknown SN at CONNACK', async () => {
     const a = await addDevice();
     expect(await connectAs(a.sn, `${a.secret}x`)).toBe(badCredentials);

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
-import pg from 'pg';
+import type { Client as PgClient } from 'pg';
 import type { WebSocket } from 'ws';
 import { ErrorCode, errorCodeInfo, type Envelope, type ErrorCodeValue, type Locale } from '@smartdata/domain';
 import type { Session, Sessions } from './auth/sessions';
+import { loadPg } from './db/database';
 import { AppError } from './errors';
 import { translate } from './i18n';
 
@@ -80,7 +81,7 @@ export class Realtime {
   private readonly subscribers = new Map<string, Set<Client>>();
   private readonly clients = new Set<Client>();
   private readonly origin = randomBytes(6).toString('hex');
-  private listener: pg.Client | null = null;
+  private listener: PgClient | null = null;
   private notifyChannel = '';
   private notify: ((channel: string, payload: string) => Promise<void>) | null = null;
 
@@ -129,6 +130,7 @@ export class Realtime {
    */
   async listenPostgres(databaseUrl: string, schema: string | undefined, notify: (channel: string, payload: string) => Promise<void>): Promise<void> {
     this.notifyChannel = `smartdata_realtime${schema ? `_${schema}` : ''}`;
+    const pg = await loadPg();
     const client = new pg.Client({ connectionString: databaseUrl });
     client.on('error', (error) => this.log.error({ err: error }, 'realtime LISTEN connection failed'));
     client.on('notification', (notification) => {

@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
+import { loadExcel, loadPdfKit } from './lazyImport';
 
 /**
  * One sheet of a report (a report template's computed table, a meter's monthly report) and its two
@@ -123,6 +122,7 @@ function mergeBoxes(sheet: SheetModel): { boxes: Box[]; covered: Set<string>; to
 
 /** The sheet as an XLSX workbook of one worksheet. */
 export async function renderXlsx(sheet: SheetModel): Promise<Buffer> {
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'SmartData Console';
   workbook.title = sheet.title;
@@ -167,8 +167,9 @@ const PAD = 3;
  * alignment (numbers right-aligned unless told), wrapped text, rows carried over pages, and the
  * footer with page numbers. Chinese renders through the embedded subset of Noto Sans SC.
  */
-export function renderPdf(sheet: SheetModel): Promise<Buffer> {
+export async function renderPdf(sheet: SheetModel): Promise<Buffer> {
   const fonts = cjkFonts();
+  const PDFDocument = await loadPdfKit();
   const columnCount = Math.max(sheet.columns.length, ...sheet.rows.map((row) => row.length), 1);
   const natural = Array.from({ length: columnCount }, (_, c) => Math.max(sheet.columns[c]?.width ?? 10, 1) * PT_PER_CHAR);
   const naturalWidth = natural.reduce((a, b) => a + b, 0);

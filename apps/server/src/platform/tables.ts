@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcel } from './lazyImport';
 
 /**
  * Plain tables to and from CSV and XLSX, shared by the modules that import and export rows
@@ -90,6 +90,7 @@ export function parseCsv(bytes: Buffer): string[][] {
 }
 
 export async function toXlsx(sheetName: string, rows: readonly (readonly (string | number | null)[])[]): Promise<Buffer> {
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || 'Sheet1');
   for (const row of rows) {

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import {
   alarmLimits,
   numericFieldTypes,
@@ -23,6 +22,7 @@ import {
 } from '@smartdata/domain';
 import { conflict, notFound, validationError } from '@server/platform/errors';
 import { translate } from '@server/platform/i18n';
+import { loadExcel } from '@server/platform/lazyImport';
 import type { CabinCaller } from '../cabin/cabin.service';
 import type { ItemSummary } from '../data-items/dataItems.service';
 import type { DeviceTarget } from '../devices/deviceAlarms.port';
@@ -384,6 +384,7 @@ export class AlarmsService {
     const timeZone = await this.targets.timeZone(caller.companyId);
     const at = (instant: number | null) => (instant === null ? '' : new Date(instant).toLocaleString(locale, { timeZone, hour12: false }));
     const t = (key: string) => translate(key, locale);
+    const ExcelJS = await loadExcel();
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet(t('alarm.export.sheet'));
     sheet.addRow(['alarm.col.id', 'alarm.col.rule', 'alarm.col.target', 'alarm.col.kind', 'alarm.col.level', 'alarm.col.state', 'alarm.col.source', 'alarm.col.value', 'alarm.col.firstTime', 'alarm.col.lastTime', 'alarm.col.count', 'alarm.col.ackBy', 'alarm.col.ackTime', 'alarm.col.ackNote', 'alarm.col.clearBy', 'alarm.col.clearTime', 'alarm.col.clearNote'].map(t));

@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type { CellValue } from 'exceljs';
+import { loadExcel } from '@server/platform/lazyImport';
 
 export { guardCsvText, parseCsv, toCsv, toXlsx, unguardCsvText } from '@server/platform/tables';
 
@@ -7,7 +8,7 @@ export type FileCell = string | number | boolean | { wallClock: string } | null;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-function cellOf(value: ExcelJS.CellValue): FileCell {
+function cellOf(value: CellValue): FileCell {
   if (value === null || value === undefined) {
     return null;
   }
@@ -24,7 +25,7 @@ function cellOf(value: ExcelJS.CellValue): FileCell {
     return value.richText.map((part) => part.text).join('');
   }
   if ('formula' in value || 'sharedFormula' in value) {
-    const result = (value as { result?: ExcelJS.CellValue }).result;
+    const result = (value as { result?: CellValue }).result;
     return result === undefined ? null : cellOf(result);
   }
   if ('text' in value) {
@@ -38,6 +39,7 @@ function cellOf(value: ExcelJS.CellValue): FileCell {
 
 /** The first worksheet of an XLSX file, as rows of cells (row 1 first). */
 export async function parseXlsx(bytes: Buffer): Promise<FileCell[][]> {
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0];

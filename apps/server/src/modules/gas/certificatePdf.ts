@@ -1,9 +1,10 @@
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
 import type { Locale, VerifyState } from '@smartdata/domain';
 import { gasInfo } from '@smartdata/domain/gas';
+import { lazyImport, loadPdfKit } from '@server/platform/lazyImport';
 import { cjkFonts } from '@server/platform/sheets';
 import type { CertificateSnapshot } from './gas.service';
+
+const loadQrCode = lazyImport(async () => (await import('qrcode')).default);
 
 type Texts = Record<Locale, string>;
 const t = (zh: string, en: string): Texts => ({ 'zh-CN': zh, 'en-US': en });
@@ -81,7 +82,9 @@ const gasName = (gas: string, locale: Locale) => {
  */
 export async function certificatePdf(s: CertificateSnapshot, state: VerifyState, verifyUrl: string, locale: Locale): Promise<Buffer> {
   const fonts = cjkFonts();
+  const QRCode = await loadQrCode();
   const qr = await QRCode.toBuffer(verifyUrl, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
+  const PDFDocument = await loadPdfKit();
   const pdf = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${L.title[locale]} ${s.number}`, Creator: 'SmartData Console' } });
   pdf.registerFont('cjk', fonts.regular);
   pdf.registerFont('cjk-bold', fonts.bold);

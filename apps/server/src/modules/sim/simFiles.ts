@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type { CellValue } from 'exceljs';
+import { loadExcel } from '@server/platform/lazyImport';
 import { guardCsvText, parseCsv as readCsv, toCsv as plainCsv, toXlsx, unguardCsvText } from '@server/platform/tables';
 
 /**
@@ -18,7 +19,7 @@ export function parseCsv(bytes: Buffer): string[][] {
 
 export { toXlsx };
 
-function textOf(value: ExcelJS.CellValue): string {
+function textOf(value: CellValue): string {
   if (value === null || value === undefined) {
     return '';
   }
@@ -39,7 +40,7 @@ function textOf(value: ExcelJS.CellValue): string {
     return value.richText.map((part) => part.text).join('');
   }
   if ('result' in value) {
-    return textOf((value as { result?: ExcelJS.CellValue }).result ?? null);
+    return textOf((value as { result?: CellValue }).result ?? null);
   }
   if ('text' in value) {
     return String((value as { text: unknown }).text);
@@ -49,6 +50,7 @@ function textOf(value: ExcelJS.CellValue): string {
 
 /** The first worksheet of an XLSX file as rows of text (row 1 first). */
 export async function parseXlsx(bytes: Buffer): Promise<string[][]> {
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0];

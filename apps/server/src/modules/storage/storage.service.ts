@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
 import {
   ErrorCode,
   fileExtension,
@@ -18,6 +17,7 @@ import {
   type UploadCredentialRequest,
 } from '@smartdata/domain';
 import { AppError, conflict, notFound, permissionDenied, validationError } from '@server/platform/errors';
+import { lazyImport } from '@server/platform/lazyImport';
 import type { CompaniesService } from '../companies/companies.service';
 import type { UsersService } from '../users/users.service';
 import type { ObjectDescriptor, StorageDriver } from './drivers/storageDriver';
@@ -388,8 +388,13 @@ function assertImage(bytes: Buffer, declared: string): void {
   }
 }
 
+/** sharp (libvips) is loaded on the first thumbnail. */
+const loadSharp = lazyImport(async () => (await import('sharp')).default);
+
 async function makeThumbnail(image: Buffer): Promise<Buffer> {
   const side = limits.thumbnailSidePx;
+  // Outside the try: a sharp that does not load is a server fault, not an unreadable image.
+  const sharp = await loadSharp();
   try {
     return await sharp(image, { limitInputPixels: maxImagePixels })
       .rotate()

@@ -1,5 +1,5 @@
-import PDFDocument from 'pdfkit';
 import type { RichMark, RichNode } from '@smartdata/domain';
+import { loadPdfKit } from '@server/platform/lazyImport';
 import { cjkFonts } from '@server/platform/sheets';
 
 type Pdf = PDFKit.PDFDocument;
@@ -153,9 +153,10 @@ function writeBlocks(pdf: Pdf, blocks: RichNode[], x: number, width: number): vo
  * A filled document as an A4 PDF with the CJK font embedded (subset): headings, paragraphs,
  * bold/italic/underline, lists, tables and rules. `title` goes into the PDF's metadata.
  */
-export function documentPdf(doc: RichNode, title: string): Promise<Buffer> {
+export async function documentPdf(doc: RichNode, title: string): Promise<Buffer> {
   // The one CJK font of the product, owned by platform/sheets.ts (report exports use the same).
   const fonts = cjkFonts();
+  const PDFDocument = await loadPdfKit();
   const pdf = new PDFDocument({ size: 'A4', margin, info: { Title: title, Creator: 'SmartData Console' } });
   pdf.registerFont('cjk', fonts.regular);
   pdf.registerFont('cjk-bold', fonts.bold);

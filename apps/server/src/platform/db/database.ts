@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
 import type { AppConfig } from '../../config';
+import { lazyImport } from '../lazyImport';
 import { startCheckpointer } from './checkpointer';
 import type { Database } from './schema';
 import { migrations } from './migrations/index';
@@ -11,9 +11,17 @@ import { migrations } from './migrations/index';
 export type Db = Kysely<Database>;
 export type DbKind = 'sqlite' | 'postgres';
 
-// bigint (epoch milliseconds) and numeric come back as numbers, as they do on SQLite.
-pg.types.setTypeParser(20, (value) => Number(value));
-pg.types.setTypeParser(1700, (value) => Number(value));
+/**
+ * The PostgreSQL driver, loaded when the server opens a PostgreSQL database (a SQLite server never
+ * holds it: idle memory, issue 21). bigint (epoch milliseconds) and numeric come back as numbers,
+ * as they do on SQLite.
+ */
+export const loadPg = lazyImport(async () => {
+  const pg = (await import('pg')).default;
+  pg.types.setTypeParser(20, (value) => Number(value));
+  pg.types.setTypeParser(1700, (value) => Number(value));
+  return pg;
+});
 
 export interface DatabaseHandle {
   db: Db;
@@ -24,6 +32,7 @@ export interface DatabaseHandle {
 /** Opens the database the config names: PostgreSQL when databaseUrl is set, else SQLite. */
 export async function openDatabase(config: AppConfig): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
+    const pg = await loadPg();
     const schema = config.databaseSchema;
     if (schema) {
       if (!/^[a-z_][a-z0-9_]*$/.test(schema)) {
@@ -119,6 +128,7 @@ export async function migrate(db: Db, schema?: string): Promise<void> {
 
 /** Drops a test schema (PostgreSQL only). */
 export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+  const pg = await loadPg();
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);

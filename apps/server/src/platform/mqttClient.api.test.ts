@@ -183,7 +183,7 @@ describe.skipIf(!installed)('an external broker (MQTT_URL, Mosquitto 2)', () => 
     await until(() => deviceOf(alice, d.id), (x) => !x.online);
   }, 60_000);
 
-  it.skipIf(!onPostgres)('two instances on one PostgreSQL database split the publishes and store each value once (two instances on one SQLite file is not a supported topology: PostgreSQL only)', async () => {
+  it.skipIf(!onPostgres)('two instances on one PostgreSQL database split the publishes and store each value once; a stopped one leaves its share to the other (two instances on one SQLite file is not a supported topology: PostgreSQL only)', async () => {
     const databaseUrl = process.env.TEST_DATABASE_URL!;
     const databaseSchema = `t_${randomBytes(6).toString('hex')}`;
     // A broker of its own: every instance on a broker is in the share group, the first test's too.
@@ -225,6 +225,14 @@ describe.skipIf(!installed)('an external broker (MQTT_URL, Mosquitto 2)', () => 
         await device.subscribeAsync(`sd/${d.sn}/down/cmd`, { qos: 1 });
         expect(body(await post(apiB, 'device/bind', { id: d.id })).code).toBe(0);
         await until(() => Promise.resolve(commands), (c) => c.includes('bind'));
+
+        // B stops: its consumers leave the share group, so A gets every later publish (none waits
+        // in B's sessions on the broker).
+        apps.pop();
+        await b.close();
+        await Promise.all(Array.from({ length: 50 }, (_, i) => device.publishAsync(`sd/${d.sn}/up/telemetry`, JSON.stringify({ ts: ts + (n + i) * 1000, values: { temperature: n + i } }), { qos: 1 })));
+        await until(() => Promise.resolve(a.telemetry.stats.values), (values) => values >= taken[0]! + 50, 20_000);
+        expect(await recordsOf(apiA, d.itemId)).toHaveLength(n + 50);
       } finally {
         await device.endAsync(true);
       }

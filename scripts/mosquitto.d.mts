@@ -3,6 +3,9 @@
 export const SHARE_GROUP: string;
 export const PLATFORM_ACLS: { acltype: string; topic: string; allow: boolean }[];
 
+/** The first port of `from`…`to` free on 127.0.0.1 right now, or null. */
+export function freePortIn(from: number, to: number): Promise<number | null>;
+
 export function findMosquitto(): { mosquitto: string; ctrl: string; plugin: string } | null;
 
 export interface ThrowawayMosquitto {

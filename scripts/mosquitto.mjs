@@ -9,7 +9,7 @@
 //   node scripts/mosquitto.mjs [port]   starts a broker, prints MQTT_URL, waits; Ctrl-C stops and removes it
 import { existsSync, mkdtempSync, rmSync, chownSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -85,6 +85,22 @@ function portOpen(port) {
     socket.once('connect', () => done(true));
     socket.once('error', () => done(false));
   });
+}
+
+/** The first port of `from`…`to` free on 127.0.0.1 right now (a test's own range), or null. */
+export async function freePortIn(from, to) {
+  for (let port = from; port <= to; port += 1) {
+    const free = await new Promise((resolve) => {
+      const server = createServer();
+      server.unref();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+    if (free) {
+      return port;
+    }
+  }
+  return null;
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -208,6 +224,11 @@ export async function startThrowawayMosquitto({
       if (!ready) {
         await sleep(100);
       }
+    }
+    if (ready) {
+      // Something else answering on the port while this broker failed to bind shows up as an exit.
+      await sleep(150);
+      ready = !exited;
     }
     if (!ready) {
       const why = exited ? `exited (${exited.error?.message ?? exited.code ?? exited.signal})` : `did not listen within ${timeoutMs} ms`;

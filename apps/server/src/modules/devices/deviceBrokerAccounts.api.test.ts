@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { FastifyInstance } from 'fastify';
-import { findMosquitto, startThrowawayMosquitto, type ThrowawayMosquitto } from '../../../../../scripts/mosquitto.mjs';
+import { findMosquitto, freePortIn, startThrowawayMosquitto, type ThrowawayMosquitto } from '../../../../../scripts/mosquitto.mjs';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import { dropSchema } from '../../platform/db/database';
@@ -62,7 +62,11 @@ describe.skipIf(!installed)('devices on Mosquitto with dynamic security', () => 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-dynsec-'));
     // Ports 19800–19849 are this test's.
-    broker = await startThrowawayMosquitto({ port: 19800 + (process.pid % 50), log: () => undefined });
+    const port = await freePortIn(19800, 19849);
+    if (port === null) {
+      throw new Error('no free port in 19800–19849 for Mosquitto');
+    }
+    broker = await startThrowawayMosquitto({ port, log: () => undefined });
     await start();
     await signInAdmin();
   }, 60_000);

@@ -15,7 +15,7 @@
  * as-fast-as-possible rate divided by the bare one and each one's longest event-loop block
  * (perf_hooks monitorEventLoopDelay max), GC pauses, and values per CPU-second of each (the ratio
  * that survives a loaded machine). `--flushms=N` sets the group commit's time budget per flush
- * (SQLite; 0: off), `--profile` writes CPU profiles of both as-fast-as-possible phases.
+ * (both databases; 0: off), `--profile` writes CPU profiles of both as-fast-as-possible phases.
  * `BENCH_DATABASE_URL=postgres://…` runs the app on PostgreSQL (own schema, dropped afterwards;
  * the raw and bare phases stay on SQLite).
  *
@@ -52,7 +52,7 @@ interface Options {
   rate: number;
   raw: number;
   rules: number;
-  /** SQLite: the group commit's time budget per flush in ms (0: every flush takes everything that waits). */
+  /** The group commit's time budget per flush in ms (0: every flush takes everything that waits). */
   flushms: number;
   /** Also runs the bare pipeline (aedes + better-sqlite3, same rows) with the same fleet: prints the ratio. */
   bare: boolean;
@@ -706,9 +706,7 @@ async function main(): Promise<void> {
     const mqttPort = await freePort();
     const app = await buildApp(testConfig({ dataDir: dir, sqliteFile: path.join(dir, 'smartdata.db'), databaseUrl, databaseSchema, mqttPort, logLevel: 'warn' }));
     await app.listen({ host: '127.0.0.1', port: 0 });
-    if (!databaseUrl) {
-      app.telemetry.commit.setMaxFlushMs(options.flushms > 0 ? options.flushms : undefined);
-    }
+    app.telemetry.commit.setMaxFlushMs(options.flushms > 0 ? options.flushms : undefined);
     const httpPort = (app.server.address() as net.AddressInfo).port;
     const user = await createCompanyUser(app, { codes: ['sd_capsule', 'cd_device', 'um_role', 'cs_rules', 'cs_info'] });
     const token = await signIn(app, user.userName, user.password);
@@ -769,7 +767,7 @@ async function main(): Promise<void> {
       `ingest, as fast as the acknowledgements allow: ${Math.round(stored / seconds).toLocaleString('en-US')} values/s stored (${stored.toLocaleString('en-US')} values, ${acked.toLocaleString('en-US')} publishes acknowledged, ${ran.reduce((n, r) => n + Number(r.errors), 0)} errors, ${stats.refused - before.refused} refused, ${batches} transactions, largest ${app.telemetry.commit.stats.largestBatch} publishes) in ${seconds.toFixed(1)} s; meanwhile the roller folded ${(app.telemetry.rollStats.series - before.rolled).toLocaleString('en-US')} series (${((app.telemetry.rollStats.ms - before.rollMs) / 1000).toFixed(1)} s); ${loopReport()}`,
     );
 
-    console.log(`  ${Math.round(stored / ((cpu.user + cpu.system) / 1e6)).toLocaleString('en-US')} values per CPU-second of this process (group commit budget ${databaseUrl ? 'none on PostgreSQL' : options.flushms > 0 ? `${options.flushms} ms a flush` : 'off'})`);
+    console.log(`  ${Math.round(stored / ((cpu.user + cpu.system) / 1e6)).toLocaleString('en-US')} values per CPU-second of this process (group commit budget ${options.flushms > 0 ? `${options.flushms} ms a flush` : 'off'})`);
     console.log(`  event loop delay (monitorEventLoopDelay) max ${maxLoop.maxMs.toFixed(0)} ms, p99 ${maxLoop.p99Ms.toFixed(0)} ms (target: no block over 100 ms); longest flush ${app.telemetry.commit.stats.longestFlushMs.toFixed(0)} ms; ${maxLoop.gc}; load ${loadBefore} → ${load()}`);
     if (bareResult) {
       const ratio = stored / seconds / bareResult.valuesPerSecond;
@@ -859,7 +857,7 @@ async function main(): Promise<void> {
     );
     const roll = app.telemetry.rollStats;
     console.log(
-      `roller (deferred rollups, SQLite): ${roll.series.toLocaleString('en-US')} series rolled in ${roll.rounds} rounds, ${(roll.ms / 1000).toFixed(1)} s wall (slices interleave with ingest) — with --seconds under ~90 the first round may not have come yet`,
+      `roller (deferred rollups): ${roll.series.toLocaleString('en-US')} series rolled in ${roll.rounds} rounds, ${(roll.ms / 1000).toFixed(1)} s wall (slices interleave with ingest) — with --seconds under ~90 the first round may not have come yet`,
     );
     clearInterval(sampler);
     const memory = process.memoryUsage();

@@ -5,8 +5,10 @@ import { DataItemsRepository } from './dataItems.repository';
 import type { BatchPart } from './deviceRecords.port';
 import { RawRecordWrites, RecordsRepository } from './records.repository';
 import type { SeriesPoint } from './series';
-import { RawSeriesWrites, type SeriesRepository } from './series.repository';
-import { defaultRollerOptions, SeriesRoller, type RollerOptions } from './seriesRoller';
+import { pgDeviceRecordWrites } from './deviceRecords.repository';
+import { pgSeriesWrites, RawSeriesWrites, seriesWriteLock, type SeriesRepository } from './series.repository';
+import { rollupGrains } from './series.port';
+import { defaultRollerOptions, PgSeriesRoller, SeriesRoller, type RollerOptions } from './seriesRoller';
 
 /** A record of a batch: values already checked; `charted` names its item's numeric fields, `keys` counts its values. */
 export interface BatchRecord {
@@ -44,6 +46,9 @@ interface SeriesEntry {
 const SLICE_VALUES = 20_000;
 /** Series rolled per transaction of the roller. */
 const ROLL_SLICE = 500;
+/** Series rolled per transaction of the PostgreSQL roller (set-based statements: a slice costs little more than one series). */
+const PG_ROLL_SLICE = 5_000;
+const MINUTE = rollupGrains[0];
 
 /**
  * Where records are stored: the record row, the item's record count, and the record's numeric
@@ -52,11 +57,12 @@ const ROLL_SLICE = 500;
  *
  *   - single records (people, forms, imports, forwards, tasks) in the caller's transaction,
  *     through Kysely, rollups kept on write;
- *   - batches of device records (`writeBatch`): on SQLite, prepared statements on the raw handle
- *     in slices of about 20 000 values, each one synchronous transaction; a series the batch
- *     writes is *deferred* (its values are points only and the roller folds them into the rollups
- *     a few minutes later, docs/charts.md) except a late value (before the series' watermark),
- *     whose rollups are written at once. Elsewhere one Kysely transaction with multi-row inserts.
+ *   - batches of device records (`writeBatch`): a series the batch writes is *deferred* (its
+ *     values are points only and the roller folds them into the rollups a few minutes later,
+ *     docs/charts.md) except a late value (before the series' watermark), whose rollups are
+ *     written at once. On SQLite, prepared statements on the raw handle in slices of about 20 000
+ *     values, each one synchronous transaction; on PostgreSQL one Kysely transaction with one
+ *     `unnest()` insert per table (an array parameter per column), under the series write lock.
  */
 export class RecordWriter {
   /** The roller's work since start (the bench prints it). */
@@ -65,8 +71,9 @@ export class RecordWriter {
   private readonly rawRecords: RawRecordWrites | null;
   private readonly rawSeries: RawSeriesWrites | null;
   private readonly roller: SeriesRoller | null;
-  /** Series by `itemId:field`, only for series whose creation committed. */
-  private readonly seriesIds = new Map<string, SeriesEntry>();
+  private readonly pgRoller: PgSeriesRoller | null;
+  /** Series by item and field, only for series whose creation committed. */
+  private readonly seriesByItem = new Map<number, Map<string, SeriesEntry>>();
   /**
    * Every series entry handed out, by id, including those of a batch not yet committed: the roller
    * moves their watermark with the row's, inside its transaction, so the writer never holds a
@@ -75,6 +82,8 @@ export class RecordWriter {
   private readonly entriesById = new Map<number, SeriesEntry>();
   private rolling = false;
   private closed = false;
+  /** PostgreSQL: the furthest watermark this instance's roller set (tests roll ahead of the clock). */
+  private pgRolledTo = 0;
 
   constructor(
     private readonly db: Db,
@@ -88,14 +97,16 @@ export class RecordWriter {
     this.raw?.pragma('cache_size = -65536');
     this.rawRecords = this.raw ? new RawRecordWrites(this.raw) : null;
     this.rawSeries = this.raw ? new RawSeriesWrites(this.raw) : null;
-    // Deferred rollups on the embedded database only: PostgreSQL may be shared by several
-    // instances, whose writers could not keep one another's watermarks, and keeps rollups on write.
     this.roller = this.raw ? new SeriesRoller(this.raw, roller) : null;
+    // PostgreSQL may be shared by several instances: its writers keep no watermark in memory
+    // (they read them in the transaction, under the series write lock) and its roller rolls under
+    // advisory locks (seriesRoller.ts).
+    this.pgRoller = dbKind === 'postgres' ? new PgSeriesRoller(roller) : null;
   }
 
-  /** The roller's settings (SQLite), or null (PostgreSQL keeps rollups on write). */
+  /** The roller's settings, or null (a dialect without deferred rollups). */
   get rollerOptions(): RollerOptions | null {
-    return this.roller?.options ?? null;
+    return this.roller?.options ?? this.pgRoller?.options ?? null;
   }
 
   // ---- single records (the caller's transaction) ----
@@ -140,7 +151,7 @@ export class RecordWriter {
    */
   async writeBatch(records: readonly BatchRecord[], part: BatchPart | null): Promise<RecordItem[]> {
     const created: RecordItem[] = [];
-    const newSeries = new Map<string, SeriesEntry>();
+    const newSeries = new Map<number, Map<string, SeriesEntry>>();
     if (this.raw) {
       // Slices of about SLICE_VALUES values, each one transaction run synchronously on the raw
       // handle, with a yield between them so sockets are served. The caller answers after the last.
@@ -165,101 +176,257 @@ export class RecordWriter {
       } while (start < records.length);
     } else if (records.length > 0 || part) {
       await this.db.transaction().execute(async (trx) => {
-        await this.writeKysely(trx, records, created, newSeries);
+        await this.writePg(trx, records, created, newSeries);
         await part?.run(trx);
       });
     }
-    for (const [key, entry] of newSeries) {
-      this.seriesIds.set(key, entry);
+    for (const [itemId, made] of newSeries) {
+      const known = this.seriesByItem.get(itemId);
+      if (known) {
+        for (const [field, entry] of made) {
+          known.set(field, entry);
+        }
+      } else {
+        this.seriesByItem.set(itemId, made);
+      }
     }
     return created;
   }
 
-  /** An item went away: the series entries of its fields are read again should its id come back. */
-  forgetItem(itemId: number): void {
-    for (const key of [...this.seriesIds.keys()].filter((k) => k.startsWith(`${itemId}:`))) {
-      this.entriesById.delete(this.seriesIds.get(key)!.id);
-      this.seriesIds.delete(key);
+  /** A series entry of the batch's item and field: committed, or made by this batch. */
+  private entryOf(newSeries: Map<number, Map<string, SeriesEntry>>, itemId: number, field: string): SeriesEntry | undefined {
+    return this.seriesByItem.get(itemId)?.get(field) ?? newSeries.get(itemId)?.get(field);
+  }
+
+  /** Records a series entry the batch made. */
+  private static made(newSeries: Map<number, Map<string, SeriesEntry>>, itemId: number, field: string, entry: SeriesEntry): void {
+    const made = newSeries.get(itemId);
+    if (made) {
+      made.set(field, entry);
+    } else {
+      newSeries.set(itemId, new Map([[field, entry]]));
     }
   }
 
-  /** The SQLite hot path: prepared statements, run synchronously inside the open transaction. */
-  private writeRaw(records: readonly BatchRecord[], created: RecordItem[], newSeries: Map<string, SeriesEntry>): void {
+  /** An item went away: the series entries of its fields are read again should its id come back. */
+  forgetItem(itemId: number): void {
+    for (const entry of this.seriesByItem.get(itemId)?.values() ?? []) {
+      this.entriesById.delete(entry.id);
+    }
+    this.seriesByItem.delete(itemId);
+  }
+
+  /**
+   * The SQLite hot path: prepared statements, run synchronously inside the open transaction. No
+   * object per value: points are four columns (flat arrays) in record order, each record's series
+   * ascending; the records are put in key order (their first series, instant, id: a thousand sort
+   * keys instead of twenty thousand) and the points inserted record after record, which is key
+   * order unless two records' series interleave (then the points are sorted).
+   */
+  private writeRaw(records: readonly BatchRecord[], created: RecordItem[], newSeries: Map<number, Map<string, SeriesEntry>>): void {
     const rows = this.rawRecords!;
     const series = this.rawSeries!;
     const target = () => this.roller!.target(Date.now());
-    const perItem = new Map<string, { companyId: number; itemId: number; n: number }>();
-    const points: SeriesPoint[] = [];
+    const perItem = new Map<number, { companyId: number; n: number }>();
+    const n = records.length;
+    const sids: number[] = [];
+    const pts: number[] = [];
+    const rids: number[] = [];
+    const vals: number[] = [];
+    /** Each record's points: [starts[r], starts[r + 1]). */
+    const starts = new Uint32Array(n + 1);
+    const firstSeries = new Float64Array(n);
+    const recordIds = new Float64Array(n);
+    let inOrder = true;
     /** Points before their series' watermark: folded into the rollups now (the roller has passed them). */
     const late: SeriesPoint[] = [];
-    for (const { companyId, itemId, ts, values, charted } of records) {
+    for (let r = 0; r < n; r += 1) {
+      const { companyId, itemId, ts, values, charted } = records[r];
       const id = rows.insertDeviceRecord(companyId, itemId, JSON.stringify(values), ts);
+      recordIds[r] = id;
       created.push({ id, itemId, parentRecordId: null, values, source: 'device', createdBy: null, createdAt: ts, updatedAt: ts });
-      const key = `${companyId}:${itemId}`;
-      const tally = perItem.get(key) ?? { companyId, itemId, n: 0 };
-      tally.n += 1;
-      perItem.set(key, tally);
+      const tally = perItem.get(itemId);
+      if (tally) {
+        tally.n += 1;
+      } else {
+        perItem.set(itemId, { companyId, n: 1 });
+      }
+      const known = this.seriesByItem.get(itemId);
+      let made = newSeries.get(itemId);
+      starts[r] = sids.length;
+      let previous = -1;
       for (const field in values) {
         const value = values[field];
         if (typeof value !== 'number' || !charted.has(field) || !Number.isFinite(value)) {
           continue;
         }
-        const seriesKey = `${itemId}:${field}`;
-        let entry = this.seriesIds.get(seriesKey) ?? newSeries.get(seriesKey);
+        let entry = known?.get(field) ?? made?.get(field);
         if (entry === undefined) {
           entry = series.deferredSeries(companyId, itemId, field, target);
-          newSeries.set(seriesKey, entry);
+          if (!made) {
+            made = new Map();
+            newSeries.set(itemId, made);
+          }
+          made.set(field, entry);
           this.entriesById.set(entry.id, entry);
         }
-        const point = { seriesId: entry.id, ts, recordId: id, value };
-        points.push(point);
+        const sid = entry.id;
+        if (sid <= previous) {
+          inOrder = false;
+        }
+        previous = sid;
+        sids.push(sid);
+        pts.push(ts);
+        rids.push(id);
+        vals.push(value);
         if (ts < entry.rolledUntil!) {
-          late.push(point);
+          late.push({ seriesId: sid, ts, recordId: id, value });
         }
       }
+      firstSeries[r] = sids.length > starts[r] ? sids[starts[r]] : -1;
     }
-    series.insertPoints(points);
+    starts[n] = sids.length;
+    let order: Uint32Array | null = null;
+    if (inOrder) {
+      order = new Uint32Array(n);
+      for (let r = 0; r < n; r += 1) {
+        order[r] = r;
+      }
+      order.sort((a, b) => firstSeries[a] - firstSeries[b] || pts[starts[a]] - pts[starts[b]] || recordIds[a] - recordIds[b]);
+      // Key order across records: each record's last point before the next one's first.
+      let lastS = -1;
+      let lastT = 0;
+      let lastR = 0;
+      for (let k = 0; k < n && order; k += 1) {
+        const r = order[k];
+        const a = starts[r];
+        const b = starts[r + 1];
+        if (a === b) {
+          continue;
+        }
+        if ((sids[a] - lastS || pts[a] - lastT || rids[a] - lastR) <= 0) {
+          order = null;
+          break;
+        }
+        lastS = sids[b - 1];
+        lastT = pts[b - 1];
+        lastR = rids[b - 1];
+      }
+    }
+    if (order) {
+      series.insertRecordsInOrder(order, starts, sids, pts, rids, vals);
+    } else {
+      series.insertColumns(sids, pts, rids, vals);
+    }
     series.foldIntoRollups(late);
-    for (const tally of perItem.values()) {
-      rows.adjustCount(tally.companyId, tally.itemId, tally.n);
+    for (const [itemId, tally] of perItem) {
+      rows.adjustCount(tally.companyId, itemId, tally.n);
     }
   }
 
-  /** PostgreSQL (and any other dialect): multi-row inserts through Kysely in the transaction; rollups on write. */
-  private async writeKysely(trx: Db, records: readonly BatchRecord[], created: RecordItem[], newSeries: Map<string, SeriesEntry>): Promise<void> {
-    const rows = RecordsRepository.in(trx, this.dbKind);
-    const points: SeriesPoint[] = [];
-    const perItem = new Map<string, { companyId: number; itemId: number; n: number }>();
-    for (let i = 0; i < records.length; i += 1000) {
-      const slice = records.slice(i, i + 1000);
-      const ids = await rows.insertBatch(
-        slice.map(({ companyId, itemId, ts, values }) => ({ companyId, itemId, parentRecordId: null, valuesJson: JSON.stringify(values), source: 'device', userId: null, at: ts })),
-      );
-      for (let j = 0; j < slice.length; j += 1) {
-        const { companyId, itemId, ts, values, charted } = slice[j];
-        const id = ids[j];
-        created.push({ id, itemId, parentRecordId: null, values, source: 'device', createdBy: null, createdAt: ts, updatedAt: ts });
-        const key = `${companyId}:${itemId}`;
-        const tally = perItem.get(key) ?? { companyId, itemId, n: 0 };
-        tally.n += 1;
-        perItem.set(key, tally);
-        const wanted = Object.keys(values).filter((f) => charted.has(f) && typeof values[f] === 'number');
-        const missing = wanted.filter((f) => !this.seriesIds.has(`${itemId}:${f}`) && !newSeries.has(`${itemId}:${f}`));
-        if (missing.length > 0) {
-          for (const [field, seriesId] of await this.series.ensure(trx, companyId, itemId, missing)) {
-            newSeries.set(`${itemId}:${field}`, { id: seriesId, rolledUntil: null });
-          }
-        }
-        for (const field of wanted) {
-          const seriesId = (this.seriesIds.get(`${itemId}:${field}`) ?? newSeries.get(`${itemId}:${field}`)!).id;
-          points.push({ seriesId, ts, recordId: id, value: values[field] as number });
+  /**
+   * PostgreSQL: records, points and counts each one `unnest()` insert or update (an array
+   * parameter per column: nothing for Kysely to compile per row, a handful of parameters for the
+   * pg client), series deferred like on SQLite. Under the series write lock (shared), so the
+   * watermarks read here are those of the last roll committed: a value before its series' one is
+   * folded into the rollups at once. Only values before the current minute can be (a roll's
+   * watermark is at least `lagMs` behind its clock; instances' clocks agree to better than that),
+   * or before a watermark this instance's roller set ahead of the clock (tests).
+   */
+  private async writePg(trx: Db, records: readonly BatchRecord[], created: RecordItem[], newSeries: Map<number, Map<string, SeriesEntry>>): Promise<void> {
+    if (records.length === 0) {
+      return;
+    }
+    await seriesWriteLock(trx, 'postgres');
+    const n = records.length;
+    const companies = new Array<number>(n);
+    const items = new Array<number>(n);
+    const texts = new Array<string>(n);
+    const instants = new Array<number>(n);
+    for (let i = 0; i < n; i += 1) {
+      const r = records[i];
+      companies[i] = r.companyId;
+      items[i] = r.itemId;
+      texts[i] = JSON.stringify(r.values);
+      instants[i] = r.ts;
+    }
+    const ids = await pgDeviceRecordWrites.insert(trx, companies, items, texts, instants);
+    // Series: made (and deferred) where missing, all of the batch's at once.
+    const missing = { companies: [] as number[], items: [] as number[], fields: [] as string[] };
+    const asked = new Set<string>();
+    for (const { companyId, itemId, values, charted } of records) {
+      for (const field in values) {
+        if (typeof values[field] === 'number' && charted.has(field) && !this.entryOf(newSeries, itemId, field) && !asked.has(`${itemId}:${field}`)) {
+          asked.add(`${itemId}:${field}`);
+          missing.companies.push(companyId);
+          missing.items.push(itemId);
+          missing.fields.push(field);
         }
       }
     }
-    await this.series.append(trx, points);
-    for (const tally of perItem.values()) {
-      await rows.adjustCount(tally.companyId, tally.itemId, tally.n);
+    if (missing.items.length > 0) {
+      const found = await pgSeriesWrites.ensure(trx, missing.companies, missing.items, missing.fields);
+      const made: number[] = [];
+      for (let i = 0; i < missing.items.length; i += 1) {
+        const id = found.get(`${missing.items[i]}:${missing.fields[i]}`)!;
+        RecordWriter.made(newSeries, missing.items[i], missing.fields[i], { id, rolledUntil: null });
+        made.push(id);
+      }
+      await pgSeriesWrites.defer(trx, made, this.pgRoller!.target(Date.now()));
     }
+    const sids: number[] = [];
+    const pts: number[] = [];
+    const rids: number[] = [];
+    const vals: number[] = [];
+    const lateBefore = Math.max(Math.floor(Date.now() / MINUTE) * MINUTE, this.pgRolledTo);
+    let maybeLate = 0;
+    const perItem = new Map<number, { companyId: number; n: number }>();
+    for (let i = 0; i < n; i += 1) {
+      const { companyId, itemId, ts, values, charted } = records[i];
+      const id = ids[i];
+      created.push({ id, itemId, parentRecordId: null, values, source: 'device', createdBy: null, createdAt: ts, updatedAt: ts });
+      const tally = perItem.get(itemId);
+      if (tally) {
+        tally.n += 1;
+      } else {
+        perItem.set(itemId, { companyId, n: 1 });
+      }
+      for (const field in values) {
+        const value = values[field];
+        if (typeof value !== 'number' || !charted.has(field) || !Number.isFinite(value)) {
+          continue;
+        }
+        sids.push(this.entryOf(newSeries, itemId, field)!.id);
+        pts.push(ts);
+        rids.push(id);
+        vals.push(value);
+        if (ts < lateBefore) {
+          maybeLate += 1;
+        }
+      }
+    }
+    await pgSeriesWrites.insertPoints(trx, sids, pts, rids, vals);
+    if (maybeLate > 0) {
+      const late = { sids: [] as number[], pts: [] as number[], vals: [] as number[] };
+      for (let i = 0; i < sids.length; i += 1) {
+        if (pts[i] < lateBefore) {
+          late.sids.push(sids[i]);
+          late.pts.push(pts[i]);
+          late.vals.push(vals[i]);
+        }
+      }
+      // Values before their series' watermark: the roller has passed them, their rollups now.
+      await pgSeriesWrites.foldLate(trx, late.sids, late.pts, late.vals);
+    }
+    const countItems: number[] = [];
+    const countCompanies: number[] = [];
+    const counts: number[] = [];
+    for (const [itemId, { companyId, n: count }] of perItem) {
+      countItems.push(itemId);
+      countCompanies.push(companyId);
+      counts.push(count);
+    }
+    await pgDeviceRecordWrites.addCounts(trx, countItems, countCompanies, counts);
   }
 
   // ---- the roller (SQLite) ----
@@ -270,6 +437,9 @@ export class RecordWriter {
    * `all`: every deferred series behind the target, due or not (the bench times one whole round).
    */
   async rollDue(now = Date.now(), all = false): Promise<number> {
+    if (this.pgRoller) {
+      return this.rollDuePg(now, all);
+    }
     const roller = this.roller;
     if (!roller || this.rolling) {
       return 0;
@@ -304,6 +474,38 @@ export class RecordWriter {
         this.rollStats.ms += performance.now() - started;
       }
       return due.length;
+    } finally {
+      this.rolling = false;
+    }
+  }
+
+  /** PostgreSQL: slices of PG_ROLL_SLICE series, one transaction each; stops when another instance is rolling. */
+  private async rollDuePg(now: number, all: boolean): Promise<number> {
+    const roller = this.pgRoller!;
+    if (this.rolling) {
+      return 0;
+    }
+    this.rolling = true;
+    const started = performance.now();
+    let rolled = 0;
+    try {
+      const target = roller.target(now);
+      this.pgRolledTo = Math.max(this.pgRolledTo, target);
+      const due = await roller.due(this.db, now, all);
+      for (let i = 0; i < due.length && !this.closed; i += PG_ROLL_SLICE) {
+        const slice = due.slice(i, i + PG_ROLL_SLICE).map((s) => s.id);
+        const ids = await this.db.transaction().execute((trx) => roller.rollAll(trx, slice, target));
+        if (ids === null) {
+          break; // another instance is rolling: it takes the rest
+        }
+        rolled += ids.length;
+      }
+      if (rolled > 0) {
+        this.rollStats.rounds += 1;
+        this.rollStats.series += rolled;
+        this.rollStats.ms += performance.now() - started;
+      }
+      return rolled;
     } finally {
       this.rolling = false;
     }

@@ -6,19 +6,70 @@ import { migrations } from '@server/platform/db/migrations';
 import type { SeriesPoint } from './series';
 import { rollupGrains, type RollupGrain, type RollupRow, type SeriesRef } from './series.port';
 import { SeriesRepository } from './series.repository';
-import { SeriesRoller } from './seriesRoller';
+import { createTestApp } from '@server/test/testApp';
+import { PgSeriesRoller, SeriesRoller, type RollerOptions } from './seriesRoller';
 
-const opened: Kysely<any>[] = [];
+const opened: Array<() => Promise<void>> = [];
 afterEach(async () => {
-  for (const db of opened.splice(0)) {
-    await db.destroy();
+  for (const close of opened.splice(0)) {
+    await close();
   }
 });
 
-async function database(): Promise<{ db: Db; raw: SQLite.Database }> {
+/**
+ * The roller of the database the API tests run on (TEST_DATABASE_URL: PostgreSQL, in a schema of
+ * its own; otherwise SQLite in memory): `roll` moves the due series' watermark to the target at
+ * `now` (answers whether any moved), `reroll` rolls [from, until) of one series again.
+ */
+async function database(options: RollerOptions): Promise<{
+  db: Db;
+  kind: 'sqlite' | 'postgres';
+  roll: (now: number) => Promise<boolean>;
+  reroll: (seriesId: number, from: number, until: number) => Promise<void>;
+  target: (now: number) => number;
+}> {
+  if (process.env.TEST_DATABASE_URL) {
+    const t = await createTestApp();
+    opened.push(() => t.close());
+    const db = t.app.platform.db;
+    const roller = new PgSeriesRoller(options);
+    return {
+      db,
+      kind: 'postgres',
+      target: (now) => roller.target(now),
+      roll: async (now) => {
+        const due = await roller.due(db, now);
+        const ids = await db.transaction().execute((trx) => roller.rollAll(trx, due.map((d) => d.id), roller.target(now)));
+        return ids !== null && ids.length > 0;
+      },
+      reroll: async (seriesId, from, until) => {
+        await db.updateTable('series').set({ rolled_until: from }).where('id', '=', seriesId).execute();
+        await db.transaction().execute((trx) => roller.rollAll(trx, [seriesId], until));
+      },
+    };
+  }
+  const { db, raw } = await sqliteDatabase();
+  const roller = new SeriesRoller(raw, options);
+  return {
+    db,
+    kind: 'sqlite',
+    target: (now) => roller.target(now),
+    roll: (now) => {
+      const due = roller.due(now);
+      raw.transaction(() => roller.rollAll(due, roller.target(now)))();
+      return Promise.resolve(due.length > 0);
+    },
+    reroll: (seriesId, from, until) => {
+      raw.transaction(() => roller.rollAll([{ id: seriesId, rolledUntil: from }], until))();
+      return Promise.resolve();
+    },
+  };
+}
+
+async function sqliteDatabase(): Promise<{ db: Db; raw: SQLite.Database }> {
   const raw = new SQLite(':memory:');
   const db = new Kysely<any>({ dialect: new SqliteDialect({ database: raw }) });
-  opened.push(db);
+  opened.push(() => db.destroy());
   const result = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
   if (result.error) {
     throw result.error as Error;
@@ -38,9 +89,8 @@ const round = (rows: RollupRow[]) => rows.map((r) => ({ ...r, sum: Math.round(r.
  */
 describe('deferred rollups', () => {
   it('answer every read like rollups kept on write, before, during and after rolls, with late values and data-items writes', async () => {
-    const { db, raw } = await database();
-    const store = new SeriesRepository('sqlite');
-    const roller = new SeriesRoller(raw, { lagMs: MINUTE, everyMs: MINUTE });
+    const { db, kind, roll: rollAt, reroll, target } = await database({ lagMs: MINUTE, everyMs: MINUTE });
+    const store = new SeriesRepository(kind);
     await db.insertInto('series').values([
       { id: 1, company_id: 1, item_id: 1, field: 'synced', rolled_until: null },
       { id: 2, company_id: 1, item_id: 1, field: 'deferred', rolled_until: null },
@@ -52,7 +102,7 @@ describe('deferred rollups', () => {
     const all: SeriesPoint[] = [];
     // Series 2 switches to deferred at `start + 7 min` (as the ingest does on its first value).
     const w = start + 7 * MINUTE;
-    raw.prepare('update series set rolled_until = ? where id = 2').run(w);
+    await db.updateTable('series').set({ rolled_until: w }).where('id', '=', 2).execute();
     const deferred: SeriesRef = { id: 2, rolledUntil: w };
     const synced: SeriesRef = { id: 1, rolledUntil: null };
 
@@ -79,8 +129,8 @@ describe('deferred rollups', () => {
                 oc.columns(['series_id', 'grain', 'bucket_ts']).doUpdateSet((eb) => ({
                   cnt: eb('series_rollup.cnt', '+', eb.ref('excluded.cnt')),
                   sum: eb('series_rollup.sum', '+', eb.ref('excluded.sum')),
-                  min: eb.fn('min', ['series_rollup.min', 'excluded.min']),
-                  max: eb.fn('max', ['series_rollup.max', 'excluded.max']),
+                  min: eb.fn(kind === 'postgres' ? 'least' : 'min', ['series_rollup.min', 'excluded.min']),
+                  max: eb.fn(kind === 'postgres' ? 'greatest' : 'max', ['series_rollup.max', 'excluded.max']),
                 })),
               )
               .execute();
@@ -94,15 +144,10 @@ describe('deferred rollups', () => {
       all.push({ seriesId: 1, ts, recordId, value });
       await db.transaction().execute((trx) => store.append(trx, [{ seriesId: 1, ts, recordId, value }, { seriesId: 2, ts, recordId, value }]));
     };
-    const roll = (now: number) => {
-      const target = roller.target(now);
-      raw.transaction(() => {
-        const due = roller.due(now);
-        roller.rollAll(due, target);
-        if (due.length > 0) {
-          deferred.rolledUntil = target;
-        }
-      })();
+    const roll = async (now: number) => {
+      if (await rollAt(now)) {
+        deferred.rolledUntil = target(now);
+      }
     };
 
     const windows: Array<[number, number]> = [];
@@ -152,20 +197,23 @@ describe('deferred rollups', () => {
         await compare(`step ${step} before roll`);
       }
       clock += 10 * MINUTE;
-      roll(clock);
+      await roll(clock);
       if (step % 3 === 0) {
         await compare(`step ${step} after roll`);
       }
     }
     expect(deferred.rolledUntil).toBeGreaterThan(start + 4 * HOUR);
     // Rolling again at the same clock changes nothing; neither does a repeated roll of a span.
-    roll(clock);
-    const before = await db.selectFrom('series_rollup').selectAll().where('series_id', '=', 2).orderBy('grain').orderBy('bucket_ts').execute();
-    raw.transaction(() => roller.rollAll([{ id: 2, rolledUntil: deferred.rolledUntil! - 2 * HOUR }], deferred.rolledUntil!))();
-    expect(await db.selectFrom('series_rollup').selectAll().where('series_id', '=', 2).orderBy('grain').orderBy('bucket_ts').execute()).toEqual(before);
+    await roll(clock);
+    // (Sums to 1e-6: PostgreSQL adds a bucket's values in no fixed order.)
+    const stored = async () =>
+      (await db.selectFrom('series_rollup').selectAll().where('series_id', '=', 2).orderBy('grain').orderBy('bucket_ts').execute()).map((r) => ({ ...r, sum: Math.round(Number(r.sum) * 1e6) / 1e6 }));
+    const before = await stored();
+    await reroll(2, deferred.rolledUntil! - 2 * HOUR, deferred.rolledUntil!);
+    expect(await stored()).toEqual(before);
     await compare('end');
     // Fully rolled (the watermark past every value): the stored rows of both series are the same.
-    roll(clock + 24 * HOUR);
+    await roll(clock + 24 * HOUR);
     const rowsOf = async (id: number) =>
       (await db.selectFrom('series_rollup').select(['grain', 'bucket_ts', 'cnt', 'sum', 'min', 'max']).where('series_id', '=', id).orderBy('grain').orderBy('bucket_ts').execute()).map((r) => ({
         ...r,

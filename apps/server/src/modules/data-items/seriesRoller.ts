@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
+import type { Db } from '@server/platform/db/database';
 import { rollupGrains } from './series.port';
-import { rollerStatements } from './series.repository';
+import { pgSeriesWrites, rollerStatements } from './series.repository';
 
 /**
  * The roller of deferred rollups (docs/charts.md, "Rollups after commit"), on the embedded
@@ -19,6 +20,8 @@ import { rollerStatements } from './series.repository';
  * into the rollups at once by its writer (the device batch's late path, or a single record).
  *
  * Synchronous statements on the raw handle (series.repository.ts): call `rollAll` inside a transaction.
+ * PostgreSQL has its own roller below (`PgSeriesRoller`): the same steps as set-based statements
+ * over a slice of series, under advisory locks shared by every instance.
  */
 export interface RollerOptions {
   /** W' = the current minute's start minus this (values a little late still find W ahead of them). */
@@ -30,6 +33,9 @@ export interface RollerOptions {
 export const defaultRollerOptions: RollerOptions = { lagMs: 60_000, everyMs: 300_000 };
 
 const MINUTE = rollupGrains[0];
+
+/** Where W goes at `now`: the start of the current minute, less the lag. */
+export const rollTarget = (now: number, options: RollerOptions): number => Math.floor(now / MINUTE) * MINUTE - options.lagMs;
 
 export class SeriesRoller {
   private readonly statements: ReturnType<typeof rollerStatements>;
@@ -43,7 +49,7 @@ export class SeriesRoller {
 
   /** Where W goes at `now`: the start of the current minute, less the lag. */
   target(now: number): number {
-    return Math.floor(now / MINUTE) * MINUTE - this.options.lagMs;
+    return rollTarget(now, this.options);
   }
 
   /** Deferred series whose W is at least `everyMs` behind the target at `now` (`all`: any behind it). */
@@ -82,5 +88,41 @@ export class SeriesRoller {
         fold.run(seriesId, first, last);
       }
     }
+  }
+}
+
+/**
+ * The roller on PostgreSQL: the same steps as `SeriesRoller` (minute rows from points, coarser
+ * rows from finer ones, W moved in the same transaction), each one statement for a whole slice of
+ * series (`unnest` of their ids and watermarks). Several instances may share the database: a slice
+ * runs only under `pg_try_advisory_xact_lock(SERIES_ROLL_LOCK)` (another instance rolling: this
+ * one stops its round) and the exclusive SERIES_WRITE_LOCK, and re-reads the watermarks under it.
+ */
+export class PgSeriesRoller {
+  constructor(readonly options: RollerOptions = defaultRollerOptions) {}
+
+  target(now: number): number {
+    return rollTarget(now, this.options);
+  }
+
+  /** Deferred series whose W is at least `everyMs` behind the target at `now` (`all`: any behind it). */
+  due(db: Db, now: number, all = false): Promise<Array<{ id: number; rolledUntil: number }>> {
+    return pgSeriesWrites.due(db, this.target(now) - (all ? 1 : this.options.everyMs));
+  }
+
+  /**
+   * Makes the rollups of the series complete up to `until` and sets their W to it, in `trx`:
+   * the ids rolled, or null when another instance holds the roll lock (nothing done).
+   */
+  async rollAll(trx: Db, seriesIds: readonly number[], until: number): Promise<number[] | null> {
+    if (!(await pgSeriesWrites.lockForRoll(trx))) {
+      return null;
+    }
+    // Watermarks as committed now (another instance may have rolled since `due`).
+    const behind = await pgSeriesWrites.behind(trx, seriesIds, until);
+    if (behind.length > 0) {
+      await pgSeriesWrites.roll(trx, behind, until);
+    }
+    return behind.map((s) => s.id);
   }
 }

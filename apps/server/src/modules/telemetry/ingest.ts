@@ -36,9 +36,10 @@ export interface IngestOptions {
   /** How long a device's route (company, bound items) is trusted before it is read again. */
   routeTtlMs: number;
   /**
-   * SQLite: a flush's time budget (ms). A flush runs synchronously on the event loop, so batches
-   * are sized to fit it from the time per write measured so far (issue 21; group commit's
-   * maxFlushMs); PostgreSQL waits on the network and takes everything that waits.
+   * A flush's time budget (ms): batches are sized to fit it from the time per write measured so
+   * far (issue 21; group commit's maxFlushMs). On SQLite a flush runs synchronously on the event
+   * loop; on PostgreSQL it bounds the transaction, which holds its publishes' PUBACKs (a
+   * 5 000-publish one held them 14–20 s under load, docs/performance.md).
    */
   maxFlushMs: number;
 }
@@ -76,7 +77,7 @@ export class TelemetryIngest {
       maxBatch: this.options.maxBatch,
       maxDelayMs: this.options.maxDelayMs,
       maxQueued: this.options.maxQueued,
-      ...(repository.kind === 'sqlite' ? { maxFlushMs: this.options.maxFlushMs } : {}),
+      maxFlushMs: this.options.maxFlushMs,
     });
   }
 

@@ -96,9 +96,15 @@ export class MosquittoDeviceAccounts implements DeviceBrokerAccounts {
     private readonly timeoutMs = 10_000,
   ) {}
 
-  /** Connects and re-syncs; a broker that cannot be reached is retried in the background (logged). */
-  async start(): Promise<ResyncReport | null> {
-    return this.resync();
+  /**
+   * Connects and re-syncs, waiting at most `waitMs` (the server's start must not hang on the
+   * broker: a re-sync of thousands of devices takes seconds, Mosquitto saves its file after every
+   * command); the rest goes on in the background. A broker that cannot be reached is retried (logged).
+   */
+  async start(waitMs = 5000): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.resync(), new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timer);
   }
 
   async close(): Promise<void> {
@@ -107,8 +113,9 @@ export class MosquittoDeviceAccounts implements DeviceBrokerAccounts {
       clearTimeout(this.retry);
       this.retry = null;
     }
-    await this.resyncing?.catch(() => null);
+    // Closing fails what is still pending, so a long re-sync ends here too.
     await this.dynsec?.close();
+    await this.resyncing?.catch(() => null);
     this.dynsec = null;
   }
 
@@ -117,6 +124,9 @@ export class MosquittoDeviceAccounts implements DeviceBrokerAccounts {
   }
 
   private async connection(): Promise<MosquittoDynsec> {
+    if (this.closed) {
+      throw new Error('the device accounts are closed (server shutting down)');
+    }
     if (!this.dynsec) {
       this.dynsec = await MosquittoDynsec.connect(this.url, {
         log: this.log,
@@ -164,9 +174,9 @@ export class MosquittoDeviceAccounts implements DeviceBrokerAccounts {
   }
 
   async created(sn: string, secret: string): Promise<void> {
-    // A leftover of a device deleted while the broker was away is replaced.
-    await this.write('delete leftover', sn, [{ command: 'deleteClient', username: sn }], ['not found']);
-    await this.write('create', sn, this.createCommands(sn, secret, hashOf(secret), false), ['already exists']);
+    // One message: a leftover client of a device deleted while the broker was away is replaced
+    // (its role, if left over too, has the same ACLs).
+    await this.write('create', sn, [{ command: 'deleteClient', username: sn }, ...this.createCommands(sn, secret, hashOf(secret), false)], ['not found', 'already exists']);
   }
 
   async secretChanged(sn: string, secret: string, disabled: boolean): Promise<void> {

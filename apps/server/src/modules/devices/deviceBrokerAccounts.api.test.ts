@@ -215,6 +215,45 @@ describe.skipIf(!installed)('devices on Mosquitto with dynamic security', () => 
     await expect(MosquittoDynsec.connect(wrong, { log: app.log, timeoutMs: 5000 })).rejects.toThrow(/refused the admin account/);
   });
 
+  it('a command the broker refuses or never answers fails with a DynsecError naming it', async () => {
+    // Two accounts of an operator's: one may read the answers but not send commands, the other
+    // may send commands (so it is an admin to the plugin) but never receives the answers.
+    const suffix = randomBytes(3).toString('hex');
+    const adminDynsec = await MosquittoDynsec.connect(broker.url, { log: app.log });
+    try {
+      await adminDynsec.run([
+        { command: 'createRole', rolename: `reader-${suffix}`, acls: [{ acltype: 'subscribePattern', topic: '$CONTROL/dynamic-security/v1/response', allow: true }] },
+        { command: 'createClient', username: `reader-${suffix}`, password: 'reader-secret', roles: [{ rolename: `reader-${suffix}` }] },
+        {
+          command: 'createRole',
+          rolename: `deaf-${suffix}`,
+          acls: [
+            { acltype: 'subscribePattern', topic: '$CONTROL/dynamic-security/v1/response', allow: true },
+            { acltype: 'publishClientSend', topic: '$CONTROL/dynamic-security/v1', allow: true },
+            { acltype: 'publishClientReceive', topic: '$CONTROL/dynamic-security/v1/response', allow: false },
+          ],
+        },
+        { command: 'createClient', username: `deaf-${suffix}`, password: 'deaf-secret', roles: [{ rolename: `deaf-${suffix}` }] },
+      ]);
+      const refused = await adminDynsec.settle([{ command: 'getClient', username: `nobody-${suffix}` }]);
+      expect(refused[0].error?.message).toBe('Mosquitto dynamic security: getClient failed: Client not found');
+    } finally {
+      await adminDynsec.close();
+    }
+    const reader = await MosquittoDynsec.connect(`mqtt://reader-${suffix}:reader-secret@127.0.0.1:${broker.port}`, { log: app.log, timeoutMs: 3000 });
+    try {
+      await expect(reader.listRoles()).rejects.toThrow(/^Mosquitto dynamic security: listRoles failed: not sent: .*Not authorized/i);
+    } finally {
+      await reader.close();
+    }
+    const deaf = await MosquittoDynsec.connect(`mqtt://deaf-${suffix}:deaf-secret@127.0.0.1:${broker.port}`, { log: app.log, timeoutMs: 1000 });
+    try {
+      await expect(deaf.listRoles()).rejects.toThrow('Mosquitto dynamic security: listRoles failed: no answer within 1000 ms');
+    } finally {
+      await deaf.close();
+    }
+  });
+
   it('refuses a wrong secret and an unknown SN at CONNACK', async () => {
     const a = await addDevice();
     expect(await connectAs(a.sn, `${a.secret}x`)).toBe(badCredentials);

@@ -140,6 +140,7 @@ export async function startThrowawayMosquitto({
       return;
     }
     stopped = true;
+    process.removeListener('exit', stop);
     if (child && !exited) {
       try {
         child.kill('SIGTERM');
@@ -216,6 +217,8 @@ export async function startThrowawayMosquitto({
     });
     child.unref();
     child.stderr.unref?.();
+    // A test process that ends without close() (a failed beforeAll, a crash) leaves no broker behind.
+    process.once('exit', stop);
 
     const deadline = Date.now() + timeoutMs;
     let ready = false;

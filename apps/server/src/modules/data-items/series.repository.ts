@@ -475,14 +475,6 @@ export class RawSeriesWrites {
     return { id: Number(row.id), rolledUntil };
   }
 
-  /** Points, sorted here into key order. */
-  insertPoints(points: SeriesPoint[]): void {
-    points.sort((a, b) => a.seriesId - b.seriesId || a.ts - b.ts || a.recordId - b.recordId);
-    for (const p of points) {
-      this.insertPoint.run(p.seriesId, p.ts, p.recordId, p.value);
-    }
-  }
-
   /**
    * Points given as columns (series ids, instants, record ids, values: one array each, no object
    * per value), inserted in key order: as given when they already are (a batch's records in

@@ -92,6 +92,9 @@ export class RecordWriter {
     roller: RollerOptions = defaultRollerOptions,
   ) {
     this.raw = dbKind === 'sqlite' ? rawSqlite(db) : null;
+    if (dbKind === 'sqlite' && !this.raw) {
+      throw new Error('record writer: a SQLite database opened by openDatabase (its raw handle) is needed');
+    }
     // The rollups of a fleet's series are upserted all over the table: a page cache of 64 MB
     // (SQLite's default is 2 MB) keeps them in memory. Applies to the app's one connection.
     this.raw?.pragma('cache_size = -65536');

@@ -160,12 +160,19 @@ function printTable(rows: Row[], options: Options): void {
     console.log(format(line));
   }
   for (const mode of new Set(rows.map((row) => row.mode))) {
-    const bare = rows.find((row) => row.mode === mode && row.target.startsWith('bare'));
+    const bare = rows.find((row) => row.mode === mode && row.target.startsWith('bare Fastify GET /ping'));
+    const same = rows.find((row) => row.mode === mode && row.target.startsWith('bare Fastify GET /same-bytes'));
     const app = rows.find((row) => row.mode === mode && row.target.startsWith('app'));
     if (bare && app) {
       console.log(
         `${mode === 'child' ? 'child process' : 'in-process'}: getUser ÷ bare = ${(app.result.requests.average / bare.result.requests.average).toFixed(2)} (target ≥ 0.6); ` +
           `p99 ${ms(app.result.latency.p99)} vs ${ms(bare.result.latency.p99)} (target within 2×)`,
+      );
+    }
+    if (same && app) {
+      console.log(
+        `${mode === 'child' ? 'child process' : 'in-process'}: getUser ÷ bare route sending getUser's bytes = ${(app.result.requests.average / same.result.requests.average).toFixed(2)} ` +
+          `(the app's own share of the gap; the rest is the answer's size); p99 ${ms(app.result.latency.p99)} vs ${ms(same.result.latency.p99)}`,
       );
     }
   }
@@ -205,6 +212,12 @@ async function main(): Promise<void> {
   );
   const bare = Fastify({ logger: false });
   bare.get('/ping', async () => ({ ok: true }));
+  // The same bytes as getUser's answer (its body and every header it sends), from a bare route:
+  // what the kernel and Node cost for an answer of that size, without any of the app's work.
+  const sameBytes: { body: string; headers: Record<string, string> } = { body: '', headers: {} };
+  bare.get('/same-bytes', (_request, reply) => {
+    reply.headers(sameBytes.headers).send(sameBytes.body);
+  });
 
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
@@ -221,6 +234,13 @@ async function main(): Promise<void> {
     if (checked.code !== 0 || checked.data?.userName !== 'admin') {
       throw new Error(`getUser did not answer the admin: ${JSON.stringify(checked).slice(0, 200)}`);
     }
+    sameBytes.body = JSON.stringify(checked);
+    for (const [name, value] of check.headers) {
+      if (!['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)) {
+        sameBytes.headers[name] = value;
+      }
+    }
+    targets.splice(1, 0, { name: `bare Fastify GET /same-bytes (getUser's ${Buffer.byteLength(sameBytes.body)}-byte body and ${Object.keys(sameBytes.headers).length} headers)`, url: urlOf(bare, '/same-bytes'), headers: {} });
 
     console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')}`);
     console.log(memoryLine('benchmark process (app and bare server) before the load'));

@@ -38,10 +38,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import { Aedes } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
 import WebSocket from 'ws';
+import { openBareWriter, type BarePublish } from './bareWriter';
 
 const HARD_LIMIT_MS = 15 * 60_000;
 
@@ -56,6 +58,8 @@ interface Options {
   flushms: number;
   /** Also runs the bare pipeline (aedes + better-sqlite3, same rows) with the same fleet: prints the ratio. */
   bare: boolean;
+  /** Also the bare pipeline with its SQLite writer on a worker thread (the issue's other design): prints both. */
+  bareWorker: boolean;
   /** CPU profiles (node:inspector) of the as-fast-as-possible phases, written to the temp folder. */
   profile: boolean;
 }
@@ -63,12 +67,12 @@ interface Options {
 function parseOptions(argv: string[]): Options {
   const values = new Map<string, string>();
   for (const arg of argv) {
-    if (arg === '--bare' || arg === '--profile') {
+    if (arg === '--bare' || arg === '--bare-worker' || arg === '--profile') {
       continue;
     }
     const match = /^--([a-z]+)=(\d+)$/.exec(arg);
     if (!match) {
-      throw new Error(`unknown argument ${arg} (use --devices=N --values=N --seconds=N --rate=N --raw=N --rules=N --flushms=N --bare --profile)`);
+      throw new Error(`unknown argument ${arg} (use --devices=N --values=N --seconds=N --rate=N --raw=N --rules=N --flushms=N --bare --bare-worker --profile)`);
     }
     values.set(match[1], match[2]);
   }
@@ -87,7 +91,8 @@ function parseOptions(argv: string[]): Options {
     raw: bounded('raw', 1_000_000, 10_000, 5_000_000),
     rules: bounded('rules', 100, 0, 1000),
     flushms: bounded('flushms', 40, 0, 10_000),
-    bare: argv.includes('--bare'),
+    bare: argv.includes('--bare') || argv.includes('--bare-worker'),
+    bareWorker: argv.includes('--bare-worker'),
     profile: argv.includes('--profile'),
   };
 }
@@ -477,112 +482,74 @@ interface BareResult {
  * device authentication (the fleet is connected before the measured phase), no ACL, no pushes, no
  * rollups (the app defers them too: its roller runs minutes later).
  */
-async function barePipeline(fleet: Fleet, devices: Device[], options: Options, parts: number, source: SQLite.Database, dir: string): Promise<BareResult> {
-  const file = path.join(dir, 'bare.db');
+async function barePipeline(fleet: Fleet, devices: Device[], options: Options, parts: number, source: SQLite.Database, dir: string, onWorker = false): Promise<BareResult> {
+  const file = path.join(dir, onWorker ? 'bare-worker.db' : 'bare.db');
   source.exec(`vacuum into '${file}'`);
-  const db = new SQLite(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  db.pragma('cache_size = -65536');
-  const routes = new Map<string, Array<{ companyId: number; itemId: number; fields: Set<string> }>>();
-  for (const row of db
-    .prepare('select d.sn, b.company_id, b.item_id, i.fields from telemetry_binding b join device d on d.id = b.device_id join data_item i on i.id = b.item_id')
-    .all() as Array<{ sn: string; company_id: number; item_id: number; fields: string }>) {
-    const fields = new Set((JSON.parse(row.fields) as Array<{ fieldName: string }>).map((f) => f.fieldName));
-    const list = routes.get(row.sn) ?? [];
-    list.push({ companyId: row.company_id, itemId: row.item_id, fields });
-    routes.set(row.sn, list);
-  }
-  const insertRecord = db.prepare(
-    "insert into data_record (company_id, item_id, parent_record_id, values_json, source, created_by, created_at, updated_at) values (?, ?, null, ?, 'device', null, ?, ?)",
-  );
-  const addCount = db.prepare('update data_item set record_count = record_count + ? where company_id = ? and id = ?');
-  const ensureSeries = db.prepare('insert into series (company_id, item_id, field) values (?, ?, ?) on conflict (item_id, field) do nothing');
-  const findSeries = db.prepare('select id from series where item_id = ? and field = ?');
-  const insertPoint = db.prepare('insert into series_point (series_id, ts, record_id, value) values (?, ?, ?, ?)');
-  const upsertCount = db.prepare(
-    `insert into telemetry_count (company_id, hour_ts, value_count, record_count, unknown_count) values (?, ?, ?, ?, 0)
-     on conflict (company_id, hour_ts) do update set value_count = telemetry_count.value_count + excluded.value_count,
-     record_count = telemetry_count.record_count + excluded.record_count`,
-  );
-  const seriesIds = new Map<string, number>();
-  interface Pending {
-    sn: string;
-    ts: number;
-    values: Record<string, unknown>;
+  interface Pending extends BarePublish {
     done: (error: Error | null) => void;
   }
   let pending: Pending[] = [];
   let values = 0;
   let batches = 0;
   let scheduled = false;
-  const write = db.transaction((batch: Pending[]) => {
-    const points: Array<{ seriesId: number; ts: number; recordId: number; value: number }> = [];
-    const perItem = new Map<number, { companyId: number; n: number }>();
-    const perHour = new Map<string, { companyId: number; hour: number; values: number; records: number }>();
+  const finish = (batch: Pending[], failure: Error | null) => {
     for (const publish of batch) {
-      for (const { companyId, itemId, fields } of routes.get(publish.sn) ?? []) {
-        const kept: Record<string, number> = {};
-        let keys = 0;
-        for (const key in publish.values) {
-          const value = publish.values[key];
-          if (fields.has(key) && typeof value === 'number' && Number.isFinite(value)) {
-            kept[key] = value;
-            keys += 1;
-          }
-        }
-        if (keys === 0) {
-          continue;
-        }
-        const recordId = Number(insertRecord.run(companyId, itemId, JSON.stringify(kept), publish.ts, publish.ts).lastInsertRowid);
-        for (const key in kept) {
-          const seriesKey = `${itemId}:${key}`;
-          let seriesId = seriesIds.get(seriesKey);
-          if (seriesId === undefined) {
-            ensureSeries.run(companyId, itemId, key);
-            seriesId = Number((findSeries.get(itemId, key) as { id: number }).id);
-            seriesIds.set(seriesKey, seriesId);
-          }
-          points.push({ seriesId, ts: publish.ts, recordId, value: kept[key] });
-        }
-        const tally = perItem.get(itemId) ?? { companyId, n: 0 };
-        tally.n += 1;
-        perItem.set(itemId, tally);
-        const hour = Math.floor(publish.ts / 3_600_000) * 3_600_000;
-        const counter = perHour.get(`${companyId}:${hour}`) ?? { companyId, hour, values: 0, records: 0 };
-        counter.values += keys;
-        counter.records += 1;
-        perHour.set(`${companyId}:${hour}`, counter);
-        values += keys;
+      publish.done(failure);
+    }
+  };
+  // The event loop's design (--bare): one transaction of ≤ 1 000 publishes at a time, on this thread.
+  // The worker's design (--bare-worker): the batch is posted to a thread that writes it while the
+  // event loop goes on reading publishes; at most two batches in flight (one writing, one waiting).
+  const local = onWorker ? null : openBareWriter(file);
+  // A worker thread does not inherit tsx's loader: it registers it, then loads the TypeScript entry.
+  const entry = new URL('./bareWriter.worker.ts', import.meta.url).href;
+  const worker = onWorker
+    ? new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`, { eval: true, workerData: { file } })
+    : null;
+  const inFlight = new Map<number, Pending[]>();
+  let nextId = 1;
+  if (worker) {
+    await new Promise<void>((resolve, reject) => {
+      worker.once('error', reject);
+      worker.once('message', () => resolve());
+    });
+    worker.on('message', (message: { id: number; values?: number; error?: string }) => {
+      const batch = inFlight.get(message.id);
+      inFlight.delete(message.id);
+      if (!batch) {
+        return;
       }
-    }
-    points.sort((a, b) => a.seriesId - b.seriesId || a.ts - b.ts || a.recordId - b.recordId);
-    for (const p of points) {
-      insertPoint.run(p.seriesId, p.ts, p.recordId, p.value);
-    }
-    for (const [itemId, { companyId, n }] of perItem) {
-      addCount.run(n, companyId, itemId);
-    }
-    for (const c of perHour.values()) {
-      upsertCount.run(c.companyId, c.hour, c.values, c.records);
-    }
-  });
+      if (message.error === undefined) {
+        values += message.values ?? 0;
+        batches += 1;
+      }
+      finish(batch, message.error === undefined ? null : new Error(message.error));
+      if (pending.length > 0) {
+        schedule(true);
+      }
+    });
+  }
   const flush = () => {
     scheduled = false;
+    if (worker && inFlight.size >= 2) {
+      return; // the worker's answer schedules the next flush
+    }
     const batch = pending.slice(0, 1000);
     pending = pending.slice(batch.length);
     if (batch.length > 0) {
-      let failure: Error | null = null;
-      try {
-        write.immediate(batch);
-        batches += 1;
-      } catch (error) {
-        failure = error instanceof Error ? error : new Error(String(error));
-      }
-      for (const publish of batch) {
-        publish.done(failure);
+      if (worker) {
+        const id = nextId++;
+        inFlight.set(id, batch);
+        worker.postMessage({ id, batch: batch.map(({ sn, ts, values: v }) => ({ sn, ts, values: v })) });
+      } else if (local) {
+        let failure: Error | null = null;
+        try {
+          values += local.write(batch);
+          batches += 1;
+        } catch (error) {
+          failure = error instanceof Error ? error : new Error(String(error));
+        }
+        finish(batch, failure);
       }
     }
     if (pending.length > 0) {
@@ -653,7 +620,11 @@ async function barePipeline(fleet: Fleet, devices: Device[], options: Options, p
     };
   } finally {
     await new Promise<void>((resolve) => aedes.close(() => server.close(() => resolve())));
-    db.close();
+    local?.close();
+    if (worker) {
+      worker.postMessage({ close: true });
+      await new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    }
     rmSync(file, { force: true });
     rmSync(`${file}-wal`, { force: true });
     rmSync(`${file}-shm`, { force: true });
@@ -723,6 +694,15 @@ async function main(): Promise<void> {
       console.log(
         `bare pipeline (aedes + better-sqlite3, same rows, ≤ 1 000 publishes a transaction, PUBACK after commit): ${Math.round(bareResult.valuesPerSecond).toLocaleString('en-US')} values/s stored (${bareResult.values.toLocaleString('en-US')} values, ${bareResult.acked.toLocaleString('en-US')} publishes acknowledged, ${bareResult.batches} transactions) in ${bareResult.seconds.toFixed(1)} s, ${Math.round(bareResult.values / bareResult.cpuSeconds).toLocaleString('en-US')} values per CPU-second; event loop delay max ${bareResult.loopMaxMs.toFixed(0)} ms, p99 ${bareResult.loopP99Ms.toFixed(0)} ms; ${bareResult.gc}; load ${bareResult.load}`,
       );
+      if (options.bareWorker) {
+        const onWorker = await barePipeline(fleet, devices, options, parts, raw, dir, true);
+        console.log(
+          `bare pipeline, SQLite writer on a worker thread (same rows and batches, ≤ 2 batches in flight, PUBACK after commit): ${Math.round(onWorker.valuesPerSecond).toLocaleString('en-US')} values/s stored (${onWorker.values.toLocaleString('en-US')} values, ${onWorker.batches} transactions) in ${onWorker.seconds.toFixed(1)} s, ${Math.round(onWorker.values / onWorker.cpuSeconds).toLocaleString('en-US')} values per CPU-second (both threads); event loop delay max ${onWorker.loopMaxMs.toFixed(0)} ms, p99 ${onWorker.loopP99Ms.toFixed(0)} ms; ${onWorker.gc}; load ${onWorker.load}`,
+        );
+        console.log(
+          `the two designs, bare: worker thread ÷ event loop = ${(onWorker.valuesPerSecond / bareResult.valuesPerSecond).toFixed(2)} in values/s, ${(onWorker.values / onWorker.cpuSeconds / (bareResult.values / bareResult.cpuSeconds)).toFixed(2)} in values per CPU-second; longest event-loop block ${onWorker.loopMaxMs.toFixed(0)} vs ${bareResult.loopMaxMs.toFixed(0)} ms`,
+        );
+      }
     }
 
     const connectStarted = Date.now();

@@ -43,6 +43,11 @@ export interface DeviceBatchResult {
   rejectedValues: number;
   /** Records written through the forward path (items with enabled forwards). */
   forwarded: number;
+  /**
+   * Payloads not stored because their item already has a device record of their instant (a
+   * redelivery, or the same instant twice in the batch: the first wins).
+   */
+  duplicates: number;
 }
 
 /** The roller of the series that device batches defer (SQLite): a roll on demand, its work and its settings (tests and the bench). */

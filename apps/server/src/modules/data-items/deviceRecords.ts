@@ -6,6 +6,7 @@ import type { RecordPushes } from './recordPushes';
 import type { RecordsService } from './records.service';
 import type { AcceptedBatch, BatchPart, DeferredRollups, DeviceBatchResult, DeviceRecordSink, DeviceValues } from './deviceRecords.port';
 import type { BatchRecord, RecordWriter } from './recordWriter';
+import { deviceRecordsStored } from './deviceRecords.repository';
 import type { RecordsCommitted } from './recordsCommitted.port';
 
 interface ItemMeta {
@@ -24,6 +25,18 @@ interface ForwardedRecord {
   ts: number;
   values: RecordValues;
   keys: number;
+  unknown: number;
+}
+
+/** Unknown keys per company: those of payloads that became no record, and those of the records stored. */
+function unknownOf(noRecord: ReadonlyMap<number, number>, stored: ReadonlyArray<{ companyId: number; unknown?: number }>): Map<number, number> {
+  const out = new Map(noRecord);
+  for (const record of stored) {
+    if (record.unknown) {
+      out.set(record.companyId, (out.get(record.companyId) ?? 0) + record.unknown);
+    }
+  }
+  return out;
 }
 
 /**
@@ -46,7 +59,7 @@ export class DeviceRecords implements DeviceRecordSink {
   private readonly rawItems: RawItemReads | null;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     dbKind: DbKind,
     private readonly items: DataItemsRepository,
     private readonly writer: RecordWriter,
@@ -75,14 +88,19 @@ export class DeviceRecords implements DeviceRecordSink {
       metas = this.itemsFrom(ids, (id) => byId.get(id));
     }
     const plan = this.plan(batch, metas);
-    const part = alsoCommit?.({ records: [...plan.direct, ...plan.forwarded], unknownKeys: plan.unknownOf }) ?? null;
-    const created = await this.writer.writeBatch(plan.direct, part);
-    // Committed: tell the listeners, per company (created[i] is plan.direct[i]). Nothing is
+    // A forwarded record already stored (a redelivery) is not written again.
+    const forwarded = plan.forwarded.length === 0 ? plan.forwarded : await this.notStored(plan.forwarded);
+    const stored: BatchRecord[] = [];
+    const partOf = alsoCommit
+      ? (direct: readonly BatchRecord[]) => alsoCommit({ records: [...direct, ...forwarded], unknownKeys: unknownOf(plan.unknownOf, [...direct, ...forwarded]) })
+      : null;
+    const created = await this.writer.writeBatch(plan.direct, partOf, stored);
+    // Committed: tell the listeners, per company (created[i] is stored[i]). Nothing is
     // grouped when nobody listens: this is the ingest path.
     if (this.committed.hasListeners) {
       const byCompany = new Map<number, RecordItem[]>();
       created.forEach((record, i) => {
-        const companyId = plan.direct[i].companyId;
+        const companyId = stored[i].companyId;
         const list = byCompany.get(companyId);
         if (list) {
           list.push(record);
@@ -94,19 +112,26 @@ export class DeviceRecords implements DeviceRecordSink {
         this.committed.emit(companyId, records);
       }
     }
-    for (const entry of plan.forwarded) {
+    for (const entry of forwarded) {
       // Forward conditions run exactly as for any record (its own transaction).
       await this.records.ingestChecked(entry.companyId, entry.itemId, [entry.values], { source: 'device', at: entry.ts });
     }
     this.pushes.queue(created);
     const keys = (list: ReadonlyArray<{ keys: number }>) => list.reduce((n, e) => n + e.keys, 0);
     return {
-      records: plan.direct.length + plan.forwarded.length,
-      values: keys(plan.direct) + keys(plan.forwarded),
+      records: stored.length + forwarded.length,
+      values: keys(stored) + keys(forwarded),
       unknownKeys: plan.unknown,
       rejectedValues: plan.rejected,
-      forwarded: plan.forwarded.length,
+      forwarded: forwarded.length,
+      duplicates: plan.direct.length - stored.length + plan.forwarded.length - forwarded.length + plan.duplicates,
     };
+  }
+
+  /** Forwarded records whose item has no device record of their instant yet. */
+  private async notStored(records: ForwardedRecord[]): Promise<ForwardedRecord[]> {
+    const stored = await deviceRecordsStored(this.db, records);
+    return records.filter((r) => !stored.has(`${r.itemId}:${r.ts}`));
   }
 
   /** Item metas from their rows; fields parsed again only when the item changed. */
@@ -148,7 +173,11 @@ export class DeviceRecords implements DeviceRecordSink {
     const forwarded: ForwardedRecord[] = [];
     let unknown = 0;
     let rejected = 0;
+    let duplicates = 0;
+    /** Unknown keys of payloads that became no record (those of records count with their record). */
     const unknownOf = new Map<number, number>();
+    /** Item and instant of the records planned: a second payload of the same is a duplicate (the first wins). */
+    const seen = new Set<string>();
     for (const write of batch) {
       const meta = metas.get(write.itemId);
       if (!meta || meta.companyId !== write.companyId || meta.kind !== DataItemKind.iotDataList) {
@@ -156,11 +185,11 @@ export class DeviceRecords implements DeviceRecordSink {
       }
       const values: RecordValues = {};
       let keys = 0;
+      let unknownHere = 0;
       for (const key in write.values) {
         const field = meta.fields.get(key);
         if (!field) {
-          unknown += 1;
-          unknownOf.set(write.companyId, (unknownOf.get(write.companyId) ?? 0) + 1);
+          unknownHere += 1;
           continue;
         }
         const raw = write.values[key];
@@ -181,14 +210,23 @@ export class DeviceRecords implements DeviceRecordSink {
           rejected += 1;
         }
       }
+      unknown += unknownHere;
       if (keys > 0) {
-        if (meta.hasForwards) {
-          forwarded.push({ companyId: write.companyId, itemId: write.itemId, ts: write.ts, values, keys });
-        } else {
-          direct.push({ companyId: write.companyId, itemId: write.itemId, ts: write.ts, values, keys, charted: meta.charted });
+        const once = `${write.itemId}:${write.ts}`;
+        if (seen.has(once)) {
+          duplicates += 1;
+          continue; // the same item and instant twice in one batch: the first is the record
         }
+        seen.add(once);
+        if (meta.hasForwards) {
+          forwarded.push({ companyId: write.companyId, itemId: write.itemId, ts: write.ts, values, keys, unknown: unknownHere });
+        } else {
+          direct.push({ companyId: write.companyId, itemId: write.itemId, ts: write.ts, values, keys, charted: meta.charted, unknown: unknownHere });
+        }
+      } else if (unknownHere > 0) {
+        unknownOf.set(write.companyId, (unknownOf.get(write.companyId) ?? 0) + unknownHere);
       }
     }
-    return { direct, forwarded, unknown, rejected, unknownOf };
+    return { direct, forwarded, unknown, rejected, unknownOf, duplicates };
   }
 }

@@ -18,6 +18,8 @@ export interface BatchRecord {
   values: RecordValues;
   charted: ReadonlySet<string>;
   keys: number;
+  /** Keys of its payload with no field (telemetry counts them with the record, once). */
+  unknown?: number;
 }
 
 /** A record to write: values already checked. */
@@ -149,10 +151,17 @@ export class RecordWriter {
   // ---- batches of device records ----
 
   /**
-   * Writes a batch of checked records (source `device`, no parent, created at their own instant)
-   * and `part` with the last of its transactions; answers the records once everything committed.
+   * Writes a batch of checked records (source `device`, no parent, created at their own instant,
+   * at most one per item and instant) and the part `partOf` answers for the records stored, with
+   * the last of its transactions; answers the records stored once everything committed
+   * (`created[i]` is `stored[i]`). A record whose item already has a device record of its instant
+   * is a redelivery: nothing of it is stored (no record, points, count; migration 310's index).
    */
-  async writeBatch(records: readonly BatchRecord[], part: BatchPart | null): Promise<RecordItem[]> {
+  async writeBatch(
+    records: readonly BatchRecord[],
+    partOf: ((stored: readonly BatchRecord[]) => BatchPart | null) | null,
+    stored: BatchRecord[] = [],
+  ): Promise<RecordItem[]> {
     const created: RecordItem[] = [];
     const newSeries = new Map<number, Map<string, SeriesEntry>>();
     if (this.raw) {
@@ -170,17 +179,17 @@ export class RecordWriter {
         const last = end >= records.length;
         const slice = records.slice(start, end);
         await this.rawTransaction(() => {
-          this.writeRaw(slice, created, newSeries);
+          this.writeRaw(slice, created, stored, newSeries);
           if (last) {
-            part?.runRaw();
+            partOf?.(stored)?.runRaw();
           }
         });
         start = end;
       } while (start < records.length);
-    } else if (records.length > 0 || part) {
+    } else if (records.length > 0 || partOf) {
       await this.db.transaction().execute(async (trx) => {
-        await this.writePg(trx, records, created, newSeries);
-        await part?.run(trx);
+        await this.writePg(trx, records, created, stored, newSeries);
+        await partOf?.(stored)?.run(trx);
       });
     }
     for (const [itemId, made] of newSeries) {
@@ -226,11 +235,22 @@ export class RecordWriter {
    * keys instead of twenty thousand) and the points inserted record after record, which is key
    * order unless two records' series interleave (then the points are sorted).
    */
-  private writeRaw(records: readonly BatchRecord[], created: RecordItem[], newSeries: Map<number, Map<string, SeriesEntry>>): void {
+  private writeRaw(all: readonly BatchRecord[], created: RecordItem[], stored: BatchRecord[], newSeries: Map<number, Map<string, SeriesEntry>>): void {
     const rows = this.rawRecords!;
     const series = this.rawSeries!;
     const target = () => this.roller!.target(Date.now());
     const perItem = new Map<number, { companyId: number; n: number }>();
+    // Records first: a redelivered one (its item has a device record of that instant) is skipped.
+    const records: BatchRecord[] = [];
+    const insertedIds: number[] = [];
+    for (const record of all) {
+      const id = rows.insertDeviceRecord(record.companyId, record.itemId, JSON.stringify(record.values), record.ts);
+      if (id !== 0) {
+        records.push(record);
+        insertedIds.push(id);
+        stored.push(record);
+      }
+    }
     const n = records.length;
     const sids: number[] = [];
     const pts: number[] = [];
@@ -245,7 +265,7 @@ export class RecordWriter {
     const late: SeriesPoint[] = [];
     for (let r = 0; r < n; r += 1) {
       const { companyId, itemId, ts, values, charted } = records[r];
-      const id = rows.insertDeviceRecord(companyId, itemId, JSON.stringify(values), ts);
+      const id = insertedIds[r];
       recordIds[r] = id;
       created.push({ id, itemId, parentRecordId: null, values, source: 'device', createdBy: null, createdAt: ts, updatedAt: ts });
       const tally = perItem.get(itemId);
@@ -336,24 +356,37 @@ export class RecordWriter {
    * watermark is at least `lagMs` behind its clock; instances' clocks agree to better than that),
    * or before a watermark this instance's roller set ahead of the clock (tests).
    */
-  private async writePg(trx: Db, records: readonly BatchRecord[], created: RecordItem[], newSeries: Map<number, Map<string, SeriesEntry>>): Promise<void> {
-    if (records.length === 0) {
+  private async writePg(trx: Db, all: readonly BatchRecord[], created: RecordItem[], stored: BatchRecord[], newSeries: Map<number, Map<string, SeriesEntry>>): Promise<void> {
+    if (all.length === 0) {
       return;
     }
     await seriesWriteLock(trx, 'postgres');
-    const n = records.length;
-    const companies = new Array<number>(n);
-    const items = new Array<number>(n);
-    const texts = new Array<string>(n);
-    const instants = new Array<number>(n);
-    for (let i = 0; i < n; i += 1) {
-      const r = records[i];
+    const companies = new Array<number>(all.length);
+    const items = new Array<number>(all.length);
+    const texts = new Array<string>(all.length);
+    const instants = new Array<number>(all.length);
+    for (let i = 0; i < all.length; i += 1) {
+      const r = all[i];
       companies[i] = r.companyId;
       items[i] = r.itemId;
       texts[i] = JSON.stringify(r.values);
       instants[i] = r.ts;
     }
-    const ids = await pgDeviceRecordWrites.insert(trx, companies, items, texts, instants);
+    const allIds = await pgDeviceRecordWrites.insert(trx, companies, items, texts, instants);
+    // A redelivered record (id 0: its item has a device record of that instant) is skipped.
+    const records: BatchRecord[] = [];
+    const ids: number[] = [];
+    for (let i = 0; i < all.length; i += 1) {
+      if (allIds[i] !== 0) {
+        records.push(all[i]);
+        ids.push(allIds[i]);
+      }
+    }
+    stored.push(...records);
+    if (records.length === 0) {
+      return;
+    }
+    const n = records.length;
     // Series: made (and deferred) where missing, all of the batch's at once.
     const missing = { companies: [] as number[], items: [] as number[], fields: [] as string[] };
     const asked = new Set<string>();

@@ -613,14 +613,18 @@ export class RawRecordWrites {
 
   constructor(raw: SQLite.Database) {
     this.insert = raw.prepare(
-      "insert into data_record (company_id, item_id, parent_record_id, values_json, source, created_by, created_at, updated_at) values (?, ?, null, ?, 'device', null, ?, ?)",
+      "insert into data_record (company_id, item_id, parent_record_id, values_json, source, created_by, created_at, updated_at) values (?, ?, null, ?, 'device', null, ?, ?) on conflict do nothing",
     );
     this.addCount = raw.prepare('update data_item set record_count = record_count + ? where company_id = ? and id = ?');
   }
 
-  /** A device record (no parent, no author, created at the device's instant): its id. */
+  /**
+   * A device record (no parent, no author, created at the device's instant): its id, or 0 when
+   * the item already has a device record of that instant (a redelivery: nothing stored).
+   */
   insertDeviceRecord(companyId: number, itemId: number, valuesJson: string, at: number): number {
-    return Number(this.insert.run(companyId, itemId, valuesJson, at, at).lastInsertRowid);
+    const result = this.insert.run(companyId, itemId, valuesJson, at, at);
+    return result.changes === 0 ? 0 : Number(result.lastInsertRowid);
   }
 
   /** Keeps data_item.record_count (the unfiltered total). */

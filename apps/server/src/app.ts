@@ -111,7 +111,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
     broker = await startBroker(config.mqttPort, config.host, app.log, { maxPacketBytes: config.mqttMaxPacketBytes });
   } else if (config.mqttUrl) {
     externalBroker = await connectExternalBroker(
-      { url: config.mqttUrl, instanceId: config.instanceId, consumers: config.mqttConsumers, sessionExpirySeconds: config.mqttSessionExpirySeconds },
+      { url: config.mqttUrl, instanceId: config.instanceId, consumers: config.mqttConsumers, receiveMaximum: config.mqttReceiveMaximum, sessionExpirySeconds: config.mqttSessionExpirySeconds },
       app.log,
     );
     // Before the modules' preClose hooks (telemetry removes its hook and flushes): no publish is

@@ -32,6 +32,11 @@ export interface AppConfig {
   instanceId: string;
   /** Consumer connections per instance in the shared subscription (MQTT_CONSUMERS, default 16). */
   mqttConsumers: number;
+  /**
+   * Publishes the external broker may send each consumer before the first is acknowledged (the
+   * MQTT 5 Receive Maximum; MQTT_RECEIVE_MAXIMUM, 1–65535, default 64): each PUBACK still waits for its commit.
+   */
+  mqttReceiveMaximum: number;
   /** How long the external broker keeps a disconnected consumer's session and queue (MQTT_SESSION_EXPIRY, seconds, default 1 hour). */
   mqttSessionExpirySeconds: number;
   /** The largest MQTT packet the embedded broker reads (MQTT_MAX_PACKET_BYTES, default 256 KB); a larger one closes the connection. */
@@ -95,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mqttDynsec: env.MQTT_DYNSEC === '1',
     instanceId: env.INSTANCE_ID || `${os.hostname()}-${env.PORT ?? 8080}`,
     mqttConsumers: Math.max(1, Number(env.MQTT_CONSUMERS ?? 16)),
+    mqttReceiveMaximum: Math.min(65_535, Math.max(1, Math.floor(Number(env.MQTT_RECEIVE_MAXIMUM ?? 64)) || 64)),
     mqttSessionExpirySeconds: Number(env.MQTT_SESSION_EXPIRY ?? 3600),
     mqttMaxPacketBytes: Number(env.MQTT_MAX_PACKET_BYTES ?? 256 * 1024),
     adminUser: env.SMARTDATA_ADMIN_USER || 'admin',

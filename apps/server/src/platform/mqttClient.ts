@@ -18,25 +18,41 @@ export interface ExternalBrokerOptions {
   instanceId: string;
   /** Consumer connections in the share group (config MQTT_CONSUMERS). */
   consumers: number;
+  /**
+   * Publishes the broker may send each consumer before one is acknowledged (the MQTT 5 Receive
+   * Maximum in CONNECT; Mosquitto otherwise uses its `max_inflight_messages`, 20). Default 64.
+   */
+  receiveMaximum?: number;
   sessionExpirySeconds: number;
   /** How long the first connection may take before the start fails (ms). */
   connectTimeoutMs?: number;
 }
 
+/** What the health endpoint shows of the external broker (no address, no account). */
+export interface ExternalBrokerState {
+  /** Consumer connections configured (MQTT_CONSUMERS). */
+  consumers: number;
+  /** Consumer connections up right now (0 before the app is ready or after it stopped consuming). */
+  connected: number;
+  /** The watcher connection (commands, retained online state) is up. */
+  watcher: boolean;
+}
+
 /**
  * The platform as a client of an external broker (MQTT_URL; Mosquitto 2 is the reference).
  *
- * mqtt.js reads one packet at a time per connection and sends a QoS 1 PUBACK only when
- * `handleMessage` calls back; the PUBACK must wait for the values' commit (at-least-once), so one
- * connection carries one publish per commit. The consumers are therefore a pool of K connections
- * in the same share group, each with its own stable id and persistent session (clean start off,
- * session expiry): the broker spreads publishes over them and the group commit batches what the K
- * connections hold at once. A separate watcher connection (clean, not in the group) reads the
- * retained online topics on start and publishes the platform's commands.
+ * The consumers are a pool of K connections in the same share group, each with its own stable id
+ * and persistent session (clean start off, session expiry): the broker spreads publishes over
+ * them. Each consumer keeps up to `receiveMaximum` publishes in flight (pipelined, see
+ * `interceptPubacks`): the next publish is read while the last one's values wait for the group
+ * commit, and each PUBACK goes out only after its values committed, in the order the publishes
+ * came. A separate watcher connection (clean, not in the group) reads the retained online topics
+ * on start and publishes the platform's commands.
  */
 export interface ExternalBroker extends DeviceTransport {
   readonly kind: 'external';
   readonly consumers: number;
+  state(): ExternalBrokerState;
   /**
    * Hears each device message once per cluster (after the publish hook's promise resolved), plus
    * the retained online state of every device when this instance (re)subscribes.
@@ -51,6 +67,56 @@ export interface ExternalBroker extends DeviceTransport {
 /** A client id as brokers accept it (MQTT 5 allows any UTF-8; Mosquitto any length). */
 function clientIdOf(instanceId: string, role: string): string {
   return `smartdata-${instanceId.replace(/[^A-Za-z0-9_.-]/g, '_')}-${role}`;
+}
+
+/** Default Receive Maximum of a consumer (publishes in flight per connection; measured in docs/performance.md, issue 22). */
+export const defaultReceiveMaximum = 64;
+
+/** mqtt.js's private packet writer, as `interceptPubacks` wraps it. */
+type SendPacket = (packet: { cmd: string; messageId?: number; reasonCode?: number }, cb?: (error?: Error) => void, ...rest: unknown[]) => void;
+
+/**
+ * Takes the PUBACKs out of mqtt.js's hands on one consumer: returns the client's own packet writer,
+ * through which the caller sends each PUBACK itself once the publish's values committed.
+ *
+ * mqtt.js reads one packet at a time per connection: for a QoS 1 publish it calls `handleMessage`,
+ * and when that calls back it writes the PUBACK through the private `client._sendPacket(packet,
+ * done)` and reads the next packet only in `done` (mqtt 5.16.0: build/lib/handlers/publish.js
+ * case 1, build/lib/client.js `work`/`nextTickWork`). So `handleMessage` calls back at once and
+ * the PUBACK mqtt.js then writes is swallowed here (its `done` called, so the next packet is
+ * read). Private API of mqtt 5.16.0 (pinned by this comment; package.json allows ^5.16.0):
+ * mqttClient.test.ts fails — a PUBACK before the commit, or none — if a release changes it.
+ */
+function interceptPubacks(client: MqttClient): SendPacket {
+  const internal = client as unknown as { _sendPacket?: SendPacket };
+  if (typeof internal._sendPacket !== 'function') {
+    throw new Error('external MQTT broker: this mqtt.js has no _sendPacket; the consumers need mqtt 5.16 (platform/mqttClient.ts)');
+  }
+  const send: SendPacket = internal._sendPacket.bind(client);
+  internal._sendPacket = (packet, cb, ...rest) => {
+    if (packet.cmd === 'puback') {
+      cb?.();
+      return;
+    }
+    send(packet, cb, ...rest);
+  };
+  return send;
+}
+
+/** A QoS 1 publish a consumer took and has not acknowledged yet, in the order they came. */
+interface HeldPublish {
+  messageId: number;
+  /** The connection it came on: a PUBACK goes only there (a later one gets the publish again). */
+  stream: unknown;
+  state: 'pending' | 'stored' | 'failed';
+}
+
+interface Consumer {
+  client: MqttClient;
+  send: SendPacket;
+  held: HeldPublish[];
+  /** After a failed commit: the last publish held then; once it and all before it are settled, the connection is dropped. */
+  recycleAfter: HeldPublish | null;
 }
 
 function connectionOptions(url: URL, clientId: string, clean: boolean, sessionExpirySeconds: number): IClientOptions {
@@ -121,8 +187,35 @@ export async function connectExternalBroker(options: ExternalBrokerOptions, log:
   }
   log.info({ url: `${url.protocol}//${url.host}`, instanceId: options.instanceId }, 'connected to the external MQTT broker');
 
-  const consumers: MqttClient[] = [];
-  const consume = (consumer: MqttClient) => (packet: IPublishPacket, callback: (error?: Error) => void) => {
+  const consumers: Consumer[] = [];
+  const receiveMaximum = options.receiveMaximum ?? defaultReceiveMaximum;
+
+  /**
+   * Sends the PUBACKs of the settled publishes at the head of the consumer's queue: in the order
+   * the publishes came (MQTT 5 §4.6 [MQTT-4.6.0-2]), each only once its values committed. A
+   * publish whose commit failed gets none; once every publish held when it failed is settled (their
+   * PUBACKs sent), the connection is dropped so the resumed session sends the failed one again.
+   */
+  const acknowledge = (consumer: Consumer) => {
+    const { client, held } = consumer;
+    while (held.length > 0 && held[0].state !== 'pending') {
+      const head = held.shift()!;
+      if (head.state === 'stored' && head.stream === client.stream && client.connected) {
+        consumer.send({ cmd: 'puback', messageId: head.messageId, reasonCode: 0 });
+      }
+      if (head === consumer.recycleAfter) {
+        consumer.recycleAfter = null;
+        consumer.held = [];
+        // Ended, not destroyed: the PUBACKs just written go out first.
+        const { stream } = client;
+        stream.end();
+        setTimeout(() => stream.destroy(), 2000).unref();
+        return;
+      }
+    }
+  };
+
+  const consume = (consumer: Consumer) => (packet: IPublishPacket, callback: (error?: Error) => void) => {
     if (stopping) {
       // Not acknowledged: the session keeps it and sends it again when this id comes back.
       return;
@@ -134,20 +227,46 @@ export async function connectExternalBroker(options: ExternalBrokerOptions, log:
     } catch (error) {
       hooked = Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
+    if (packet.qos !== 1 || packet.messageId === undefined) {
+      // QoS 0: nothing to acknowledge or to send again; the next packet is read after the commit.
+      if (!hooked) {
+        deliver(message);
+        callback();
+        return;
+      }
+      const settled = hooked.then(
+        () => deliver(message),
+        (error: unknown) => log.warn({ err: error, topic: message.topic }, 'external MQTT broker: QoS 0 publish not stored'),
+      );
+      inFlight.add(settled);
+      void settled.finally(() => {
+        inFlight.delete(settled);
+        callback();
+      });
+      return;
+    }
+    const entry: HeldPublish = { messageId: packet.messageId, stream: consumer.client.stream, state: hooked ? 'pending' : 'stored' };
+    consumer.held.push(entry);
+    // mqtt.js's PUBACK is swallowed (interceptPubacks); the next publish is read now.
+    callback();
     if (!hooked) {
       deliver(message);
-      callback();
+      acknowledge(consumer);
       return;
     }
     const settled = hooked.then(
       () => {
+        entry.state = 'stored';
         deliver(message);
-        callback(); // the PUBACK, after the commit
+        acknowledge(consumer);
       },
       (error: unknown) => {
-        // No PUBACK: the connection is dropped and, resumed, the broker sends the publish again.
-        log.warn({ err: error, topic: message.topic }, 'external MQTT broker: publish not stored, reconnecting');
-        consumer.stream.destroy();
+        entry.state = 'failed';
+        log.warn({ err: error, topic: message.topic }, 'external MQTT broker: publish not stored, reconnecting for it');
+        if (consumer.held.includes(entry)) {
+          consumer.recycleAfter ??= consumer.held[consumer.held.length - 1];
+        }
+        acknowledge(consumer);
       },
     );
     inFlight.add(settled);
@@ -164,25 +283,32 @@ export async function connectExternalBroker(options: ExternalBrokerOptions, log:
     }
     await watcher.subscribeAsync(retainedOnlineFilter, { qos: 1 });
     for (let i = 0; i < options.consumers; i += 1) {
-      const consumer = mqtt.connect(options.url, { ...connectionOptions(url, clientIdOf(options.instanceId, `c${i}`), false, options.sessionExpirySeconds), manualConnect: true });
-      consumer.handleMessage = consume(consumer);
-      consumer.on('error', (error) => log.warn({ err: error }, 'external MQTT broker: consumer error'));
+      const base = connectionOptions(url, clientIdOf(options.instanceId, `c${i}`), false, options.sessionExpirySeconds);
+      const client = mqtt.connect(options.url, { ...base, properties: { ...base.properties, receiveMaximum }, manualConnect: true });
+      const consumer: Consumer = { client, send: interceptPubacks(client), held: [], recycleAfter: null };
+      client.handleMessage = consume(consumer);
+      client.on('error', (error) => log.warn({ err: error }, 'external MQTT broker: consumer error'));
+      // What the lost connection held comes again on the resumed session (same packet ids).
+      client.on('close', () => {
+        consumer.held = [];
+        consumer.recycleAfter = null;
+      });
       consumers.push(consumer);
     }
     try {
       await Promise.all(
-        consumers.map(async (consumer, i) => {
-          const ready = connected(consumer, `consumer ${i}`, timeoutMs);
-          consumer.connect();
+        consumers.map(async ({ client }, i) => {
+          const ready = connected(client, `consumer ${i}`, timeoutMs);
+          client.connect();
           await ready;
-          await consumer.subscribeAsync(sharedUpFilter, { qos: 1 });
+          await client.subscribeAsync(sharedUpFilter, { qos: 1 });
         }),
       );
     } catch (error) {
-      await Promise.all(consumers.map((consumer) => consumer.endAsync(true)));
+      await Promise.all(consumers.map(({ client }) => client.endAsync(true)));
       throw error;
     }
-    log.info({ consumers: consumers.length, filter: sharedUpFilter }, 'consuming device traffic from the external MQTT broker');
+    log.info({ consumers: consumers.length, receiveMaximum, filter: sharedUpFilter }, 'consuming device traffic from the external MQTT broker');
   };
 
   /**
@@ -195,14 +321,15 @@ export async function connectExternalBroker(options: ExternalBrokerOptions, log:
     if (stopping) {
       return;
     }
-    await Promise.all(consumers.filter((c) => c.connected).map((c) => c.unsubscribeAsync(sharedUpFilter).catch(() => undefined)));
+    await Promise.all(consumers.filter(({ client }) => client.connected).map(({ client }) => client.unsubscribeAsync(sharedUpFilter).catch(() => undefined)));
     stopping = true;
     await Promise.all([...inFlight]);
-    await Promise.all(consumers.map((consumer) => consumer.endAsync(false, { properties: { sessionExpiryInterval: 0 } })));
+    await Promise.all(consumers.map(({ client }) => client.endAsync(false, { properties: { sessionExpiryInterval: 0 } })));
   };
   return {
     kind: 'external',
-    consumers: consumers.length,
+    consumers: options.consumers,
+    state: () => ({ consumers: options.consumers, connected: consumers.filter(({ client }) => client.connected).length, watcher: watcher.connected }),
     setPublishHook(next) {
       hook = next;
     },

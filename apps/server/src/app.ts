@@ -176,8 +176,10 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   writes.register(app);
   await realtime.register(app);
 
-  app.get('/general/health', { config: { public: true }, schema: { tags: ['platform'], summary: 'Liveness and database kind' } }, async () =>
-    ok({ status: 'up', database: database.kind, mqtt: broker ? broker.port : null }),
+  // `mqtt`: the embedded broker's port; `externalMqtt`: with MQTT_URL, how many consumer
+  // connections are up (never the broker's address or account: this answer is public).
+  app.get('/general/health', { config: { public: true }, schema: { tags: ['platform'], summary: 'Liveness, database kind and MQTT connections' } }, async () =>
+    ok({ status: 'up', database: database.kind, mqtt: broker ? broker.port : null, externalMqtt: externalBroker ? externalBroker.state() : null }),
   );
   registerDocsRoutes(app);
   // Organisation modules, each after the ones it calls. The company records come first: roles,

@@ -122,6 +122,14 @@ async function until<T>(read: () => Promise<T>, test: (value: T) => boolean, tim
 }
 
 describe.skipIf(!installed)('an external broker (MQTT_URL, Mosquitto 2)', () => {
+  it('the public health answer shows the consumer connections that are up, never the broker’s address or the platform’s account', async () => {
+    const answer = await t.app.inject({ url: '/general/health' });
+    expect(body(answer).data).toMatchObject({ status: 'up', mqtt: null, externalMqtt: { consumers: 4, connected: 4, watcher: true } });
+    expect(answer.body).not.toContain(broker.adminPassword);
+    expect(answer.body).not.toContain(broker.adminUser);
+    expect(answer.body).not.toContain(String(broker.port));
+  });
+
   it('stores a device’s QoS 1 telemetry, acknowledging it to the broker only after the commit (a failed commit comes again, stored once), follows online and offline, delivers a command sent through the API', async () => {
     const d = await boundDevice(alice);
     const device = await connectDevice(d);

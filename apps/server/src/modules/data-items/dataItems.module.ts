@@ -29,9 +29,14 @@ export interface DataItemsOptions extends RecordPushOptions {
   /** SQLite: how often the roller looks for series whose deferred rollups are due (0: never, tests call `rollDue`). */
   rollTickMs: number;
   roller: RollerOptions;
+  /**
+   * PostgreSQL: whole months of series points (chart values) kept before the current month; older
+   * monthly partitions are dropped by the hourly job (null: kept forever; docs/charts.md).
+   */
+  seriesRetentionMonths: number | null;
 }
 
-export const defaultDataItemsOptions: DataItemsOptions = { ...defaultRecordPushOptions, rollTickMs: 10_000, roller: defaultRollerOptions };
+export const defaultDataItemsOptions: DataItemsOptions = { ...defaultRecordPushOptions, rollTickMs: 10_000, roller: defaultRollerOptions, seriesRetentionMonths: null };
 
 export interface DataItemsDependencies {
   cabin: CabinService;
@@ -82,7 +87,7 @@ export function registerDataItemsModule(app: FastifyInstance, platform: Platform
   const recordsService = new RecordsService(db, dataItems, items, records, writer, realtime, storageAttachments(deps.storage), platform.config.timeZone, app.log, recordsCommitted);
   const settings = new DataItemConfigService(items, dataItems, recordsService, deps.cabin);
   const transfer = new RecordTransferService(dataItems, recordsService);
-  const maintenance = new DataItemsMaintenance(db, items, records, writer);
+  const maintenance = new DataItemsMaintenance(db, items, records, writer, dbKind, options.seriesRetentionMonths);
   const pushes = new RecordPushes(realtime, dbKind, options);
   const deviceRecords = new DeviceRecords(db, dbKind, items, writer, recordsService, pushes, recordsCommitted);
 
@@ -124,6 +129,10 @@ export function registerDataItemsModule(app: FastifyInstance, platform: Platform
   });
   deps.home.addCard(async (companyId, session) => (session.codes.has('sd_capsule') ? { code: 'dataItems', count: await dataItems.countItems(companyId) } : null));
   deps.scheduler.schedule('dataItemMaintenance', '0 15 * * * *', async () => {
+    const partitions = await maintenance.upkeepPartitions();
+    if (partitions.made.length > 0 || partitions.dropped.length > 0) {
+      app.log.info(partitions, 'series point partitions made and dropped');
+    }
     const deleted = await maintenance.expireValues();
     app.log.info({ deleted }, 'data item value expiry done');
   });

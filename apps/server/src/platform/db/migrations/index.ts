@@ -31,6 +31,7 @@ import * as gas from './2026-11-28-260-gas';
 import * as recordSlots from './2026-11-28-270-record-slots';
 import * as deviceSecretSealed from './2026-11-28-290-device-secret-sealed';
 import * as deviceRecordOnce from './2026-11-28-310-device-record-once';
+import * as seriesPointPartitions from './2026-11-28-320-series-point-partitions';
 
 /** Every migration, in order. Names are date-prefixed and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-270-record-slots': recordSlots,
   '2026-11-28-290-device-secret-sealed': deviceSecretSealed,
   '2026-11-28-310-device-record-once': deviceRecordOnce,
+  '2026-11-28-320-series-point-partitions': seriesPointPartitions,
 };

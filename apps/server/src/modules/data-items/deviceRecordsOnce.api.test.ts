@@ -39,7 +39,7 @@ const fields = [
 
 let seq = 0;
 /** A company, an IoT data list bound to a device of it: its API, ids and the device's credentials. */
-async function boundItem(app: FastifyInstance): Promise<{ api: Api; companyId: number; itemId: number; sn: string; secret: string }> {
+async function boundItem(app: FastifyInstance): Promise<{ api: Api; companyId: number; itemId: number; sn: string; secret: string; directoryId: number }> {
   seq += 1;
   const user = await createCompanyUser(app, { codes: ['sd_capsule', 'cd_device'], companyName: `Once ${seq} ${randomBytes(3).toString('hex')}` });
   const api = as(app, await signIn(app, user.userName, user.password));
@@ -50,7 +50,7 @@ async function boundItem(app: FastifyInstance): Promise<{ api: Api; companyId: n
   const device = body(await post(api, 'device/addDevice', { name: `Gateway ${seq}`, sn, model: 'SD-G1' }));
   expect(device.code, JSON.stringify(device)).toBe(0);
   expect(body(await post(api, 'telemetry/bindItem', { itemId: item.data.id, deviceId: device.data.id })).code).toBe(0);
-  return { api, companyId: user.companyId, itemId: item.data.id, sn, secret: device.data.secret };
+  return { api, companyId: user.companyId, itemId: item.data.id, sn, secret: device.data.secret, directoryId: dir.data.id };
 }
 
 async function recordsOf(api: Api, itemId: number): Promise<Array<{ values: Record<string, unknown>; createdAt: number }>> {
@@ -131,6 +131,28 @@ describe('a device payload delivered twice', () => {
     expect(await pointsOf(t.app, itemId)).toEqual({ temperature: 51, humidity: 51 });
     expect(await countersOf(t.app, companyId)).toEqual({ values: 102, records: 51, unknown: 0 });
     expect(await itemCount(t.app, itemId)).toBe(51);
+  });
+
+  it('an item with a forward condition: a redelivered payload is neither stored nor forwarded again', async () => {
+    const { api, companyId, itemId, directoryId } = await boundItem(t.app);
+    const targetAnswer = body(await post(api, 'dataItem/addDataItem', { directoryId, name: 'Hot', kind: 10, fields }));
+    expect(targetAnswer.code, JSON.stringify(targetAnswer)).toBe(0);
+    const targetId = targetAnswer.data.id as number;
+    const forward = body(
+      await post(api, 'dataItem/addForward', { itemId, name: 'hot', targetItemId: targetId, conditions: [{ field: 'temperature', op: 'gt', value: 50 }], mappings: [{ from: 'temperature', to: 'temperature' }] }),
+    );
+    expect(forward.code, JSON.stringify(forward)).toBe(0);
+    const ts = Date.now() - 30_000;
+    const batch = [
+      { companyId, itemId, ts, values: { temperature: 80 } },
+      { companyId, itemId, ts: ts + 1, values: { temperature: 20 } },
+    ];
+    await t.app.telemetry.commit.submit(batch);
+    await t.app.telemetry.commit.submit(batch);
+    await t.app.telemetry.commit.submit([batch[0]!, batch[0]!]);
+    expect((await recordsOf(api, itemId)).map((r) => r.values.temperature).sort()).toEqual([20, 80]);
+    expect((await recordsOf(api, targetId)).map((r) => r.values.temperature)).toEqual([80]);
+    expect(await countersOf(t.app, companyId)).toEqual({ values: 2, records: 2, unknown: 0 });
   });
 
   it.skipIf(!onPostgres)('two instances on one PostgreSQL database writing the same device values at once store each once', async () => {

@@ -159,8 +159,9 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          // Root files that no tsconfig.json beside them includes: typed with the base options.
-          allowDefaultProject: ['playwright.config.ts', 'vitest.config.ts'],
+          // Root files that no tsconfig.json beside them includes (and the scripts' type declarations, which
+          // the API tests import): typed with the base options.
+          allowDefaultProject: ['playwright.config.ts', 'vitest.config.ts', 'scripts/*.d.mts'],
           defaultProject: 'tsconfig.base.json',
         },
         tsconfigRootDir: import.meta.dirname,

@@ -199,7 +199,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   registerSettingsModule(app, platform);
   await ensurePlatformAdmin(database.db, config, app.log, { companies, users, companyAdmin });
   const cabin = registerCabinModule(app, platform, { groups, companies });
-  const { dataItems, catalog, deviceRecords, series, recordsCommitted, taskRecords, latestRecords, records } = registerDataItemsModule(app, platform, { cabin, storage, home, scheduler, companies });
+  const { dataItems, catalog, deviceRecords, series, recordsCommitted, taskRecords, latestRecords, records } = registerDataItemsModule(app, platform, { cabin, storage, home, scheduler, companies, options: { seriesRetentionMonths: config.seriesRetentionMonths } });
   registerSystemModule(app, platform, { allowList, scheduler, companies, users, catalog });
   registerFilesModule(app, platform, { cabin, storage });
   registerProjectsModule(app, platform, { cabin, dataItems, latestRecords });

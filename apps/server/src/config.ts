@@ -50,6 +50,11 @@ export interface AppConfig {
   webDist: string;
   /** Sessions are cached this long per process; logout clears the local cache at once. */
   sessionCacheMs: number;
+  /**
+   * PostgreSQL: keep the raw values of series (series_point) this many whole UTC months back; older
+   * monthly partitions are dropped by the hourly upkeep (docs/charts.md). Unset: kept for ever.
+   */
+  seriesRetentionMonths: number | null;
   trustProxy: boolean;
   /** Platform-wide default time zone (companies have their own). */
   timeZone: string;
@@ -109,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     testRoutes: env.SMARTDATA_TEST_ROUTES === '1',
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     sessionCacheMs: Number(env.SESSION_CACHE_MS ?? 5000),
+    seriesRetentionMonths: retentionMonths(env.SERIES_RETENTION_MONTHS),
     trustProxy: env.TRUST_PROXY === '1',
     timeZone: env.SMARTDATA_TIME_ZONE ?? 'Asia/Shanghai',
     s3Endpoint: env.S3_ENDPOINT || undefined,
@@ -130,6 +136,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 }
 
 /** Defaults for tests and benchmarks: in-memory SQLite, no broker, quiet logs. */
+/** SERIES_RETENTION_MONTHS: a whole number of months ≥ 1, or unset/empty for no retention; anything else stops the start. */
+function retentionMonths(value: string | undefined): number | null {
+  if (value === undefined || value.trim() === '') {
+    return null;
+  }
+  const months = Number(value);
+  if (!Number.isInteger(months) || months < 1 || months > 1200) {
+    throw new Error(`SERIES_RETENTION_MONTHS must be a whole number of months from 1 to 1200 (got ${JSON.stringify(value)})`);
+  }
+  return months;
+}
+
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     ...loadConfig({}),

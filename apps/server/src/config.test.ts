@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('SERIES_RETENTION_MONTHS', () => {
+  it('is off when unset or empty', () => {
+    expect(loadConfig({}).seriesRetentionMonths).toBeNull();
+    expect(loadConfig({ SERIES_RETENTION_MONTHS: ' ' }).seriesRetentionMonths).toBeNull();
+  });
+
+  it('takes a whole number of months', () => {
+    expect(loadConfig({ SERIES_RETENTION_MONTHS: '13' }).seriesRetentionMonths).toBe(13);
+  });
+
+  it('stops the start on anything else, naming the setting', () => {
+    for (const bad of ['0', '-3', '1.5', 'twelve', '1201']) {
+      expect(() => loadConfig({ SERIES_RETENTION_MONTHS: bad })).toThrow(/SERIES_RETENTION_MONTHS must be a whole number of months from 1 to 1200/);
+    }
+  });
+});

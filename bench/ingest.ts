@@ -19,6 +19,20 @@
  * `BENCH_DATABASE_URL=postgres://…` runs the app on PostgreSQL (own schema, dropped afterwards;
  * the raw and bare phases stay on SQLite).
  *
+ * `--broker=mosquitto` (issue 22): after the app's as-fast-as-possible phase on the embedded broker,
+ * the same database and the same fleet go through a throwaway Mosquitto 2 (scripts/mosquitto.mjs,
+ * port 19900–19949, dynamic security on: the fleet connects with one broker account allowed to
+ * publish on `sd/+/up/#`), consumed by `--instances=1|2` server instances (MQTT_URL, the shared
+ * subscription; 2 needs BENCH_DATABASE_URL: two instances on one SQLite file is not supported),
+ * built in this process with buildApp, each with `--consumers=K` connections (default 16) and
+ * a Receive Maximum of `--inflight=N` (default 64). Prints values/s stored beside the embedded
+ * broker's figure of the same run; the rules and fixed-rate phases are skipped in this mode.
+ * Mosquitto acknowledges a device's publish at once (its PUBACK is the broker's): the fleet is
+ * not held back by the commit, so the broker queues for the consumers and drops beyond its
+ * `max_queued_messages` (1 000 per consumer session): the phase prints what was acknowledged to
+ * the fleet, what was stored, and the difference after the consumers drained; then the same at
+ * a fixed offered rate (`--rate` values/s).
+ *
  * The fleet runs in two child processes (this file with --fleet), each holding half of the
  * devices' MQTT connections; every device is bound to its own IoT data list of `values` decimal
  * fields, and publishes `{ts, values}` with QoS 1, the next publish once the PUBACK of the last
@@ -62,17 +76,30 @@ interface Options {
   bareWorker: boolean;
   /** CPU profiles (node:inspector) of the as-fast-as-possible phases, written to the temp folder. */
   profile: boolean;
+  /** Which broker the app phase's traffic goes through after the embedded one (issue 22). */
+  broker: 'embedded' | 'mosquitto';
+  /** `--broker=mosquitto`: server instances consuming from Mosquitto (2: PostgreSQL only). */
+  instances: number;
+  /** `--broker=mosquitto`: consumer connections per instance (MQTT_CONSUMERS). */
+  consumers: number;
+  /** `--broker=mosquitto`: Receive Maximum of each consumer (MQTT_RECEIVE_MAXIMUM). */
+  inflight: number;
 }
 
 function parseOptions(argv: string[]): Options {
   const values = new Map<string, string>();
+  let broker: Options['broker'] = 'embedded';
   for (const arg of argv) {
     if (arg === '--bare' || arg === '--bare-worker' || arg === '--profile') {
       continue;
     }
+    if (arg === '--broker=mosquitto' || arg === '--broker=embedded') {
+      broker = arg === '--broker=mosquitto' ? 'mosquitto' : 'embedded';
+      continue;
+    }
     const match = /^--([a-z]+)=(\d+)$/.exec(arg);
     if (!match) {
-      throw new Error(`unknown argument ${arg} (use --devices=N --values=N --seconds=N --rate=N --raw=N --rules=N --flushms=N --bare --bare-worker --profile)`);
+      throw new Error(`unknown argument ${arg} (use --devices=N --values=N --seconds=N --rate=N --raw=N --rules=N --flushms=N --bare --bare-worker --profile --broker=mosquitto --instances=1|2 --consumers=N --inflight=N)`);
     }
     values.set(match[1], match[2]);
   }
@@ -94,6 +121,10 @@ function parseOptions(argv: string[]): Options {
     bare: argv.includes('--bare') || argv.includes('--bare-worker'),
     bareWorker: argv.includes('--bare-worker'),
     profile: argv.includes('--profile'),
+    broker,
+    instances: bounded('instances', 1, 1, 2),
+    consumers: bounded('consumers', 16, 1, 256),
+    inflight: bounded('inflight', 64, 1, 65_535),
   };
 }
 
@@ -107,7 +138,7 @@ interface Device {
   secret: string;
 }
 type ToFleet =
-  | { type: 'connect'; port: number; devices: Device[] }
+  | { type: 'connect'; port: number; devices: Device[]; account?: { username: string; password: string } }
   | { type: 'run'; mode: 'max' | 'rate' | 'once'; seconds: number; values: number; publishesPerSecond?: number }
   | { type: 'watch'; httpPort: number; token: string; itemIds: number[] }
   | { type: 'report' }
@@ -140,8 +171,8 @@ async function fleet(): Promise<void> {
               (device) =>
                 new Promise<void>((resolve) => {
                   const client = mqtt.connect(`mqtt://127.0.0.1:${message.port}`, {
-                    username: device.sn,
-                    password: device.secret,
+                    username: message.account?.username ?? device.sn,
+                    password: message.account?.password ?? device.secret,
                     clientId: device.sn,
                     reconnectPeriod: 0,
                     keepalive: 600,
@@ -631,6 +662,120 @@ async function barePipeline(fleet: Fleet, devices: Device[], options: Options, p
   }
 }
 
+/**
+ * `--broker=mosquitto` (issue 22): the same fleet through a throwaway Mosquitto 2 with dynamic
+ * security (scripts/mosquitto.mjs), consumed by `--instances` server instances built by `make`
+ * (MQTT_URL, the share group). The fleet connects with one broker account allowed to publish on
+ * `sd/+/up/#` (the platform's per-device accounts would need their sealed secrets, which the
+ * bench's direct seeding does not write); Mosquitto checks that account's ACL on every publish.
+ */
+async function throughMosquitto(
+  fleet: Fleet,
+  devices: Device[],
+  options: Options,
+  parts: number,
+  make: (instance: number, mqttUrl: string) => Promise<import('fastify').FastifyInstance>,
+): Promise<{ valuesPerSecond: number; offered: number; ratedPerSecond: number; ratedMissing: number }> {
+  const { startThrowawayMosquitto, freePortIn } = await import('../scripts/mosquitto.mjs');
+  const port = await freePortIn(19900, 19949);
+  if (port === null) {
+    throw new Error('no free port in 19900–19949 for Mosquitto');
+  }
+  const broker = await startThrowawayMosquitto({ port, log: () => undefined });
+  const apps: import('fastify').FastifyInstance[] = [];
+  let admin: MqttClient | null = null;
+  try {
+    console.log(`Mosquitto: throwaway broker on 127.0.0.1:${broker.port} (scripts/mosquitto.mjs: dynamic security, persistence off, max_inflight_messages and max_queued_messages at their defaults 20 and 1 000)`);
+    admin = await mqtt.connectAsync(broker.url, { protocolVersion: 5, clientId: `bench-admin-${process.pid}`, reconnectPeriod: 0 });
+    await admin.subscribeAsync('$CONTROL/dynamic-security/v1/response', { qos: 1 });
+    const account = { username: 'bench-fleet', password: randomBytes(12).toString('hex') };
+    const answered = new Promise<string>((resolve) => admin!.once('message', (_topic, payload) => resolve(payload.toString())));
+    await admin.publishAsync(
+      '$CONTROL/dynamic-security/v1',
+      JSON.stringify({
+        commands: [
+          { command: 'createRole', rolename: 'bench-fleet', acls: [{ acltype: 'publishClientSend', topic: 'sd/+/up/#', allow: true }] },
+          { command: 'createClient', username: account.username, password: account.password, roles: [{ rolename: 'bench-fleet' }] },
+        ],
+      }),
+      { qos: 1 },
+    );
+    const answer = JSON.parse(await answered) as { responses: Array<{ error?: string }> };
+    if (answer.responses.some((r) => r.error)) {
+      throw new Error(`dynsec: ${JSON.stringify(answer)}`);
+    }
+    for (let i = 0; i < options.instances; i += 1) {
+      const app = await make(i, broker.url);
+      await app.ready();
+      apps.push(app);
+    }
+    const connected = await fleet.ask([...split(devices, parts), []].map((d) => ({ type: 'connect', port: broker.port, devices: d, account })), 600_000);
+    console.log(
+      `connected to Mosquitto: ${connected.reduce((n, r) => n + Number(r.count), 0)} devices (${connected.reduce((n, r) => n + Number(r.failed), 0)} failed); ${options.instances} instance${options.instances > 1 ? 's' : ''}, ${apps.map((app) => JSON.stringify(app.platform.externalBroker?.state())).join(', ')}`,
+    );
+    const storedNow = () => apps.reduce((n, app) => n + app.telemetry.stats.values, 0);
+    const publishesNow = () => apps.map((app) => app.telemetry.stats.publishes);
+    const loadBefore = load();
+    const cpuBefore = process.cpuUsage();
+    const before = storedNow();
+    const publishesBefore = publishesNow();
+    const started = Date.now();
+    const ran = await fleet.ask({ type: 'run', mode: 'max', seconds: options.seconds, values: options.values }, options.seconds * 1000 + 120_000);
+    const seconds = (Date.now() - started) / 1000;
+    const stored = storedNow() - before;
+    const cpu = process.cpuUsage(cpuBefore);
+    const acked = ran.reduce((n, r) => n + Number(r.acked), 0);
+    // What Mosquitto still queues for the consumers: wait until nothing more is stored for 3 s (at most 120 s).
+    const drainStarted = Date.now();
+    let last = storedNow();
+    let quietSince = Date.now();
+    while (Date.now() - quietSince < 3000 && Date.now() - drainStarted < 120_000) {
+      await sleep(250);
+      if (storedNow() !== last) {
+        last = storedNow();
+        quietSince = Date.now();
+      }
+    }
+    const drained = storedNow() - before;
+    const shares = publishesNow().map((n, i) => n - publishesBefore[i]);
+    const valuesPerSecond = stored / seconds;
+    console.log(
+      `ingest through Mosquitto, as fast as the fleet publishes: ${Math.round(valuesPerSecond).toLocaleString('en-US')} values/s stored (${stored.toLocaleString('en-US')} values in ${seconds.toFixed(1)} s; ${acked.toLocaleString('en-US')} publishes = ${(acked * options.values).toLocaleString('en-US')} values acknowledged to the fleet by Mosquitto, ${ran.reduce((n, r) => n + Number(r.errors), 0)} errors); after the phase the consumers drained for ${((Date.now() - drainStarted) / 1000).toFixed(1)} s: ${drained.toLocaleString('en-US')} values stored in all, ${(acked * options.values - drained).toLocaleString('en-US')} acknowledged but not stored (dropped by Mosquitto's queue limit or still queued); publishes per instance ${JSON.stringify(shares)}; ${Math.round(stored / ((cpu.user + cpu.system) / 1e6)).toLocaleString('en-US')} values per CPU-second of this process (the server${options.instances > 1 ? 's' : ''}; Mosquitto is a process of its own); load ${loadBefore} → ${load()}`,
+    );
+    // The same at a fixed offered rate (`--rate` values/s, spread over the devices): what is stored of it.
+    const drainUntilQuiet = async () => {
+      const from = Date.now();
+      let seen = storedNow();
+      let quiet = Date.now();
+      while (Date.now() - quiet < 3000 && Date.now() - from < 120_000) {
+        await sleep(250);
+        if (storedNow() !== seen) {
+          seen = storedNow();
+          quiet = Date.now();
+        }
+      }
+    };
+    const rateFrom = storedNow();
+    const rateStarted = Date.now();
+    const rated = await fleet.ask({ type: 'run', mode: 'rate', seconds: options.seconds, values: options.values, publishesPerSecond: options.rate / options.values / parts }, options.seconds * 1000 + 120_000);
+    const rateSeconds = (Date.now() - rateStarted - 2000) / 1000;
+    const ratedStored = storedNow() - rateFrom;
+    await drainUntilQuiet();
+    const ratedAcked = rated.reduce((n, r) => n + Number(r.acked), 0) * options.values;
+    console.log(
+      `at ${options.rate.toLocaleString('en-US')} values/s offered through Mosquitto: the fleet sent ${Math.round((rated.reduce((n, r) => n + Number(r.sent), 0) * options.values) / rateSeconds).toLocaleString('en-US')} values/s, ${Math.round(ratedStored / rateSeconds).toLocaleString('en-US')} values/s stored during the phase; ${ratedAcked.toLocaleString('en-US')} values acknowledged to the fleet, ${(storedNow() - rateFrom).toLocaleString('en-US')} stored once drained (${(ratedAcked - (storedNow() - rateFrom)).toLocaleString('en-US')} missing); load ${load()}`,
+    );
+    await fleet.ask({ type: 'disconnect' }, 120_000);
+    return { valuesPerSecond, offered: options.rate, ratedPerSecond: ratedStored / rateSeconds, ratedMissing: ratedAcked - (storedNow() - rateFrom) };
+  } finally {
+    for (const app of apps) {
+      await app.close().catch((error: unknown) => console.error(`app close: ${String(error)}`));
+    }
+    await admin?.endAsync(true).catch(() => undefined);
+    await broker.close();
+  }
+}
+
 function split<T>(list: readonly T[], parts: number): T[][] {
   const out: T[][] = Array.from({ length: parts }, () => []);
   list.forEach((item, i) => out[i % parts].push(item));
@@ -662,6 +807,9 @@ async function main(): Promise<void> {
   // PostgreSQL (issue 21): the app on BENCH_DATABASE_URL, in a schema of its own dropped afterwards.
   const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
   const databaseSchema = databaseUrl ? `bench_ingest_${process.pid}` : undefined;
+  if (options.broker === 'mosquitto' && options.instances > 1 && !databaseUrl) {
+    throw new Error('--instances=2 needs BENCH_DATABASE_URL (PostgreSQL): two instances on one SQLite file is not a supported topology');
+  }
   console.log(`database: ${databaseUrl ? `PostgreSQL (schema ${databaseSchema}; the raw better-sqlite3 and bare phases stay on SQLite)` : 'SQLite file in a temp folder'}`);
 
   const devices: Device[] = Array.from({ length: options.devices }, (_, i) => ({ sn: `BENCH${String(i).padStart(5, '0')}`, secret: randomBytes(12).toString('hex') }));
@@ -776,6 +924,34 @@ async function main(): Promise<void> {
     // 4b. the same, with `--rules` alarm rules active on as many items (issue 15: evaluated after
     // commit, never slowing ingest), then without them again: A-B-A, so a drift of the machine or of
     // the database's size shows.
+    if (options.broker === 'mosquitto') {
+      clearInterval(sampler);
+      monitor.stop();
+      await fleet.ask({ type: 'disconnect' }, 120_000);
+      await app.close().catch((error: unknown) => console.error(`app close: ${String(error)}`));
+      const embeddedRate = stored / seconds;
+      const through = await throughMosquitto(fleet, devices, options, parts, (instance, mqttUrl) =>
+        buildApp(
+          testConfig({
+            dataDir: dir,
+            sqliteFile: path.join(dir, 'smartdata.db'),
+            databaseUrl,
+            databaseSchema,
+            mqttPort: null,
+            mqttUrl,
+            instanceId: `bench-${process.pid}-${instance}`,
+            mqttConsumers: options.consumers,
+            mqttReceiveMaximum: options.inflight,
+            logLevel: 'warn',
+          }),
+        ),
+      );
+      console.log(
+        `side by side (values/s stored, same fleet, same database, same run): embedded broker ${Math.round(embeddedRate).toLocaleString('en-US')}; Mosquitto with ${options.instances} instance${options.instances > 1 ? 's' : ''} × ${options.consumers} consumers, Receive Maximum ${options.inflight}: ${Math.round(through.valuesPerSecond).toLocaleString('en-US')} with the fleet flooding the broker (${((100 * through.valuesPerSecond) / embeddedRate).toFixed(0)} %), ${Math.round(through.ratedPerSecond).toLocaleString('en-US')} at ${through.offered.toLocaleString('en-US')} offered (${through.ratedMissing.toLocaleString('en-US')} values missing)`,
+      );
+      await fleet.close();
+      return;
+    }
     if (options.rules > 0) {
       const maxRate = async () => {
         const from = stats.values;

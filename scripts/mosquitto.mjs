@@ -182,6 +182,11 @@ export async function startThrowawayMosquitto({
       'allow_anonymous false',
       'per_listener_settings false',
       'persistence false',
+      // A QoS 1 publish is acknowledged to the device when Mosquitto takes it; beyond this many
+      // queued for one consumer session it is dropped (1 000 by default: 81–90 % of a flood lost,
+      // docs/operations.md). Generous for tests and the bench, bounded so a stuck consumer cannot
+      // take the machine's memory.
+      'max_queued_messages 1000000',
       `plugin ${found.plugin}`,
       `plugin_opt_config_file ${dynsecFile}`,
       `log_dest file ${logFile}`,

@@ -7,6 +7,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import WebSocket from 'ws';
 import { dropSchema } from '@server/platform/db/database';
 import { RealtimeClient } from '@server/test/realtimeClient';
+import { seededRandom } from '@server/test/seededRandom';
 import { findMosquitto, freePortIn, startThrowawayMosquitto, type ThrowawayMosquitto } from '../../../../scripts/mosquitto.mjs';
 import { HTTP_PORTS, MQTT_PORTS, startInstance, type Instance } from '../../../../scripts/cluster.mjs';
 
@@ -35,18 +36,6 @@ interface Envelope<T = any> {
   code: number;
   msg: string;
   data: T;
-}
-
-/** A small seeded generator (mulberry32): the order devices publish in is the same every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -194,7 +183,7 @@ async function subackCode(device: MqttClient, filter: string): Promise<number> {
 describe.skipIf(!active)('scale-out on loopback: two server processes, PostgreSQL, Mosquitto with dynamic security', () => {
   it('stores every value of 200 devices once, pushes B’s values to a browser on A, confines devices to their topics, and loses nothing the broker acknowledged when B is SIGKILLed mid-stream and restarted', async () => {
     const [a, b] = instances as [Instance, Instance];
-    const random = seeded(22);
+    const random = seededRandom(22);
     const log = (line: string) => console.log(`[scale-out] ${line}`);
 
     // An operator's setup, over HTTP on both instances: a company, a role, a user.

@@ -7,6 +7,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
+import { seededRandom } from '../../test/seededRandom';
 import { as, body, createCompanyUser, signIn } from '@server/test/testApp';
 
 /**
@@ -28,16 +29,6 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A small seeded generator: the same seed, the same kill points. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(state ^ (state >>> 15), 1 | state);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -105,7 +96,7 @@ describe('durability', () => {
     // Three rounds: publishes keep flowing (up to 50 in flight) and the server dies once a random
     // number of them (150 to 700, seeded: SMARTDATA_SEED, fixed in CI, printed) is acknowledged.
     const seed = Number(process.env.SMARTDATA_SEED ?? (process.env.CI ? 1123 : Date.now() % 100_000));
-    const random = mulberry32(seed);
+    const random = seededRandom(seed);
     const killPoints = [0, 1, 2].map(() => 150 + Math.floor(random() * 550));
     console.log(`durability: seed ${seed}, kill after ${killPoints.join(', ')} acknowledged publishes`);
     for (const killAfter of killPoints) {

@@ -1,0 +1,13 @@
+/**
+ * A small seeded generator (mulberry32) for tests: the same seed gives the same sequence, so a run
+ * that fails can be replayed (kill points, publish orders).
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(state ^ (state >>> 15), state | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -11,18 +11,19 @@ export const pgDeviceRecordWrites = {
   /**
    * Records of source `device` (no parent, no author, created and updated at their instant): the
    * id of each, in the order given, or 0 for one whose item already has a device record of that
-   * instant (a redelivery: not stored; the unique index of migration 310). The batch holds one
-   * record per item and instant (DeviceRecords dedupes it), so (item, instant) names its row.
+   * instant with the same values (a redelivery: not stored; the unique index of migration 330).
+   * The batch holds one record per item, instant and values (DeviceRecords dedupes it), so those
+   * three name its row.
    */
   async insert(trx: Db, companyIds: number[], itemIds: number[], valuesJson: string[], instants: number[]): Promise<number[]> {
-    const inserted = await sql<{ id: number | string; item_id: number; created_at: number | string }>`insert into data_record (company_id, item_id, parent_record_id, values_json, source, created_by, created_at, updated_at)
+    const inserted = await sql<{ id: number | string; item_id: number; created_at: number | string; values_json: string }>`insert into data_record (company_id, item_id, parent_record_id, values_json, source, created_by, created_at, updated_at)
       select c, i, null, v, 'device', null, t, t from unnest(${companyIds}::int[], ${itemIds}::int[], ${valuesJson}::text[], ${instants}::bigint[]) with ordinality as r(c, i, v, t, o)
-      order by o on conflict do nothing returning id, item_id, created_at`.execute(trx);
+      order by o on conflict do nothing returning id, item_id, created_at, values_json`.execute(trx);
     const ids = new Map<string, number>();
     for (const row of inserted.rows) {
-      ids.set(`${row.item_id}:${row.created_at}`, Number(row.id));
+      ids.set(`${row.item_id}:${row.created_at}:${row.values_json}`, Number(row.id));
     }
-    return itemIds.map((itemId, i) => ids.get(`${itemId}:${instants[i]}`) ?? 0);
+    return itemIds.map((itemId, i) => ids.get(`${itemId}:${instants[i]}:${valuesJson[i]}`) ?? 0);
   },
 
   /** Adds to items' record counts (one row per item, each of its company). */
@@ -36,13 +37,13 @@ export const pgDeviceRecordWrites = {
   },
 };
 
-/** Which of these (company, item, instant) already have a device record: `${itemId}:${ts}` keys (either database). */
+/** Which of these (company, item, instant, values) already have a device record: `${itemId}:${ts}:${valuesJson}` keys (either database). */
 export async function deviceRecordsStored(db: Db, records: ReadonlyArray<{ companyId: number; itemId: number; ts: number }>): Promise<Set<string>> {
   const found = await db
     .selectFrom('data_record')
-    .select(['item_id', 'created_at'])
+    .select(['item_id', 'created_at', 'values_json'])
     .where('source', '=', 'device')
     .where((eb) => eb.or(records.map((r) => eb.and([eb('company_id', '=', r.companyId), eb('item_id', '=', r.itemId), eb('created_at', '=', r.ts)]))))
     .execute();
-  return new Set(found.map((row) => `${row.item_id}:${row.created_at}`));
+  return new Set(found.map((row) => `${row.item_id}:${row.created_at}:${row.values_json}`));
 }

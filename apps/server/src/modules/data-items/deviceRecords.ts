@@ -128,10 +128,10 @@ export class DeviceRecords implements DeviceRecordSink {
     };
   }
 
-  /** Forwarded records whose item has no device record of their instant yet. */
+  /** Forwarded records whose item has no device record of their instant and values yet. */
   private async notStored(records: ForwardedRecord[]): Promise<ForwardedRecord[]> {
     const stored = await deviceRecordsStored(this.db, records);
-    return records.filter((r) => !stored.has(`${r.itemId}:${r.ts}`));
+    return records.filter((r) => !stored.has(`${r.itemId}:${r.ts}:${JSON.stringify(r.values)}`));
   }
 
   /** Item metas from their rows; fields parsed again only when the item changed. */
@@ -176,7 +176,7 @@ export class DeviceRecords implements DeviceRecordSink {
     let duplicates = 0;
     /** Unknown keys of payloads that became no record (those of records count with their record). */
     const unknownOf = new Map<number, number>();
-    /** Item and instant of the records planned: a second payload of the same is a duplicate (the first wins). */
+    /** Item, instant and values of the records planned: the same again is a redelivery (another payload of that instant is a record of its own). */
     const seen = new Set<string>();
     for (const write of batch) {
       const meta = metas.get(write.itemId);
@@ -212,10 +212,10 @@ export class DeviceRecords implements DeviceRecordSink {
       }
       unknown += unknownHere;
       if (keys > 0) {
-        const once = `${write.itemId}:${write.ts}`;
+        const once = `${write.itemId}:${write.ts}:${JSON.stringify(values)}`;
         if (seen.has(once)) {
           duplicates += 1;
-          continue; // the same item and instant twice in one batch: the first is the record
+          continue; // the same payload twice in one batch (item, instant and values): stored once
         }
         seen.add(once);
         if (meta.hasForwards) {

@@ -84,7 +84,7 @@ async function itemCount(app: FastifyInstance, itemId: number): Promise<number> 
 }
 
 describe('a device payload delivered twice', () => {
-  it('through the broker, with its ts: one record, one point per key, counters and count unchanged by the second; a second publish of that instant with other keys stores nothing (the first wins)', async () => {
+  it('through the broker, with its ts: one record, one point per key, counters and count unchanged by the redelivery; another publish of that instant with other values is a record of its own', async () => {
     const { api, companyId, itemId, sn, secret } = await boundItem(t.app);
     const client: MqttClient = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { username: sn, password: secret, clientId: `${sn}:1`, reconnectPeriod: 0, connectTimeout: 5000 });
     try {
@@ -99,18 +99,23 @@ describe('a device payload delivered twice', () => {
 
       // The broker's redelivery: the same payload again (acknowledged, nothing stored).
       await client.publishAsync(`sd/${sn}/up/telemetry`, payload, { qos: 1 });
-      // Same instant, other keys: the first record stays as it is.
-      await client.publishAsync(`sd/${sn}/up/telemetry`, JSON.stringify({ ts, values: { temperature: 99 } }), { qos: 1 });
+      // Same instant, other values (a device sending a second reading in its own publish, stamped
+      // with the same second): stored — and its own redelivery is not.
+      const other = JSON.stringify({ ts, values: { humidity: 41 } });
+      await client.publishAsync(`sd/${sn}/up/telemetry`, other, { qos: 1 });
+      await client.publishAsync(`sd/${sn}/up/telemetry`, other, { qos: 1 });
       // A later instant is a new record.
       await client.publishAsync(`sd/${sn}/up/telemetry`, JSON.stringify({ ts: ts + 1, values: { temperature: 22 } }), { qos: 1 });
       const records = await recordsOf(api, itemId);
-      expect(records.map((r) => [r.createdAt, r.values.temperature]).sort()).toEqual([
-        [ts, 21.5],
-        [ts + 1, 22],
+      const rows = records.map((r) => [r.createdAt, r.values.temperature ?? null, r.values.humidity ?? null] as const);
+      expect([...rows].sort((a, b) => a[0] - b[0] || Number(a[2] ?? 0) - Number(b[2] ?? 0))).toEqual([
+        [ts, 21.5, 40],
+        [ts, null, 41],
+        [ts + 1, 22, null],
       ]);
-      expect(await pointsOf(t.app, itemId)).toEqual({ temperature: 2, humidity: 1 });
-      expect(await countersOf(t.app, companyId)).toEqual({ values: 3, records: 2, unknown: 1 });
-      expect(await itemCount(t.app, itemId)).toBe(2);
+      expect(await pointsOf(t.app, itemId)).toEqual({ temperature: 2, humidity: 2 });
+      expect(await countersOf(t.app, companyId)).toEqual({ values: 4, records: 3, unknown: 1 });
+      expect(await itemCount(t.app, itemId)).toBe(3);
     } finally {
       await client.endAsync();
     }
@@ -186,10 +191,10 @@ describe('a device payload delivered twice', () => {
   }, 60_000);
 });
 
-describe('migration 310 on a database holding duplicates', () => {
+describe('migrations 310 and 330 on a database holding duplicates', () => {
   it.skipIf(onPostgres)('keeps the old duplicate device records and refuses new ones (SQLite)', async () => {
     const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
-    const { '2026-11-28-310-device-record-once': _once, ...before } = migrations;
+    const { '2026-11-28-310-device-record-once': _once, '2026-11-28-330-device-record-values-once': _valuesOnce, ...before } = migrations;
     const first = await new Migrator({ db, provider: { getMigrations: async () => before } }).migrateToLatest();
     expect(first.error).toBeUndefined();
     const row = (id: number) => ({ id, company_id: 1, item_id: 7, values_json: '{"t":1}', source: 'device', created_at: 1000, updated_at: 1000 });

@@ -32,6 +32,7 @@ import * as recordSlots from './2026-11-28-270-record-slots';
 import * as deviceSecretSealed from './2026-11-28-290-device-secret-sealed';
 import * as deviceRecordOnce from './2026-11-28-310-device-record-once';
 import * as seriesPointPartitions from './2026-11-28-320-series-point-partitions';
+import * as deviceRecordValuesOnce from './2026-11-28-330-device-record-values-once';
 
 /** Every migration, in order. Names are date-prefixed and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-290-device-secret-sealed': deviceSecretSealed,
   '2026-11-28-310-device-record-once': deviceRecordOnce,
   '2026-11-28-320-series-point-partitions': seriesPointPartitions,
+  '2026-11-28-330-device-record-values-once': deviceRecordValuesOnce,
 };

@@ -24,6 +24,8 @@ interface ForwardedRecord {
   itemId: number;
   ts: number;
   values: RecordValues;
+  /** `values` as stored (JSON): what names a redelivery. */
+  valuesJson: string;
   keys: number;
   unknown: number;
 }
@@ -131,7 +133,7 @@ export class DeviceRecords implements DeviceRecordSink {
   /** Forwarded records whose item has no device record of their instant and values yet. */
   private async notStored(records: ForwardedRecord[]): Promise<ForwardedRecord[]> {
     const stored = await deviceRecordsStored(this.db, records);
-    return records.filter((r) => !stored.has(`${r.itemId}:${r.ts}:${JSON.stringify(r.values)}`));
+    return records.filter((r) => !stored.has(`${r.itemId}:${r.ts}:${r.valuesJson}`));
   }
 
   /** Item metas from their rows; fields parsed again only when the item changed. */
@@ -212,16 +214,17 @@ export class DeviceRecords implements DeviceRecordSink {
       }
       unknown += unknownHere;
       if (keys > 0) {
-        const once = `${write.itemId}:${write.ts}:${JSON.stringify(values)}`;
+        const valuesJson = JSON.stringify(values);
+        const once = `${write.itemId}:${write.ts}:${valuesJson}`;
         if (seen.has(once)) {
           duplicates += 1;
           continue; // the same payload twice in one batch (item, instant and values): stored once
         }
         seen.add(once);
         if (meta.hasForwards) {
-          forwarded.push({ companyId: write.companyId, itemId: write.itemId, ts: write.ts, values, keys, unknown: unknownHere });
+          forwarded.push({ companyId: write.companyId, itemId: write.itemId, ts: write.ts, values, valuesJson, keys, unknown: unknownHere });
         } else {
-          direct.push({ companyId: write.companyId, itemId: write.itemId, ts: write.ts, values, keys, charted: meta.charted, unknown: unknownHere });
+          direct.push({ companyId: write.companyId, itemId: write.itemId, ts: write.ts, values, valuesJson, keys, charted: meta.charted, unknown: unknownHere });
         }
       } else if (unknownHere > 0) {
         unknownOf.set(write.companyId, (unknownOf.get(write.companyId) ?? 0) + unknownHere);

@@ -20,6 +20,8 @@ export interface BatchRecord {
   keys: number;
   /** Keys of its payload with no field (telemetry counts them with the record, once). */
   unknown?: number;
+  /** `values` as stored (JSON), when the caller has it already (device batches dedupe by it). */
+  valuesJson?: string;
 }
 
 /** A record to write: values already checked. */
@@ -244,7 +246,7 @@ export class RecordWriter {
     const records: BatchRecord[] = [];
     const insertedIds: number[] = [];
     for (const record of all) {
-      const id = rows.insertDeviceRecord(record.companyId, record.itemId, JSON.stringify(record.values), record.ts);
+      const id = rows.insertDeviceRecord(record.companyId, record.itemId, record.valuesJson ?? JSON.stringify(record.values), record.ts);
       if (id !== 0) {
         records.push(record);
         insertedIds.push(id);
@@ -369,7 +371,7 @@ export class RecordWriter {
       const r = all[i];
       companies[i] = r.companyId;
       items[i] = r.itemId;
-      texts[i] = JSON.stringify(r.values);
+      texts[i] = r.valuesJson ?? JSON.stringify(r.values);
       instants[i] = r.ts;
     }
     const allIds = await pgDeviceRecordWrites.insert(trx, companies, items, texts, instants);

@@ -726,23 +726,6 @@ async function throughMosquitto(
     const cpu = process.cpuUsage(cpuBefore);
     const acked = ran.reduce((n, r) => n + Number(r.acked), 0);
     // What Mosquitto still queues for the consumers: wait until nothing more is stored for 3 s (at most 120 s).
-    const drainStarted = Date.now();
-    let last = storedNow();
-    let quietSince = Date.now();
-    while (Date.now() - quietSince < 3000 && Date.now() - drainStarted < 120_000) {
-      await sleep(250);
-      if (storedNow() !== last) {
-        last = storedNow();
-        quietSince = Date.now();
-      }
-    }
-    const drained = storedNow() - before;
-    const shares = publishesNow().map((n, i) => n - publishesBefore[i]);
-    const valuesPerSecond = stored / seconds;
-    console.log(
-      `ingest through Mosquitto, as fast as the fleet publishes: ${Math.round(valuesPerSecond).toLocaleString('en-US')} values/s stored (${stored.toLocaleString('en-US')} values in ${seconds.toFixed(1)} s; ${acked.toLocaleString('en-US')} publishes = ${(acked * options.values).toLocaleString('en-US')} values acknowledged to the fleet by Mosquitto, ${ran.reduce((n, r) => n + Number(r.errors), 0)} errors); after the phase the consumers drained for ${((Date.now() - drainStarted) / 1000).toFixed(1)} s: ${drained.toLocaleString('en-US')} values stored in all, ${(acked * options.values - drained).toLocaleString('en-US')} acknowledged but not stored (dropped by Mosquitto's queue limit or still queued); publishes per instance ${JSON.stringify(shares)}; ${Math.round(stored / ((cpu.user + cpu.system) / 1e6)).toLocaleString('en-US')} values per CPU-second of this process (the server${options.instances > 1 ? 's' : ''}; Mosquitto is a process of its own); load ${loadBefore} → ${load()}`,
-    );
-    // The same at a fixed offered rate (`--rate` values/s, spread over the devices): what is stored of it.
     const drainUntilQuiet = async () => {
       const from = Date.now();
       let seen = storedNow();
@@ -755,6 +738,15 @@ async function throughMosquitto(
         }
       }
     };
+    const drainStarted = Date.now();
+    await drainUntilQuiet();
+    const drained = storedNow() - before;
+    const shares = publishesNow().map((n, i) => n - publishesBefore[i]);
+    const valuesPerSecond = stored / seconds;
+    console.log(
+      `ingest through Mosquitto, as fast as the fleet publishes: ${Math.round(valuesPerSecond).toLocaleString('en-US')} values/s stored (${stored.toLocaleString('en-US')} values in ${seconds.toFixed(1)} s; ${acked.toLocaleString('en-US')} publishes = ${(acked * options.values).toLocaleString('en-US')} values acknowledged to the fleet by Mosquitto, ${ran.reduce((n, r) => n + Number(r.errors), 0)} errors); after the phase the consumers drained for ${((Date.now() - drainStarted) / 1000).toFixed(1)} s: ${drained.toLocaleString('en-US')} values stored in all, ${(acked * options.values - drained).toLocaleString('en-US')} acknowledged but not stored (dropped by Mosquitto's queue limit or still queued); publishes per instance ${JSON.stringify(shares)}; ${Math.round(stored / ((cpu.user + cpu.system) / 1e6)).toLocaleString('en-US')} values per CPU-second of this process (the server${options.instances > 1 ? 's' : ''}; Mosquitto is a process of its own); load ${loadBefore} → ${load()}`,
+    );
+    // The same at a fixed offered rate (`--rate` values/s, spread over the devices): what is stored of it.
     const rateFrom = storedNow();
     const rateStarted = Date.now();
     const rated = await fleet.ask({ type: 'run', mode: 'rate', seconds: options.seconds, values: options.values, publishesPerSecond: options.rate / options.values / parts }, options.seconds * 1000 + 120_000);

@@ -685,7 +685,7 @@ async function throughMosquitto(
   const apps: import('fastify').FastifyInstance[] = [];
   let admin: MqttClient | null = null;
   try {
-    console.log(`Mosquitto: throwaway broker on 127.0.0.1:${broker.port} (scripts/mosquitto.mjs: dynamic security, persistence off, max_inflight_messages and max_queued_messages at their defaults 20 and 1 000)`);
+    console.log(`Mosquitto: throwaway broker on 127.0.0.1:${broker.port} (scripts/mosquitto.mjs: dynamic security, persistence off, max_queued_messages 1 000 000)`);
     admin = await mqtt.connectAsync(broker.url, { protocolVersion: 5, clientId: `bench-admin-${process.pid}`, reconnectPeriod: 0 });
     await admin.subscribeAsync('$CONTROL/dynamic-security/v1/response', { qos: 1 });
     const account = { username: 'bench-fleet', password: randomBytes(12).toString('hex') };

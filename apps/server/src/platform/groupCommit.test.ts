@@ -110,8 +110,14 @@ describe('group commit', () => {
     const waiting = group.submit([3, 4, 5]); // waits for the next batch
     await expect(group.submit([6])).rejects.toBeInstanceOf(GroupCommitOverloaded);
     expect(group.stats.refused).toBe(1);
+    // A bounded submission (the caller's own flow control keeps it bounded: the external broker's
+    // consumers) is queued all the same, and committed.
+    const bounded = group.submit([7], { bounded: true });
+    expect(group.queued).toBe(4);
     gate.resolve();
-    await Promise.all([inFlight, waiting]);
+    await Promise.all([inFlight, waiting, bounded]);
+    expect(group.stats.refused).toBe(1);
+    expect(group.stats.items).toBe(6);
   });
 
   it('lets timers run between flushes when every flush finds a full queue', async () => {

@@ -78,15 +78,19 @@ export class GroupCommit<T> {
     return this.items.length;
   }
 
-  /** Resolves once every item given here is committed; rejects if their batch failed. */
-  submit(items: readonly T[]): Promise<void> {
+  /**
+   * Resolves once every item given here is committed; rejects if their batch failed. `bounded`:
+   * the caller bounds how many of its submissions wait (flow control upstream), so this one is
+   * queued even past `maxQueued` instead of refused.
+   */
+  submit(items: readonly T[], { bounded = false }: { bounded?: boolean } = {}): Promise<void> {
     if (this.closed) {
       return Promise.reject(new Error('group commit is closed'));
     }
     if (items.length === 0) {
       return Promise.resolve();
     }
-    if (this.items.length + items.length > this.options.maxQueued) {
+    if (!bounded && this.items.length + items.length > this.options.maxQueued) {
       this.stats.refused += 1;
       return Promise.reject(new GroupCommitOverloaded());
     }

@@ -33,6 +33,11 @@ export interface DeviceMessage {
   topic: string;
   payload: Buffer | string;
   qos: number;
+  /**
+   * The transport bounds how many of these wait for their hook at once (the external broker's
+   * consumers: Receive Maximum per connection), so the hook need not refuse one for want of room.
+   */
+  flowControlled?: boolean;
 }
 
 /**

@@ -24,6 +24,9 @@ interface Scripted {
   connections: Connection[];
   /** PUBACKs the consumer connections sent, as `connection:messageId`, in arrival order. */
   pubacks: string[];
+  /** PINGREQs received; answered unless `answerPings` is false. */
+  pings: number;
+  answerPings: boolean;
   /** Sends QoS 1 publishes to the consumer's latest connection (`dup` for a session's resend). */
   publish(ids: number[], dup?: boolean): void;
   close(): Promise<void>;
@@ -35,6 +38,7 @@ async function scriptedBroker(): Promise<Scripted> {
   const connections: Connection[] = [];
   const pubacks: string[] = [];
   const sockets = new Set<net.Socket>();
+  const pings = { count: 0, answer: true };
   const server = net.createServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -55,7 +59,10 @@ async function scriptedBroker(): Promise<Scripted> {
       } else if (packet.cmd === 'puback') {
         pubacks.push(`${connection?.n}:${packet.messageId}`);
       } else if (packet.cmd === 'pingreq') {
-        write({ cmd: 'pingresp' });
+        pings.count += 1;
+        if (pings.answer) {
+          write({ cmd: 'pingresp' });
+        }
       } else if (packet.cmd === 'disconnect') {
         socket.end();
       }
@@ -68,6 +75,15 @@ async function scriptedBroker(): Promise<Scripted> {
     url: `mqtt://platform:secret@127.0.0.1:${port}`,
     connections,
     pubacks,
+    get pings() {
+      return pings.count;
+    },
+    get answerPings() {
+      return pings.answer;
+    },
+    set answerPings(answer: boolean) {
+      pings.answer = answer;
+    },
     publish(ids, dup = false) {
       const consumer = [...connections].reverse().find((c) => c.clientId.endsWith('-c0'));
       if (!consumer) {
@@ -195,5 +211,61 @@ describe('external broker consumers (pipelined PUBACKs)', () => {
     const consumer = broker.connections.find((c) => c.clientId === 'smartdata-unit2-c0')!;
     expect(broker.pubacks).toEqual([1, 2, 3, 4].map((id) => `${consumer.n}:${id}`));
     expect(external.state().connected).toBe(0);
+  }, 20_000);
+
+  it('keeps its own window: a broker that sends past the Receive Maximum is read only as fast as PUBACKs make room', async () => {
+    broker = await scriptedBroker();
+    const commits: Commit[] = [];
+    const flowControlled: boolean[] = [];
+    external = await connectExternalBroker({ url: broker.url, instanceId: 'unit3', consumers: 1, receiveMaximum: 4, sessionExpirySeconds: 60, connectTimeoutMs: 5_000 }, silent);
+    external.setPublishHook((message) => {
+      flowControlled.push(message.flowControlled === true);
+      const { id } = JSON.parse(message.payload.toString()) as { id: number };
+      return new Promise<void>((resolve, reject) => commits.push({ id, resolve, reject }));
+    });
+    await external.startConsuming();
+    // Mosquitto 2.0.11 did this under load: ten publishes at once to a consumer that allows four.
+    broker.publish([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    await until(() => commits.length === 4, 'four publishes handed to the hook');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(commits.map((c) => c.id)).toEqual([1, 2, 3, 4]);
+    // The second commits first: no PUBACK yet (1 is before it), so no room either.
+    commits[1]!.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(commits).toHaveLength(4);
+    // 1 commits: PUBACKs of 1 and 2, two more read.
+    commits[0]!.resolve();
+    await until(() => commits.length === 6, 'two more read once two were acknowledged');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(commits.map((c) => c.id)).toEqual([1, 2, 3, 4, 5, 6]);
+    for (let i = 2; i < 10; i += 1) {
+      await until(() => commits.length > i, `publish ${i + 1} read`);
+      commits[i]!.resolve();
+    }
+    const consumer = broker.connections.find((c) => c.clientId === 'smartdata-unit3-c0')!;
+    await until(() => broker!.pubacks.length === 10, 'all ten acknowledged');
+    expect(broker.pubacks).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((id) => `${consumer.n}:${id}`));
+    // The ingest may queue these past its limit: the window bounds them.
+    expect(flowControlled.every(Boolean)).toBe(true);
+  }, 20_000);
+
+  it('a steady stream of publishes keeps the connection up when the PINGRESP is not read in time (it waits behind them)', async () => {
+    broker = await scriptedBroker();
+    broker.answerPings = false;
+    external = await connectExternalBroker({ url: broker.url, instanceId: 'unit4', consumers: 1, receiveMaximum: 4, sessionExpirySeconds: 60, keepaliveSeconds: 2, connectTimeoutMs: 5_000 }, silent);
+    external.setPublishHook(() => Promise.resolve());
+    await external.startConsuming();
+    // 5 s of publishes, one every 200 ms: without them putting the ping off, mqtt.js would give up
+    // on the connection 3 s (1.5 keepalives) after its last PINGREQ went unanswered.
+    for (let id = 1; id <= 25; id += 1) {
+      broker.publish([id]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const consumer = broker.connections.filter((c) => c.clientId === 'smartdata-unit4-c0');
+    expect(consumer).toHaveLength(1);
+    await until(() => broker!.pubacks.length === 25, 'all 25 acknowledged');
+    // Quiet again: the keepalive does its work (the PINGREQ goes out; unanswered, the consumer reconnects).
+    const pingsBefore = broker.pings;
+    await until(() => broker!.pings > pingsBefore, 'a PINGREQ once the publishes stopped', 5_000);
   }, 20_000);
 });

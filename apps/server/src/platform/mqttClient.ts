@@ -24,6 +24,8 @@ export interface ExternalBrokerOptions {
    */
   receiveMaximum?: number;
   sessionExpirySeconds: number;
+  /** MQTT keepalive of every connection (s; mqtt.js's default 60). */
+  keepaliveSeconds?: number;
   /** How long the first connection may take before the start fails (ms). */
   connectTimeoutMs?: number;
 }
@@ -117,13 +119,19 @@ interface Consumer {
   held: HeldPublish[];
   /** After a failed commit: the last publish held then; once it and all before it are settled, the connection is dropped. */
   recycleAfter: HeldPublish | null;
+  /**
+   * mqtt.js's "read the next packet" while the consumer holds its whole window (Receive Maximum
+   * publishes not acknowledged): called once a PUBACK made room, or when the connection closed.
+   */
+  resume: (() => void) | null;
 }
 
-function connectionOptions(url: URL, clientId: string, clean: boolean, sessionExpirySeconds: number): IClientOptions {
+function connectionOptions(url: URL, clientId: string, clean: boolean, sessionExpirySeconds: number, keepaliveSeconds: number): IClientOptions {
   return {
     protocolVersion: 5,
     clientId,
     clean,
+    keepalive: keepaliveSeconds,
     username: url.username ? decodeURIComponent(url.username) : undefined,
     password: url.password ? decodeURIComponent(url.password) : undefined,
     reconnectPeriod: 1000,
@@ -151,6 +159,7 @@ function connected(client: MqttClient, what: string, timeoutMs: number): Promise
 export async function connectExternalBroker(options: ExternalBrokerOptions, log: FastifyBaseLogger): Promise<ExternalBroker> {
   const url = new URL(options.url);
   const timeoutMs = options.connectTimeoutMs ?? 30_000;
+  const keepaliveSeconds = options.keepaliveSeconds ?? 60;
   let hook: PublishHook | null = null;
   const listeners: ((message: ExternalMessage) => void)[] = [];
   const inFlight = new Set<Promise<void>>();
@@ -166,9 +175,10 @@ export async function connectExternalBroker(options: ExternalBrokerOptions, log:
     payload: typeof packet.payload === 'string' ? packet.payload : Buffer.from(packet.payload),
     qos: packet.qos,
     retained,
+    flowControlled: true,
   });
 
-  const watcher = mqtt.connect(options.url, connectionOptions(url, clientIdOf(options.instanceId, 'w'), true, 0));
+  const watcher = mqtt.connect(options.url, connectionOptions(url, clientIdOf(options.instanceId, 'w'), true, 0, keepaliveSeconds));
   // Live online/offline publishes reach the share group (once per cluster); here only the stored
   // state the broker sends on subscribe, so a starting instance learns who is online.
   watcher.handleMessage = (packet, callback) => {
@@ -210,9 +220,20 @@ export async function connectExternalBroker(options: ExternalBrokerOptions, log:
         const { stream } = client;
         stream.end();
         setTimeout(() => stream.destroy(), 2000).unref();
+        readOn(consumer);
         return;
       }
     }
+    if (consumer.held.length < receiveMaximum) {
+      readOn(consumer);
+    }
+  };
+
+  /** Lets mqtt.js read the consumer's next packet if it was held back for want of room. */
+  const readOn = (consumer: Consumer) => {
+    const resume = consumer.resume;
+    consumer.resume = null;
+    resume?.();
   };
 
   const consume = (consumer: Consumer) => (packet: IPublishPacket, callback: (error?: Error) => void) => {
@@ -247,8 +268,15 @@ export async function connectExternalBroker(options: ExternalBrokerOptions, log:
     }
     const entry: HeldPublish = { messageId: packet.messageId, stream: consumer.client.stream, state: hooked ? 'pending' : 'stored' };
     consumer.held.push(entry);
-    // mqtt.js's PUBACK is swallowed (interceptPubacks); the next publish is read now.
-    callback();
+    // mqtt.js's PUBACK is swallowed (interceptPubacks); the next publish is read now if the
+    // window has room, else once a PUBACK made some. The window is kept here, not trusted to the
+    // broker: Mosquitto 2.0.11 sent a consumer with Receive Maximum 64 over 1 300 publishes before
+    // their PUBACKs (measured, docs/performance.md), which overflowed the group commit's queue.
+    if (consumer.held.length < receiveMaximum) {
+      callback();
+    } else {
+      consumer.resume = () => callback();
+    }
     if (!hooked) {
       deliver(message);
       acknowledge(consumer);
@@ -262,9 +290,10 @@ export async function connectExternalBroker(options: ExternalBrokerOptions, log:
       },
       (error: unknown) => {
         entry.state = 'failed';
-        log.warn({ err: error, topic: message.topic }, 'external MQTT broker: publish not stored, reconnecting for it');
-        if (consumer.held.includes(entry)) {
-          consumer.recycleAfter ??= consumer.held[consumer.held.length - 1];
+        if (consumer.held.includes(entry) && !consumer.recycleAfter) {
+          // Logged once per reconnection, not once per publish held then.
+          log.warn({ err: error, topic: message.topic, held: consumer.held.length }, 'external MQTT broker: publish not stored, reconnecting for it');
+          consumer.recycleAfter = consumer.held[consumer.held.length - 1];
         }
         acknowledge(consumer);
       },
@@ -283,15 +312,28 @@ export async function connectExternalBroker(options: ExternalBrokerOptions, log:
     }
     await watcher.subscribeAsync(retainedOnlineFilter, { qos: 1 });
     for (let i = 0; i < options.consumers; i += 1) {
-      const base = connectionOptions(url, clientIdOf(options.instanceId, `c${i}`), false, options.sessionExpirySeconds);
+      const base = connectionOptions(url, clientIdOf(options.instanceId, `c${i}`), false, options.sessionExpirySeconds, keepaliveSeconds);
       const client = mqtt.connect(options.url, { ...base, properties: { ...base.properties, receiveMaximum }, manualConnect: true });
-      const consumer: Consumer = { client, send: interceptPubacks(client), held: [], recycleAfter: null };
+      const consumer: Consumer = { client, send: interceptPubacks(client), held: [], recycleAfter: null, resume: null };
       client.handleMessage = consume(consumer);
+      // A consumer reads only as fast as its window empties, so the broker's PINGRESP can wait
+      // behind a socket full of publishes for longer than mqtt.js's keepalive allows (16 "Keepalive
+      // timeout" reconnections in a flood, measured): a publish read proves the connection alive,
+      // so it puts off the next PINGREQ as an acknowledgement does (at most 4 times a keepalive).
+      let pingPutOff = 0;
+      client.on('packetreceive', (packet) => {
+        if (packet.cmd === 'publish' && Date.now() - pingPutOff > keepaliveSeconds * 250) {
+          pingPutOff = Date.now();
+          client.reschedulePing(true);
+        }
+      });
       client.on('error', (error) => log.warn({ err: error }, 'external MQTT broker: consumer error'));
       // What the lost connection held comes again on the resumed session (same packet ids).
       client.on('close', () => {
         consumer.held = [];
         consumer.recycleAfter = null;
+        // The closed stream's reader, released (the next connection reads with its own).
+        readOn(consumer);
       });
       consumers.push(consumer);
     }

@@ -83,7 +83,7 @@ export class TelemetryIngest {
 
   /** Installs the publish hook on the embedded broker or the external broker's consumers. */
   attach(transport: DeviceTransport | null): void {
-    transport?.setPublishHook((message) => this.onPublish(null, message.topic, message.payload, message.qos));
+    transport?.setPublishHook((message) => this.onPublish(null, message.topic, message.payload, message.qos, message.flowControlled === true));
   }
 
   /** Bindings changed: routes are read again. */
@@ -113,8 +113,13 @@ export class TelemetryIngest {
 
   // ---- the hook ----
 
-  /** The hook: undefined for publishes that are not telemetry (acknowledged at once). The client is the embedded broker's, unused. */
-  onPublish(_client: Client | null, topic: string, payload: Buffer | string, qos: number): Promise<void> | undefined {
+  /**
+   * The hook: undefined for publishes that are not telemetry (acknowledged at once). The client is
+   * the embedded broker's, unused. `flowControlled`: the transport bounds the publishes in flight
+   * (the external broker's consumers), so their writes are queued even past `maxQueued` instead
+   * of refused — a refusal there made the consumer reconnect and the broker send them all again.
+   */
+  onPublish(_client: Client | null, topic: string, payload: Buffer | string, qos: number, flowControlled = false): Promise<void> | undefined {
     const up = parseUpTopic(topic);
     if (!up || up.kind !== 'telemetry') {
       return undefined;
@@ -164,7 +169,7 @@ export class TelemetryIngest {
         return;
       }
       const writes = found.itemIds.map((itemId) => ({ companyId: found.companyId, itemId, ts, values }));
-      return this.commit.submit(writes).catch((error: unknown) => {
+      return this.commit.submit(writes, { bounded: flowControlled }).catch((error: unknown) => {
         if (error instanceof GroupCommitOverloaded) {
           this.stats.refused += 1;
           if (qos === 0) {

@@ -709,6 +709,8 @@ async function throughMosquitto(
       await app.ready();
       apps.push(app);
     }
+    // The platform's listener, not the devices' (use_username_as_clientid): the fleet is one
+    // broker account, and there all its devices would get the same client id and drop each other.
     const connected = await fleet.ask([...split(devices, parts), []].map((d) => ({ type: 'connect', port: broker.port, devices: d, account })), 600_000);
     console.log(
       `connected to Mosquitto: ${connected.reduce((n, r) => n + Number(r.count), 0)} devices (${connected.reduce((n, r) => n + Number(r.failed), 0)} failed); ${options.instances} instance${options.instances > 1 ? 's' : ''}, ${apps.map((app) => JSON.stringify(app.platform.externalBroker?.state())).join(', ')}`,

@@ -150,6 +150,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         DATABASE_URL: database.url,
         MQTT_URL: broker.url,
         MQTT_DYNSEC: '1',
+        // What the device pages tell devices to connect to: the devices' listener.
+        MQTT_PUBLIC_HOST: '127.0.0.1',
+        MQTT_PUBLIC_PORT: String(broker.devicePort),
         INSTANCE_ID: `cluster-${name.toLowerCase()}`,
         SETTINGS_SECRET: settingsSecret,
         SMARTDATA_ADMIN_PASSWORD: adminPassword,
@@ -171,7 +174,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   console.log(`  sign in as admin / ${adminPassword}`);
   console.log(`  DATABASE_URL=${database.url}`);
-  console.log(`  MQTT_URL=${broker.url}   (devices connect to mqtt://127.0.0.1:${broker.port} with their SN and secret)`);
+  console.log(`  MQTT_URL=${broker.url}   (the platform's listener; devices connect to mqtt://127.0.0.1:${broker.devicePort} with their SN and secret)`);
   if (!existsSync(path.join(webDist, 'index.html'))) {
     console.log('  the web console needs `npm run build` first (apps/web/dist is missing); the API answers without it');
   }

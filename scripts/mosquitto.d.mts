@@ -12,7 +12,10 @@ export interface ThrowawayMosquitto {
   /** MQTT_URL of the platform's admin account: mqtt://user:pass@127.0.0.1:port */
   url: string;
   host: string;
+  /** The platform's listener (MQTT_URL). */
   port: number;
+  /** The devices' listener: `use_username_as_clientid` (a device's client id is its SN). */
+  devicePort: number;
   adminUser: string;
   adminPassword: string;
   dir: string;
@@ -29,6 +32,7 @@ export interface ThrowawayMosquitto {
 
 export function startThrowawayMosquitto(options?: {
   port?: number;
+  devicePort?: number;
   adminUser?: string;
   adminPassword?: string;
   log?: (line: string) => void;

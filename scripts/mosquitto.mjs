@@ -106,14 +106,19 @@ export async function freePortIn(from, to) {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Starts a throwaway broker. Resolves with `{ url, port, host, adminUser, adminPassword, dir,
- * dynsecFile, pid, stop, close }`: `url` is the MQTT_URL of the admin account
+ * Starts a throwaway broker with two listeners, as docs/operations.md configures one: `port` for
+ * the platform (its consumers and watcher choose their client ids) and `devicePort` for devices
+ * (`use_username_as_clientid`: a device's client id is its user name, its SN, so a device with
+ * valid credentials cannot take over another device's session by using that device's client id).
+ * Resolves with `{ url, port, devicePort, host, adminUser, adminPassword, dir, dynsecFile, pid,
+ * stop, close }`: `url` is the MQTT_URL of the admin account
  * (`mqtt://user:pass@127.0.0.1:port`); `stop()` is synchronous (safe in exit and signal handlers,
  * SIGTERM then the folder goes), `close()` awaits the broker's exit; both are idempotent. Throws
  * with a readable message (and removes what it made) when Mosquitto is missing or cannot start.
  */
 export async function startThrowawayMosquitto({
   port,
+  devicePort,
   adminUser = 'smartdata-platform',
   adminPassword = randomBytes(18).toString('base64url'),
   log = console.log,
@@ -126,6 +131,10 @@ export async function startThrowawayMosquitto({
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const owner = isRoot ? mosquittoUserIds() : null;
   const listenPort = port ?? (await freePort());
+  let deviceListenPort = devicePort ?? (await freePort());
+  if (deviceListenPort === listenPort) {
+    deviceListenPort = await freePort();
+  }
 
   const dir = mkdtempSync(path.join(tmpdir(), 'smartdata-mosquitto-'));
   const dynsecFile = path.join(dir, 'dynamic-security.json');
@@ -178,7 +187,6 @@ export async function startThrowawayMosquitto({
     writeFileSync(dynsecFile, JSON.stringify(dynsec, null, 2), { mode: 0o600 });
 
     const conf = [
-      `listener ${listenPort} 127.0.0.1`,
       'allow_anonymous false',
       'per_listener_settings false',
       'persistence false',
@@ -198,6 +206,12 @@ export async function startThrowawayMosquitto({
       'log_timestamp_format %Y-%m-%dT%H:%M:%S',
       // as root without a `mosquitto` user there is nobody to drop to
       ...(isRoot && !owner ? ['user root'] : []),
+      // Listeners last: the options after a `listener` line are that listener's own.
+      // The platform's listener: behind the firewall in production (docs/operations.md).
+      `listener ${listenPort} 127.0.0.1`,
+      // The devices' listener: the client id is the user name (the SN).
+      `listener ${deviceListenPort} 127.0.0.1`,
+      'use_username_as_clientid true',
       '',
     ].join('\n');
     writeFileSync(confFile, conf, { mode: 0o600 });
@@ -208,7 +222,7 @@ export async function startThrowawayMosquitto({
       }
     }
 
-    log(`Mosquitto: ${found.mosquitto}, throwaway broker in ${dir}, 127.0.0.1:${listenPort}${owner ? ' (as user mosquitto)' : ''}`);
+    log(`Mosquitto: ${found.mosquitto}, throwaway broker in ${dir}, 127.0.0.1:${listenPort} (platform), 127.0.0.1:${deviceListenPort} (devices)${owner ? ' (as user mosquitto)' : ''}`);
     child = spawn(found.mosquitto, ['-c', confFile], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk) => {
@@ -228,7 +242,7 @@ export async function startThrowawayMosquitto({
     const deadline = Date.now() + timeoutMs;
     let ready = false;
     while (!ready && !exited && Date.now() < deadline) {
-      ready = await portOpen(listenPort);
+      ready = (await portOpen(listenPort)) && (await portOpen(deviceListenPort));
       if (!ready) {
         await sleep(100);
       }
@@ -248,7 +262,7 @@ export async function startThrowawayMosquitto({
   }
 
   const url = `mqtt://${encodeURIComponent(adminUser)}:${encodeURIComponent(adminPassword)}@127.0.0.1:${listenPort}`;
-  return { url, host: '127.0.0.1', port: listenPort, adminUser, adminPassword, dir, dynsecFile, logFile, pid: child.pid, stop, close, log: tail };
+  return { url, host: '127.0.0.1', port: listenPort, devicePort: deviceListenPort, adminUser, adminPassword, dir, dynsecFile, logFile, pid: child.pid, stop, close, log: tail };
 }
 
 // CLI: a broker to point tests or a dev server at by hand.
@@ -257,6 +271,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const broker = await startThrowawayMosquitto({ port });
   console.log(`MQTT_URL=${broker.url}`);
   console.log('MQTT_DYNSEC=1');
+  console.log(`MQTT_PUBLIC_PORT=${broker.devicePort}   (devices connect here with their SN and secret)`);
   console.log('Ctrl-C stops and removes it.');
   const shutdown = () => {
     broker.stop();

@@ -84,7 +84,7 @@ async function boundDevice(api: Api, control: MqttClient = admin): Promise<{ id:
   return { id: added.data.id, sn, secret: added.data.secret, itemId: item.data.id };
 }
 
-function connectDevice(d: { sn: string; secret: string }, port = broker.port): Promise<MqttClient> {
+function connectDevice(d: { sn: string; secret: string }, port = broker.devicePort): Promise<MqttClient> {
   return mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, {
     protocolVersion: 5,
     username: d.sn,
@@ -208,7 +208,7 @@ describe.skipIf(!installed)('an external broker (MQTT_URL, Mosquitto 2)', () => 
       const apiA = as(a, await signIn(a, user.userName, user.password));
       const apiB = as(b, await signIn(b, user.userName, user.password));
       const d = await boundDevice(apiA, sharedAdmin);
-      const device = await connectDevice(d, shared.port);
+      const device = await connectDevice(d, shared.devicePort);
       try {
         await device.publishAsync(`sd/${d.sn}/up/online`, JSON.stringify({ online: true }), { qos: 1, retain: true });
         // Online for every instance: B answers from the stored state.

@@ -236,7 +236,7 @@ describe.skipIf(!active)('scale-out on loopback: two server processes, PostgreSQ
     started = Date.now();
     await pool(DEVICES, 20, async (i) => {
       const d = devices[i]!;
-      d.mqtt = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, {
+      d.mqtt = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.devicePort}`, {
         protocolVersion: i % 2 === 0 ? 4 : 5,
         username: d.sn,
         password: d.secret,

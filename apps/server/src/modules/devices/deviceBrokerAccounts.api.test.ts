@@ -91,10 +91,14 @@ describe.skipIf(!installed)('devices on Mosquitto with dynamic security', () => 
     return answer.data as { id: number; sn: string; secret: string };
   }
 
-  /** Connects as a device; answers the client, or the CONNACK reason code the broker refused with. */
+  /**
+   * Connects as a device (on the devices' listener; the platform's account on the platform's);
+   * answers the client, or the CONNACK reason code the broker refused with.
+   */
   async function connectAs(username: string, password: string, clientId = username): Promise<MqttClient | number> {
+    const port = username === broker.adminUser ? broker.port : broker.devicePort;
     try {
-      const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, { username, password, clientId, protocolVersion: 5, reconnectPeriod: 0, connectTimeout: 5000 });
+      const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { username, password, clientId, protocolVersion: 5, reconnectPeriod: 0, connectTimeout: 5000 });
       clients.push(client);
       return client;
     } catch (error) {
@@ -176,6 +180,23 @@ describe.skipIf(!installed)('devices on Mosquitto with dynamic security', () => 
     await connected(a.sn, a.secret, `${a.sn}:sim1`);
   });
 
+  it('on the devices’ listener a device cannot take over another device’s session: its client id is its own SN, whatever it asks for', async () => {
+    const a = await addDevice();
+    const b = await addDevice();
+    const clientB = await connected(b.sn, b.secret);
+    // a, with valid credentials, asks for b's client id: the broker gives it a's (use_username_as_clientid)…
+    const clientA = await connected(a.sn, a.secret, b.sn);
+    // …so b's connection stays up and a is still confined to its own topics.
+    expect(await closedWithin(clientB, 500)).toBe(false);
+    expect(await pubackCode(clientB, `sd/${b.sn}/up/telemetry`)).toBe(0);
+    expect(await pubackCode(clientA, `sd/${b.sn}/up/telemetry`)).toBe(notAuthorized);
+    // A second connection of a device replaces its first, whatever client id either asked for.
+    const again = await connected(a.sn, a.secret, `${a.sn}:sim2`);
+    expect(await closedWithin(clientA, 2000)).toBe(true);
+    expect(again.connected).toBe(true);
+    expect(await closedWithin(clientB, 200)).toBe(false);
+  });
+
   it('publishes the last will of a device on its own online topic, never on the online topic of another device', async () => {
     const a = await addDevice();
     const b = await addDevice();
@@ -185,7 +206,7 @@ describe.skipIf(!installed)('devices on Mosquitto with dynamic security', () => 
     platform.on('message', (topic) => heard.push(topic));
     /** Connects as device a with a will on `sn`'s online topic, then drops the socket (no DISCONNECT). */
     const dieWithWill = async (sn: string) => {
-      const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, {
+      const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.devicePort}`, {
         username: a.sn,
         password: a.secret,
         clientId: `${a.sn}:will`,

@@ -727,12 +727,12 @@ async function throughMosquitto(
     const stored = storedNow() - before;
     const cpu = process.cpuUsage(cpuBefore);
     const acked = ran.reduce((n, r) => n + Number(r.acked), 0);
-    // What Mosquitto still queues for the consumers: wait until nothing more is stored for 3 s (at most 120 s).
+    // What Mosquitto still queues for the consumers: wait until nothing more is stored for 3 s (at most 300 s: a flood on PostgreSQL left 1.7–2.4 million values queued after 120 s).
     const drainUntilQuiet = async () => {
       const from = Date.now();
       let seen = storedNow();
       let quiet = Date.now();
-      while (Date.now() - quiet < 3000 && Date.now() - from < 120_000) {
+      while (Date.now() - quiet < 3000 && Date.now() - from < 300_000) {
         await sleep(250);
         if (storedNow() !== seen) {
           seen = storedNow();

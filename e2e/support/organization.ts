@@ -81,14 +81,24 @@ export function toast(page: Page, text: string): Locator {
   return page.locator('.ant-message-notice').filter({ hasText: text }).last();
 }
 
-/** The open dialog (modal) titled `title`. */
-export function dialog(page: Page, title: string | RegExp): Locator {
-  return page.getByRole('dialog').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
+/**
+ * A modal that is not zooming in or out (antd's `ant-zoom-appear`/`-enter`/`-leave` motion
+ * classes sit on the dialog element itself). Actions wait until the zoom ends: a click on a button
+ * that grows under the pointer can land its mousedown and its mouseup on different elements, and
+ * then the browser fires no click (a confirmation's Delete did nothing in CI, tasks.spec.ts).
+ */
+function settled(page: Page): Locator {
+  return page.locator(':not([class*="ant-zoom-"])');
 }
 
-/** A confirmation dialog (modal.confirm) whose title holds `title`. */
+/** The open dialog (modal) titled `title`, once it has finished opening. */
+export function dialog(page: Page, title: string | RegExp): Locator {
+  return page.getByRole('dialog').and(settled(page)).filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
+}
+
+/** A confirmation dialog (modal.confirm) whose title holds `title`, once it has finished opening. */
 export function confirmDialog(page: Page, title: string | RegExp): Locator {
-  return page.locator('.ant-modal-confirm').filter({ has: page.locator('.ant-modal-confirm-title', { hasText: title }) });
+  return page.locator('.ant-modal-confirm').and(settled(page)).filter({ has: page.locator('.ant-modal-confirm-title', { hasText: title }) });
 }
 
 /** The row of a table that holds `text`. */

@@ -220,8 +220,7 @@ export async function connectExternalBroker(options: ExternalBrokerOptions, log:
         const { stream } = client;
         stream.end();
         setTimeout(() => stream.destroy(), 2000).unref();
-        readOn(consumer);
-        return;
+        break;
       }
     }
     if (consumer.held.length < receiveMaximum) {
@@ -275,7 +274,7 @@ export async function connectExternalBroker(options: ExternalBrokerOptions, log:
     if (consumer.held.length < receiveMaximum) {
       callback();
     } else {
-      consumer.resume = () => callback();
+      consumer.resume = callback;
     }
     if (!hooked) {
       deliver(message);

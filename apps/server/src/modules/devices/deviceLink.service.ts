@@ -283,10 +283,14 @@ export class DeviceLinkService implements GatewayDevices {
         const patch: DevicePatch = event.ok
           ? { config_state: 'success', config_cmd_id: null, config_message: 'device.config.success', config_reasons: '[]', config_deadline: null }
           : { config_state: 'failed', config_cmd_id: null, config_message: 'device.config.failed', config_reasons: JSON.stringify(event.reasons), config_deadline: null };
+        // The answer is recorded before the state moves: whoever sees `success` finds the version applied.
+        if (row.config_cmd_id !== event.cmdId) {
+          return;
+        }
+        for (const answers of this.answers) {
+          await answers.configAnswered(toLinkedDevice(row), row.config_version, event.ok);
+        }
         if (await this.repository.updateIf(row.id, 'config_cmd_id', event.cmdId, patch)) {
-          for (const answers of this.answers) {
-            await answers.configAnswered(toLinkedDevice(row), row.config_version, event.ok);
-          }
           await this.items.changed(row.company_id, row.id);
         }
         return;
@@ -295,10 +299,14 @@ export class DeviceLinkService implements GatewayDevices {
         const patch: DevicePatch = event.passed
           ? { detect_state: 'passed', detect_cmd_id: null, detect_message: 'device.detect.passed', detect_reasons: '[]', detect_deadline: null, detect_flow: null }
           : { detect_state: 'failed', detect_cmd_id: null, detect_message: 'device.detect.failed', detect_reasons: JSON.stringify(event.reasons), detect_deadline: null, detect_flow: null };
+        // The passed document is saved before the state moves: whoever sees `passed` reads it back.
+        if (row.detect_cmd_id !== event.cmdId) {
+          return;
+        }
+        for (const answers of this.answers) {
+          await answers.detectionAnswered(toLinkedDevice(row), row.detect_flow, event.passed);
+        }
         if (await this.repository.updateIf(row.id, 'detect_cmd_id', event.cmdId, patch)) {
-          for (const answers of this.answers) {
-            await answers.detectionAnswered(toLinkedDevice(row), row.detect_flow, event.passed);
-          }
           await this.items.changed(row.company_id, row.id);
         }
         return;

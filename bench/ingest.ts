@@ -84,12 +84,19 @@ interface Options {
   consumers: number;
   /** `--broker=mosquitto`: Receive Maximum of each consumer (MQTT_RECEIVE_MAXIMUM). */
   inflight: number;
+  /** SQLite: the app writes device batches on its writer thread (default) or on the event loop (`--writer=loop`, RECORD_WRITER_THREAD=off). */
+  writer: 'thread' | 'loop';
 }
 
 function parseOptions(argv: string[]): Options {
   const values = new Map<string, string>();
   let broker: Options['broker'] = 'embedded';
+  let writer: Options['writer'] = 'thread';
   for (const arg of argv) {
+    if (arg === '--writer=thread' || arg === '--writer=loop') {
+      writer = arg === '--writer=loop' ? 'loop' : 'thread';
+      continue;
+    }
     if (arg === '--bare' || arg === '--bare-worker' || arg === '--profile') {
       continue;
     }
@@ -99,7 +106,7 @@ function parseOptions(argv: string[]): Options {
     }
     const match = /^--([a-z]+)=(\d+)$/.exec(arg);
     if (!match) {
-      throw new Error(`unknown argument ${arg} (use --devices=N --values=N --seconds=N --rate=N --raw=N --rules=N --flushms=N --bare --bare-worker --profile --broker=mosquitto --instances=1|2 --consumers=N --inflight=N)`);
+      throw new Error(`unknown argument ${arg} (use --devices=N --values=N --seconds=N --rate=N --raw=N --rules=N --flushms=N --bare --bare-worker --profile --writer=thread|loop --broker=mosquitto --instances=1|2 --consumers=N --inflight=N)`);
     }
     values.set(match[1], match[2]);
   }
@@ -125,6 +132,7 @@ function parseOptions(argv: string[]): Options {
     instances: bounded('instances', 1, 1, 2),
     consumers: bounded('consumers', 16, 1, 256),
     inflight: bounded('inflight', 64, 1, 65_535),
+    writer,
   };
 }
 
@@ -817,8 +825,12 @@ async function main(): Promise<void> {
 
     // 3. the app, its data, the fleet connected
     const mqttPort = await freePort();
-    const app = await buildApp(testConfig({ dataDir: dir, sqliteFile: path.join(dir, 'smartdata.db'), databaseUrl, databaseSchema, mqttPort, logLevel: 'warn' }));
+    const app = await buildApp(testConfig({ dataDir: dir, sqliteFile: path.join(dir, 'smartdata.db'), databaseUrl, databaseSchema, mqttPort, logLevel: 'warn', recordWriterThread: options.writer === 'thread' }));
     await app.listen({ host: '127.0.0.1', port: 0 });
+    if (!databaseUrl) {
+      const onThread = await app.telemetry.writerOnThread();
+      console.log(`the app's SQLite writer of device batches: ${onThread ? 'its own thread (RECORD_WRITER_THREAD on, the default)' : 'the event loop, in slices (RECORD_WRITER_THREAD=off)'}`);
+    }
     app.telemetry.commit.setMaxFlushMs(options.flushms > 0 ? options.flushms : undefined);
     const httpPort = (app.server.address() as net.AddressInfo).port;
     const user = await createCompanyUser(app, { codes: ['sd_capsule', 'cd_device', 'um_role', 'cs_rules', 'cs_info'] });

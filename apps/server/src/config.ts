@@ -11,6 +11,11 @@ export interface AppConfig {
   databaseSchema?: string;
   /** Embedded SQLite file; ':memory:' for tests. Defaults to DATA_DIR/smartdata.db. */
   sqliteFile?: string;
+  /**
+   * Embedded database in a file: device batches and the roller are written on a thread of their
+   * own (RECORD_WRITER_THREAD, default on; `off` writes them on the event loop, in slices).
+   */
+  recordWriterThread: boolean;
   /** Embedded MQTT broker port; null disables the embedded broker (tests, or MQTT_URL set). */
   mqttPort: number | null;
   /**
@@ -100,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
+    recordWriterThread: env.RECORD_WRITER_THREAD !== 'off',
     mqttPort,
     mqttUrl: env.MQTT_URL || undefined,
     mqttDynsec: env.MQTT_DYNSEC === '1',

@@ -81,7 +81,7 @@ export function registerDataItemsModule(app: FastifyInstance, platform: Platform
   const items = new DataItemsRepository(db);
   const records = new RecordsRepository(db, dbKind);
   const series = new SeriesRepository(dbKind);
-  const writer = new RecordWriter(db, dbKind, series, options.roller);
+  const writer = new RecordWriter(db, dbKind, series, options.roller, { thread: platform.config.recordWriterThread, log: app.log });
   const dataItems = new DataItemsService(items, records, writer, deps.cabin, deps.companies, platform.config.timeZone);
   const recordsCommitted = new RecordsCommitted(app.log);
   const recordsService = new RecordsService(db, dataItems, items, records, writer, realtime, storageAttachments(deps.storage), platform.config.timeZone, app.log, recordsCommitted);
@@ -150,9 +150,8 @@ export function registerDataItemsModule(app: FastifyInstance, platform: Platform
     if (rollTimer) {
       clearInterval(rollTimer);
     }
-    writer.close();
     pushes.flush();
-    done();
+    writer.close().then(() => done(), done);
   });
 
   const taskRecords: TaskRecords = {

@@ -10,10 +10,19 @@ import type { Db } from '@server/platform/db/database';
  * the records agree (telemetry's counters of values received).
  */
 export interface BatchPart {
-  /** The embedded database: synchronous statements on the raw handle, inside the batch's last transaction. */
-  runRaw(): void;
+  /**
+   * The embedded database: statements run in the batch's last transaction, on whichever
+   * connection writes the batch (the writer thread's, or the app's own): SQL and parameters only.
+   */
+  sqlite(): RawStatement[];
   /** Other databases: in the batch's transaction. */
   run(trx: Db): Promise<void>;
+}
+
+/** A statement for the embedded database, as data (it may run on the writer thread). */
+export interface RawStatement {
+  sql: string;
+  params: Array<number | string | null>;
 }
 
 /** One payload of a device for one item (telemetry: one publish, one bound item): what becomes a record. */
@@ -57,6 +66,8 @@ export interface DeferredRollups {
   readonly rollStats: { rounds: number; series: number; ms: number };
   /** null where rollups are kept on write (PostgreSQL). */
   readonly rollerOptions: { lagMs: number; everyMs: number } | null;
+  /** Whether device batches are written on the writer thread (SQLite in a file, RECORD_WRITER_THREAD on). */
+  onThread(): Promise<boolean>;
 }
 
 /** The port telemetry writes through (the data-items module's `deviceRecords`). */

@@ -1,14 +1,17 @@
 import type SQLite from 'better-sqlite3';
+import type { FastifyBaseLogger } from 'fastify';
 import type { RecordItem, RecordValues } from '@smartdata/domain';
 import { rawSqlite, type Db, type DbKind } from '@server/platform/db/database';
 import { DataItemsRepository } from './dataItems.repository';
 import type { BatchPart } from './deviceRecords.port';
-import { RawRecordWrites, RecordsRepository } from './records.repository';
-import type { SeriesPoint } from './series';
+import { RecordsRepository } from './records.repository';
 import { pgDeviceRecordWrites } from './deviceRecords.repository';
-import { pgSeriesWrites, RawSeriesWrites, seriesWriteLock, type SeriesRepository } from './series.repository';
+import { pgSeriesWrites, seriesWriteLock, type SeriesRepository } from './series.repository';
 import { rollupGrains } from './series.port';
-import { defaultRollerOptions, PgSeriesRoller, SeriesRoller, type RollerOptions } from './seriesRoller';
+import { defaultRollerOptions, PgSeriesRoller, type RollerOptions } from './seriesRoller';
+import { ROLL_SLICE, slicesOf, SqliteBatchStore, type NewSeries, type SeriesEntry } from './sqliteBatchStore';
+import type { ThreadAnswer, WireRecord } from './recordWriter.thread';
+import { WriterThread } from './writerThread';
 
 /** A record of a batch: values already checked; `charted` names its item's numeric fields, `keys` counts its values. */
 export interface BatchRecord {
@@ -35,21 +38,6 @@ export interface RecordToWrite {
   at: number;
 }
 
-/** A series the batch writes: its id and (SQLite) its watermark, kept equal to the row's `rolled_until` or ahead of it. */
-interface SeriesEntry {
-  id: number;
-  rolledUntil: number | null;
-}
-
-/**
- * Values per transaction of a SQLite batch (one synchronous slice each), with a yield to the
- * event loop between slices. Measured with bench/ingest.ts over 150 s (5 000 devices, 100 000
- * series): 10 000 values a slice stored 40 700 values/s, 20 000 stored 62 000; 40 000 held the
- * event loop for seconds (checkpoints of big transactions) and tripled publish-to-browser latency.
- */
-const SLICE_VALUES = 20_000;
-/** Series rolled per transaction of the roller. */
-const ROLL_SLICE = 500;
 /** Series rolled per transaction of the PostgreSQL roller (set-based statements: a slice costs little more than one series). */
 const PG_ROLL_SLICE = 5_000;
 const MINUTE = rollupGrains[0];
@@ -64,26 +52,25 @@ const MINUTE = rollupGrains[0];
  *   - batches of device records (`writeBatch`): a series the batch writes is *deferred* (its
  *     values are points only and the roller folds them into the rollups a few minutes later,
  *     docs/charts.md) except a late value (before the series' watermark), whose rollups are
- *     written at once. On SQLite, prepared statements on the raw handle in slices of about 20 000
- *     values, each one synchronous transaction; on PostgreSQL one Kysely transaction with one
- *     `unnest()` insert per table (an array parameter per column), under the series write lock.
+ *     written at once. On SQLite, prepared statements in slices of about 20 000 values, each one
+ *     transaction (sqliteBatchStore.ts): on the writer thread when the database is a file
+ *     (recordWriter.thread.ts: the event loop is not held by a batch, both cores work), else on
+ *     the app's connection with a yield between slices. On PostgreSQL one Kysely transaction with
+ *     one `unnest()` insert per table (an array parameter per column), under the series write lock.
  */
 export class RecordWriter {
   /** The roller's work since start (the bench prints it). */
   readonly rollStats = { rounds: 0, series: 0, ms: 0 };
   private readonly raw: SQLite.Database | null;
-  private readonly rawRecords: RawRecordWrites | null;
-  private readonly rawSeries: RawSeriesWrites | null;
-  private readonly roller: SeriesRoller | null;
+  /** SQLite: the writer thread, while it runs. */
+  private thread: WriterThread | null = null;
+  /** SQLite without the thread: the store on the app's connection (made when first needed). */
+  private store: SqliteBatchStore | null = null;
+  private readonly rollerSettings: RollerOptions;
+  private readonly log: Pick<FastifyBaseLogger, 'info' | 'error'> | null;
   private readonly pgRoller: PgSeriesRoller | null;
-  /** Series by item and field, only for series whose creation committed. */
+  /** PostgreSQL: series by item and field, only for series whose creation committed. */
   private readonly seriesByItem = new Map<number, Map<string, SeriesEntry>>();
-  /**
-   * Every series entry handed out, by id, including those of a batch not yet committed: the roller
-   * moves their watermark with the row's, inside its transaction, so the writer never holds a
-   * watermark behind the database's (a value at or past it would then never be rolled).
-   */
-  private readonly entriesById = new Map<number, SeriesEntry>();
   private rolling = false;
   private closed = false;
   /** PostgreSQL: the furthest watermark this instance's roller set (tests roll ahead of the clock). */
@@ -94,26 +81,64 @@ export class RecordWriter {
     private readonly dbKind: DbKind,
     private readonly series: SeriesRepository,
     roller: RollerOptions = defaultRollerOptions,
+    options: { thread?: boolean; log?: Pick<FastifyBaseLogger, 'info' | 'error'> } = {},
   ) {
+    this.rollerSettings = roller;
+    this.log = options.log ?? null;
     this.raw = dbKind === 'sqlite' ? rawSqlite(db) : null;
     if (dbKind === 'sqlite' && !this.raw) {
       throw new Error('record writer: a SQLite database opened by openDatabase (its raw handle) is needed');
     }
-    // The rollups of a fleet's series are upserted all over the table: a page cache of 64 MB
-    // (SQLite's default is 2 MB) keeps them in memory. Applies to the app's one connection.
-    this.raw?.pragma('cache_size = -65536');
-    this.rawRecords = this.raw ? new RawRecordWrites(this.raw) : null;
-    this.rawSeries = this.raw ? new RawSeriesWrites(this.raw) : null;
-    this.roller = this.raw ? new SeriesRoller(this.raw, roller) : null;
+    if (this.raw && !this.raw.memory && options.thread !== false) {
+      const thread = new WriterThread(this.raw.name, roller);
+      this.thread = thread;
+      void thread.ready.then((ok) => {
+        if (ok) {
+          options.log?.info('record writer: device batches are written on a thread of their own');
+        } else {
+          options.log?.error({ err: thread.failure }, 'record writer: the writer thread did not start; device batches are written on the event loop');
+        }
+      });
+    }
     // PostgreSQL may be shared by several instances: its writers keep no watermark in memory
     // (they read them in the transaction, under the series write lock) and its roller rolls under
     // advisory locks (seriesRoller.ts).
     this.pgRoller = dbKind === 'postgres' ? new PgSeriesRoller(roller) : null;
   }
 
+  /** Whether device batches are written on the writer thread (false once it stopped, or before it started). */
+  async onThread(): Promise<boolean> {
+    return this.thread !== null && (await this.thread.ready) && this.thread.alive;
+  }
+
+  /** The writer thread when it runs; else null (and the store on the app's connection takes over). */
+  private async liveThread(): Promise<WriterThread | null> {
+    const thread = this.thread;
+    const started = thread !== null && (await thread.ready);
+    if (started && thread.alive) {
+      return thread;
+    }
+    if (started && !this.closed && thread.failure) {
+      this.log?.error({ err: thread.failure }, 'record writer: the writer thread stopped; device batches are written on the event loop');
+    }
+    this.thread = null;
+    return null;
+  }
+
+  /** The store on the app's connection. */
+  private localStore(): SqliteBatchStore {
+    if (!this.store) {
+      // The rollups of a fleet's series are upserted all over the table: a page cache of 64 MB
+      // (SQLite's default is 2 MB) keeps them in memory. The writer thread's connection has its own.
+      this.raw!.pragma('cache_size = -65536');
+      this.store = new SqliteBatchStore(this.raw!, this.rollerSettings);
+    }
+    return this.store;
+  }
+
   /** The roller's settings, or null (a dialect without deferred rollups). */
   get rollerOptions(): RollerOptions | null {
-    return this.roller?.options ?? this.pgRoller?.options ?? null;
+    return this.raw ? this.rollerSettings : (this.pgRoller?.options ?? null);
   }
 
   // ---- single records (the caller's transaction) ----
@@ -164,31 +189,13 @@ export class RecordWriter {
     partOf: ((stored: readonly BatchRecord[]) => BatchPart | null) | null,
     stored: BatchRecord[] = [],
   ): Promise<RecordItem[]> {
-    const created: RecordItem[] = [];
-    const newSeries = new Map<number, Map<string, SeriesEntry>>();
     if (this.raw) {
-      // Slices of about SLICE_VALUES values, each one transaction run synchronously on the raw
-      // handle, with a yield between them so sockets are served. The caller answers after the last.
-      let start = 0;
-      do {
-        if (start > 0) {
-          await new Promise((resolve) => setImmediate(resolve));
-        }
-        let end = start;
-        for (let values = 0; end < records.length && (values < SLICE_VALUES || end === start); end += 1) {
-          values += records[end].keys;
-        }
-        const last = end >= records.length;
-        const slice = records.slice(start, end);
-        await this.rawTransaction(() => {
-          this.writeRaw(slice, created, stored, newSeries);
-          if (last) {
-            partOf?.(stored)?.runRaw();
-          }
-        });
-        start = end;
-      } while (start < records.length);
-    } else if (records.length > 0 || partOf) {
+      const thread = await this.liveThread();
+      return thread ? this.writeOnThread(thread, records, partOf, stored) : this.writeHere(records, partOf, stored);
+    }
+    const created: RecordItem[] = [];
+    const newSeries: NewSeries = new Map();
+    if (records.length > 0 || partOf) {
       await this.db.transaction().execute(async (trx) => {
         await this.writePg(trx, records, created, stored, newSeries);
         await partOf?.(stored)?.run(trx);
@@ -205,6 +212,83 @@ export class RecordWriter {
       }
     }
     return created;
+  }
+
+  /**
+   * SQLite on the writer thread. The part is asked for with every record of the batch (the usual
+   * case) and committed with the last slice; when some record was a redelivery the thread leaves
+   * it out and the part of the records stored follows in a transaction of its own.
+   */
+  private async writeOnThread(
+    thread: WriterThread,
+    records: readonly BatchRecord[],
+    partOf: ((stored: readonly BatchRecord[]) => BatchPart | null) | null,
+    stored: BatchRecord[],
+  ): Promise<RecordItem[]> {
+    const wire: WireRecord[] = new Array<WireRecord>(records.length);
+    const charted = new Map<number, string[]>();
+    for (let i = 0; i < records.length; i += 1) {
+      const r = records[i];
+      wire[i] = { c: r.companyId, i: r.itemId, t: r.ts, v: r.values, j: r.valuesJson, k: r.keys };
+      if (!charted.has(r.itemId)) {
+        charted.set(r.itemId, [...r.charted]);
+      }
+    }
+    const part = partOf?.(records)?.sqlite() ?? null;
+    const answer = await thread.request<Extract<ThreadAnswer, { partRun: boolean }>>({ op: 'batch', records: wire, charted: [...charted], part });
+    const created: RecordItem[] = new Array<RecordItem>(answer.ids.length);
+    for (let k = 0; k < answer.ids.length; k += 1) {
+      const record = records[answer.storedAt ? answer.storedAt[k] : k];
+      stored.push(record);
+      created[k] = { id: answer.ids[k], itemId: record.itemId, parentRecordId: null, values: record.values, source: 'device', createdBy: null, createdAt: record.ts, updatedAt: record.ts };
+    }
+    if (partOf && !answer.partRun) {
+      const list = partOf(stored)?.sqlite() ?? [];
+      if (list.length > 0) {
+        await thread.request({ op: 'statements', list });
+      }
+    }
+    return created;
+  }
+
+  /**
+   * SQLite on the app's connection: slices of about SLICE_VALUES values, each one transaction run
+   * synchronously, with a yield between them so sockets are served. The caller answers after the last.
+   */
+  private async writeHere(records: readonly BatchRecord[], partOf: ((stored: readonly BatchRecord[]) => BatchPart | null) | null, stored: BatchRecord[]): Promise<RecordItem[]> {
+    const store = this.localStore();
+    const newSeries: NewSeries = new Map();
+    const storedAt: number[] = [];
+    const ids: number[] = [];
+    const slices = slicesOf(records);
+    if (slices.length === 0) {
+      slices.push([0, 0]);
+    }
+    for (let n = 0; n < slices.length; n += 1) {
+      if (n > 0) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      const [start, end] = slices[n];
+      const last = n === slices.length - 1;
+      await this.rawTransaction(() => {
+        const before = storedAt.length;
+        store.writeSlice(records.slice(start, end), start, storedAt, ids, newSeries);
+        for (let k = before; k < storedAt.length; k += 1) {
+          stored.push(records[storedAt[k]]);
+        }
+        if (last) {
+          const list = partOf?.(stored)?.sqlite();
+          if (list) {
+            store.runStatements(list);
+          }
+        }
+      });
+    }
+    store.keep(newSeries);
+    return ids.map((id, k) => {
+      const record = records[storedAt[k]];
+      return { id, itemId: record.itemId, parentRecordId: null, values: record.values, source: 'device', createdBy: null, createdAt: record.ts, updatedAt: record.ts };
+    });
   }
 
   /** A series entry of the batch's item and field: committed, or made by this batch. */
@@ -224,129 +308,9 @@ export class RecordWriter {
 
   /** An item went away: the series entries of its fields are read again should its id come back. */
   forgetItem(itemId: number): void {
-    for (const entry of this.seriesByItem.get(itemId)?.values() ?? []) {
-      this.entriesById.delete(entry.id);
-    }
     this.seriesByItem.delete(itemId);
-  }
-
-  /**
-   * The SQLite hot path: prepared statements, run synchronously inside the open transaction. No
-   * object per value: points are four columns (flat arrays) in record order, each record's series
-   * ascending; the records are put in key order (their first series, instant, id: a thousand sort
-   * keys instead of twenty thousand) and the points inserted record after record, which is key
-   * order unless two records' series interleave (then the points are sorted).
-   */
-  private writeRaw(all: readonly BatchRecord[], created: RecordItem[], stored: BatchRecord[], newSeries: Map<number, Map<string, SeriesEntry>>): void {
-    const rows = this.rawRecords!;
-    const series = this.rawSeries!;
-    const target = () => this.roller!.target(Date.now());
-    const perItem = new Map<number, { companyId: number; n: number }>();
-    // Records first: a redelivered one (its item has a device record of that instant) is skipped.
-    const records: BatchRecord[] = [];
-    const insertedIds: number[] = [];
-    for (const record of all) {
-      const id = rows.insertDeviceRecord(record.companyId, record.itemId, record.valuesJson ?? JSON.stringify(record.values), record.ts);
-      if (id !== 0) {
-        records.push(record);
-        insertedIds.push(id);
-        stored.push(record);
-      }
-    }
-    const n = records.length;
-    const sids: number[] = [];
-    const pts: number[] = [];
-    const rids: number[] = [];
-    const vals: number[] = [];
-    /** Each record's points: [starts[r], starts[r + 1]). */
-    const starts = new Uint32Array(n + 1);
-    const firstSeries = new Float64Array(n);
-    const recordIds = new Float64Array(n);
-    let inOrder = true;
-    /** Points before their series' watermark: folded into the rollups now (the roller has passed them). */
-    const late: SeriesPoint[] = [];
-    for (let r = 0; r < n; r += 1) {
-      const { companyId, itemId, ts, values, charted } = records[r];
-      const id = insertedIds[r];
-      recordIds[r] = id;
-      created.push({ id, itemId, parentRecordId: null, values, source: 'device', createdBy: null, createdAt: ts, updatedAt: ts });
-      const tally = perItem.get(itemId);
-      if (tally) {
-        tally.n += 1;
-      } else {
-        perItem.set(itemId, { companyId, n: 1 });
-      }
-      const known = this.seriesByItem.get(itemId);
-      let made = newSeries.get(itemId);
-      starts[r] = sids.length;
-      let previous = -1;
-      for (const field in values) {
-        const value = values[field];
-        if (typeof value !== 'number' || !charted.has(field) || !Number.isFinite(value)) {
-          continue;
-        }
-        let entry = known?.get(field) ?? made?.get(field);
-        if (entry === undefined) {
-          entry = series.deferredSeries(companyId, itemId, field, target);
-          if (!made) {
-            made = new Map();
-            newSeries.set(itemId, made);
-          }
-          made.set(field, entry);
-          this.entriesById.set(entry.id, entry);
-        }
-        const sid = entry.id;
-        if (sid <= previous) {
-          inOrder = false;
-        }
-        previous = sid;
-        sids.push(sid);
-        pts.push(ts);
-        rids.push(id);
-        vals.push(value);
-        if (ts < entry.rolledUntil!) {
-          late.push({ seriesId: sid, ts, recordId: id, value });
-        }
-      }
-      firstSeries[r] = sids.length > starts[r] ? sids[starts[r]] : -1;
-    }
-    starts[n] = sids.length;
-    let order: Uint32Array | null = null;
-    if (inOrder) {
-      order = new Uint32Array(n);
-      for (let r = 0; r < n; r += 1) {
-        order[r] = r;
-      }
-      order.sort((a, b) => firstSeries[a] - firstSeries[b] || pts[starts[a]] - pts[starts[b]] || recordIds[a] - recordIds[b]);
-      // Key order across records: each record's last point before the next one's first.
-      let lastS = -1;
-      let lastT = 0;
-      let lastR = 0;
-      for (let k = 0; k < n && order; k += 1) {
-        const r = order[k];
-        const a = starts[r];
-        const b = starts[r + 1];
-        if (a === b) {
-          continue;
-        }
-        if ((sids[a] - lastS || pts[a] - lastT || rids[a] - lastR) <= 0) {
-          order = null;
-          break;
-        }
-        lastS = sids[b - 1];
-        lastT = pts[b - 1];
-        lastR = rids[b - 1];
-      }
-    }
-    if (order) {
-      series.insertRecordsInOrder(order, starts, sids, pts, rids, vals);
-    } else {
-      series.insertColumns(sids, pts, rids, vals);
-    }
-    series.foldIntoRollups(late);
-    for (const [itemId, tally] of perItem) {
-      rows.adjustCount(tally.companyId, itemId, tally.n);
-    }
+    this.store?.forgetItem(itemId);
+    this.thread?.tell({ op: 'forget', itemId });
   }
 
   /**
@@ -478,43 +442,41 @@ export class RecordWriter {
     if (this.pgRoller) {
       return this.rollDuePg(now, all);
     }
-    const roller = this.roller;
-    if (!roller || this.rolling) {
+    if (!this.raw || this.rolling || this.closed) {
       return 0;
     }
     this.rolling = true;
     const started = performance.now();
     try {
-      const target = roller.target(now);
-      const due = roller.due(now, all);
-      for (let i = 0; i < due.length; i += ROLL_SLICE) {
-        if (i > 0) {
-          await new Promise((resolve) => setImmediate(resolve));
-        }
-        if (this.closed) {
-          break; // the rest is rolled after the next start (nothing is lost: points hold every value)
-        }
-        const slice = due.slice(i, i + ROLL_SLICE);
-        await this.rawTransaction(() => {
-          roller.rollAll(slice, target);
-          // Moved with the rows, before commit: a failed commit leaves an entry ahead, which is safe.
-          for (const series of slice) {
-            const entry = this.entriesById.get(series.id);
-            if (entry && entry.rolledUntil !== null && entry.rolledUntil < target) {
-              entry.rolledUntil = target;
-            }
-          }
-        });
-      }
-      if (due.length > 0) {
+      const thread = await this.liveThread();
+      const rolled = thread ? (await thread.request<Extract<ThreadAnswer, { rolled: number }>>({ op: 'roll', now, all })).rolled : await this.rollHere(now, all);
+      if (rolled > 0) {
         this.rollStats.rounds += 1;
-        this.rollStats.series += due.length;
+        this.rollStats.series += rolled;
         this.rollStats.ms += performance.now() - started;
       }
-      return due.length;
+      return rolled;
     } finally {
       this.rolling = false;
     }
+  }
+
+  /** The roller on the app's connection: slices of ROLL_SLICE series, one transaction each, with a yield between them so publishes are served. */
+  private async rollHere(now: number, all: boolean): Promise<number> {
+    const store = this.localStore();
+    const target = store.roller.target(now);
+    const due = store.roller.due(now, all);
+    for (let i = 0; i < due.length; i += ROLL_SLICE) {
+      if (i > 0) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      if (this.closed) {
+        break; // the rest is rolled after the next start (nothing is lost: points hold every value)
+      }
+      const slice = due.slice(i, i + ROLL_SLICE);
+      await this.rawTransaction(() => store.rollSlice(slice, target));
+    }
+    return due.length;
   }
 
   /** PostgreSQL: slices of PG_ROLL_SLICE series, one transaction each; stops when another instance is rolling. */
@@ -549,9 +511,10 @@ export class RecordWriter {
     }
   }
 
-  /** Shutdown: a roll under way stops after its current slice (the rest is rolled after the next start). */
-  close(): void {
+  /** Shutdown: a roll under way stops after its current slice (the rest is rolled after the next start); the writer thread ends once what it was given is committed. */
+  async close(): Promise<void> {
     this.closed = true;
+    await this.thread?.close();
   }
 
   /**

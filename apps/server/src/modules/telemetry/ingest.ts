@@ -111,6 +111,11 @@ export class TelemetryIngest {
     return this.records.rollups.rollerOptions;
   }
 
+  /** Whether device batches are written on the writer thread (SQLite in a file), for the bench. */
+  writerOnThread(): Promise<boolean> {
+    return this.records.rollups.onThread();
+  }
+
   // ---- the hook ----
 
   /**
@@ -188,7 +193,7 @@ export class TelemetryIngest {
       const counters = countersOf(accepted);
       return counters.length === 0
         ? null
-        : { runRaw: () => this.repository.addCountsRaw(counters), run: (trx) => TelemetryRepository.in(trx, this.repository.kind).addCounts(counters) };
+        : { sqlite: () => TelemetryRepository.countStatements(counters), run: (trx) => TelemetryRepository.in(trx, this.repository.kind).addCounts(counters) };
     });
     this.stats.records += result.records;
     this.stats.values += result.values;

@@ -1,8 +1,8 @@
 import { sql, type Selectable } from 'kysely';
-import type SQLite from 'better-sqlite3';
-import { rawSqlite, type Db, type DbKind } from '@server/platform/db/database';
+import type { Db, DbKind } from '@server/platform/db/database';
 import type { TelemetryBindingTable } from '@server/platform/db/schema.telemetry';
 import { scopedToCompany } from '@server/platform/db/tenancy';
+import type { RawStatement } from '../data-items/deviceRecords.port';
 
 /** A binding with its device's name and SN. */
 export type BindingRow = Pick<Selectable<TelemetryBindingTable>, 'item_id' | 'company_id' | 'device_id' | 'created_at'> & { device_name: string; device_sn: string };
@@ -25,23 +25,16 @@ export interface DeviceRoute {
 
 const HOUR = 3_600_000;
 
+const UPSERT_COUNT = `insert into telemetry_count (company_id, hour_ts, value_count, record_count, unknown_count) values (?, ?, ?, ?, ?)
+  on conflict (company_id, hour_ts) do update set value_count = telemetry_count.value_count + excluded.value_count,
+  record_count = telemetry_count.record_count + excluded.record_count, unknown_count = telemetry_count.unknown_count + excluded.unknown_count`;
+
 /** Bindings of IoT data lists to devices, and the per-company counters (docs/telemetry.md). */
 export class TelemetryRepository {
-  private readonly upsertCount: SQLite.Statement | null;
-
   constructor(
     private readonly db: Db,
     readonly kind: DbKind,
-  ) {
-    const raw = kind === 'sqlite' ? rawSqlite(db) : null;
-    this.upsertCount = raw
-      ? raw.prepare(
-          `insert into telemetry_count (company_id, hour_ts, value_count, record_count, unknown_count) values (?, ?, ?, ?, ?)
-           on conflict (company_id, hour_ts) do update set value_count = telemetry_count.value_count + excluded.value_count,
-           record_count = telemetry_count.record_count + excluded.record_count, unknown_count = telemetry_count.unknown_count + excluded.unknown_count`,
-        )
-      : null;
-  }
+  ) {}
 
   static in(trx: Db, kind: DbKind): TelemetryRepository {
     return new TelemetryRepository(trx, kind);
@@ -141,10 +134,8 @@ export class TelemetryRepository {
     }
   }
 
-  /** `addCounts` on the embedded database: a statement prepared on the raw handle, run synchronously inside the batch's transaction. */
-  addCountsRaw(counters: readonly TelemetryCounter[]): void {
-    for (const c of counters) {
-      this.upsertCount!.run(c.companyId, c.hour, c.values, c.records, c.unknown);
-    }
+  /** `addCounts` on the embedded database, as statements run in the batch's last transaction (possibly on the writer thread). */
+  static countStatements(counters: readonly TelemetryCounter[]): RawStatement[] {
+    return counters.map((c) => ({ sql: UPSERT_COUNT, params: [c.companyId, c.hour, c.values, c.records, c.unknown] }));
   }
 }

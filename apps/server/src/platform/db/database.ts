@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Driver, type MigrationProvider } from 'kysely';
 import type { AppConfig } from '../../config';
 import { lazyImport } from '../lazyImport';
 import { startCheckpointer } from './checkpointer';
@@ -62,7 +62,7 @@ export async function openDatabase(config: AppConfig): Promise<DatabaseHandle> {
   sqlite.pragma('busy_timeout = 5000');
   // Checkpoints on a worker thread, never on the event loop (checkpointer.ts).
   const checkpointer = startCheckpointer(sqlite, file);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   rawHandles.set(db, sqlite);
   return {
     db,
@@ -72,6 +72,22 @@ export async function openDatabase(config: AppConfig): Promise<DatabaseHandle> {
       await db.destroy();
     },
   };
+}
+
+/**
+ * Kysely's transactions on SQLite begin IMMEDIATE (Kysely's own `begin` is deferred): the record
+ * writer's thread writes the same file on a connection of its own, and a deferred transaction
+ * that read before writing would fail at once (SQLITE_BUSY_SNAPSHOT, no busy wait) had the thread
+ * committed in between. Taking the write lock first waits for the thread's slice instead.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
 }
 
 const rawHandles = new WeakMap<Db, SQLite.Database>();

@@ -1,0 +1,127 @@
+/**
+ * The writer thread of the embedded database (issue 21): device batches and the roller of their
+ * deferred series run here, on a connection of their own to the same file, so the event loop only
+ * plans batches, answers sockets and reads; both cores work. Started by RecordWriter
+ * (recordWriter.ts), which keeps the protocol below in step with it:
+ *
+ *   in  {op:'batch', id, records, charted, part}  → out {id, storedAt?, ids, partRun}
+ *   in  {op:'statements', id, list}               → out {id}
+ *   in  {op:'roll', id, now, all}                 → out {id, rolled}
+ *   in  {op:'forget', itemId}                     (no answer)
+ *   in  {op:'close'}                              → the connection closes, the thread ends
+ *
+ * Every answer is sent after its transactions committed; a failure answers {id, error}.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import SQLite from 'better-sqlite3';
+import type { RawStatement } from './deviceRecords.port';
+import type { BatchRecord } from './recordWriter';
+import { ROLL_SLICE, slicesOf, SqliteBatchStore, type NewSeries } from './sqliteBatchStore';
+import type { RollerOptions } from './seriesRoller';
+
+/** A record as posted to the thread: company, item, instant, values (and their JSON when known), value count. */
+export interface WireRecord {
+  c: number;
+  i: number;
+  t: number;
+  v: BatchRecord['values'];
+  j: string | undefined;
+  k: number;
+}
+
+export type ThreadRequest =
+  | { op: 'batch'; id: number; records: WireRecord[]; charted: Array<[number, string[]]>; part: RawStatement[] | null }
+  | { op: 'statements'; id: number; list: RawStatement[] }
+  | { op: 'roll'; id: number; now: number; all: boolean }
+  | { op: 'forget'; itemId: number }
+  | { op: 'close' };
+
+export type ThreadAnswer =
+  | { id: number; error: string }
+  | { id: number; storedAt: number[] | null; ids: number[]; partRun: boolean }
+  | { id: number; rolled: number }
+  | { id: number };
+
+export interface ThreadData {
+  file: string;
+  roller: RollerOptions;
+}
+
+const { file, roller } = workerData as ThreadData;
+const raw = new SQLite(file, { fileMustExist: true });
+raw.pragma('journal_mode = WAL');
+raw.pragma('synchronous = NORMAL');
+raw.pragma('foreign_keys = ON');
+// This thread may wait for the app's connection (a user's transaction) without holding anything up.
+raw.pragma('busy_timeout = 30000');
+// The checkpointer thread copies the log back (checkpointer.ts), not this connection's commits.
+raw.pragma('wal_autocheckpoint = 0');
+// The rollups of a fleet's series are upserted all over the table: 64 MB of page cache keeps them in memory.
+raw.pragma('cache_size = -65536');
+const store = new SqliteBatchStore(raw, roller);
+
+function writeBatch(request: Extract<ThreadRequest, { op: 'batch' }>): ThreadAnswer {
+  const charted = new Map(request.charted.map(([itemId, fields]) => [itemId, new Set(fields)]));
+  const records: BatchRecord[] = request.records.map((r) => ({ companyId: r.c, itemId: r.i, ts: r.t, values: r.v, valuesJson: r.j, keys: r.k, charted: charted.get(r.i) ?? new Set() }));
+  const storedAt: number[] = [];
+  const ids: number[] = [];
+  const newSeries: NewSeries = new Map();
+  let partRun = false;
+  const slices = slicesOf(records);
+  slices.forEach(([start, end], n) => {
+    raw
+      .transaction(() => {
+        store.writeSlice(records.slice(start, end), start, storedAt, ids, newSeries);
+        // The caller's part counts every record of the batch: it commits with the last slice only
+        // when every record was stored (otherwise the caller sends the part of those stored).
+        if (n === slices.length - 1 && request.part && storedAt.length === records.length) {
+          store.runStatements(request.part);
+          partRun = true;
+        }
+      })
+      .immediate();
+  });
+  if (slices.length === 0 && request.part) {
+    raw.transaction(() => store.runStatements(request.part!)).immediate();
+    partRun = true;
+  }
+  store.keep(newSeries);
+  return { id: request.id, storedAt: storedAt.length === records.length ? null : storedAt, ids, partRun };
+}
+
+function roll(request: Extract<ThreadRequest, { op: 'roll' }>): ThreadAnswer {
+  const target = store.roller.target(request.now);
+  const due = store.roller.due(request.now, request.all);
+  for (let i = 0; i < due.length; i += ROLL_SLICE) {
+    const slice = due.slice(i, i + ROLL_SLICE);
+    raw.transaction(() => store.rollSlice(slice, target)).immediate();
+  }
+  return { id: request.id, rolled: due.length };
+}
+
+parentPort!.on('message', (request: ThreadRequest) => {
+  if (request.op === 'close') {
+    raw.close();
+    parentPort!.close();
+    return;
+  }
+  if (request.op === 'forget') {
+    store.forgetItem(request.itemId);
+    return;
+  }
+  let answer: ThreadAnswer;
+  try {
+    if (request.op === 'batch') {
+      answer = writeBatch(request);
+    } else if (request.op === 'roll') {
+      answer = roll(request);
+    } else {
+      raw.transaction(() => store.runStatements(request.list)).immediate();
+      answer = { id: request.id };
+    }
+  } catch (error) {
+    answer = { id: request.id, error: error instanceof Error ? error.message : String(error) };
+  }
+  parentPort!.postMessage(answer);
+});
+parentPort!.postMessage({ ready: true });

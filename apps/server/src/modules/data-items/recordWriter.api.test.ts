@@ -126,5 +126,17 @@ describe.each(writerKinds)('device batch through $name', (kind) => {
     // A batch of nothing still commits its part.
     await writer.writeBatch([], part, []);
     expect(await count()).toEqual([40, 4]);
+    // Values before their series' watermark (an hour ago) were folded into the rollups at once;
+    // one of now waits for the roller (wherever the batches are written), which folds it later.
+    const minutes = async () => {
+      const rows = await db.selectFrom('series_rollup').select(['cnt', 'sum']).where('grain', '=', 60_000).execute();
+      return [rows.reduce((n, m) => n + Number(m.cnt), 0), rows.reduce((n, m) => n + Number(m.sum), 0)];
+    };
+    expect(await minutes()).toEqual([4, 10]);
+    await writer.writeBatch([record(Date.now(), 5)], null);
+    expect(await minutes()).toEqual([4, 10]);
+    expect(await writer.rollDue(Date.now() + 5 * 60_000, true)).toBe(1);
+    expect(await minutes()).toEqual([5, 15]);
+    expect(writer.rollStats.series).toBe(1);
   });
 });

@@ -6,7 +6,7 @@
  *
  *   in  {op:'batch', id, records, charted, part}  → out {id, storedAt?, ids, partRun}
  *   in  {op:'statements', id, list}               → out {id}
- *   in  {op:'roll', id, now, all}                 → out {id, rolled}
+ *   in  {op:'roll', id, now, all, first}          → out {id, rolled, left}  (one slice of a round)
  *   in  {op:'forget', itemId}                     (no answer)
  *   in  {op:'close'}                              → the connection closes, the thread ends
  *
@@ -32,14 +32,14 @@ export interface WireRecord {
 export type ThreadRequest =
   | { op: 'batch'; id: number; records: WireRecord[]; charted: Array<[number, string[]]>; part: RawStatement[] | null }
   | { op: 'statements'; id: number; list: RawStatement[] }
-  | { op: 'roll'; id: number; now: number; all: boolean }
+  | { op: 'roll'; id: number; now: number; all: boolean; first: boolean }
   | { op: 'forget'; itemId: number }
   | { op: 'close' };
 
 export type ThreadAnswer =
   | { id: number; error: string }
   | { id: number; storedAt: number[] | null; ids: number[]; partRun: boolean }
-  | { id: number; rolled: number }
+  | { id: number; rolled: number; left: number }
   | { id: number };
 
 export interface ThreadData {
@@ -89,14 +89,29 @@ function writeBatch(request: Extract<ThreadRequest, { op: 'batch' }>): ThreadAns
   return { id: request.id, storedAt: storedAt.length === records.length ? null : storedAt, ids, partRun };
 }
 
+/** The round of the roller under way: its series due, their target, the next slice. */
+let round: { due: Array<{ id: number; rolledUntil: number }>; target: number; next: number } | null = null;
+
+/**
+ * One slice of ROLL_SLICE series of a roller's round (`first` starts the round): the event loop
+ * asks for the next only after this one answered, so batches posted meanwhile are written between
+ * slices instead of waiting for a whole round.
+ */
 function roll(request: Extract<ThreadRequest, { op: 'roll' }>): ThreadAnswer {
-  const target = store.roller.target(request.now);
-  const due = store.roller.due(request.now, request.all);
-  for (let i = 0; i < due.length; i += ROLL_SLICE) {
-    const slice = due.slice(i, i + ROLL_SLICE);
+  if (request.first || !round) {
+    round = { due: store.roller.due(request.now, request.all), target: store.roller.target(request.now), next: 0 };
+  }
+  const { due, target } = round;
+  const slice = due.slice(round.next, round.next + ROLL_SLICE);
+  round.next += slice.length;
+  if (slice.length > 0) {
     raw.transaction(() => store.rollSlice(slice, target)).immediate();
   }
-  return { id: request.id, rolled: due.length };
+  const left = due.length - round.next;
+  if (left === 0) {
+    round = null;
+  }
+  return { id: request.id, rolled: slice.length, left };
 }
 
 parentPort!.on('message', (request: ThreadRequest) => {

@@ -9,7 +9,7 @@ import { pgDeviceRecordWrites } from './deviceRecords.repository';
 import { pgSeriesWrites, seriesWriteLock, type SeriesRepository } from './series.repository';
 import { rollupGrains } from './series.port';
 import { defaultRollerOptions, PgSeriesRoller, type RollerOptions } from './seriesRoller';
-import { ROLL_SLICE, slicesOf, SqliteBatchStore, type NewSeries, type SeriesEntry } from './sqliteBatchStore';
+import { keepSeries, ROLL_SLICE, slicesOf, SqliteBatchStore, type NewSeries, type SeriesEntry } from './sqliteBatchStore';
 import type { ThreadAnswer, WireRecord } from './recordWriter.thread';
 import { WriterThread } from './writerThread';
 
@@ -201,16 +201,7 @@ export class RecordWriter {
         await partOf?.(stored)?.run(trx);
       });
     }
-    for (const [itemId, made] of newSeries) {
-      const known = this.seriesByItem.get(itemId);
-      if (known) {
-        for (const [field, entry] of made) {
-          known.set(field, entry);
-        }
-      } else {
-        this.seriesByItem.set(itemId, made);
-      }
-    }
+    keepSeries(this.seriesByItem, newSeries);
     return created;
   }
 
@@ -449,7 +440,7 @@ export class RecordWriter {
     const started = performance.now();
     try {
       const thread = await this.liveThread();
-      const rolled = thread ? (await thread.request<Extract<ThreadAnswer, { rolled: number }>>({ op: 'roll', now, all })).rolled : await this.rollHere(now, all);
+      const rolled = thread ? await this.rollOnThread(thread, now, all) : await this.rollHere(now, all);
       if (rolled > 0) {
         this.rollStats.rounds += 1;
         this.rollStats.series += rolled;
@@ -458,6 +449,18 @@ export class RecordWriter {
       return rolled;
     } finally {
       this.rolling = false;
+    }
+  }
+
+  /** The roller on the writer thread: a slice at a time, so the batches posted meanwhile are written between slices. */
+  private async rollOnThread(thread: WriterThread, now: number, all: boolean): Promise<number> {
+    let rolled = 0;
+    for (let first = true; ; first = false) {
+      const answer = await thread.request<Extract<ThreadAnswer, { left: number }>>({ op: 'roll', now, all, first });
+      rolled += answer.rolled;
+      if (answer.left === 0 || this.closed) {
+        return rolled; // after a close, the rest is rolled after the next start (points hold every value)
+      }
     }
   }
 

@@ -27,6 +27,20 @@ export const SLICE_VALUES = 20_000;
 /** Series rolled per transaction of the roller. */
 export const ROLL_SLICE = 500;
 
+/** Adds the series a batch made to what is known of committed series. */
+export function keepSeries(known: NewSeries, made: NewSeries): void {
+  for (const [itemId, fields] of made) {
+    const forItem = known.get(itemId);
+    if (forItem) {
+      for (const [field, entry] of fields) {
+        forItem.set(field, entry);
+      }
+    } else {
+      known.set(itemId, fields);
+    }
+  }
+}
+
 /** The slices of a batch: [start, end) ranges of about SLICE_VALUES values (at least one record each). */
 export function slicesOf(records: ReadonlyArray<{ keys: number }>): Array<[number, number]> {
   const out: Array<[number, number]> = [];
@@ -86,16 +100,7 @@ export class SqliteBatchStore {
 
   /** The series a batch made, once all of its transactions committed. */
   keep(newSeries: NewSeries): void {
-    for (const [itemId, made] of newSeries) {
-      const known = this.seriesByItem.get(itemId);
-      if (known) {
-        for (const [field, entry] of made) {
-          known.set(field, entry);
-        }
-      } else {
-        this.seriesByItem.set(itemId, made);
-      }
-    }
+    keepSeries(this.seriesByItem, newSeries);
   }
 
   /** An item went away: the series entries of its fields are read again should its id come back. */

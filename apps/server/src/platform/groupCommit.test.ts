@@ -199,6 +199,31 @@ describe('group commit', () => {
     expect(group.stats.longestFlushMs).toBeLessThan(300);
   });
 
+  it('with maxFlushMs, does not count the time a flush says it waited for another thread', async () => {
+    const batches: number[][] = [];
+    // The same 1 ms of CPU per item, but reported as the writer thread's (the process's CPU time
+    // counts every thread): the event loop was not held, so batches are not cut.
+    const group = new GroupCommit<number>({
+      maxBatch: 10,
+      maxDelayMs: 1,
+      maxQueued: 1000,
+      maxFlushMs: 20,
+      flush: async (batch) => {
+        const started = performance.now();
+        const until = started + batch.length;
+        while (performance.now() < until) {
+          // busy
+        }
+        batches.push(batch);
+        return { offLoopMs: performance.now() - started };
+      },
+    });
+    await Promise.all(Array.from({ length: 4 }, (_, i) => group.submit([i * 3, i * 3 + 1, i * 3 + 2])));
+    batches.length = 0;
+    await Promise.all(Array.from({ length: 20 }, (_, i) => group.submit([100 + i * 3, 101 + i * 3, 102 + i * 3])));
+    expect(batches).toEqual([Array.from({ length: 60 }, (_, i) => 100 + i)]);
+  });
+
   it('writes what waits on close and refuses afterwards', async () => {
     const written: number[] = [];
     const group = new GroupCommit<number>({ maxBatch: 100, maxDelayMs: 10_000, maxQueued: 1000, flush: async (batch) => void written.push(...batch) });

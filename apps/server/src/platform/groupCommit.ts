@@ -13,16 +13,22 @@
  * With `maxFlushMs` a flush is also bounded by time (issue 21): from the time per item of the
  * flushes so far, a batch takes only as many whole submissions as fit in `maxFlushMs` (at least
  * a twentieth of maxBatch, and at least one submission); the rest waits for the next flush, one turn of the event loop later. For a flush that
- * runs synchronously (SQLite), this is how long it holds the event loop.
+ * runs synchronously (SQLite), this is how long it holds the event loop. A flush that waits for
+ * another thread (the SQLite writer thread) says how long (`offLoopMs`): that time is not counted.
  */
 export interface GroupCommitOptions<T> {
-  /** Writes one batch in one transaction; resolves after commit. */
-  flush: (batch: T[]) => Promise<void>;
+  /** Writes one batch in one transaction; resolves after commit (with the time it waited for another thread, if any). */
+  flush: (batch: T[]) => Promise<void | FlushReport>;
   maxBatch: number;
   maxDelayMs: number;
   maxQueued: number;
   /** A flush's time budget: batches sized from the measured time per item (unset: everything that waits). */
   maxFlushMs?: number;
+}
+
+/** What a flush tells of itself: how long of it was spent waiting for another thread (not holding the event loop). */
+export interface FlushReport {
+  offLoopMs: number;
 }
 
 export class GroupCommitOverloaded extends Error {
@@ -211,15 +217,16 @@ export class GroupCommit<T> {
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
     try {
-      await this.options.flush(batch);
+      const report = await this.options.flush(batch);
       const ms = performance.now() - started;
       this.stats.longestFlushMs = Math.max(this.stats.longestFlushMs, ms);
       // The flush's own cost: CPU time when it is less than the wall time (other processes took
       // the core meanwhile — shrinking batches for that only adds commits), the wall time when CPU
-      // time is more (the process's other threads counted). Small batches say little about the
-      // time per item (fixed costs dominate): weighted by size.
+      // time is more (the process's other threads counted), less the time it waited for another
+      // thread. Small batches say little about the time per item (fixed costs dominate): weighted by size.
       const cpu = process.cpuUsage(cpuBefore);
-      const measured = Math.min(ms, (cpu.user + cpu.system) / 1000) / batch.length;
+      const offLoop = report ? report.offLoopMs : 0;
+      const measured = Math.max(0.001, Math.min(ms, (cpu.user + cpu.system) / 1000) - offLoop) / batch.length;
       const weight = Math.min(1, batch.length / this.options.maxBatch) * 0.5;
       this.msPerItem = this.msPerItem === 0 ? measured : this.msPerItem * (1 - weight) + measured * weight;
       this.stats.batches += 1;

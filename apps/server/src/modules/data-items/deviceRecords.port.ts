@@ -57,6 +57,8 @@ export interface DeviceBatchResult {
    * redelivery, or the same instant twice in the batch: the first wins).
    */
   duplicates: number;
+  /** Time spent waiting for the SQLite writer thread (ms; 0 without it): the event loop was free meanwhile. */
+  threadMs: number;
 }
 
 /** The roller of the series that device batches defer (SQLite): a roll on demand, its work and its settings (tests and the bench). */

@@ -96,7 +96,8 @@ export class DeviceRecords implements DeviceRecordSink {
     const partOf = alsoCommit
       ? (direct: readonly BatchRecord[]) => alsoCommit({ records: [...direct, ...forwarded], unknownKeys: unknownOf(plan.unknownOf, [...direct, ...forwarded]) })
       : null;
-    const created = await this.writer.writeBatch(plan.direct, partOf, stored);
+    const timing = { threadMs: 0 };
+    const created = await this.writer.writeBatch(plan.direct, partOf, stored, timing);
     // Committed: tell the listeners, per company (created[i] is stored[i]). Nothing is
     // grouped when nobody listens: this is the ingest path.
     if (this.committed.hasListeners) {
@@ -127,6 +128,7 @@ export class DeviceRecords implements DeviceRecordSink {
       rejectedValues: plan.rejected,
       forwarded: forwarded.length,
       duplicates: plan.direct.length - stored.length + plan.forwarded.length - forwarded.length + plan.duplicates,
+      threadMs: timing.threadMs,
     };
   }
 

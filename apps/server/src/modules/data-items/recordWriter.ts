@@ -181,17 +181,18 @@ export class RecordWriter {
    * Writes a batch of checked records (source `device`, no parent, created at their own instant,
    * at most one per item and instant) and the part `partOf` answers for the records stored, with
    * the last of its transactions; answers the records stored once everything committed
-   * (`created[i]` is `stored[i]`). A record whose item already has a device record of its instant
+   * (`created[i]` is `stored[i]`). `timing.threadMs` gets the time spent waiting for the writer thread. A record whose item already has a device record of its instant
    * is a redelivery: nothing of it is stored (no record, points, count; migration 310's index).
    */
   async writeBatch(
     records: readonly BatchRecord[],
     partOf: ((stored: readonly BatchRecord[]) => BatchPart | null) | null,
     stored: BatchRecord[] = [],
+    timing: { threadMs: number } = { threadMs: 0 },
   ): Promise<RecordItem[]> {
     if (this.raw) {
       const thread = await this.liveThread();
-      return thread ? this.writeOnThread(thread, records, partOf, stored) : this.writeHere(records, partOf, stored);
+      return thread ? this.writeOnThread(thread, records, partOf, stored, timing) : this.writeHere(records, partOf, stored);
     }
     const created: RecordItem[] = [];
     const newSeries: NewSeries = new Map();
@@ -215,6 +216,7 @@ export class RecordWriter {
     records: readonly BatchRecord[],
     partOf: ((stored: readonly BatchRecord[]) => BatchPart | null) | null,
     stored: BatchRecord[],
+    timing: { threadMs: number },
   ): Promise<RecordItem[]> {
     const wire: WireRecord[] = new Array<WireRecord>(records.length);
     const charted = new Map<number, string[]>();
@@ -226,7 +228,9 @@ export class RecordWriter {
       }
     }
     const part = partOf?.(records)?.sqlite() ?? null;
+    const posted = performance.now();
     const answer = await thread.request<Extract<ThreadAnswer, { partRun: boolean }>>({ op: 'batch', records: wire, charted: [...charted], part });
+    timing.threadMs += performance.now() - posted;
     const created: RecordItem[] = new Array<RecordItem>(answer.ids.length);
     for (let k = 0; k < answer.ids.length; k += 1) {
       const record = records[answer.storedAt ? answer.storedAt[k] : k];
@@ -236,7 +240,9 @@ export class RecordWriter {
     if (partOf && !answer.partRun) {
       const list = partOf(stored)?.sqlite() ?? [];
       if (list.length > 0) {
+        const again = performance.now();
         await thread.request({ op: 'statements', list });
+        timing.threadMs += performance.now() - again;
       }
     }
     return created;

@@ -1,6 +1,6 @@
 import type { Client } from 'aedes';
 import { parseTelemetry, parseUpTopic } from '@smartdata/domain';
-import { GroupCommit, GroupCommitOverloaded } from '@server/platform/groupCommit';
+import { GroupCommit, GroupCommitOverloaded, type FlushReport } from '@server/platform/groupCommit';
 import type { DeviceTransport } from '@server/platform/mqtt';
 import type { AcceptedBatch, DeviceRecordSink, DeviceValues } from '../data-items/deviceRecords.port';
 import { TelemetryRepository, type DeviceRoute, type TelemetryCounter } from './telemetry.repository';
@@ -188,7 +188,7 @@ export class TelemetryIngest {
 
   // ---- the flush ----
 
-  private async flush(batch: TelemetryWrite[]): Promise<void> {
+  private async flush(batch: TelemetryWrite[]): Promise<FlushReport> {
     const result = await this.records.write(batch, (accepted) => {
       const counters = countersOf(accepted);
       return counters.length === 0
@@ -200,6 +200,7 @@ export class TelemetryIngest {
     this.stats.unknownKeys += result.unknownKeys;
     this.stats.rejectedValues += result.rejectedValues;
     this.stats.forwarded += result.forwarded;
+    return { offLoopMs: result.threadMs };
   }
 }
 

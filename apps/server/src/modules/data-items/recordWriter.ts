@@ -68,10 +68,14 @@ export class RecordWriter {
   private store: SqliteBatchStore | null = null;
   private readonly rollerSettings: RollerOptions;
   private readonly log: Pick<FastifyBaseLogger, 'info' | 'error'> | null;
+  /** SQLite in a file, the thread not turned off, and not failed. */
+  private threadAllowed: boolean;
   private readonly pgRoller: PgSeriesRoller | null;
   /** PostgreSQL: series by item and field, only for series whose creation committed. */
   private readonly seriesByItem = new Map<number, Map<string, SeriesEntry>>();
   private rolling = false;
+  /** A round of the roller on the app's connection, while it runs. */
+  private rollingHere: Promise<number> | null = null;
   private closed = false;
   /** PostgreSQL: the furthest watermark this instance's roller set (tests roll ahead of the clock). */
   private pgRolledTo = 0;
@@ -89,39 +93,53 @@ export class RecordWriter {
     if (dbKind === 'sqlite' && !this.raw) {
       throw new Error('record writer: a SQLite database opened by openDatabase (its raw handle) is needed');
     }
-    if (this.raw && !this.raw.memory && options.thread !== false) {
-      const thread = new WriterThread(this.raw.name, roller);
-      this.thread = thread;
-      void thread.ready.then((ok) => {
-        if (ok) {
-          options.log?.info('record writer: device batches are written on a thread of their own');
-        } else {
-          options.log?.error({ err: thread.failure }, 'record writer: the writer thread did not start; device batches are written on the event loop');
-        }
-      });
-    }
+    // Started with the first device batch, so a server without devices never pays for the thread.
+    this.threadAllowed = this.raw !== null && !this.raw.memory && options.thread !== false;
     // PostgreSQL may be shared by several instances: its writers keep no watermark in memory
     // (they read them in the transaction, under the series write lock) and its roller rolls under
     // advisory locks (seriesRoller.ts).
     this.pgRoller = dbKind === 'postgres' ? new PgSeriesRoller(roller) : null;
   }
 
-  /** Whether device batches are written on the writer thread (false once it stopped, or before it started). */
+  /** Whether device batches are written on the writer thread (starting it when it may run). */
   async onThread(): Promise<boolean> {
-    return this.thread !== null && (await this.thread.ready) && this.thread.alive;
+    return (await this.liveThread(true)) !== null;
   }
 
-  /** The writer thread when it runs; else null (and the store on the app's connection takes over). */
-  private async liveThread(): Promise<WriterThread | null> {
+  /**
+   * The writer thread when it runs (`start`: started if it may run); else null, and the store on
+   * the app's connection takes over. Whenever the writer changes sides the other side's store is
+   * dropped: one connection's series entries (watermarks) would fall behind the other's rolls.
+   */
+  private async liveThread(start: boolean): Promise<WriterThread | null> {
+    if (!this.thread && start && this.threadAllowed && !this.closed) {
+      // A roll on the app's connection finishes first: it moves watermarks the thread will read.
+      await this.rollingHere?.catch(() => 0);
+    }
+    if (!this.thread && start && this.threadAllowed && !this.closed) {
+      const thread = new WriterThread(this.raw!.name, this.rollerSettings);
+      this.thread = thread;
+      this.store = null;
+      if (await thread.ready) {
+        this.log?.info('record writer: device batches are written on a thread of their own');
+      } else {
+        this.log?.error({ err: thread.failure }, 'record writer: the writer thread did not start; device batches are written on the event loop');
+      }
+    }
     const thread = this.thread;
-    const started = thread !== null && (await thread.ready);
+    if (!thread) {
+      return null;
+    }
+    const started = await thread.ready;
     if (started && thread.alive) {
       return thread;
     }
     if (started && !this.closed && thread.failure) {
       this.log?.error({ err: thread.failure }, 'record writer: the writer thread stopped; device batches are written on the event loop');
     }
+    this.threadAllowed = false;
     this.thread = null;
+    this.store = null;
     return null;
   }
 
@@ -191,7 +209,7 @@ export class RecordWriter {
     timing: { threadMs: number } = { threadMs: 0 },
   ): Promise<RecordItem[]> {
     if (this.raw) {
-      const thread = await this.liveThread();
+      const thread = await this.liveThread(records.length > 0);
       return thread ? this.writeOnThread(thread, records, partOf, stored, timing) : this.writeHere(records, partOf, stored);
     }
     const created: RecordItem[] = [];
@@ -445,8 +463,14 @@ export class RecordWriter {
     this.rolling = true;
     const started = performance.now();
     try {
-      const thread = await this.liveThread();
-      const rolled = thread ? await this.rollOnThread(thread, now, all) : await this.rollHere(now, all);
+      const thread = await this.liveThread(false);
+      let rolled: number;
+      if (thread) {
+        rolled = await this.rollOnThread(thread, now, all);
+      } else {
+        this.rollingHere = this.rollHere(now, all);
+        rolled = await this.rollingHere;
+      }
       if (rolled > 0) {
         this.rollStats.rounds += 1;
         this.rollStats.series += rolled;
@@ -455,6 +479,7 @@ export class RecordWriter {
       return rolled;
     } finally {
       this.rolling = false;
+      this.rollingHere = null;
     }
   }
 

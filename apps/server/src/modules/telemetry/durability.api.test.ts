@@ -41,17 +41,28 @@ function freePort(): Promise<number> {
   });
 }
 
+const logs = new Map<ChildProcess, string>();
+
 async function startServer(port: number, mqttPort: number): Promise<ChildProcess> {
   // One process (node with the tsx loader), so SIGKILL kills the server itself.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), MQTT_PORT: String(mqttPort), LOG_LEVEL: 'warn', WEB_DIST: path.join(dataDir, 'no-web') },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), MQTT_PORT: String(mqttPort), LOG_LEVEL: 'info', WEB_DIST: path.join(dataDir, 'no-web') },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
   let stderr = '';
   child.stderr?.on('data', (chunk) => {
     stderr += String(chunk);
+  });
+  // The log's lines about the record writer (which side wrote the device batches).
+  logs.set(child, '');
+  child.stdout?.on('data', (chunk) => {
+    for (const line of String(chunk).split('\n')) {
+      if (line.includes('record writer')) {
+        logs.set(child, logs.get(child) + line + '\n');
+      }
+    }
   });
   for (let i = 0; i < 300; i += 1) {
     if (child.exitCode !== null) {
@@ -137,6 +148,8 @@ describe('durability', () => {
       });
       expect(killed).toBe(true);
       await new Promise<void>((resolve) => (server.exitCode !== null || server.signalCode !== null ? resolve() : server.once('exit', () => resolve())));
+      // The values went through the writer thread (SQLite in a file: its default), not the event loop.
+      expect(logs.get(server)).toContain('device batches are written on a thread of their own');
       client.end(true);
       expect(next - sentBefore).toBeGreaterThan(acked.size - ackedBefore); // some were in flight, unacknowledged, when it died
     }

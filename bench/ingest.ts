@@ -84,14 +84,14 @@ interface Options {
   consumers: number;
   /** `--broker=mosquitto`: Receive Maximum of each consumer (MQTT_RECEIVE_MAXIMUM). */
   inflight: number;
-  /** SQLite: the app writes device batches on its writer thread (default) or on the event loop (`--writer=loop`, RECORD_WRITER_THREAD=off). */
+  /** SQLite: the app writes device batches on the event loop (default, `--writer=loop`) or on its writer thread (`--writer=thread`, RECORD_WRITER_THREAD=on). */
   writer: 'thread' | 'loop';
 }
 
 function parseOptions(argv: string[]): Options {
   const values = new Map<string, string>();
   let broker: Options['broker'] = 'embedded';
-  let writer: Options['writer'] = 'thread';
+  let writer: Options['writer'] = 'loop';
   for (const arg of argv) {
     if (arg === '--writer=thread' || arg === '--writer=loop') {
       writer = arg === '--writer=loop' ? 'loop' : 'thread';
@@ -829,7 +829,7 @@ async function main(): Promise<void> {
     await app.listen({ host: '127.0.0.1', port: 0 });
     if (!databaseUrl) {
       const onThread = await app.telemetry.writerOnThread();
-      console.log(`the app's SQLite writer of device batches: ${onThread ? 'its own thread (RECORD_WRITER_THREAD on, the default)' : 'the event loop, in slices (RECORD_WRITER_THREAD=off)'}`);
+      console.log(`the app's SQLite writer of device batches: ${onThread ? 'its own thread (RECORD_WRITER_THREAD=on)' : 'the event loop, in slices (the default)'}`);
     }
     app.telemetry.commit.setMaxFlushMs(options.flushms > 0 ? options.flushms : undefined);
     const httpPort = (app.server.address() as net.AddressInfo).port;

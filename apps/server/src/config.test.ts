@@ -17,3 +17,11 @@ describe('SERIES_RETENTION_MONTHS', () => {
     }
   });
 });
+
+describe('RECORD_WRITER_THREAD', () => {
+  it('writes device batches on the event loop unless turned on (docs/performance.md: both designs measured)', () => {
+    expect(loadConfig({}).recordWriterThread).toBe(false);
+    expect(loadConfig({ RECORD_WRITER_THREAD: 'off' }).recordWriterThread).toBe(false);
+    expect(loadConfig({ RECORD_WRITER_THREAD: 'on' }).recordWriterThread).toBe(true);
+  });
+});

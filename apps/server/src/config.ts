@@ -12,8 +12,9 @@ export interface AppConfig {
   /** Embedded SQLite file; ':memory:' for tests. Defaults to DATA_DIR/smartdata.db. */
   sqliteFile?: string;
   /**
-   * Embedded database in a file: device batches and the roller are written on a thread of their
-   * own (RECORD_WRITER_THREAD, default on; `off` writes them on the event loop, in slices).
+   * Embedded database in a file: RECORD_WRITER_THREAD=on writes device batches and the roller on a
+   * thread of their own; the default writes them on the event loop, in slices (docs/telemetry.md,
+   * docs/performance.md: both measured, why the default stays).
    */
   recordWriterThread: boolean;
   /** Embedded MQTT broker port; null disables the embedded broker (tests, or MQTT_URL set). */
@@ -105,7 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
-    recordWriterThread: env.RECORD_WRITER_THREAD !== 'off',
+    recordWriterThread: env.RECORD_WRITER_THREAD === 'on',
     mqttPort,
     mqttUrl: env.MQTT_URL || undefined,
     mqttDynsec: env.MQTT_DYNSEC === '1',

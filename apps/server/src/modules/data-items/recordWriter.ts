@@ -53,9 +53,9 @@ const MINUTE = rollupGrains[0];
  *     values are points only and the roller folds them into the rollups a few minutes later,
  *     docs/charts.md) except a late value (before the series' watermark), whose rollups are
  *     written at once. On SQLite, prepared statements in slices of about 20 000 values, each one
- *     transaction (sqliteBatchStore.ts): on the writer thread when the database is a file
- *     (recordWriter.thread.ts: the event loop is not held by a batch, both cores work), else on
- *     the app's connection with a yield between slices. On PostgreSQL one Kysely transaction with
+ *     transaction (sqliteBatchStore.ts): on the app's connection with a yield between slices, or
+ *     (RECORD_WRITER_THREAD=on, the database a file) on the writer thread (recordWriter.thread.ts:
+ *     the event loop is not held by a batch, both cores work). On PostgreSQL one Kysely transaction with
  *     one `unnest()` insert per table (an array parameter per column), under the series write lock.
  */
 export class RecordWriter {
@@ -94,7 +94,7 @@ export class RecordWriter {
       throw new Error('record writer: a SQLite database opened by openDatabase (its raw handle) is needed');
     }
     // Started with the first device batch, so a server without devices never pays for the thread.
-    this.threadAllowed = this.raw !== null && !this.raw.memory && options.thread !== false;
+    this.threadAllowed = this.raw !== null && !this.raw.memory && options.thread === true;
     // PostgreSQL may be shared by several instances: its writers keep no watermark in memory
     // (they read them in the transaction, under the series write lock) and its roller rolls under
     // advisory locks (seriesRoller.ts).

@@ -59,7 +59,7 @@ export function slicesOf(records: ReadonlyArray<{ keys: number }>): Array<[numbe
 /**
  * The SQLite half of the record writer: device batches and the roller of their deferred series,
  * as synchronous statements on one connection (the writer thread's, recordWriter.thread.ts, or the
- * app's own when there is no thread: an in-memory database, RECORD_WRITER_THREAD=off). Every
+ * app's own when there is no thread: the default, and always in memory). Every
  * method runs inside a transaction the caller opened on that connection. The series entries it
  * keeps (ids and watermarks) are this connection's: only its roller moves deferred watermarks.
  */

@@ -47,7 +47,7 @@ async function startServer(port: number, mqttPort: number): Promise<ChildProcess
   // One process (node with the tsx loader), so SIGKILL kills the server itself.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), MQTT_PORT: String(mqttPort), LOG_LEVEL: 'info', WEB_DIST: path.join(dataDir, 'no-web') },
+    env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), MQTT_PORT: String(mqttPort), LOG_LEVEL: 'info', RECORD_WRITER_THREAD: process.env.RECORD_WRITER_THREAD ?? 'on', WEB_DIST: path.join(dataDir, 'no-web') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -148,7 +148,7 @@ describe('durability', () => {
       });
       expect(killed).toBe(true);
       await new Promise<void>((resolve) => (server.exitCode !== null || server.signalCode !== null ? resolve() : server.once('exit', () => resolve())));
-      // The values went through the writer thread (SQLite in a file: its default), not the event loop.
+      // The values went through the writer thread (RECORD_WRITER_THREAD=on), not the event loop.
       expect(logs.get(server)).toContain('device batches are written on a thread of their own');
       client.end(true);
       expect(next - sentBefore).toBeGreaterThan(acked.size - ackedBefore); // some were in flight, unacknowledged, when it died

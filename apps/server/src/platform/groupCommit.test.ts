@@ -164,22 +164,31 @@ describe('group commit', () => {
     expect(batches).toEqual([[1, 2, 3]]); // what arrived in the same turn shares the transaction
   });
 
-  it('with maxFlushMs, sizes batches by the measured time per item: whole submissions, the rest in the next flush', async () => {
+  /**
+   * A group whose flush costs 1 ms of CPU per item (a busy wait, as a SQLite transaction holds the
+   * loop), 20 ms a flush; `offLoop`: the flush reports that time as spent waiting for another thread.
+   */
+  function busyGroup(offLoop: boolean): { group: GroupCommit<number>; batches: number[][] } {
     const batches: number[][] = [];
-    // A synchronous flush costing 1 ms per item (a busy wait, as a SQLite transaction holds the loop).
     const group = new GroupCommit<number>({
       maxBatch: 10,
       maxDelayMs: 1,
       maxQueued: 1000,
       maxFlushMs: 20,
       flush: async (batch) => {
-        const until = performance.now() + batch.length;
-        while (performance.now() < until) {
+        const started = performance.now();
+        while (performance.now() < started + batch.length) {
           // busy
         }
         batches.push(batch);
+        return offLoop ? { offLoopMs: performance.now() - started } : undefined;
       },
     });
+    return { group, batches };
+  }
+
+  it('with maxFlushMs, sizes batches by the measured time per item: whole submissions, the rest in the next flush', async () => {
+    const { group, batches } = busyGroup(false);
     // Before any measurement a batch takes up to maxBatch items.
     await Promise.all(Array.from({ length: 4 }, (_, i) => group.submit([i * 3, i * 3 + 1, i * 3 + 2])));
     expect(batches[0]).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]); // three whole submissions (12 > 10)
@@ -200,24 +209,9 @@ describe('group commit', () => {
   });
 
   it('with maxFlushMs, does not count the time a flush says it waited for another thread', async () => {
-    const batches: number[][] = [];
     // The same 1 ms of CPU per item, but reported as the writer thread's (the process's CPU time
     // counts every thread): the event loop was not held, so batches are not cut by time.
-    const group = new GroupCommit<number>({
-      maxBatch: 10,
-      maxDelayMs: 1,
-      maxQueued: 1000,
-      maxFlushMs: 20,
-      flush: async (batch) => {
-        const started = performance.now();
-        const until = started + batch.length;
-        while (performance.now() < until) {
-          // busy
-        }
-        batches.push(batch);
-        return { offLoopMs: performance.now() - started };
-      },
-    });
+    const { group, batches } = busyGroup(true);
     await Promise.all(Array.from({ length: 4 }, (_, i) => group.submit([i * 3, i * 3 + 1, i * 3 + 2])));
     batches.length = 0;
     await Promise.all(Array.from({ length: 20 }, (_, i) => group.submit([100 + i * 3, 101 + i * 3, 102 + i * 3])));

@@ -86,10 +86,6 @@ function writeBatch(request: Extract<ThreadRequest, { op: 'batch' }>): ThreadAns
       })
       .immediate();
   });
-  if (slices.length === 0 && request.part) {
-    raw.transaction(() => store.runStatements(request.part!)).immediate();
-    partRun = true;
-  }
   store.keep(newSeries);
   return { id: request.id, storedAt: storedAt.length === records.length ? null : storedAt, ids, partRun };
 }

@@ -38,6 +38,11 @@ export interface RecordToWrite {
   at: number;
 }
 
+/** A device record as the pushes and listeners get it: no parent, no author, created at its own instant. */
+function deviceRecordItem(record: BatchRecord, id: number): RecordItem {
+  return { id, itemId: record.itemId, parentRecordId: null, values: record.values, source: 'device', createdBy: null, createdAt: record.ts, updatedAt: record.ts };
+}
+
 /** Series rolled per transaction of the PostgreSQL roller (set-based statements: a slice costs little more than one series). */
 const PG_ROLL_SLICE = 5_000;
 const MINUTE = rollupGrains[0];
@@ -115,15 +120,8 @@ export class RecordWriter {
     if (!this.thread && start && this.threadAllowed && !this.closed) {
       // A roll on the app's connection finishes first: it moves watermarks the thread will read.
       await this.rollingHere?.catch(() => 0);
-    }
-    if (!this.thread && start && this.threadAllowed && !this.closed) {
-      const thread = new WriterThread(this.raw!.name, this.rollerSettings);
-      this.thread = thread;
-      this.store = null;
-      if (await thread.ready) {
-        this.log?.info('record writer: device batches are written on a thread of their own');
-      } else {
-        this.log?.error({ err: thread.failure }, 'record writer: the writer thread did not start; device batches are written on the event loop');
+      if (!this.thread && !this.closed) {
+        this.startThread();
       }
     }
     const thread = this.thread;
@@ -141,6 +139,20 @@ export class RecordWriter {
     this.thread = null;
     this.store = null;
     return null;
+  }
+
+  /** Starts the writer thread; the app's connection's store is dropped (its watermarks would fall behind the thread's rolls). */
+  private startThread(): void {
+    const thread = new WriterThread(this.raw!.name, this.rollerSettings);
+    this.thread = thread;
+    this.store = null;
+    void thread.ready.then((ok) => {
+      if (ok) {
+        this.log?.info('record writer: device batches are written on a thread of their own');
+      } else {
+        this.log?.error({ err: thread.failure }, 'record writer: the writer thread did not start; device batches are written on the event loop');
+      }
+    });
   }
 
   /** The store on the app's connection. */
@@ -253,7 +265,7 @@ export class RecordWriter {
     for (let k = 0; k < answer.ids.length; k += 1) {
       const record = records[answer.storedAt ? answer.storedAt[k] : k];
       stored.push(record);
-      created[k] = { id: answer.ids[k], itemId: record.itemId, parentRecordId: null, values: record.values, source: 'device', createdBy: null, createdAt: record.ts, updatedAt: record.ts };
+      created[k] = deviceRecordItem(record, answer.ids[k]);
     }
     if (partOf && !answer.partRun) {
       const list = partOf(stored)?.sqlite() ?? [];
@@ -276,9 +288,6 @@ export class RecordWriter {
     const storedAt: number[] = [];
     const ids: number[] = [];
     const slices = slicesOf(records);
-    if (slices.length === 0) {
-      slices.push([0, 0]);
-    }
     for (let n = 0; n < slices.length; n += 1) {
       if (n > 0) {
         await new Promise((resolve) => setImmediate(resolve));
@@ -300,10 +309,7 @@ export class RecordWriter {
       });
     }
     store.keep(newSeries);
-    return ids.map((id, k) => {
-      const record = records[storedAt[k]];
-      return { id, itemId: record.itemId, parentRecordId: null, values: record.values, source: 'device', createdBy: null, createdAt: record.ts, updatedAt: record.ts };
-    });
+    return ids.map((id, k) => deviceRecordItem(records[storedAt[k]], id));
   }
 
   /** A series entry of the batch's item and field: committed, or made by this batch. */
@@ -401,7 +407,7 @@ export class RecordWriter {
     for (let i = 0; i < n; i += 1) {
       const { companyId, itemId, ts, values, charted } = records[i];
       const id = ids[i];
-      created.push({ id, itemId, parentRecordId: null, values, source: 'device', createdBy: null, createdAt: ts, updatedAt: ts });
+      created.push(deviceRecordItem(records[i], id));
       const tally = perItem.get(itemId);
       if (tally) {
         tally.n += 1;

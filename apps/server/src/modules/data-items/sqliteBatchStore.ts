@@ -41,8 +41,14 @@ export function keepSeries(known: NewSeries, made: NewSeries): void {
   }
 }
 
-/** The slices of a batch: [start, end) ranges of about SLICE_VALUES values (at least one record each). */
+/**
+ * The slices of a batch: [start, end) ranges of about SLICE_VALUES values (at least one record
+ * each); an empty batch is one empty slice, so the part it carries still commits.
+ */
 export function slicesOf(records: ReadonlyArray<{ keys: number }>): Array<[number, number]> {
+  if (records.length === 0) {
+    return [[0, 0]];
+  }
   const out: Array<[number, number]> = [];
   let start = 0;
   while (start < records.length) {

@@ -10,38 +10,59 @@ import path from 'node:path';
  * This file is evaluated in the runner and again in every worker, so everything here must come
  * out the same each time: fixed ports (E2E_PORT / E2E_MQTT_PORT override), a fixed data folder.
  */
-const port = Number(process.env.E2E_PORT ?? 18080);
-const mqttPort = Number(process.env.E2E_MQTT_PORT ?? 18830);
-const baseURL = `http://127.0.0.1:${port}`;
-// The stand-in of WeChat's OAuth endpoints that e2e/wechat.spec.ts starts (e2e/support/wechat.ts):
-// the server under test is pointed at it for both WeChat base URLs.
-const wechatPort = Number((process.env.E2E_WECHAT_PORT ??= String(port + 20000)));
-// Wiped by scripts/e2e-server.mjs when the server starts; left in place afterwards for a look.
-// (E2E_DATA_DIR must be a folder named smartdata-e2e*: the wrapper refuses to wipe anything else.)
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `smartdata-e2e-${port}`);
+// One server per worker (E2E_WORKERS, default 2): worker slot N (TEST_PARALLEL_INDEX) talks to its own
+// server on E2E_PORT + N, with its own MQTT port (E2E_MQTT_PORT + N), WeChat stand-in and empty data
+// folder, so specs running side by side never share a database, a broker or a platform setting.
+// The bases are kept in E2E_BASE_*: a worker overwrites E2E_MQTT_PORT / E2E_WECHAT_PORT with its
+// slot's (the specs read those) and must still find the bases if this file is read again.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const basePort = Number((process.env.E2E_BASE_PORT ??= process.env.E2E_PORT ?? '18080'));
+const baseMqttPort = Number((process.env.E2E_BASE_MQTT_PORT ??= process.env.E2E_MQTT_PORT ?? '18830'));
+const baseWechatPort = Number((process.env.E2E_BASE_WECHAT_PORT ??= process.env.E2E_WECHAT_PORT ?? String(basePort + 20000)));
+/** The ports and data folder of worker slot `slot`. */
+function slotOf(slot: number) {
+  const port = basePort + slot;
+  return {
+    port,
+    mqttPort: baseMqttPort + slot,
+    // The stand-in of WeChat's OAuth endpoints that e2e/wechat.spec.ts starts (e2e/support/wechat.ts):
+    // the server under test is pointed at it for both WeChat base URLs.
+    wechatPort: baseWechatPort + slot,
+    baseURL: `http://127.0.0.1:${port}`,
+    // Wiped by scripts/e2e-server.mjs when the server starts; left in place afterwards for a look.
+    // (E2E_DATA_DIR must be a folder named smartdata-e2e*: the wrapper refuses to wipe anything else.)
+    dataDir: process.env.E2E_DATA_DIR ? `${process.env.E2E_DATA_DIR}${slot === 0 ? '' : `-${slot}`}` : path.join(os.tmpdir(), `smartdata-e2e-${port}`),
+  };
+}
+const inWorker = process.env.TEST_PARALLEL_INDEX !== undefined;
+const own = slotOf(inWorker ? Number(process.env.TEST_PARALLEL_INDEX) : 0);
+process.env.E2E_MQTT_PORT = String(own.mqttPort);
+process.env.E2E_WECHAT_PORT = String(own.wechatPort);
 
 // The admin the specs sign in as (e2e/support/api.ts reads the same variables).
 const adminUser = (process.env.E2E_ADMIN_USER ??= 'admin');
 const adminPassword = (process.env.E2E_ADMIN_PASSWORD ??= 'Admin12345');
 
-// The server under test uses the embedded SQLite in its fresh DATA_DIR, even when the shell that
+// The servers under test use the embedded SQLite in their fresh DATA_DIR, even when the shell that
 // runs the tests points DATABASE_URL at a PostgreSQL (as .ci/run does for the API tests): a
-// shared database would carry data from one run into the next. E2E_DATABASE_URL opts in.
+// shared database would carry data from one run into the next. E2E_DATABASE_URL opts in (one
+// worker then: two servers would share it).
 delete process.env.DATABASE_URL;
 
 const isCI = !!process.env.CI;
 
 // Playwright empties its output folder when it starts, so two runs in one checkout (on different
 // E2E_PORTs) must not share one: a second port gets a folder of its own.
-const outputDir = process.env.E2E_OUTPUT_DIR ?? (port === 18080 ? 'test-results' : `.tmp/e2e-results-${port}`);
+const outputDir = process.env.E2E_OUTPUT_DIR ?? (basePort === 18080 ? 'test-results' : `.tmp/e2e-results-${basePort}`);
 
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   outputDir,
-  // One server and one database behind all specs, and 2 cores shared by the server, Chromium and
-  // the runner: one worker by default keeps specs from racing on shared data (E2E_WORKERS=2).
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // Two workers by default, each with a server of its own (above): on 2 cores most of a spec's
+  // time is spent waiting (animations, MQTT round trips, the scheduler), and the suite takes about
+  // half as long. E2E_WORKERS=1 runs it on one server, in file order.
+  workers: process.env.E2E_DATABASE_URL ? 1 : workers,
   fullyParallel: false,
   forbidOnly: isCI,
   // No retry where people run the README's `npm test`: a test that fails once fails the run. CI
@@ -57,10 +78,14 @@ export default defineConfig({
   globalTimeout: 35 * 60_000,
   reporter: [['list'], ['./e2e/support/summary-reporter.ts']],
   use: {
-    baseURL,
+    baseURL: own.baseURL,
     // The product's default language and time zone: what its users see.
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    // The system setting "reduce motion": the console then runs without antd's transitions and its
+    // own animations (app/providers/theme.ts, global.css) — a user's choice it honours, and half the
+    // rendering work on these 2 cores (cabin.spec 228 s → 125 s side by side). shell.spec checks both.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     actionTimeout: 15_000,
@@ -87,25 +112,32 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `${baseURL}/general/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-    stdout: process.env.E2E_SERVER_LOG ? 'pipe' : 'ignore',
-    stderr: 'pipe',
-    env: {
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      MQTT_PORT: String(mqttPort),
-      DATA_DIR: dataDir,
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
-      SMARTDATA_TEST_ROUTES: '1',
-      SMARTDATA_ADMIN_USER: adminUser,
-      SMARTDATA_ADMIN_PASSWORD: adminPassword,
-      WECHAT_OPEN_BASE: `http://127.0.0.1:${wechatPort}`,
-      WECHAT_API_BASE: `http://127.0.0.1:${wechatPort}`,
-    },
-  },
+  webServer: Array.from({ length: process.env.E2E_DATABASE_URL ? 1 : workers }, (_, slot) => {
+    const { port, mqttPort, wechatPort, baseURL, dataDir } = slotOf(slot);
+    return {
+      command: 'node scripts/e2e-server.mjs',
+      url: `${baseURL}/general/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
+      stdout: process.env.E2E_SERVER_LOG ? ('pipe' as const) : ('ignore' as const),
+      stderr: 'pipe' as const,
+      env: {
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        MQTT_PORT: String(mqttPort),
+        // Each worker's MQTTS listener beside its plain one (the default 8883 would be shared).
+        MQTT_TLS_PORT: String(mqttPort + 100),
+        DATA_DIR: dataDir,
+        ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+        SMARTDATA_TEST_ROUTES: '1',
+        SMARTDATA_ADMIN_USER: adminUser,
+        SMARTDATA_ADMIN_PASSWORD: adminPassword,
+        WECHAT_OPEN_BASE: `http://127.0.0.1:${wechatPort}`,
+        WECHAT_API_BASE: `http://127.0.0.1:${wechatPort}`,
+        // Notification channels reach the tests' local receivers (e2e/notify.spec.ts).
+        WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
+      },
+    };
+  }),
 });

@@ -18,6 +18,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/**/src/**/*.test.ts', 'apps/**/src/**/*.test.{ts,tsx}'],
+          // Component tests render antd in jsdom: ~2 s for a form alone, past vitest's 5 s default
+          // when the 2 cores are busy (a CI run saw NameField.test.tsx time out, then pass alone).
+          testTimeout: 15_000,
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
         },
       },
@@ -26,6 +29,11 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/src/**/*.api.test.ts'],
+          // Each file builds its own server on its own database (an in-memory SQLite, or a schema of
+          // its own on PostgreSQL) and listens only on free ports, so files run side by side: two at
+          // a time (vitest's default on 2 cores is one), where much of a file's time is spent waiting
+          // for PostgreSQL, a broker or a timer. API_WORKERS=1 runs them one by one.
+          maxWorkers: Number(process.env.API_WORKERS ?? 2),
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

@@ -33,6 +33,15 @@ declare module 'autocannon' {
     pipelining?: number;
     headers?: Record<string, string>;
     method?: string;
+    /** Requests in turn; `setupRequest` may change each before it is sent (bench/deviceHttp.ts). */
+    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string; setupRequest?: (request: AutocannonRequest) => AutocannonRequest }>;
+  }
+
+  export interface AutocannonRequest {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
   }
 
   function autocannon(options: Options): Promise<Result>;

@@ -309,3 +309,68 @@ test('the rule dialog takes a device online state, lasting and repeating levels,
   await expect(toast(page, '删除成功')).toBeVisible();
   await expect(tableRow(page, ruleName)).toHaveCount(0);
 });
+
+test('on a phone the log row actions are within reach, the wall header wraps whole words; a device alarm shows as 客户端 with its times', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  mkdirSync(shots, { recursive: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  const admin = await createCompanyAdmin(await platformAdmin(request), request);
+  const directory = await admin.api.post<{ id: number }>('cabin/addDirectory', { parentId: null, name: uniqueName('目录') });
+  const itemName = uniqueName('巡检记录');
+  const { id: itemId } = await admin.api.post<{ id: number }>('dataItem/addDataItem', { directoryId: directory.id, name: itemName, kind: 10, fields: [{ name: '温度', fieldName: 'temperature', type: 1, unit: '℃' }] });
+  const ruleName = uniqueName('巡检温度高');
+  await admin.api.post('alarm/addRule', { name: ruleName, enabled: true, target: { kind: 'field', itemId, fieldName: 'temperature' }, levels: [{ level: 2, op: 'gt', threshold: 50, kind: 'simple' }] });
+  await admin.api.post('dataItem/addRecord', { itemId, values: { temperature: 66 } });
+  // A device reports an alarm of its own (source 1) over MQTT.
+  const sn = `ALP${Date.now().toString(36).toUpperCase()}`;
+  const device = await admin.api.post<{ id: number; secret: string }>('device/addDevice', { name: uniqueName('三号网关'), sn, model: 'SD-G1' });
+  gateway = await startSimulatedGateway({ sn, secret: device.secret, url: mqttUrl });
+  await gateway.client.publishAsync(`sd/${sn}/up/event`, JSON.stringify({ type: 'alarm', code: 'E101', level: 3, text: '柜门打开' }), { qos: 1 });
+
+  const withinViewport = async (locator: ReturnType<Page['locator']>, what: string) => {
+    const box = await locator.boundingBox();
+    baseExpect(box, what).not.toBeNull();
+    baseExpect(box!.x, `${what}: left edge`).toBeGreaterThanOrEqual(0);
+    baseExpect(box!.x + box!.width, `${what}: right edge`).toBeLessThanOrEqual(390);
+  };
+  /** Lines a text takes (an inline box broken inside a word has more than one rect). */
+  const lines = (locator: ReturnType<Page['locator']>) => locator.evaluate((element) => element.getClientRects().length);
+
+  for (const language of ['zh-CN', 'en-US'] as const) {
+    const zh = language === 'zh-CN';
+    if (zh) {
+      await signInAt(page, admin, '/cloudSurveillance/alertLog');
+    } else {
+      await page.evaluate(() => localStorage.setItem('language', 'en-US'));
+      await page.goto('/cloudSurveillance/alertLog');
+    }
+    const row = tableRow(page, ruleName);
+    await expect(row).toContainText(zh ? '服务端' : 'Server');
+    const deviceRow = tableRow(page, '柜门打开');
+    await expect(deviceRow).toContainText(zh ? '客户端' : 'Client');
+    // The actions: a menu button in the row's first column, inside the phone's width.
+    const menu = row.getByRole('button', { name: zh ? `告警 ${ruleName} 的操作` : `Actions for alarm ${ruleName}` });
+    await withinViewport(menu, 'the row actions');
+    await shoot(page, `phone-log-${language}`, false);
+    await menu.click();
+    const ack = page.getByRole('menuitem', { name: zh ? '确认' : 'Acknowledge' });
+    await expect(ack).toBeVisible();
+    await withinViewport(ack, 'acknowledge');
+    await withinViewport(page.getByRole('menuitem', { name: zh ? '详情' : 'Details' }), 'details');
+    await shoot(page, `phone-log-actions-${language}`, false);
+    await page.getByRole('menuitem', { name: zh ? '详情' : 'Details' }).click();
+    const detail = page.locator('.ant-drawer').filter({ hasText: zh ? '告警详情' : 'Alarm details' });
+    await expect(detail).toContainText(zh ? '触发值时间' : 'Value time');
+    await expect(detail).toContainText(zh ? '产生时间' : 'Raised at');
+    await shoot(page, `phone-log-detail-${language}`, false);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/alertdashboard');
+    const live = page.getByText(zh ? '实时更新中' : 'Live', { exact: true });
+    await expect(live).toBeVisible();
+    baseExpect(await lines(live), 'the live state on one line').toBe(1);
+    baseExpect(await lines(page.locator('.sd-alarm-wall__counts > span').first()), 'a count on one line').toBe(1);
+    await expect(page.getByTestId('wall-alarm').filter({ hasText: '柜门打开' })).toContainText(zh ? '设备告警' : 'Device alarm');
+    await shoot(page, `phone-wall-${language}`, false);
+  }
+});

@@ -171,6 +171,8 @@ test.describe('platform companies', () => {
     await create.getByLabel('公司名称').fill(companyName);
     await create.getByLabel('公司名称').press('Enter');
     await expect(toast(page, '操作成功')).toBeVisible();
+    // A new company has no administrator: the page says so (issue 31.15); this test adds none.
+    await dialog(page, `公司“${companyName}”已创建`).getByRole('button', { name: '稍后' }).click();
 
     const search = page.getByRole('searchbox', { name: '搜索公司名称' });
     await search.fill(companyName);
@@ -210,6 +212,35 @@ test.describe('platform companies', () => {
     await page.keyboard.press('Escape');
     await expect(row).toContainText('smartdata · standard');
     await expect(row).toContainText(`${renewed} 到期`);
+  });
+
+  test('a new company needs an administrator: the page says so and adds one, the company fixed and its administrator role chosen', async ({ page, request }) => {
+    const adminApi = await platformAdmin(request);
+    const companyName = uniqueName('新客户');
+    const userName = `boss_${Date.now().toString(36)}`;
+    await signInAt(page, PLATFORM_ADMIN, '/systemMaintenance/systemcompany');
+    await page.getByRole('button', { name: '新建公司' }).click();
+    await dialog(page, '新建公司').getByLabel('公司名称').fill(companyName);
+    await dialog(page, '新建公司').getByLabel('公司名称').press('Enter');
+    await expect(toast(page, '操作成功')).toBeVisible();
+    const prompt = dialog(page, `公司“${companyName}”已创建`);
+    await expect(prompt).toContainText('这家公司还没有管理员');
+    await page.screenshot({ path: '/tmp/h31/new-company-prompt-zh-CN.png' });
+    await prompt.getByRole('button', { name: '添加管理员' }).click();
+
+    const add = dialog(page, `添加“${companyName}”的管理员`);
+    await expect(add).toContainText(companyName);
+    await expect(add.locator('.ant-select-selection-item').filter({ hasText: '公司管理员' })).toBeVisible();
+    await add.getByLabel('用户名').fill(userName);
+    await add.getByLabel('初始密码').fill('Start12345');
+    await page.screenshot({ path: '/tmp/h31/new-company-admin-zh-CN.png' });
+    await add.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(toast(page, '操作成功').last()).toBeVisible();
+    await expect(add).toBeHidden();
+    const users = await adminApi.get<{ list: Array<{ userName: string; companies: Array<{ displayName: string }> }> }>('user/getSysUserList', { keyword: userName, pageNum: 1, pageSize: 10 });
+    expect(users.list.find((user) => user.userName === userName)?.companies.map((c) => c.displayName)).toEqual([companyName]);
+    const company = (await adminApi.get<{ list: Array<{ displayName: string; memberCount: number }> }>('company/getCompanyList', { keyword: companyName, pageNum: 1, pageSize: 10 })).list[0];
+    expect(company?.memberCount).toBe(1);
   });
 
   test('the platform company cannot be deleted; another company loses its logo, then is deleted', async ({ page, request }) => {

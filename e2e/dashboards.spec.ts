@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Page, WebSocket } from '@playwright/test';
+import type { Locator, Page, WebSocket } from '@playwright/test';
 import { signInAt } from './support/accounts';
 import { expect, test, uniqueName, type ApiClient } from './support/fixtures';
 import { createCompanyAdmin, dialog, platformAdmin, tableRow, toast } from './support/organization';
@@ -239,4 +239,74 @@ test('a board exported from one company is imported into another: its data item 
   // The number card reads company B's item.
   await b.api.post('dataItem/addRecord', { itemId: bItem, values: { temperature: 18.25 } });
   await expect(page.locator('section[aria-label="温度卡片"]').getByTestId('widget-value')).toContainText('18.25');
+});
+
+/** A widget's line is shown whole: not wider than its box, and inside its widget. */
+async function expectShownWhole(line: Locator, what: string): Promise<void> {
+  const size = await line.evaluate((element) => {
+    const widget = element.closest('.sd-widget')!.getBoundingClientRect();
+    const box = element.getBoundingClientRect();
+    return { scroll: element.scrollWidth, client: element.clientWidth, left: box.left - widget.left, right: widget.right - box.right };
+  });
+  expect(size.scroll, `${what}: not cut (scrollWidth ≤ clientWidth)`).toBeLessThanOrEqual(size.client);
+  expect(Math.min(size.left, size.right), `${what}: inside its widget`).toBeGreaterThanOrEqual(0);
+}
+
+test('on a phone a board stacks its widgets two a row: number cards are wide enough and their values and titles are never cut', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const admin = await createCompanyAdmin(await platformAdmin(request), request);
+  const itemId = await itemIn(admin.api, uniqueName('能源'), uniqueName('电能'), [{ name: '累计电量', fieldName: 'energy', type: 1, unit: 'kWh' }]);
+  await admin.api.post('dataItem/addRecord', { itemId, values: { energy: 123456.78 } });
+  const board = await admin.api.post<{ id: number }>('dashboard/addDashboard', { name: uniqueName('手机看板') });
+  const card = (id: string, title: string, x: number, options: Record<string, unknown> = {}) => ({ id, kind: 'numberCard', title, layout: { x, y: 0, w: 3, h: 3 }, binding: { itemId, fields: ['energy'] }, options });
+  await saveGridBoard(admin.api, board.id, [
+    card('now', '当前累计电量', 0),
+    card('today', '今日累计用电', 3, { aggregate: 'SUM', rangePreset: 'today' }),
+    card('third', '三号表读数', 6),
+    { id: 'clock', kind: 'clock', title: '时钟', layout: { x: 9, y: 0, w: 3, h: 3 }, binding: null, options: {} },
+  ]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAt(page, admin, `/smartdata/currentshowdashboard/${board.id}`);
+
+  for (const language of ['zh-CN', 'en-US']) {
+    if (language === 'en-US') {
+      await page.evaluate(() => localStorage.setItem('language', 'en-US'));
+      await page.reload();
+    }
+    const widget = (title: string) => page.locator(`section[aria-label="${title}"]`);
+    await expect(widget('当前累计电量').getByTestId('widget-value')).toContainText('123456.78');
+    await expect(widget('今日累计用电').locator('.sd-chart__number')).toContainText('123456.78');
+    await page.screenshot({ path: `/tmp/h31/board-phone-${language}.png`, fullPage: true });
+    const first = (await widget('当前累计电量').boundingBox())!;
+    const second = (await widget('今日累计用电').boundingBox())!;
+    expect(first.width, 'a number card takes half the phone').toBeGreaterThan(150);
+    expect(second.x, 'the second card beside the first').toBeGreaterThan(first.x + first.width - 1);
+    expect(Math.abs(second.y - first.y), 'on the same row').toBeLessThan(1);
+    expect(second.x + second.width, 'inside the phone').toBeLessThanOrEqual(390);
+    await expectShownWhole(widget('当前累计电量').getByTestId('widget-value'), `${language}: the value`);
+    await expectShownWhole(widget('今日累计用电').locator('.sd-chart__number'), `${language}: the aggregate`);
+    for (const title of ['当前累计电量', '今日累计用电', '三号表读数']) {
+      await expectShownWhole(widget(title).locator('.sd-widget__title'), `${language}: the title ${title}`);
+    }
+  }
+});
+
+test('the grid editor puts a new widget beside the ones already there, not under them at the left edge', async ({ page, request }) => {
+  const admin = await createCompanyAdmin(await platformAdmin(request), request);
+  const name = uniqueName('布局看板');
+  const board = await admin.api.post<{ id: number; nodeId: number }>('dashboard/addDashboard', { name });
+  await signInAt(page, admin, '/smartdata/dashboard3');
+  await page.goto(`/smartdata/dashboard3/EditBoard/${board.id}/${encodeURIComponent(name)}/${board.nodeId}`);
+  // The editor's chunk (the grid layout) loads on first use; 2 shared cores can be slow here.
+  await expect(page.getByRole('button', { name: '添加组件' })).toBeVisible({ timeout: 30_000 });
+  for (let i = 0; i < 2; i += 1) {
+    await page.getByRole('button', { name: '添加组件' }).click();
+    await page.getByRole('menuitem', { name: '数字卡片' }).click();
+  }
+  const cards = page.locator('.react-grid-item');
+  await expect(cards).toHaveCount(2);
+  const [first, second] = [(await cards.nth(0).boundingBox())!, (await cards.nth(1).boundingBox())!];
+  await page.screenshot({ path: '/tmp/h31/editor-new-widgets.png' });
+  expect(Math.abs(second.y - first.y), 'the second card on the first row').toBeLessThan(1);
+  expect(second.x, 'to the right of the first').toBeGreaterThan(first.x + first.width - 1);
 });

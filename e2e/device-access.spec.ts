@@ -31,8 +31,9 @@ test("a device connects with exactly what the device access page says, and its t
   // ---- the page: where to connect and with what ----
   await signInAt(page, admin, '/sysSetting/ioSocket');
   await expect(page.getByRole('heading', { name: '设备接入', level: 1 })).toBeVisible();
-  const host = (await page.getByTestId('io-socket-host').textContent())!.trim();
-  const port = Number((await page.getByTestId('io-socket-port').textContent())!.trim());
+  // The plain MQTT transport's address, as the page shows it (e2e/device-transports.spec checks every transport).
+  const mqttUrl = new URL((await page.getByTestId('transport-mqtt-url').textContent())!.trim().replace(/^mqtt:/, 'http:'));
+  const [host, port] = [mqttUrl.hostname, Number(mqttUrl.port)];
   await expect(page.getByTestId('io-socket-user-name')).toHaveText('设备 SN');
   await expect(page.getByTestId('io-socket-client-id')).toHaveText('设备 SN；同一设备需要多条连接时用 SN:<后缀>');
   await expect(page.getByTestId('io-socket-password')).toHaveText('该设备自己的密钥：添加设备或重置密钥时只显示一次');

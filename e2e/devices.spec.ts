@@ -56,7 +56,8 @@ test('a device is added, comes online live, is bound on the device, takes a push
 
   // ---- the simulated gateway connects: the list turns online without a reload ----
   await expect(page.getByText('实时更新中')).toBeVisible();
-  gateway = await startSimulatedGateway({ sn, secret, url: mqttUrl, firmware: '1.3.4', otaSeconds: 2 });
+  // The upgrade takes 8 s so that its progress, which the spec looks for, outlasts a busy page's render.
+  gateway = await startSimulatedGateway({ sn, secret, url: mqttUrl, firmware: '1.3.4', otaSeconds: 8 });
   await expect(row).toContainText('在线', { timeout: 20_000 });
   if (shots) {
     await page.screenshot({ path: `${shots}/devices-zh.png`, fullPage: true });
@@ -166,4 +167,47 @@ test('a device is added, comes online live, is bound on the device, takes a push
   await expect(page.getByText('当前设备离线，无法升级固件。').first()).toBeVisible();
   await page.getByRole('button', { name: '下发配置' }).click();
   await expect(toast(page, '当前设备离线，无法远程更新配置。')).toBeVisible();
+});
+
+test('the model field shows an example, not a value; a filled dialog asks before Esc throws it away, its Cancel button does not', async ({ page, request }) => {
+  const admin = await createCompanyAdmin(await platformAdmin(request), request);
+  await signInAt(page, admin, '/smartdata/device');
+  const form = page.getByRole('dialog').filter({ hasText: '添加设备' });
+  const question = page.locator('.ant-modal-confirm');
+  await page.getByRole('button', { name: '添加设备' }).click();
+  await expect(form.getByLabel('型号')).toHaveAttribute('placeholder', '如 DTU-200');
+  await expect(form.getByLabel('型号')).toHaveValue('');
+  // Nothing entered: Esc closes at once.
+  await page.keyboard.press('Escape');
+  await expect(form).toBeHidden();
+  await expect(question).toHaveCount(0);
+
+  await page.getByRole('button', { name: '添加设备' }).click();
+  await form.getByLabel('名称').fill('泵站一号');
+  await page.keyboard.press('Escape');
+  await expect(question).toContainText('放弃未保存的内容？');
+  await page.screenshot({ path: '/tmp/h31/discard-question-zh-CN.png' });
+  await question.getByRole('button', { name: '继续编辑' }).click();
+  await expect(question).toHaveCount(0);
+  await expect(form.getByLabel('名称')).toHaveValue('泵站一号');
+  await page.keyboard.press('Escape');
+  await question.getByRole('button', { name: '放弃' }).click();
+  await expect(form).toBeHidden();
+
+  // The Cancel button is a choice of its own: no question.
+  await page.getByRole('button', { name: '添加设备' }).click();
+  await form.getByLabel('名称').fill('泵站二号');
+  await form.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(form).toBeHidden();
+  await expect(question).toHaveCount(0);
+
+  await page.evaluate(() => localStorage.setItem('language', 'en-US'));
+  await page.reload();
+  const english = page.getByRole('dialog').filter({ hasText: 'Add device' });
+  await page.getByRole('button', { name: 'Add device' }).click();
+  await expect(english.getByLabel('Model')).toHaveAttribute('placeholder', 'e.g. DTU-200');
+  await english.getByLabel('Name').fill('Pump 1');
+  await page.keyboard.press('Escape');
+  await expect(question).toContainText('Discard your changes?');
+  await page.screenshot({ path: '/tmp/h31/discard-question-en-US.png' });
 });

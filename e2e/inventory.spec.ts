@@ -156,7 +156,7 @@ test('3 devices are produced by pasted serials, stored, put on an outbound order
   await expect(outboundForm.getByTestId('serial-count')).toContainText('已识别 3 个序列号');
   await shoot(page, 'outbound-new-zh');
   await outboundForm.getByRole('button', { name: '创建出库单' }).click();
-  await expect(heading(page)).toContainText(/出库单 #\d+/);
+  await expect(heading(page)).toContainText(/出库单 CK-\d+/);
   await expect(heading(page)).toContainText('待发货');
   const serialList = page.getByTestId('outbound-serials');
   for (const serial of serials) {
@@ -277,7 +277,7 @@ test('3 devices are produced by pasted serials, stored, put on an outbound order
   await shoot(page, 'stock-en');
   await page.getByRole('tab', { name: 'Ledger' }).click();
   await expect(tableRow(panel(page, 'Ledger'), serials[0]!).filter({ hasText: 'Production #' })).toContainText('+1');
-  await expect(tableRow(panel(page, 'Ledger'), serials[0]!).filter({ hasText: 'Outbound order #' })).toContainText('-1');
+  await expect(tableRow(panel(page, 'Ledger'), serials[0]!).filter({ hasText: 'Outbound order OB-' })).toContainText('-1');
   await shoot(page, 'ledger-en');
   await page.getByRole('tab', { name: 'Warehouses' }).click();
   await expect(tableRow(panel(page, 'Warehouses'), warehouseName)).toContainText('Finished goods');
@@ -307,7 +307,7 @@ test('3 devices are produced by pasted serials, stored, put on an outbound order
   await shoot(page, 'outbound-new-en');
   await outboundEn.getByRole('button', { name: 'Cancel' }).click();
   await page.goto(detailUrl);
-  await expect(heading(page)).toContainText(/Outbound order #\d+/, { timeout: 30_000 });
+  await expect(heading(page)).toContainText(/Outbound order OB-\d+/, { timeout: 30_000 });
   await expect(heading(page)).toContainText('Shipped');
   await shoot(page, 'outbound-detail-en');
   await customerPage.reload();

@@ -358,10 +358,12 @@ test('a meter is renamed on its settings page; the platform administrator finds 
   await expect(listed.getByRole('link', { name: `${renamed} 的配置` })).toBeVisible();
   await shoot(page, 'meter-list-zh-CN');
   await page.screenshot({ path: '/tmp/mlist-shots/meter-list-zh-CN.png', fullPage: true });
-  // No virtual meter here: the empty state points to the cabin.
+  // No virtual meter here: the type filter matches nothing, and the list says so — not "no meters
+  // yet" with the way to the cabin, which is for a company without meters (issue 40).
   await chooseOption(page, page.getByRole('combobox', { name: '类型' }), '虚拟电表');
-  await expect(page.locator('.sd-page__empty-hint')).toContainText('电表在数据舱中新建');
-  await expect(page.getByRole('link', { name: '前往数据舱' })).toHaveAttribute('href', CABIN);
+  await expect(page.getByText('没有匹配的电表')).toBeVisible();
+  await expect(page.getByText('暂无电表')).toHaveCount(0);
+  await expect(page.locator('.sd-page__empty-hint')).toHaveCount(0);
   await page.screenshot({ path: '/tmp/mlist-shots/meter-list-empty-zh-CN.png', fullPage: true });
   await page.evaluate(() => localStorage.setItem('language', 'en-US'));
   await page.reload();
@@ -408,4 +410,36 @@ test('a meter is renamed on its settings page; the platform administrator finds 
   await page.getByPlaceholder('Meter or company name').press('Enter');
   await expect(tableRow(page, renamed)).toContainText('Standard meter');
   await shoot(page, 'system-meters-en-US');
+});
+
+test("a meter made today: the report's way back says 数据舱, and last month's days, before the meter existed, are blank — not 缺数", async ({ page, request }) => {
+  mkdirSync('/tmp/h31', { recursive: true });
+  const admin = await createCompanyAdmin(await platformAdmin(request), request, '电力公司');
+  const directory = await admin.api.post<{ id: number }>('cabin/addDirectory', { parentId: null, name: uniqueName('配电房', 20) });
+  const { id: itemId } = await admin.api.post<{ id: number }>('dataItem/addDataItem', {
+    directoryId: directory.id,
+    name: uniqueName('新表读数', 20),
+    kind: 10,
+    fields: [{ name: '电量', fieldName: 'kwh', type: 1, unit: 'kWh' }],
+  });
+  const name = uniqueName('新装电表', 20);
+  const { id: meterId } = await admin.api.post<{ id: number }>('meter/addMeter', { directoryId: directory.id, name, nodeType: 101, source: { itemId, fieldName: 'kwh' } });
+  await admin.api.post('dataItem/addRecord', { itemId, values: { kwh: 10 } });
+  const { year, month } = lastMonth();
+  const report = await admin.api.get<MonthlyReport>('meter/getMonthlyReport', { meterId, year, month });
+  expect(report.days.filter((d) => d.gap), 'no day before the meter is a gap').toEqual([]);
+  expect(report.totals.gapDays).toBe(0);
+
+  await signInAt(page, admin);
+  await page.goto(`/standardReport/${year}/${month}/${meterId}/${encodeURIComponent(name)}`);
+  await expect(page.getByRole('button', { name: '数据舱' })).toBeVisible();
+  const days = page.locator('.sd-meter-report__days tr.ant-table-row');
+  await expect(days.first()).toContainText(`${year}-${pad(month)}-01`);
+  await expect(page.locator('.sd-meter-gap')).toHaveCount(0);
+  await expect(days.first()).toContainText('—');
+  await page.screenshot({ path: '/tmp/h31/meter-report-before-creation-zh-CN.png', fullPage: true });
+  await page.evaluate(() => localStorage.setItem('language', 'en-US'));
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Data cabin' })).toBeVisible();
+  await expect(page.locator('.sd-meter-gap')).toHaveCount(0);
 });

@@ -379,6 +379,18 @@ test.describe('layout', () => {
     expect((await context.cookies()).find((cookie) => cookie.name === 'sidebarStatus')?.value).toBe('1');
   });
 
+  test('with the system set to reduce motion the console runs without transitions; without it they play', async ({ page }) => {
+    // playwright.config.ts asks for reduced motion; the sign-in button's transition follows it.
+    const transition = () => signInButton(page).evaluate((button) => getComputedStyle(button).transitionDuration);
+    await page.goto('/login');
+    await expect(signInButton(page)).toBeVisible();
+    expect((await transition()).split(',').every((d) => parseFloat(d) === 0)).toBe(true);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.reload();
+    await expect(signInButton(page)).toBeVisible();
+    expect((await transition()).split(',').some((d) => parseFloat(d) > 0)).toBe(true);
+  });
+
   test('below 992px the sidebar becomes a drawer opened from the navbar', async ({ page, adminApi, request }) => {
     const user = await createUser(adminApi, request);
     await page.setViewportSize({ width: 992, height: 800 });

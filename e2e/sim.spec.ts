@@ -265,3 +265,35 @@ test('50 cards imported from a CSV file, two suspended in a batch and confirmed 
   await expect(tableRow(history, '停机')).toContainText('已确认');
   await shoot(page, 'detail-phone-zh-CN');
 });
+
+test('at 1440 px a new card reads "not synced yet" (not a bare 无 / None), its 20-digit ICCID on one line and its carrier tag clear of the status', async ({ page, request }) => {
+  mkdirSync('/tmp/h31', { recursive: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const admin = await createCompanyAdmin(await platformAdmin(request), request, '流量卡公司');
+  const run = String(Date.now()).slice(-8);
+  const iccid = iccidOf(`8986${run}1234567`);
+  expect(iccid).toHaveLength(20);
+  const number = `14${run}9`;
+  await admin.api.post('sim/addCard', { number, iccid, carrier: 'telecom', planMb: 500 });
+  await signInAt(page, admin, LIST);
+
+  for (const [language, notSynced] of [['zh-CN', '未同步'], ['en-US', 'Not synced yet']] as const) {
+    if (language === 'en-US') {
+      await page.evaluate(() => localStorage.setItem('language', 'en-US'));
+      await page.reload();
+    }
+    const row = tableRow(simPage(page), number);
+    await expect(row).toBeVisible();
+    const status = row.locator('td').nth(4).locator('.ant-tag').first();
+    await expect(status).toHaveText(notSynced);
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `/tmp/h31/sim-list-1440-${language}.png` });
+    const iccidLines = await row.getByText(iccid, { exact: true }).evaluate((span) => span.getClientRects().length);
+    expect(iccidLines, `${language}: the ICCID on one line`).toBe(1);
+    const carrier = row.locator('td').nth(3).locator('.ant-tag');
+    const [carrierBox, carrierCell, statusBox] = [(await carrier.boundingBox())!, (await row.locator('td').nth(3).boundingBox())!, (await status.boundingBox())!];
+    expect(carrierBox.height, `${language}: the carrier's name on one line`).toBeLessThan(26);
+    expect(carrierBox.x + carrierBox.width, `${language}: the carrier tag inside its cell`).toBeLessThanOrEqual(carrierCell.x + carrierCell.width - 8);
+    expect(statusBox.x - (carrierBox.x + carrierBox.width), `${language}: room between the carrier and the status`).toBeGreaterThanOrEqual(16);
+  }
+});

@@ -47,7 +47,7 @@ test('the platform administrator searches every company’s data items and opens
 
   await signInAt(page, PLATFORM_ADMIN, '/systemMaintenance/systemsditem');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('系统数据项');
-  const filters = page.locator('.sd-system__filters');
+  const filters = page.locator('.sd-list-filters');
   await filters.getByLabel('公司').fill(company.companyName);
   await filters.getByLabel('数据项').fill(itemName);
   await page.getByRole('button', { name: /查 ?询$/ }).click();
@@ -80,7 +80,7 @@ test('the platform administrator searches every company’s data items and opens
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('System data items');
   await shoot(page, 'systemsditem-list-en-US-390');
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.locator('.sd-system__filters').getByLabel('Company').fill(company.companyName);
+  await page.locator('.sd-list-filters').getByLabel('Company').fill(company.companyName);
   await page.getByRole('button', { name: /Search$/ }).click();
   await expect(tableRow(page, itemName)).toContainText('Manual list');
   await expect(tableRow(page, itemName)).toContainText('90 days');
@@ -98,7 +98,7 @@ test('the SMS card says the outbox is the default and shows a secret only as set
   const card = page.getByRole('region', { name: '短信服务' }).or(page.locator('.ant-card').filter({ hasText: '短信服务商' }));
   await expect(card.getByText('默认的开发用发件箱不会真正发送短信', { exact: false })).toBeVisible();
   await card.getByText('阿里云短信', { exact: true }).click();
-  await expect(card.getByText('未设置')).toBeVisible();
+  await expect(card.getByText('未设置', { exact: true })).toBeVisible();
   await card.scrollIntoViewIfNeeded();
   await shootCard(page, 'sms-card-zh-CN-1440');
   await page.setViewportSize({ width: 390, height: 844 });
@@ -109,7 +109,7 @@ test('the SMS card says the outbox is the default and shows a secret only as set
   await shootCard(page, 'sms-card-en-US-390');
   await page.setViewportSize({ width: 1440, height: 900 });
   await englishCard.getByText('Tencent Cloud SMS', { exact: true }).click();
-  await expect(englishCard.getByText('Not set')).toBeVisible();
+  await expect(englishCard.getByText('Not set', { exact: true })).toBeVisible();
   await shootCard(page, 'sms-card-en-US-1440');
 });
 

@@ -74,8 +74,10 @@ test('a daily-sum analysis is made in its dialog, previewed, run now, writes its
   const row = tableRow(page, taskName);
   await expect(row).toContainText('今日累计');
   await expect(row).toContainText('每天 23:55');
-  await expect(row).toContainText(`${sourceName} · power`);
-  await expect(row).toContainText(`→ ${targetName} · total`);
+  // Fields by their names, not their keys (issue 31.12); the analysis's type (spec §3).
+  await expect(row).toContainText(`${sourceName} · 用电量`);
+  await expect(row).toContainText(`→ ${targetName} · 日用电量`);
+  await expect(row).toContainText('数据项');
   await expect(row).toContainText('尚未执行');
 
   // ---- preview: the value it would write, nothing written ----
@@ -92,7 +94,7 @@ test('a daily-sum analysis is made in its dialog, previewed, run now, writes its
   const result = dialog(page, `执行结果：${taskName}`);
   await expect(result).toContainText('成功');
   await expect(result).toContainText('6.75');
-  await expect(result).toContainText(`已写入 ${targetName} · total`);
+  await expect(result).toContainText(`已写入 ${targetName} · 日用电量`);
   await shoot(page, 'run-result-zh-CN', false);
   await result.locator('.ant-modal-footer').getByRole('button', { name: '关闭' }).click();
   const records = await admin.api.get<{ list: { values: Record<string, unknown> }[] }>('dataItem/getRecords', { itemId: targetId });
@@ -162,6 +164,91 @@ test('a daily-sum analysis is made in its dialog, previewed, run now, writes its
   await expect(tableRow(page, emptyName)).toBeVisible();
 });
 
+/** On a phone (390 px) the list's row actions are on screen (issue 31.11); shot in both languages by the caller. */
+async function actionsOnPhone(page: Page, rowName: string, button: string, shot: string): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(tableRow(page, rowName).getByRole('button', { name: button, exact: true })).toBeInViewport({ ratio: 1 });
+  await shoot(page, shot);
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+test('a meter analysis: the dialog picks a meter, the run reads its consumption as the meter report does, the list names the meter and the type', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  mkdirSync(shots, { recursive: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const admin = await createCompanyAdmin(await platformAdmin(request), request);
+  const directory = await admin.api.post<{ id: number }>('cabin/addDirectory', { parentId: null, name: uniqueName('目录') });
+  const { id: counterId } = await admin.api.post<{ id: number }>('dataItem/addDataItem', {
+    directoryId: directory.id,
+    name: uniqueName('进线计数'),
+    kind: 10,
+    fields: [{ name: '电能', fieldName: 'kwh', type: 1, unit: 'kWh' }],
+  });
+  const targetName = uniqueName('日用电');
+  const { id: targetId } = await admin.api.post<{ id: number }>('dataItem/addDataItem', {
+    directoryId: directory.id,
+    name: targetName,
+    kind: 10,
+    fields: [{ name: '日用电量', fieldName: 'total', type: 1, unit: 'kWh' }],
+  });
+  // Counter readings of today: 110 − 100 + 125.5 − 110 = 25.5 used today.
+  for (const kwh of [100, 110, 125.5]) {
+    await admin.api.post('dataItem/addRecord', { itemId: counterId, values: { kwh } });
+  }
+  const meterName = uniqueName('总进线');
+  const { id: meterId } = await admin.api.post<{ id: number }>('meter/addMeter', { directoryId: directory.id, name: meterName, nodeType: 101, source: { itemId: counterId, fieldName: 'kwh' } });
+  const { today } = await admin.api.get<{ today: number | null }>('meter/getMeter', { meterId });
+  expect(today).toBe(25.5);
+
+  await signInAt(page, admin, '/taskmanagement/taskdefine');
+  await page.getByRole('button', { name: '添加任务' }).click();
+  const form = dialog(page, '添加智能分析');
+  const taskName = uniqueName('今日进线用电');
+  await form.getByLabel('任务名称').fill(taskName);
+  await form.locator('.ant-radio-button-wrapper').filter({ hasText: /^电表$/ }).click();
+  // A meter is read by its consumption: only the methods that add up a window are offered.
+  const methods = form.getByRole('combobox', { name: '取值方式' });
+  await methods.click();
+  const methodList = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${await methods.getAttribute('aria-controls')}"]`) });
+  await expect(methodList.locator('.ant-select-item-option')).toHaveText(['昨日累计', '今日累计', '本月累计', '时间段求和']);
+  await methods.press('Escape');
+  await chooseOption(page, form.getByRole('combobox', { name: '取值方式' }), '今日累计');
+  await chooseOption(page, form.getByRole('combobox', { name: '来源电表' }), meterName);
+  await chooseOption(page, form.getByRole('combobox', { name: '目标数据项' }), targetName);
+  await chooseOption(page, form.getByRole('combobox', { name: '目标字段' }), '日用电量');
+  await shoot(page, 'form-meter-zh-CN');
+  await form.getByRole('button', { name: '保存' }).click();
+  await expect(toast(page, '操作成功')).toBeVisible();
+  const row = tableRow(page, taskName);
+  await expect(row).toContainText('电表');
+  await expect(row).toContainText(`⚡ ${meterName}`);
+  await expect(row).toContainText(`→ ${targetName} · 日用电量`);
+
+  await page.getByRole('button', { name: `立即执行 ${taskName}` }).click();
+  const result = dialog(page, `执行结果：${taskName}`);
+  await expect(result).toContainText('成功');
+  await expect(result).toContainText('25.5');
+  await result.locator('.ant-modal-footer').getByRole('button', { name: '关闭' }).click();
+  const records = await admin.api.get<{ list: { values: Record<string, unknown> }[] }>('dataItem/getRecords', { itemId: targetId });
+  expect(records.list.map((r) => Number(r.values.total))).toEqual([25.5]);
+  // At 1440 px the last run's value is not under the sticky actions column (issue 31.14).
+  const value = row.locator('.sd-task-last-run strong');
+  await expect(value).toHaveText('25.5');
+  const [valueBox, actionsBox] = [await value.boundingBox(), await row.locator('td').last().boundingBox()];
+  expect(valueBox!.x + valueBox!.width).toBeLessThanOrEqual(actionsBox!.x);
+  await shoot(page, 'define-meter-zh-CN');
+  await actionsOnPhone(page, taskName, `立即执行 ${taskName}`, 'define-phone-zh-CN');
+
+  await toEnglish(page);
+  await expect(tableRow(page, taskName)).toContainText('Electric meter');
+  await shoot(page, 'define-meter-en-US');
+  await actionsOnPhone(page, taskName, `Run ${taskName} now`, 'define-phone-en-US');
+  await page.getByRole('button', { name: `Edit ${taskName}` }).click();
+  const edit = dialog(page, `Edit smart analysis: ${taskName}`);
+  await expect(edit.getByRole('combobox', { name: 'Source meter' })).toBeVisible();
+  await shoot(page, 'form-meter-en-US', false);
+});
+
 /** Two items of a new company: a meter (power, remark) and a report (total, note), with the report's record-list address. */
 async function meterAndReport(admin: CompanyAdmin) {
   const directory = await admin.api.post<{ id: number }>('cabin/addDirectory', { parentId: null, name: uniqueName('目录') });
@@ -229,7 +316,7 @@ test('an intelligent rule made on its page copies a reading over the limit into 
   await page.getByRole('button', { name: '通知用户' }).click();
   await page.getByLabel('消息内容').fill('用电量超限');
   await page.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: '请选择接收人，并至少选择短信或邮件' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: '请选择接收人并至少选择短信或邮件，或选择通知渠道' })).toBeVisible();
   await shoot(page, 'rule-editor-zh-CN', false);
   await page.getByRole('button', { name: '删除动作 2' }).click();
   await page.getByRole('button', { name: '保存' }).click();
@@ -351,6 +438,7 @@ test('an executable task is made on its settings page and run from its list; a s
   expect(records.list.map((r) => Number(r.values.reading))).toEqual([7]);
   await expect(row).toContainText('成功');
   await shoot(page, 'executable-zh-CN');
+  await actionsOnPhone(page, taskName, `执行 ${taskName}`, 'executable-phone-zh-CN');
 
   // ---- a scheduled task that runs it ----
   await page.goto('/taskmanagement/scheduledtask');
@@ -374,12 +462,14 @@ test('an executable task is made on its settings page and run from its list; a s
   await dialog(page, `执行结果：${scheduledName}`).locator('.ant-modal-footer').getByRole('button', { name: '关闭' }).click();
   await expect(scheduledRow).toContainText('成功');
   await shoot(page, 'scheduled-zh-CN');
+  await actionsOnPhone(page, scheduledName, `立即执行 ${scheduledName}`, 'scheduled-phone-zh-CN');
 
   // ---- English ----
   await toEnglish(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Scheduled tasks');
   await expect(tableRow(page, scheduledName)).toContainText('Every day at 07:30');
   await shoot(page, 'scheduled-en-US');
+  await actionsOnPhone(page, scheduledName, `Run ${scheduledName} now`, 'scheduled-phone-en-US');
   await page.getByRole('button', { name: `Edit ${scheduledName}` }).click();
   await expect(dialog(page, `Edit scheduled task: ${scheduledName}`).getByRole('textbox', { name: 'Time' })).toHaveValue('07:30');
   await shoot(page, 'scheduled-form-en-US', false);
@@ -387,6 +477,7 @@ test('an executable task is made on its settings page and run from its list; a s
   await page.goto('/taskmanagement/executabletask');
   await expect(tableRow(page, taskName)).toContainText(`Write a record: ${reportName} (超限读数 = 7)`);
   await shoot(page, 'executable-en-US');
+  await actionsOnPhone(page, taskName, `Run ${taskName}`, 'executable-phone-en-US');
   await page.getByRole('button', { name: `Edit ${taskName}` }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Edit executable task: ${taskName}`);
   await shoot(page, 'executable-config-en-US', false);

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { api, uniqueName, type ApiClient } from './api';
+import { api, getToken, uniqueName, type ApiClient } from './api';
 
 /**
  * Users for the sign-in and console-shell specs: each test makes its own (unique user name and
@@ -68,15 +68,38 @@ export async function submitPasswordSignIn(page: Page, userName: string, passwor
 
 /**
  * Opens `path` as a visitor would: the guard sends them to /login?redirect=<path>, they sign in
- * with user name and password and land on `path`.
+ * with user name and password and land on `path`. Only the specs about signing in need this
+ * (auth, shell); every other spec starts from `signInAt`, which skips the form.
  */
-export async function signInAt(page: Page, user: Pick<TestUser, 'userName' | 'password'>, path = '/home'): Promise<void> {
+export async function signInThroughForm(page: Page, user: Pick<TestUser, 'userName' | 'password'>, path = '/home', name = user.userName): Promise<void> {
   await page.goto(path);
   await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(path)}`);
   await submitPasswordSignIn(page, user.userName, user.password);
   await expect(page).toHaveURL(path);
-  await expect(userMenu(page, user.userName)).toBeVisible();
+  await expect(userMenu(page, name)).toBeVisible();
 }
+
+/**
+ * Opens `path` signed in as `user`, the way the browser is after the sign-in form: a token from
+ * getToken in the session the web keeps in localStorage (sessionStore.ts), then the console loads
+ * the user as it does on every start. The sign-in form itself is the auth and shell specs' subject
+ * (`signInThroughForm`); here it would only repeat them, about a second each time.
+ */
+export async function signInAt(page: Page, user: Pick<TestUser, 'userName' | 'password'>, path = '/home', name = user.userName): Promise<void> {
+  const token = await getToken(page.request, { username: user.userName, password: user.password });
+  // Any answer of the server's origin gives a page whose localStorage the console reads.
+  await page.goto('/general/health');
+  await page.evaluate(
+    ([key, value]) => localStorage.setItem(key, value),
+    [SESSION_STORAGE_KEY, JSON.stringify({ state: { token, user: null, company: null, accessRoutes: false }, version: 0 })] as const,
+  );
+  await page.goto(path);
+  await expect(page).toHaveURL(path);
+  await expect(userMenu(page, name)).toBeVisible();
+}
+
+/** Where the web keeps its session (apps/web/src/shared/session/sessionStore.ts SESSION_STORAGE_KEY). */
+const SESSION_STORAGE_KEY = 'smartdata-session';
 
 /** The navbar's user dropdown, named after the signed-in user. */
 export function userMenu(page: Page, name: string): Locator {

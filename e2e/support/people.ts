@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { submitPasswordSignIn, TEST_PASSWORD, uniqueAccount, userMenu } from './accounts';
+import { signInAt, TEST_PASSWORD, uniqueAccount, userMenu } from './accounts';
 import { ADMIN, api, uniqueName, type ApiClient } from './api';
 
 /**
@@ -66,13 +66,9 @@ export async function createPerson(adminApi: ApiClient, request: APIRequestConte
   return { userId: id, userName, password: TEST_PASSWORD, name: userName, companyId };
 }
 
-/** Signs in on /login (redirected there from `path`) and waits for the console at `path`. */
+/** Opens `path` signed in as `person` (accounts.ts `signInAt`: a session from the API, not the form). */
 export async function signIn(page: Page, person: Pick<Person, 'userName' | 'password' | 'name'>, path = '/home'): Promise<void> {
-  await page.goto(path);
-  await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(path)}`);
-  await submitPasswordSignIn(page, person.userName, person.password);
-  await expect(page).toHaveURL(path);
-  await expect(userMenu(page, person.name)).toBeVisible();
+  await signInAt(page, person, path, person.name);
 }
 
 /**

@@ -1,15 +1,17 @@
 // `smartdata/no-module-cycle`: no import cycle between the modules of an app, as folders.
 //
-// import-x/no-cycle sees cycles between files. The cycles that make modules hard to change are
-// between folders: users/users.service.ts imports companies/companies.service.ts while
-// companies/members.service.ts imports users/users.repository.ts is a cycle of the modules
-// users ↔ companies although no file imports itself back. This rule builds the graph of the
-// modules of each configured root (one edge per value import from a file of module A to a file
-// of module B; type-only imports, which are erased, and test files do not count) and reports
-// every import that closes a cycle, with the cycle.
+// smartdata/no-file-cycle (fileCycles.mjs) sees cycles between files. The cycles that make
+// modules hard to change are between folders: users/users.service.ts imports
+// companies/companies.service.ts while companies/members.service.ts imports
+// users/users.repository.ts is a cycle of the modules users ↔ companies although no file
+// imports itself back. This rule builds the graph of the modules of each configured root (one
+// edge per value import from a file of module A to a file of module B; type-only imports, which
+// are erased, and test files do not count) and reports every import that closes a cycle, with
+// the cycle.
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { shortestPath } from './shortestPath.mjs';
 
 const SOURCE = /\.(ts|tsx|mts|cts)$/;
 const TEST = /\.test\.(ts|tsx)$/;
@@ -102,30 +104,7 @@ function buildGraph(root, aliases) {
   return graph;
 }
 
-/** A shortest module path from `start` to `goal` (both included), or null. */
-function pathBetween(graph, start, goal) {
-  const previous = new Map([[start, null]]);
-  const queue = [start];
-  while (queue.length > 0) {
-    const current = queue.shift();
-    if (current === goal) {
-      const chain = [];
-      for (let node = goal; node !== null; node = previous.get(node)) {
-        chain.unshift(node);
-      }
-      return chain;
-    }
-    for (const next of graph.get(current)?.keys() ?? []) {
-      if (!previous.has(next)) {
-        previous.set(next, current);
-        queue.push(next);
-      }
-    }
-  }
-  return null;
-}
-
-const noModuleCycle = {
+export const noModuleCycle = {
   meta: {
     type: 'problem',
     docs: { description: 'No import cycle between the module folders of an app (value imports; tests excluded).' },
@@ -176,7 +155,7 @@ const noModuleCycle = {
       if (!to || to === from) {
         return;
       }
-      const back = pathBetween(graph, to, from);
+      const back = shortestPath(to, from, (module) => graph.get(module)?.keys() ?? []);
       if (back) {
         const cycle = [from, ...back].join(' → ');
         const hops = back.slice(0, -1).map((module, index) => `${graph.get(module).get(back[index + 1])}`);
@@ -213,4 +192,3 @@ const noModuleCycle = {
   },
 };
 
-export default { meta: { name: 'smartdata' }, rules: { 'no-module-cycle': noModuleCycle } };

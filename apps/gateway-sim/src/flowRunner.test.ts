@@ -108,3 +108,45 @@ describe('flow runner', () => {
     await runner.stop();
   });
 });
+
+describe('HTTP request nodes against the console (issue 37)', () => {
+  it("aim at the HTTP device API with {sn} in the URL and sign in with the gateway's SN and secret; credentials in a URL become Basic", async () => {
+    const { createServer } = await import('node:http');
+    const seen: Array<{ url: string; authorization: string | undefined; body: string }> = [];
+    const server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        seen.push({ url: request.url ?? '', authorization: request.headers.authorization, body });
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{"code":0}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const { defaultHttp } = await import('./flowRunner');
+      const doc = flowDocumentSchema.parse({
+        ...example('modbus-temperature-loop.json'),
+        nodes: [
+          { id: 'start', kind: 'start', name: 'Start' },
+          { id: 'h', kind: 'httpRequest', name: 'Post', url: `http://127.0.0.1:${port}/general/device-api/v1/{sn}/telemetry`, method: 'POST', body: '{"values":{"temperature":21.5}}' },
+        ],
+        edges: [{ from: 'start', to: 'h' }],
+      });
+      const events: RunnerEvent[] = [];
+      const runner = new FlowRunner(doc, { sn: 'SIM0001', secret: 's3cret', serial: new SimulatedSerialPort({ handle: () => null }, 115200, 1), links: { publish: async () => undefined, subscribe: async () => undefined }, onEvent: (e) => events.push(e) });
+      await runner.runOnce();
+      expect(seen).toEqual([{ url: '/general/device-api/v1/SIM0001/telemetry', authorization: `Basic ${Buffer.from('SIM0001:s3cret').toString('base64')}`, body: '{"values":{"temperature":21.5}}' }]);
+      expect(events.find((e) => e.type === 'http')).toMatchObject({ status: 200, url: `http://127.0.0.1:${port}/general/device-api/v1/SIM0001/telemetry` });
+      // Another address gets no secret; credentials written in a URL are sent as Basic, not in the URL.
+      await defaultHttp(`http://127.0.0.1:${port}/elsewhere`, 'POST', '{}', { sn: 'SIM0001', secret: 's3cret' });
+      await defaultHttp(`http://meter%201:p%40ss@127.0.0.1:${port}/other`, 'POST', '{}');
+      expect(seen.slice(1).map((s) => [s.url, s.authorization])).toEqual([
+        ['/elsewhere', undefined],
+        ['/other', `Basic ${Buffer.from('meter 1:p@ss').toString('base64')}`],
+      ]);
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -32,6 +32,12 @@ export interface FlowRunnerOptions {
   onEvent?: (event: RunnerEvent) => void;
   /** HTTP request nodes; default fetch with a 5 s limit. */
   http?: (url: string, method: string, body: string) => Promise<number>;
+  /**
+   * The gateway's own secret: an HTTP request node aimed at the console's HTTP device API
+   * (`/general/device-api/…`) signs in with the SN and this (HTTP Basic), so the flow document
+   * needs no secret in its URL.
+   */
+  secret?: string;
   now?: () => number;
 }
 
@@ -201,9 +207,11 @@ export class FlowRunner {
       }
       case 'httpRequest': {
         const body = this.render(bodyOverride ?? node.body);
-        const http = this.options.http ?? defaultHttp;
-        const status = await http(node.url, node.method, body).catch(() => null);
-        this.emit({ type: 'http', nodeId: node.id, url: node.url, status });
+        const http = this.options.http ?? ((url: string, method: string, text: string) => defaultHttp(url, method, text, { sn: this.options.sn, secret: this.options.secret }));
+        // `{sn}` in the URL is the gateway's own SN, as in topics (the device API's URL holds it).
+        const url = node.url.replaceAll('{sn}', this.options.sn);
+        const status = await http(url, node.method, body).catch(() => null);
+        this.emit({ type: 'http', nodeId: node.id, url, status });
         return 'next';
       }
       case 'wait':
@@ -282,8 +290,22 @@ function parsePayload(payload: string): unknown {
   }
 }
 
-async function defaultHttp(url: string, method: string, body: string): Promise<number> {
-  const response = await fetch(url, { method, body: method === 'GET' ? undefined : body, headers: { 'content-type': 'application/json' }, signal: AbortSignal.timeout(5000) });
+/**
+ * fetch with a 5 s limit. Credentials in the URL (`http://user:pass@host/…`, which fetch refuses)
+ * become an HTTP Basic header; without them a request to the console's HTTP device API carries
+ * the gateway's SN and secret.
+ */
+export async function defaultHttp(url: string, method: string, body: string, device: { sn: string; secret?: string } = { sn: '' }): Promise<number> {
+  const target = new URL(url);
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (target.username) {
+    headers.authorization = `Basic ${Buffer.from(`${decodeURIComponent(target.username)}:${decodeURIComponent(target.password)}`).toString('base64')}`;
+    target.username = '';
+    target.password = '';
+  } else if (device.secret && target.pathname.startsWith('/general/device-api/')) {
+    headers.authorization = `Basic ${Buffer.from(`${device.sn}:${device.secret}`).toString('base64')}`;
+  }
+  const response = await fetch(target, { method, body: method === 'GET' ? undefined : body, headers, signal: AbortSignal.timeout(5000) });
   return response.status;
 }
 

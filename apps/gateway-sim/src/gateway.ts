@@ -237,6 +237,7 @@ export async function startSimulatedGateway(options: SimulatedGatewayOptions): P
     const serial = new SimulatedSerialPort(bus, flow.serial.baudRate);
     runner = new FlowRunner(flow, {
       sn: options.sn,
+      secret: options.secret,
       serial,
       links,
       onEvent: (event: RunnerEvent) => events.emit('runner', event),

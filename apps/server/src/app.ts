@@ -1,4 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { loggerOptions } from './platform/requestLog';
+// The common-password list of passwordSchema (registers itself: domain auth/commonPasswordCheck.ts).
+import '@smartdata/domain/commonPasswords';
 import formbody from '@fastify/formbody';
 import { registerBodyRules, registerNulRule } from './platform/requestBody';
 import cors from '@fastify/cors';
@@ -16,7 +19,9 @@ import { registerAuthHook } from './platform/auth/hook';
 import { ConfiguredSmsSender } from './platform/sms';
 import { SecretBox, settingsSecretSource } from './platform/secretBox';
 import { SmtpMailSender } from './platform/mail';
-import { startBroker, type Broker } from './platform/mqtt';
+import { brokerCertHosts } from './platform/brokerTls';
+import { DeviceHttpInbox } from './platform/deviceHttp';
+import { registerMqttWebSocket, startBroker, type Broker } from './platform/mqtt';
 import { connectExternalBroker, type ExternalBroker } from './platform/mqttClient';
 import { registerOpenApi, registerDocsRoutes } from './platform/openapi';
 import { registerWeb } from './platform/web';
@@ -50,6 +55,7 @@ import { registerDevicesModule } from './modules/devices/devices.module';
 import { registerGatewaysModule } from './modules/gateways/gateways.module';
 import { registerTelemetryModule } from './modules/telemetry/telemetry.module';
 import { registerAlarmsModule, type AlarmDeadlines } from './modules/alarms/alarms.module';
+import { registerNotifyModule, type DeliveryClock } from './modules/notify/notify.module';
 import { registerTasksModule, type TaskClock } from './modules/tasks/tasks.module';
 import { registerFilesModule } from './modules/files/files.module';
 import { registerProjectsModule } from './modules/projects/projects.module';
@@ -75,6 +81,8 @@ declare module 'fastify' {
     devices: DeviceDeadlines;
     telemetry: TelemetryIngest;
     alarms: AlarmDeadlines;
+    /** The delivery queue: drain at a later `now` (retries), wait for sends in hand. */
+    notify: DeliveryClock;
     tasks: TaskClock;
     reports: ReportClock;
     sim: SimClock;
@@ -90,7 +98,7 @@ declare module 'fastify' {
 export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<FastifyInstance> {
   const config: AppConfig = { ...loadConfig(), ...overrides };
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     // 1 MB for a JSON body; a route that needs more says so (bodyLimit in its options).
     bodyLimit: 1024 * 1024,
@@ -107,8 +115,19 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
 
   let broker: Broker | null = null;
   let externalBroker: ExternalBroker | null = null;
-  if (config.mqttPort !== null) {
-    broker = await startBroker(config.mqttPort, config.host, app.log, { maxPacketBytes: config.mqttMaxPacketBytes });
+  if (!config.mqttUrl && (config.mqttPort !== null || config.mqttTlsPort !== null)) {
+    broker = await startBroker(
+      {
+        port: config.mqttPort,
+        host: config.host,
+        maxPacketBytes: config.mqttMaxPacketBytes,
+        tls:
+          config.mqttTlsPort === null
+            ? null
+            : { port: config.mqttTlsPort, certificate: { certFile: config.mqttTlsCert, keyFile: config.mqttTlsKey, dataDir: config.dataDir, hosts: brokerCertHosts(config.mqttPublicHost) } },
+      },
+      app.log,
+    );
   } else if (config.mqttUrl) {
     externalBroker = await connectExternalBroker(
       { url: config.mqttUrl, instanceId: config.instanceId, consumers: config.mqttConsumers, receiveMaximum: config.mqttReceiveMaximum, sessionExpirySeconds: config.mqttSessionExpirySeconds },
@@ -127,7 +146,8 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
     await realtime.listenPostgres(config.databaseUrl, config.databaseSchema, (channel, payload) => notify(database.db, channel, payload));
   }
   const mail = new SmtpMailSender(config.smtpUrl, config.mailFrom);
-  const sms = new ConfiguredSmsSender(database.db, app.log, new SecretBox(settingsSecretSource({ secret: config.settingsSecret, dataDir: config.dataDir })));
+  const box = new SecretBox(settingsSecretSource({ secret: config.settingsSecret, dataDir: config.dataDir }));
+  const sms = new ConfiguredSmsSender(database.db, app.log, box);
   const platform: Platform = {
     config,
     db: database.db,
@@ -138,6 +158,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
     mail,
     broker,
     externalBroker,
+    deviceHttp: new DeviceHttpInbox(),
     registry: new Registry(),
     writes,
     realtime,
@@ -174,7 +195,10 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   registerAuthHook(app, sessions);
   registerAuditLog(app, database.db);
   writes.register(app);
-  await realtime.register(app);
+  await realtime.register(app, { maxPayload: config.mqttMaxPacketBytes + 1024 });
+  if (broker) {
+    registerMqttWebSocket(app, broker);
+  }
 
   // `mqtt`: the embedded broker's port; `externalMqtt`: with MQTT_URL, how many consumer
   // connections are up (never the broker's address or account: this answer is public).
@@ -215,11 +239,13 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   const telemetry = registerTelemetryModule(app, platform, { cabin, dataItems, deviceRecords, devices });
   const meters = registerMetersModule(app, platform, { cabin, dataItems, devices, deviceTelemetry: telemetry.deviceTelemetry, series });
   app.decorate('reports', registerReportsModule(app, platform, { cabin, dataItems, series, meters }));
-  const alarms = registerAlarmsModule(app, platform, { cabin, dataItems, devices, recordsCommitted, onlineChanges });
+  const notifyModule = registerNotifyModule(app, platform, { scheduler, box, sms });
+  app.decorate('notify', notifyModule.clock);
+  const alarms = registerAlarmsModule(app, platform, { cabin, dataItems, devices, recordsCommitted, onlineChanges, companies, groups, notify: notifyModule.sender, deliveries: notifyModule.clock });
   app.decorate('sim', registerSimModule(app, platform, { cabin, devices, timeZone: (companyId) => dataItems.timeZone(companyId), scheduler, alarms: alarms.simAlarms }));
   app.decorate('devices', deadlines);
   app.decorate('alarms', alarms.deadlines);
-  app.decorate('tasks', registerTasksModule(app, platform, { dataItems, series, taskRecords, recordsCommitted, devices: gatewayDevices, alarms: alarms.taskAlarms, companies }));
+  app.decorate('tasks', registerTasksModule(app, platform, { dataItems, series, taskRecords, recordsCommitted, devices: gatewayDevices, alarms: alarms.taskAlarms, meters, companies, groups }));
   app.decorate('telemetry', telemetry.ingest);
   if (config.testRoutes) {
     registerTestRoutes(app, (phone) => auth.latestSentCode(phone));

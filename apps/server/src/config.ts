@@ -47,6 +47,20 @@ export interface AppConfig {
   mqttSessionExpirySeconds: number;
   /** The largest MQTT packet the embedded broker reads (MQTT_MAX_PACKET_BYTES, default 256 KB); a larger one closes the connection. */
   mqttMaxPacketBytes: number;
+  /**
+   * The embedded broker's MQTTS listener (MQTT_TLS_PORT, default 8883; `off` disables it; null
+   * with MQTT_URL or in tests). Its certificate: MQTT_TLS_CERT + MQTT_TLS_KEY, else a private CA
+   * made in DATA_DIR/mqtt-tls (platform/brokerTls.ts).
+   */
+  mqttTlsPort: number | null;
+  mqttTlsCert?: string;
+  mqttTlsKey?: string;
+  /** Connections one device (SN) may hold at once across TCP, TLS and WebSocket (MQTT_MAX_CONNECTIONS_PER_DEVICE, default 4). */
+  mqttMaxConnectionsPerDevice: number;
+  /** MQTTS port shown to devices (MQTT_PUBLIC_TLS_PORT); else the listener's. */
+  mqttPublicTlsPort?: number;
+  /** Requests per minute one device may make to the HTTP device API (DEVICE_HTTP_RATE, default 600). */
+  deviceHttpRatePerMinute: number;
   adminUser: string;
   adminPassword?: string;
   logLevel: string;
@@ -90,6 +104,11 @@ export interface AppConfig {
   wechatOpenBase: string;
   /** WeChat API (the code-for-token call the server makes); a stand-in in tests. */
   wechatApiBase: string;
+  /**
+   * WEBHOOK_ALLOW_HOSTS (comma-separated host names, IPs or CIDRs): outbound webhooks and group
+   * robots may reach these although they are loopback, link-local or private (platform/outboundHttp.ts).
+   */
+  webhookAllowHosts: string[];
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -115,6 +134,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mqttReceiveMaximum: Math.min(65_535, Math.max(1, Math.floor(Number(env.MQTT_RECEIVE_MAXIMUM ?? 64)) || 64)),
     mqttSessionExpirySeconds: Number(env.MQTT_SESSION_EXPIRY ?? 3600),
     mqttMaxPacketBytes: Number(env.MQTT_MAX_PACKET_BYTES ?? 256 * 1024),
+    mqttTlsPort: env.MQTT_URL || env.MQTT_TLS_PORT === '' || env.MQTT_TLS_PORT === 'off' ? null : portNumber('MQTT_TLS_PORT', env.MQTT_TLS_PORT ?? '8883'),
+    mqttTlsCert: env.MQTT_TLS_CERT ? path.resolve(userCwd, env.MQTT_TLS_CERT) : undefined,
+    mqttTlsKey: env.MQTT_TLS_KEY ? path.resolve(userCwd, env.MQTT_TLS_KEY) : undefined,
+    mqttMaxConnectionsPerDevice: wholeNumber('MQTT_MAX_CONNECTIONS_PER_DEVICE', env.MQTT_MAX_CONNECTIONS_PER_DEVICE ?? '4', 1, 1000),
+    mqttPublicTlsPort: env.MQTT_PUBLIC_TLS_PORT ? portNumber('MQTT_PUBLIC_TLS_PORT', env.MQTT_PUBLIC_TLS_PORT) : undefined,
+    deviceHttpRatePerMinute: wholeNumber('DEVICE_HTTP_RATE', env.DEVICE_HTTP_RATE ?? '600', 1, 1_000_000),
     adminUser: env.SMARTDATA_ADMIN_USER || 'admin',
     adminPassword: env.SMARTDATA_ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -139,10 +164,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     settingsSecret: env.SETTINGS_SECRET || undefined,
     wechatOpenBase: (env.WECHAT_OPEN_BASE || 'https://open.weixin.qq.com').replace(/\/+$/, ''),
     wechatApiBase: (env.WECHAT_API_BASE || 'https://api.weixin.qq.com').replace(/\/+$/, ''),
+    webhookAllowHosts: (env.WEBHOOK_ALLOW_HOSTS ?? '').split(',').map((host) => host.trim()).filter((host) => host !== ''),
   };
 }
 
 /** Defaults for tests and benchmarks: in-memory SQLite, no broker, quiet logs. */
+/** A whole number from `min` to `max`, else the start stops naming the setting. */
+function wholeNumber(setting: string, value: string, min: number, max: number): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new Error(`${setting} must be a whole number from ${min} to ${max} (got ${JSON.stringify(value)})`);
+  }
+  return n;
+}
+
+/** A TCP port (0 picks a free one). */
+function portNumber(setting: string, value: string): number {
+  return wholeNumber(setting, value, 0, 65_535);
+}
+
 /** SERIES_RETENTION_MONTHS: a whole number of months ≥ 1, or unset/empty for no retention; anything else stops the start. */
 function retentionMonths(value: string | undefined): number | null {
   if (value === undefined || value.trim() === '') {
@@ -162,6 +202,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     port: 0,
     sqliteFile: ':memory:',
     mqttPort: null,
+    mqttTlsPort: null,
     logLevel: 'silent',
     testRoutes: true,
     adminUser: 'admin',

@@ -129,6 +129,7 @@ export * from './devices/lifecycle';
 export * from './devices/topics';
 export * from './devices/payloads';
 export * from './devices/deviceMessages';
+export * from './devices/connect';
 
 // ---- telemetry ----
 export * from './telemetry/telemetry.schemas';
@@ -136,6 +137,9 @@ export * from './telemetry/telemetry.schemas';
 // ---- alarms ----
 export * from './alarms/alarms.schemas';
 export * from './alarms/alarmMessages';
+// ---- notification channels and the delivery queue (issue 32) ----
+export * from './notify/notify.schemas';
+export * from './notify/notifyMessages';
 // ---- tasks (intelligent tasks) ----
 export * from './tasks/tasks.schemas';
 export * from './tasks/acquisition';

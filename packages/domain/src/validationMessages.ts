@@ -12,6 +12,7 @@ import { inventoryMessages } from './inventory/inventoryMessages';
 import { simMessages } from './sim/simMessages';
 import { salesMessages } from './sales/salesMessages';
 import { gasMessages } from './gas/gasMessages';
+import { notifyMessages } from './notify/notifyMessages';
 
 /**
  * Texts of the validation message keys used by the zod schemas of this package. The web shows
@@ -47,6 +48,10 @@ export const validationMessages: Record<string, Record<Locale, string>> = {
     'zh-CN': '密码须同时包含字母和数字',
     'en-US': 'The password must contain both letters and digits',
   },
+  'validation.password.common': {
+    'zh-CN': '密码过于常见，很容易被猜到，请换一个',
+    'en-US': 'This password is one of the most common ones and easy to guess: choose another',
+  },
   'validation.password.mismatch': { 'zh-CN': '两次输入的密码不一致', 'en-US': 'The two passwords do not match' },
   'validation.directoryName.tooLong': {
     'zh-CN': `目录名称最多 ${limits.directoryNameLength} 个字符`,
@@ -70,6 +75,7 @@ export const validationMessages: Record<string, Record<Locale, string>> = {
   ...meterMessages,
   ...templateMessages,
   ...reportMessages,
+  ...notifyMessages,
 };
 
 /** The text of a validation key, or null when `key` is not one of ours (e.g. a zod default). */

@@ -11,6 +11,11 @@ declare module 'fastify' {
      * audit row and no write-version bump, like a GET. Dashboards call chart/query per widget.
      */
     readOnly?: boolean;
+    /**
+     * A device's own traffic over HTTP (the HTTP device API): like its MQTT publishes, not a
+     * person's call — no audit row, no write-version bump (the records path tells its readers).
+     */
+    deviceTraffic?: boolean;
   }
   interface FastifyRequest {
     auditCode?: number;
@@ -53,7 +58,7 @@ export function registerAuditLog(app: FastifyInstance, db: Db): void {
     if (!url || !url.startsWith('/general/') || url.startsWith('/general/test/')) {
       return;
     }
-    if ((request.method === 'GET' && !route.config.audit) || route.config.readOnly) {
+    if ((request.method === 'GET' && !route.config.audit) || route.config.readOnly || route.config.deviceTraffic) {
       return;
     }
     const session = request.session;

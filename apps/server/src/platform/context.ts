@@ -2,8 +2,9 @@ import type { AppConfig } from '../config';
 import type { Db, DbKind } from './db/database';
 import type { Sessions } from './auth/sessions';
 import type { FailureThrottle } from './auth/failureThrottle';
-import type { SmsProvider } from './sms';
+import type { SmsProvider } from './smsProvider';
 import type { MailSender } from './mail';
+import type { DeviceHttpInbox } from './deviceHttp';
 import type { Broker } from './mqtt';
 import type { ExternalBroker } from './mqttClient';
 import type { Registry } from './registry';
@@ -25,6 +26,8 @@ export interface Platform {
   broker: Broker | null;
   /** The consumers of the external broker (MQTT_URL); null otherwise. */
   externalBroker: ExternalBroker | null;
+  /** Telemetry posted to the HTTP device API, on its way to the ingest (whichever broker is used). */
+  deviceHttp: DeviceHttpInbox;
   /** Where later modules plug into platform pages and jobs. */
   registry: Registry;
   /** Bumped by every write call; read caches check it. */

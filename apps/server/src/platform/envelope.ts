@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ErrorCode, errorCodeInfo, type Envelope, type ErrorCodeValue, type Locale } from '@smartdata/domain';
+import { ErrorCode, errorCodeInfo, validationMessage, type Envelope, type ErrorCodeValue, type Locale } from '@smartdata/domain';
 import { AppError } from './errors';
 import { requestLocale, translate } from './i18n';
 import { issueText, listPosition, refusalText } from './refusals';
@@ -36,7 +36,8 @@ function validationReason(error: FastifyError, locale: Locale, url: string): str
   const message = first.message ?? '';
   // A schema's own key already names its field ("名称不能为空", "目录名称最多 25 个字符").
   const position = listPosition(path, locale, url);
-  if (message.startsWith('validation.')) {
+  // Module keys too (sms.ascii, notify.urlFormat): any key the validation texts know.
+  if (message.startsWith('validation.') || validationMessage(message, locale) !== null) {
     return position + translate(message, locale);
   }
   return position + issueText(first.keyword, message, first.params, path, locale, url);

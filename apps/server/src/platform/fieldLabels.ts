@@ -352,6 +352,15 @@ export const fieldLabels: Record<string, Texts> = {
   align: { 'zh-CN': '对齐', 'en-US': 'Alignment' },
   frequency: { 'zh-CN': '发送频率', 'en-US': 'Frequency' },
   emails: { 'zh-CN': '接收邮箱', 'en-US': 'E-mail recipients' },
+  // Notification channels (issue 32).
+  url: { 'zh-CN': '地址', 'en-US': 'Address' },
+  clearSecret: { 'zh-CN': '清除密钥', 'en-US': 'Remove the secret' },
+  channelIds: { 'zh-CN': '通知渠道', 'en-US': 'Notification channels' },
+  locale: { 'zh-CN': '消息语言', 'en-US': 'Message language' },
+  alarmTemplateCode: { 'zh-CN': '告警短信模板', 'en-US': 'Alarm template' },
+  alarmTemplateParams: { 'zh-CN': '模板变量', 'en-US': 'Template variables' },
+  fact: { 'zh-CN': '填入内容', 'en-US': 'Filled with' },
+  alarmId: { 'zh-CN': '告警', 'en-US': 'Alarm' },
 };
 
 /**

@@ -1,6 +1,11 @@
 import net from 'node:net';
+import type { Duplex } from 'node:stream';
+import tls from 'node:tls';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { createWebSocketStream } from 'ws';
+import { mqttWebSocketPath } from '@smartdata/domain';
+import { loadBrokerTls, watchBrokerTls, type BrokerTlsMaterial, type BrokerTlsOptions } from './brokerTls';
 
 /**
  * A CONNECT's verdict: accepted, or the CONNACK refusal — 4 bad user name or password, 2 client
@@ -64,7 +69,14 @@ export interface DeviceTransport {
 export interface Broker extends DeviceTransport {
   readonly kind: 'embedded';
   aedes: Aedes;
-  port: number;
+  /** The plain MQTT listener's port; null when it is switched off (MQTT_PORT=off with TLS on). */
+  port: number | null;
+  /** The MQTTS listener's port; null without TLS (MQTT_TLS_PORT=off). */
+  tlsPort: number | null;
+  /** The private CA's certificate (PEM) when the platform made the TLS certificate; null otherwise. */
+  readonly caPem: string | null;
+  /** A WebSocket's byte stream (MQTT over WebSocket, `/mqtt` on the HTTP port): served like a TCP connection. */
+  handleStream(stream: Duplex): void;
   setAuthenticator(authenticate: DeviceAuthenticator): void;
   setAcl(acl: TopicAcl): void;
 }
@@ -92,20 +104,51 @@ function limitPacketSize(parser: PacketParser, maxBytes: number): void {
   };
 }
 
-export async function startBroker(port: number, host: string, log: FastifyBaseLogger, options: { maxPacketBytes: number } = { maxPacketBytes: 256 * 1024 }): Promise<Broker> {
+export interface BrokerOptions {
+  /** The plain listener (MQTT_PORT); null: none. */
+  port: number | null;
+  host: string;
+  maxPacketBytes?: number;
+  /** The MQTTS listener (MQTT_TLS_PORT) and where its certificate comes from. */
+  tls?: { port: number; certificate: BrokerTlsOptions } | null;
+}
+
+async function listen(server: net.Server, port: number, host: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : port;
+}
+
+export async function startBroker(options: BrokerOptions, log: FastifyBaseLogger): Promise<Broker> {
+  const maxPacketBytes = options.maxPacketBytes ?? 256 * 1024;
+  // Read (or made) before anything listens: a wrong file stops the start with the setting named.
+  let material: BrokerTlsMaterial | null = options.tls ? loadBrokerTls(options.tls.certificate) : null;
   let authenticate: DeviceAuthenticator = async () => 'badCredentials';
   let acl: TopicAcl = { canPublish: () => false, canSubscribe: () => false };
   let publishHook: PublishHook | null = null;
   const aedes = await Aedes.createBroker({
     authorizePublish: (client, packet, done) => {
-      // A refused publish closes the client's connection (MQTT 3.1.1 has no negative PUBACK).
+      // A refused publish: aedes closes an MQTT 3.1.1 client's connection (3.1.1 has no negative
+      // PUBACK) and answers an MQTT 5 client's with a 0x87 (not authorized) PUBACK.
       if (client && !acl.canPublish(client, packet.topic)) {
         done(new Error('publish not allowed'));
         return;
       }
       const hooked = client && publishHook ? publishHook({ topic: packet.topic, payload: packet.payload, qos: packet.qos }) : undefined;
-      if (hooked) {
-        hooked.then(() => done(null), (error: unknown) => done(error instanceof Error ? error : new Error(String(error))));
+      if (client && hooked) {
+        hooked.then(
+          () => done(null),
+          (error: unknown) => {
+            // Not stored: the connection is dropped unacknowledged, so the device sends it again.
+            // (Handed to done alone, an MQTT 5 publish would get a 0x87 PUBACK — acknowledged,
+            // never resent, lost.)
+            client.close();
+            done(error instanceof Error ? error : new Error(String(error)));
+          },
+        );
       } else {
         done(null);
       }
@@ -134,21 +177,46 @@ export async function startBroker(port: number, host: string, log: FastifyBaseLo
       );
     },
   });
-  const server = net.createServer((connection) => {
-    const client = aedes.handle(connection) as unknown as { _parser: PacketParser };
-    limitPacketSize(client._parser, options.maxPacketBytes);
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
-  const address = server.address();
-  const actualPort = typeof address === 'object' && address ? address.port : port;
-  log.info({ port: actualPort }, 'embedded MQTT broker listening');
+  const handle = (stream: Duplex) => {
+    const client = aedes.handle(stream) as unknown as { _parser: PacketParser };
+    limitPacketSize(client._parser, maxPacketBytes);
+  };
+  const servers: net.Server[] = [];
+  let port: number | null = null;
+  if (options.port !== null) {
+    const server = net.createServer(handle);
+    servers.push(server);
+    port = await listen(server, options.port, options.host);
+    log.info({ port }, 'embedded MQTT broker listening');
+  }
+  let tlsPort: number | null = null;
+  let stopWatching = () => undefined as void;
+  if (options.tls && material) {
+    const secure = tls.createServer({ cert: material.cert, key: material.key, minVersion: 'TLSv1.2' }, handle);
+    // A handshake that fails (a client without the CA, a port scan) is the client's problem.
+    secure.on('tlsClientError', (error) => log.debug({ err: error }, 'MQTTS handshake failed'));
+    servers.push(secure);
+    tlsPort = await listen(secure, options.tls.port, options.host);
+    log.info({ port: tlsPort, certificate: material.source }, 'embedded MQTT broker listening for TLS');
+    stopWatching = watchBrokerTls(
+      options.tls.certificate,
+      (next) => {
+        secure.setSecureContext({ cert: next.cert, key: next.key });
+        material = next;
+        log.info('MQTTS certificate read again (MQTT_TLS_CERT / MQTT_TLS_KEY changed)');
+      },
+      (error) => log.error({ err: error }, 'MQTTS certificate files changed but do not serve; the listener keeps the previous certificate'),
+    );
+  }
   return {
     kind: 'embedded',
     aedes,
-    port: actualPort,
+    port,
+    tlsPort,
+    get caPem() {
+      return material?.ca ?? null;
+    },
+    handleStream: handle,
     setAuthenticator(next) {
       authenticate = next;
     },
@@ -162,9 +230,28 @@ export async function startBroker(port: number, host: string, log: FastifyBaseLo
       new Promise<void>((resolve, reject) => {
         aedes.publish({ cmd: 'publish', topic, payload, qos: 1, retain: false, dup: false }, (error) => (error ? reject(error) : resolve()));
       }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        aedes.close(() => server.close(() => resolve()));
-      }),
+    close: async () => {
+      stopWatching();
+      await new Promise<void>((resolve) => {
+        aedes.close(() => resolve());
+      });
+      await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+    },
   };
+}
+
+/**
+ * MQTT over WebSocket on the console's HTTP port (`/mqtt`, subprotocol `mqtt`): each socket's
+ * byte stream is a broker connection like a TCP one — the same authentication, ACL, packet limit
+ * and per-device cap. Behind the TLS the console is served with, it is wss. Needs the WebSocket
+ * plugin registered (platform/realtime.ts).
+ */
+export function registerMqttWebSocket(app: FastifyInstance, broker: Broker): void {
+  app.get(
+    mqttWebSocketPath,
+    { websocket: true, config: { public: true }, schema: { tags: ['devices'], summary: 'MQTT over WebSocket (subprotocol mqtt): devices connect with their SN and secret as over TCP' } },
+    (socket) => {
+      broker.handleStream(createWebSocketStream(socket));
+    },
+  );
 }

@@ -5,7 +5,9 @@ import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { dropSchema } from './db/database';
 import { adminPassword, as, body, createCompanyUser, createTestApp, signIn, type TestApp } from '@server/test/testApp';
-import { connectRealtime as connect } from '@server/test/realtimeClient';
+import type { AddressInfo } from 'node:net';
+import WebSocket from 'ws';
+import { connectRealtime as connect, RealtimeClient } from '@server/test/realtimeClient';
 
 type Api = (options: InjectOptions) => Promise<LightMyRequestResponse>;
 
@@ -119,6 +121,21 @@ describe('realtime over WebSocket', () => {
     await add(itemId, 4);
     expect((await client.next((e) => e.msg === 'push')).data).toMatchObject({ channel: `records:${itemId}`, payload: { values: { value: 4 } } });
     client.close();
+  });
+
+  it('takes the token from the first message, or from ?token= as older clients send it; anything else first is refused', async () => {
+    const watcher = await member(t.app, ['sd_capsule', 'um_role']);
+    for (const tokenIn of ['message', 'query'] as const) {
+      const client = await connect(t.app, watcher.token, 'en', { tokenIn });
+      expect(await client.next((e) => e.msg === 'connected')).toEqual({ code: 0, msg: 'connected', data: { userId: watcher.userId, companyId: watcher.companyId } });
+      client.close();
+    }
+    const { port } = t.app.server.address() as AddressInfo;
+    const early = new RealtimeClient(new WebSocket(`ws://127.0.0.1:${port}/general/ws`));
+    await new Promise((resolve) => early.socket.once('open', resolve));
+    early.send({ type: 'subscribe', channel: 'records:1' });
+    expect(await early.next((e) => e.code !== 0)).toEqual({ code: 70004, msg: expect.any(String), data: null });
+    expect(await early.closed).toBe(4401);
   });
 
   it('refuses a connection without a valid token', async () => {

@@ -64,10 +64,25 @@ const maxChannelsPerClient = 200;
 /** Filtered pushes one socket may have waiting (a database that stopped answering): beyond, it is closed and reconnects. */
 const maxPendingPerClient = 5000;
 
+/** The largest message a browser may send on `/general/ws` (subscriptions are short). */
+export const realtimeMaxMessageBytes = 64 * 1024;
+
+/** Closes the socket (1009, message too big) for a message over the limit; answers whether it did. */
+function tooBig(socket: WebSocket, data: unknown): boolean {
+  const size = Buffer.isBuffer(data) ? data.length : Array.isArray(data) ? (data as Buffer[]).reduce((n, part) => n + part.length, 0) : data instanceof ArrayBuffer ? data.byteLength : String(data).length;
+  if (size <= realtimeMaxMessageBytes) {
+    return false;
+  }
+  socket.close(1009, 'message too big');
+  return true;
+}
+
 /**
- * Server pushes over WebSocket at `/general/ws` (DESIGN.md §4, §5). A browser connects with its
- * token in the query (`?token=`; browsers cannot set headers on a WebSocket), then sends
- * `{type:'subscribe', channel:'records:12'}`; each channel prefix has an authorizer registered by
+ * Server pushes over WebSocket at `/general/ws` (DESIGN.md §4, §5). A browser connects and sends
+ * its token as the first message, `{type:'auth', token}` (browsers cannot set headers on a
+ * WebSocket, and a token in the URL ends up in access logs); a client may instead send
+ * `Authorization: Bearer` or, as older clients do, `?token=` (redacted from the request log:
+ * platform/requestLog.ts). Then it sends `{type:'subscribe', channel:'records:12'}`; each channel prefix has an authorizer registered by
  * the module that owns it, run with the caller's session on every subscribe, and optionally a
  * filter run for every push and every subscriber (`visible`: per-node permissions, checked again
  * as they change). Any module publishes with `publish(channel, event, payload)`; subscribers
@@ -153,11 +168,13 @@ export class Realtime {
   }
 
   /** Registers the WebSocket plugin and `GET /general/ws`. */
-  async register(app: FastifyInstance): Promise<void> {
-    await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  async register(app: FastifyInstance, options: { maxPayload?: number } = {}): Promise<void> {
+    // The plugin's one WebSocket server also carries MQTT over WebSocket (`/mqtt`, packets up to
+    // MQTT_MAX_PACKET_BYTES): its frame limit is the larger one, pushes keep theirs (realtimeMaxMessageBytes).
+    await app.register(websocket, { options: { maxPayload: Math.max(realtimeMaxMessageBytes, options.maxPayload ?? 0) } });
     app.get(
       '/general/ws',
-      { websocket: true, config: { public: true }, schema: { tags: ['realtime'], summary: 'WebSocket pushes (token in the query; subscribe to channels such as records:<itemId>)' } },
+      { websocket: true, config: { public: true }, schema: { tags: ['realtime'], summary: 'WebSocket pushes (first message {type:"auth",token}; subscribe to channels such as records:<itemId>)' } },
       (socket, request) => {
         void this.accept(socket, request);
       },
@@ -181,13 +198,20 @@ export class Realtime {
   private async accept(socket: WebSocket, request: FastifyRequest): Promise<void> {
     const query = (request.query ?? {}) as Record<string, unknown>;
     const header = request.headers.authorization;
-    const token = typeof query.token === 'string' ? query.token : typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
     const lang = typeof query.lang === 'string' ? query.lang : request.headers['accept-language'];
     const locale: Locale = typeof lang === 'string' && lang.toLowerCase().startsWith('en') ? 'en-US' : 'zh-CN';
     // Messages that arrive while the token is checked are handled after it.
     const early: string[] = [];
-    const onEarly = (data: unknown) => early.push(String(data));
+    const onEarly = (data: unknown) => {
+      if (!tooBig(socket, data)) {
+        early.push(String(data));
+      }
+    };
     socket.on('message', onEarly);
+    let token = typeof query.token === 'string' ? query.token : typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!token) {
+      token = await firstMessageToken(socket, early);
+    }
     let session: Session;
     try {
       session = await this.sessions.resolve(token || undefined);
@@ -200,7 +224,11 @@ export class Realtime {
     const client: Client = { socket, token, locale, channels: new Set(), pending: 0, queue: Promise.resolve() };
     this.clients.add(client);
     socket.off('message', onEarly);
-    socket.on('message', (data: unknown) => void this.handle(client, String(data)));
+    socket.on('message', (data: unknown) => {
+      if (!tooBig(socket, data)) {
+        void this.handle(client, String(data));
+      }
+    });
     socket.on('close', () => this.drop(client));
     socket.on('error', () => this.drop(client));
     send(socket, { code: ErrorCode.ok, msg: 'connected', data: { userId: session.userId, companyId: session.companyId } });
@@ -221,6 +249,9 @@ export class Realtime {
     switch (message.type) {
       case 'ping':
         send(client.socket, { code: ErrorCode.ok, msg: 'pong', data: null });
+        return;
+      case 'auth':
+        // The socket is authenticated already (by this message's first copy, or its request).
         return;
       case 'unsubscribe':
         client.channels.delete(channel);
@@ -392,4 +423,45 @@ function sendText(socket: WebSocket, text: string): void {
 function idsOf(payload: unknown): { id: unknown; nodeId?: unknown } {
   const object = payload && typeof payload === 'object' ? (payload as { id?: unknown; nodeId?: unknown }) : {};
   return { id: object.id ?? null, ...(object.nodeId !== undefined ? { nodeId: object.nodeId } : {}) };
+}
+
+/** How long a socket without a token in its request may take to send `{type:'auth', token}`. */
+const authMessageWaitMs = 10_000;
+
+/**
+ * The token of a socket that brought none in its request: its first message, `{type:'auth', token}`
+ * (taken off the early messages), or '' when that message is something else, or none comes in time.
+ */
+function firstMessageToken(socket: WebSocket, early: string[]): Promise<string> {
+  const take = (): string => {
+    const text = early.shift() ?? '';
+    try {
+      const message = JSON.parse(text) as { type?: unknown; token?: unknown };
+      return message.type === 'auth' && typeof message.token === 'string' ? message.token : '';
+    } catch {
+      return '';
+    }
+  };
+  if (early.length > 0) {
+    return Promise.resolve(take());
+  }
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      socket.off('message', onFirst);
+      socket.off('close', onClose);
+    };
+    // Registered after the early-message listener: the message is in `early` when this runs.
+    const onFirst = () => {
+      done();
+      resolve(take());
+    };
+    const onClose = () => {
+      done();
+      resolve('');
+    };
+    const timer = setTimeout(onClose, authMessageWaitMs);
+    socket.on('message', onFirst);
+    socket.on('close', onClose);
+  });
 }

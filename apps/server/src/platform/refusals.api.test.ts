@@ -57,6 +57,20 @@ describe('zod refusals are worded, never raw framework English', () => {
     expect(answer.data).toBe(text);
   });
 
+  it('a record whose values are not an object is told so in words, not as the schema type "record"', async () => {
+    for (const [url, payload] of [
+      ['/general/dataItem/addRecord', { itemId: 1, values: 'x' }],
+      ['/general/dataItem/updateRecord', { itemId: 1, id: 1, values: [1] }],
+    ] as const) {
+      const zh = body(await call({ method: 'POST', url, payload }));
+      expect(zh.code).toBe(50001);
+      expect(zh.data).not.toMatch(/record/);
+      expect(zh.data).toMatch(/“字段: 值”形式的对象$/);
+      const en = body(await call({ method: 'POST', url, payload, headers: { 'accept-language': 'en-US' } }));
+      expect(en.data).toMatch(/must be an object of "field: value" pairs$/);
+    }
+  });
+
   it('a page size above the limit names the field and the limit', async () => {
     const answer = body(await call({ url: '/general/dataItem/getDataItemList?pageNum=1&pageSize=100000' }));
     expect(answer.data).toMatch(/^每页条数不能大于 \d+$/);

@@ -17,6 +17,12 @@ const typeNames: Record<string, Texts> = {
   boolean: { 'zh-CN': '是或否', 'en-US': 'true or false' },
   array: { 'zh-CN': '列表', 'en-US': 'a list' },
   object: { 'zh-CN': '对象', 'en-US': 'an object' },
+  // z.record(…): record values, settings maps.
+  record: { 'zh-CN': '“字段: 值”形式的对象', 'en-US': 'an object of "field: value" pairs' },
+  map: { 'zh-CN': '“键: 值”形式的对象', 'en-US': 'an object of "key: value" pairs' },
+  date: { 'zh-CN': '日期', 'en-US': 'a date' },
+  bigint: { 'zh-CN': '整数', 'en-US': 'a whole number' },
+  tuple: { 'zh-CN': '列表', 'en-US': 'a list' },
 };
 
 const texts: Record<string, Texts> = {

@@ -8,8 +8,11 @@ export type AcquisitionProvider = (companyIds: number[], dayStarts: { today: num
   Map<number, { devicesTotal?: number; devicesOnline?: number; valuesToday?: number; valuesYesterday?: number }>
 >;
 
-/** Alarm messages of a company for the dashboard alarm widget and the carousel marquee (newest first). */
-export type AlarmFeedProvider = (companyId: number, userId: number) => Promise<AlarmFeedItem[]>;
+/**
+ * Alarm messages for the dashboard alarm widget and the carousel marquee (newest first): those of
+ * the caller's company that the caller may read (cabin levels; a company administrator reads all).
+ */
+export type AlarmFeedProvider = (caller: { companyId: number; userId: number; isCompanyAdmin: boolean }) => Promise<AlarmFeedItem[]>;
 
 /** Who asks for their assignments: the current company, the user and the codes they hold there. */
 export interface AssignmentCaller {

@@ -5,6 +5,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The body is form-encoded (getToken, spec §7); every other POST takes JSON only. */
     formBody?: boolean;
+    /** The route reads its body as bytes of any media type (the HTTP device API: a device's payload as it comes). */
+    anyBody?: boolean;
   }
 }
 
@@ -33,7 +35,7 @@ export function registerBodyRules(app: FastifyInstance): void {
     }
     const header = request.headers['content-type'];
     const route = request.routeOptions;
-    if (header === undefined || route.url === undefined) {
+    if (header === undefined || route.url === undefined || route.config.anyBody === true) {
       return;
     }
     const mediaType = header.split(';')[0]?.trim().toLowerCase();

@@ -146,15 +146,20 @@ describe('generated fuzz over every request schema', () => {
               : api({ method: route.method as 'POST', url, payload: raw, headers: { 'content-type': 'application/json', 'accept-language': locale } }),
         });
       }
+      // The counts read after a refused call are the next call's "before": most calls are refused,
+      // so this halves the counting (on PostgreSQL the fuzz's main cost) without a gap between them.
+      let known: Record<string, number> | undefined;
       for (const [n, attempt] of attempts.entries()) {
         const locale = n % 2 === 0 ? 'zh-CN' : 'en-US';
-        const before = await rowCountsAtOnce(t.app.platform.db, tables);
+        const before = known ?? (await rowCountsAtOnce(t.app.platform.db, tables));
+        known = undefined;
         const answer = await attempt.send(locale);
         calls += 1;
         const problems = problemsOf(answer, locale);
         const refused = answer.statusCode !== 200 || (answer.payload.startsWith('{') && (JSON.parse(answer.payload) as { code?: number }).code !== 0);
         if (refused) {
           const after = await rowCountsAtOnce(t.app.platform.db, tables);
+          known = after;
           const moved = tables.filter((table) => !mayChange.has(table) && before[table] !== after[table]);
           if (moved.length > 0) {
             problems.push(`refused but wrote ${moved.map((table) => `${table} ${before[table]}→${after[table]}`).join(', ')}`);
@@ -166,9 +171,11 @@ describe('generated fuzz over every request schema', () => {
           if (route.platformAdmin) {
             await renewAdmin();
             api = platformAdmin;
+            known = undefined;
           } else if (!ownAccount.has(name)) {
             await newMember();
             api = member;
+            known = undefined;
           }
         }
       }
@@ -181,5 +188,5 @@ describe('generated fuzz over every request schema', () => {
     );
     expect(failures).toEqual([]);
     expect(integrity).toEqual([]);
-  }, 240_000);
+  }, 360_000);
 });

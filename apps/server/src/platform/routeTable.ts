@@ -11,6 +11,8 @@ export interface RouteEntry {
   permission: string | readonly string[] | undefined;
   /** A WebSocket endpoint (realtime): reached by an upgrade, not by a plain request. */
   websocket: boolean;
+  /** A device's own traffic (the HTTP device API, `config.deviceTraffic`): not a person's call, not audited. */
+  deviceTraffic: boolean;
   /** The zod schema of the JSON body, when the route declares one. */
   body: z.ZodType | undefined;
   /** The zod schema of the query string, when the route declares one. */
@@ -36,6 +38,7 @@ export function recordRoutes(app: FastifyInstance): RouteEntry[] {
         platformAdmin: route.config?.platformAdmin === true,
         permission: route.config?.permission,
         websocket: (route as { websocket?: boolean }).websocket === true,
+        deviceTraffic: route.config?.deviceTraffic === true,
         body: route.schema?.body as z.ZodType | undefined,
         query: route.schema?.querystring as z.ZodType | undefined,
       });

@@ -84,6 +84,11 @@ export const serverTexts: Record<string, Record<Locale, string>> = {
   'dataItem.importUnknownColumn': { 'zh-CN': '数据项没有该字段', 'en-US': 'The data item has no such field' },
   'dataItem.importDuplicateColumn': { 'zh-CN': '字段重复', 'en-US': 'The field appears twice' },
   'dataItem.importMissingColumn': { 'zh-CN': '缺少必填字段列', 'en-US': 'The column of this required field is missing' },
+  'import.formulaWithoutValue': {
+    'zh-CN': '单元格 {0} 是公式（{1}），文件中没有保存它的计算结果：请在 Excel 或 WPS 中打开并保存后再导入，或填入数值',
+    'en-US': 'Cell {0} holds a formula ({1}) saved without its result: open and save the file in Excel or WPS before importing, or enter the value',
+  },
+  'import.formulaError': { 'zh-CN': '单元格 {0} 的公式结果是错误 {1}', 'en-US': 'The formula in cell {0} results in the error {1}' },
   'dataItem.importRowError': { 'zh-CN': '第 {0} 行：{1}', 'en-US': 'Row {0}: {1}' },
   'dataItem.importMoreErrors': { 'zh-CN': '……另有 {0} 处错误', 'en-US': '… and {0} more problems' },
   'dataItem.importRefused': { 'zh-CN': '导入失败，共 {0} 处错误，未导入任何数据：', 'en-US': 'Nothing was imported: the file has {0} problems:' },

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type { CellErrorValue } from 'exceljs';
 import { loadExcel, loadPdfKit } from './lazyImport';
 
 /**
@@ -15,7 +16,20 @@ import { loadExcel, loadPdfKit } from './lazyImport';
  *   print header (it is not a cell: put a title row in `rows` if the sheet should show one).
  * - `footer`: the PDF's footer on every page (with the page number), the XLSX's print footer.
  */
-export interface SheetCell { value: string | number | null; format?: string; bold?: boolean; color?: string; fill?: string; align?: 'left' | 'center' | 'right'; formula?: string }
+export interface SheetCell {
+  value: string | number | null;
+  format?: string;
+  bold?: boolean;
+  color?: string;
+  fill?: string;
+  align?: 'left' | 'center' | 'right';
+  formula?: string;
+  /** The formula's result is this error (`#DIV/0!`): the XLSX keeps the formula with an error result; `value` is what the PDF shows. */
+  error?: string;
+}
+
+/** The error values a spreadsheet knows; another (our `#CYCLE!`) is written as the formula alone, for Excel to work out. */
+const spreadsheetErrors = new Set(['#NULL!', '#DIV/0!', '#VALUE!', '#REF!', '#NAME?', '#NUM!', '#N/A']);
 export interface SheetModel { title: string; sheetName?: string; columns: { width: number }[]; rows: (SheetCell | null)[][]; merges?: { from: string; to: string }[]; footer?: string }
 
 const require = createRequire(import.meta.url);
@@ -69,6 +83,11 @@ export function parseRef(ref: string): { row: number; col: number } | undefined 
   const row = Number(match[2]);
   if (row < 1) {return undefined;}
   return { row: row - 1, col: col - 1 };
+}
+
+/** A name fit for a downloaded file (reports, meter reports): characters file systems refuse, and blanks, become `_`. */
+export function safeFileName(name: string): string {
+  return name.replace(/[\\/:*?"<>|\s]+/g, '_');
 }
 
 /** Zero-based column → 'A', 'B', …, 'AA'. */
@@ -136,9 +155,12 @@ export async function renderXlsx(sheet: SheetModel): Promise<Buffer> {
       if (!cell) {return;}
       const target = ws.getCell(r + 1, c + 1);
       const formula = cell.formula?.trim().replace(/^=/, '');
-      if (formula) {
-        target.value = cell.value === null ? { formula } : { formula, result: cell.value };
-      } else {
+      if (formula && cell.error) {
+        target.value = spreadsheetErrors.has(cell.error) ? { formula, result: { error: cell.error as CellErrorValue['error'] } } : { formula };
+      } else if (formula) {
+        target.value = cell.value === null || cell.value === '' ? { formula } : { formula, result: cell.value };
+      } else if (cell.value !== null && cell.value !== '') {
+        // An empty value stays a blank cell, not a text cell holding ''.
         target.value = cell.value;
       }
       if (cell.format && (typeof cell.value === 'number' || formula)) {target.numFmt = cell.format;}

@@ -1,27 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ErrorCode, type SmsSetting, type UpdateSmsSettingRequest } from '@smartdata/domain';
+import { ErrorCode, type AlarmSmsFact, type AlarmTemplateParam, type SendAvailability, type SmsSetting, type UpdateSmsSettingRequest } from '@smartdata/domain';
 import type { Db } from './db/database';
 import { AppError, validationError } from './errors';
 import type { SecretBox } from './secretBox';
 import { SmsOutboxRepository, SmsSettingRepository, type SmsSettingRow } from './sms.repository';
-import { AliyunSmsProvider, SmsVendorError, TencentSmsProvider, vendorEndpoint, type SmsVendorSetting } from './smsVendors';
-
-/**
- * The values of a vendor's message template (Alibaba Cloud `${code}`, Tencent Cloud `{1}`). A
- * vendor sends only templates approved in its console, so a message without them (an alarm text)
- * is not sent by a vendor provider (docs/sms.md).
- */
-export interface SmsTemplateValues {
-  code: string;
-}
-
-/** A way to send a text message. A real vendor implements this and is chosen in the platform's SMS setting. */
-export interface SmsProvider {
-  readonly name: string;
-  send(phone: string, content: string, values?: SmsTemplateValues): Promise<void>;
-  /** The newest message sent to a phone, where the provider keeps them (the outbox; test routes read it). */
-  latestTo?(phone: string): Promise<string | null>;
-}
+import type { SmsProvider, SmsTemplateValues } from './smsProvider';
+import { AliyunSmsProvider, SmsVendorError, TencentSmsProvider, vendorEndpoint, type SmsVendorProvider, type SmsVendorSetting } from './smsVendors';
 
 /**
  * The default provider: writes the message to the server log and to the sms_outbox table, so the
@@ -48,6 +32,20 @@ export class OutboxSmsProvider implements SmsProvider {
 }
 
 const SECRET_PURPOSE = 'sms.accessKeySecret';
+/** Alibaba Cloud takes at most 35 characters per variable of a notice template. */
+const ALIYUN_VARIABLE_MAX = 35;
+
+/** A notice that cannot be sent as asked: `reason` is a message key; `permanent` when trying again cannot help. */
+export class SmsNoticeError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly permanent: boolean,
+  ) {
+    super(reason);
+  }
+}
+
+const templateParams = (row: SmsSettingRow | undefined): AlarmTemplateParam[] => JSON.parse(row?.alarm_template_params ?? '[]') as AlarmTemplateParam[];
 
 /**
  * The platform's SMS sender: the provider chosen by platform administrators (outbox, Alibaba Cloud
@@ -89,7 +87,44 @@ export class ConfiguredSmsSender implements SmsProvider {
     return this.outbox.latestTo(phone);
   }
 
-  private vendor(row: SmsSettingRow): SmsProvider {
+  /**
+   * Whether alarm texts can go out now: the outbox takes any text; a vendor only its alarm
+   * template (docs/sms.md "Alarm template").
+   */
+  async noticeAvailability(): Promise<SendAvailability> {
+    const row = await this.settings.setting();
+    if (!row || row.provider === 'outbox' || row.secret_encrypted === null || row.alarm_template_code !== '') {
+      return { available: true, reason: null };
+    }
+    return { available: false, reason: 'notify.smsNoAlarmTemplate' };
+  }
+
+  /**
+   * Sends an alarm (or a task's) notice: the text to the outbox, or the alarm template to a vendor
+   * with its variables filled from `facts`. Answers the vendor's reply; throws SmsNoticeError.
+   */
+  async sendNotice(phone: string, text: string, facts: Partial<Record<AlarmSmsFact, string>>): Promise<string> {
+    const row = await this.settings.setting();
+    if (!row || row.provider === 'outbox' || row.secret_encrypted === null) {
+      await this.outbox.send(phone, text);
+      return 'outbox';
+    }
+    if (row.alarm_template_code === '') {
+      throw new SmsNoticeError('notify.smsNoAlarmTemplate', true);
+    }
+    const cut = (value: string) => (row.provider === 'aliyun' && [...value].length > ALIYUN_VARIABLE_MAX ? `${[...value].slice(0, ALIYUN_VARIABLE_MAX - 1).join('')}…` : value);
+    const params = templateParams(row).map((param) => ({ name: param.name, value: cut(facts[param.fact] ?? '') }));
+    try {
+      const answer = await this.vendor(row).sendTemplate(phone, row.alarm_template_code, params);
+      this.log.info({ phone, provider: row.provider }, 'alarm SMS sent');
+      return answer;
+    } catch (error) {
+      const reason = error instanceof SmsVendorError ? error.reason : error instanceof Error ? error.message : String(error);
+      throw new SmsNoticeError(`${row.provider}: ${reason}`, false);
+    }
+  }
+
+  private vendor(row: SmsSettingRow): SmsVendorProvider {
     const setting: SmsVendorSetting = {
       accessKeyId: row.access_key_id,
       accessKeySecret: this.box.decrypt(row.secret_encrypted ?? '', SECRET_PURPOSE),
@@ -114,6 +149,8 @@ export class ConfiguredSmsSender implements SmsProvider {
       sdkAppId: row?.sdk_app_id ?? '',
       region: row?.region ?? '',
       endpoint: row?.endpoint ?? '',
+      alarmTemplateCode: row?.alarm_template_code ?? '',
+      alarmTemplateParams: templateParams(row),
       updatedAt: row?.updated_at ?? null,
     };
   }
@@ -132,6 +169,12 @@ export class ConfiguredSmsSender implements SmsProvider {
     if (request.endpoint !== '' && !vendorEndpoint(request.endpoint, '')) {
       throw validationError('sms.endpointFormat');
     }
+    if (request.alarmTemplateCode === '' && request.alarmTemplateParams.length > 0) {
+      throw validationError('sms.alarmParamsWithoutTemplate');
+    }
+    if (new Set(request.alarmTemplateParams.map((p) => p.name)).size !== request.alarmTemplateParams.length) {
+      throw validationError('sms.alarmParamDuplicate');
+    }
     await this.settings.save({
       provider: request.provider,
       access_key_id: request.accessKeyId,
@@ -141,6 +184,8 @@ export class ConfiguredSmsSender implements SmsProvider {
       sdk_app_id: request.sdkAppId,
       region: request.region,
       endpoint: request.endpoint,
+      alarm_template_code: request.alarmTemplateCode,
+      alarm_template_params: JSON.stringify(request.alarmTemplateParams),
       updated_at: Date.now(),
     });
   }

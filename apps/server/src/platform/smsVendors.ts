@@ -1,6 +1,6 @@
 import type DysmsapiImport from '@alicloud/dysmsapi20170525';
 import type * as tencentSms from 'tencentcloud-sdk-nodejs-sms';
-import type { SmsProvider, SmsTemplateValues } from './sms';
+import type { SmsProvider, SmsTemplateValues } from './smsProvider';
 
 // The vendors' SDKs are loaded on a provider's first message, not at start-up: together they hold
 // tens of megabytes that a server without an SMS vendor never needs (issue 21, idle memory).
@@ -14,6 +14,17 @@ export interface SmsVendorSetting {
   sdkAppId: string;
   region: string;
   endpoint: string;
+}
+
+/** One variable of a vendor template and its value. */
+export interface TemplateParamValue {
+  name: string;
+  value: string;
+}
+
+/** A vendor provider: verification codes through `send`, any approved template through `sendTemplate`. */
+export interface SmsVendorProvider extends SmsProvider {
+  sendTemplate(phone: string, templateCode: string, params: readonly TemplateParamValue[]): Promise<string>;
 }
 
 /** A vendor refused the message or could not be reached; `reason` goes to the log, never to the browser. */
@@ -66,7 +77,7 @@ function messageOf(error: unknown): string {
  * Alibaba Cloud SMS (dysmsapi 2017-05-25, SendSms) through its SDK, which signs each call with
  * ACS3-HMAC-SHA256. Sends the configured template with the code as `${code}`.
  */
-export class AliyunSmsProvider implements SmsProvider {
+export class AliyunSmsProvider implements SmsVendorProvider {
   readonly name = 'aliyun';
   private readonly endpoint: { host: string; protocol: 'http' | 'https' };
   private client?: Promise<{ client: InstanceType<typeof DysmsapiImport>; SendSmsRequest: typeof import('@alicloud/dysmsapi20170525').SendSmsRequest }>;
@@ -102,11 +113,16 @@ export class AliyunSmsProvider implements SmsProvider {
     if (!values) {
       throw new SmsVendorError(this.name, 'only verification codes are sent through a template; message not sent');
     }
+    await this.sendTemplate(phone, this.setting.templateCode, [{ name: 'code', value: values.code }]);
+  }
+
+  /** Sends an approved template with its variables (`TemplateParam`, a JSON object by name); answers the vendor's reply. */
+  async sendTemplate(phone: string, templateCode: string, params: readonly TemplateParamValue[]): Promise<string> {
     let answer;
     try {
       const { client, SendSmsRequest } = await this.sdk();
       answer = await client.sendSms(
-        new SendSmsRequest({ phoneNumbers: phone, signName: this.setting.signName, templateCode: this.setting.templateCode, templateParam: JSON.stringify(values) }),
+        new SendSmsRequest({ phoneNumbers: phone, signName: this.setting.signName, templateCode, templateParam: JSON.stringify(Object.fromEntries(params.map((p) => [p.name, p.value]))) }),
       );
     } catch (error) {
       throw new SmsVendorError(this.name, messageOf(error));
@@ -115,6 +131,7 @@ export class AliyunSmsProvider implements SmsProvider {
     if (body?.code !== 'OK') {
       throw new SmsVendorError(this.name, `${body?.code ?? 'no code'}: ${body?.message ?? ''} (request ${body?.requestId ?? '?'})`);
     }
+    return `${body.code} (BizId ${body.bizId ?? '?'}, request ${body.requestId ?? '?'})`;
   }
 }
 
@@ -123,7 +140,7 @@ export class AliyunSmsProvider implements SmsProvider {
  * TC3-HMAC-SHA256. Sends the configured template with the code as its first parameter; mainland
  * numbers get the +86 prefix Tencent Cloud asks for.
  */
-export class TencentSmsProvider implements SmsProvider {
+export class TencentSmsProvider implements SmsVendorProvider {
   readonly name = 'tencent';
   private readonly endpoint: { host: string; protocol: 'http' | 'https' };
   private client?: Promise<InstanceType<typeof tencentSms.sms.v20210111.Client>>;
@@ -152,6 +169,11 @@ export class TencentSmsProvider implements SmsProvider {
     if (!values) {
       throw new SmsVendorError(this.name, 'only verification codes are sent through a template; message not sent');
     }
+    await this.sendTemplate(phone, this.setting.templateCode, [{ name: '1', value: values.code }]);
+  }
+
+  /** Sends an approved template with its variables (`TemplateParamSet`: the values in the order given); answers the vendor's reply. */
+  async sendTemplate(phone: string, templateCode: string, params: readonly TemplateParamValue[]): Promise<string> {
     let answer;
     try {
       const client = await this.sdk();
@@ -159,8 +181,8 @@ export class TencentSmsProvider implements SmsProvider {
         PhoneNumberSet: [phone.startsWith('+') ? phone : `+86${phone}`],
         SmsSdkAppId: this.setting.sdkAppId,
         SignName: this.setting.signName,
-        TemplateId: this.setting.templateCode,
-        TemplateParamSet: [values.code],
+        TemplateId: templateCode,
+        TemplateParamSet: params.map((p) => p.value),
       });
     } catch (error) {
       throw new SmsVendorError(this.name, messageOf(error));
@@ -169,5 +191,6 @@ export class TencentSmsProvider implements SmsProvider {
     if (status?.Code !== 'Ok') {
       throw new SmsVendorError(this.name, `${status?.Code ?? 'no status'}: ${status?.Message ?? ''} (request ${answer.RequestId ?? '?'})`);
     }
+    return `${status.Code} (SerialNo ${status.SerialNo ?? '?'}, request ${answer.RequestId ?? '?'})`;
   }
 }

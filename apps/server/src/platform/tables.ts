@@ -94,7 +94,8 @@ export async function toXlsx(sheetName: string, rows: readonly (readonly (string
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || 'Sheet1');
   for (const row of rows) {
-    sheet.addRow([...row]);
+    // An empty value is a blank cell, not a text cell holding ''.
+    sheet.addRow(row.map((value) => (value === '' ? null : value)));
   }
   sheet.getRow(1).font = { bold: true };
   return Buffer.from(await workbook.xlsx.writeBuffer());

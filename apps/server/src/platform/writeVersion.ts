@@ -20,7 +20,7 @@ export class WriteVersion {
   register(app: FastifyInstance): void {
     app.addHook('onSend', async (request, _reply, payload) => {
       const config = request.routeOptions.config;
-      if ((request.method !== 'GET' && !config.readOnly) || config.audit) {
+      if ((request.method !== 'GET' && !config.readOnly && !config.deviceTraffic) || config.audit) {
         this.bump();
       }
       return payload;

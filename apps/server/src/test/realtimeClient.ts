@@ -70,14 +70,21 @@ export class RealtimeClient {
   }
 }
 
-/** Opens `/general/ws` of a listening app with a token, as the web does. */
-export async function connectRealtime(app: FastifyInstance, token: string, lang = 'en'): Promise<RealtimeClient> {
+/**
+ * Opens `/general/ws` of a listening app and authenticates as the web does: the token in the first
+ * message (`tokenIn: 'message'`), or, as older clients do, in the URL (`tokenIn: 'query'`).
+ */
+export async function connectRealtime(app: FastifyInstance, token: string, lang = 'en', { tokenIn = 'message' }: { tokenIn?: 'message' | 'query' } = {}): Promise<RealtimeClient> {
   const { port } = app.server.address() as AddressInfo;
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/general/ws?token=${encodeURIComponent(token)}&lang=${lang}`);
+  const query = tokenIn === 'query' ? `token=${encodeURIComponent(token)}&lang=${lang}` : `lang=${lang}`;
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/general/ws?${query}`);
   const client = new RealtimeClient(socket);
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('error', reject);
   });
+  if (tokenIn === 'message') {
+    client.send({ type: 'auth', token });
+  }
   return client;
 }

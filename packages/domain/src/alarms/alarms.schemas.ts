@@ -5,6 +5,7 @@ import { pageQuery } from '../shared/paging';
 import { numeric } from '../shared/numbers';
 import { nameText } from '../shared/text';
 import { fieldNameSchema } from '../data-items/fields';
+import { notifyLimits } from '../notify/notify.schemas';
 
 /**
  * Requests and answers of the alarms module (issue 15, cloud monitoring). The contract part
@@ -44,6 +45,7 @@ export type AlarmLevel = (typeof alarmLevels)[number];
 export const alarmSources = { client: 1, server: 2 } as const;
 export type AlarmSource = (typeof alarmSources)[keyof typeof alarmSources];
 export const alarmStates = ['active', 'acknowledged', 'cleared'] as const;
+export type AlarmKind = 'threshold' | 'stale' | 'device';
 export type AlarmState = (typeof alarmStates)[number];
 export const compareOps = ['gt', 'gte', 'lt', 'lte', 'eq', 'ne'] as const;
 export type CompareOp = (typeof compareOps)[number];
@@ -76,8 +78,15 @@ export interface SimCardTarget {
   cardId: number;
   number: string;
 }
-/** The target of a rule or of an alarm: what a rule watches, or a SIM card (docs/sim.md "Threshold alerts"). */
-export type RuleTarget = WatchedTarget | SimCardTarget;
+/** A device that reported an alarm of its own (an `alarm` event, source 1 — docs/alarms.md "Device alarms"). */
+export interface DeviceReportTarget {
+  kind: 'device';
+  /** The device's alarm code: one open alarm per device and code. */
+  code: string;
+  deviceId: number;
+}
+/** The target of a rule or of an alarm: what a rule watches, a SIM card (docs/sim.md "Threshold alerts") or a reporting device. */
+export type RuleTarget = WatchedTarget | SimCardTarget | DeviceReportTarget;
 
 export const levelCondition = z
   .object({
@@ -117,6 +126,8 @@ export const ruleNotify = z.object({
   delegations: z.boolean().default(false),
   email: z.boolean().default(false),
   sms: z.boolean().default(false),
+  /** The company's notification channels (DingTalk, WeCom, Feishu, webhooks) to send to as well (issue 32). */
+  channelIds: z.array(id).max(notifyLimits.ruleChannelsMax).default([]),
   notifyOnClear: z.boolean().default(false),
 });
 export type RuleNotify = z.infer<typeof ruleNotify>;
@@ -184,6 +195,8 @@ export const alarmListQuery = pageQuery.extend({
   watchId: numeric<number>(id).optional(),
   /** today, yesterday, last7Days, thisMonth, thisYear (company time zone), on firstTime. */
   preset: z.enum(timeRangePresets).optional(),
+  /** 1 client (reported by a device), 2 server (rules, watches, tasks, SIM cards). */
+  source: numeric<number>(z.number().int().min(alarmSources.client).max(alarmSources.server)).optional(),
 });
 export type AlarmListQuery = z.infer<typeof alarmListQuery>;
 /** `GET /general/alarm/exportAlarms?` same filters without paging → an XLSX file. */
@@ -201,10 +214,13 @@ export interface AlarmView {
   level: AlarmLevel;
   state: AlarmState;
   source: AlarmSource;
-  /** The value that raised it (null for "stopped updating"). */
+  /** The value that raised it, or the latest one that met the condition again (null for "stopped updating" and device alarms). */
   value: number | null;
-  /** 'alarm.kind.threshold' or 'alarm.kind.stale'. */
-  kind: 'threshold' | 'stale';
+  /** The value's own time: a daily total's window start, a device's time stamp (null without a value). */
+  valueTime: number | null;
+  /** 'alarm.kind.threshold', 'alarm.kind.stale' or 'alarm.kind.device'. */
+  kind: AlarmKind;
+  /** When the alarm was raised, and when it was last triggered again (the server's clock). */
   firstTime: number;
   lastTime: number;
   count: number;
@@ -244,6 +260,8 @@ const watchBody = {
   /** For manual lists: daily at this time (minutes from midnight, company zone) instead of every N minutes. */
   dailyAtMinute: z.number().int().min(0).max(1439).optional(),
   enabled: z.boolean().optional(),
+  /** Who is told when the item stops updating (as a rule's notification; absent: in the app only). */
+  notify: ruleNotify.optional(),
 };
 export const addUpdateWatchRequest = z.object(watchBody);
 export type AddUpdateWatchRequest = z.infer<typeof addUpdateWatchRequest>;
@@ -266,6 +284,7 @@ export interface UpdateWatchView {
   deadline: number | null;
   /** An open "stopped updating" alarm, if any. */
   alarmId: number | null;
+  notify: RuleNotify;
 }
 
 export function compareValue(op: CompareOp, value: number, threshold: number): boolean {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { limits } from '../shared/limits';
 import { passwordProblem, phonePattern, smsCodePattern, userNamePattern } from '../shared/validators';
 import { nameText } from '../shared/text';
+import { isRegisteredCommonPassword } from './commonPasswordCheck';
 
 /**
  * Request and response schemas of the auth calls (spec §7, DESIGN.md §5). Messages are i18n keys
@@ -17,6 +18,9 @@ export const passwordSchema = z
     const problem = passwordProblem(value);
     if (problem) {
       ctx.addIssue({ code: 'custom', message: `validation.password.${problem}` });
+    } else if (isRegisteredCommonPassword(value)) {
+      // One of the most common passwords (lists of leaked passwords start with them): refused.
+      ctx.addIssue({ code: 'custom', message: 'validation.password.common' });
     }
   });
 

@@ -5,6 +5,8 @@ import { checkFieldValue, formatInstant, parseInstant } from '../data-items/valu
 import { jumpFilters } from '../data-items/jumps';
 import { recordMatches } from '../data-items/records';
 import { timeRangeOf } from '../data-items/timeRanges';
+import { dataItemLimits } from '../data-items/dataItemLimits';
+import { validationMessage } from '../validationMessages';
 
 const shanghai = 'Asia/Shanghai';
 
@@ -52,6 +54,18 @@ describe('values and names', () => {
     expect(checkFieldValue({ type: 10, required: false, decimalPlaces: null }, 2.5, shanghai)).toEqual({ ok: false, key: 'validation.value.integer' });
     expect(checkFieldValue({ type: 5, required: true, decimalPlaces: null }, ' ', shanghai)).toEqual({ ok: false, key: 'validation.value.required' });
     expect(checkFieldValue({ type: 8, required: false, decimalPlaces: null }, 'a,b', shanghai)).toEqual({ ok: true, value: ['a', 'b'] });
+  });
+  it('refuses a text longer than its field with spec §8\'s "数据过长 / Data too long", the field named', () => {
+    const text = { type: 5, required: false, decimalPlaces: null } as const;
+    const longText = { type: 6, required: false, decimalPlaces: null } as const;
+    expect(checkFieldValue(text, 'x'.repeat(dataItemLimits.textLength), shanghai).ok).toBe(true);
+    // Characters, not UTF-16 units: 255 emoji fit a text field.
+    expect(checkFieldValue(text, '😀'.repeat(dataItemLimits.textLength), shanghai).ok).toBe(true);
+    expect(checkFieldValue(text, 'x'.repeat(dataItemLimits.textLength + 1), shanghai)).toEqual({ ok: false, key: 'validation.value.tooLong' });
+    expect(checkFieldValue(longText, 'x'.repeat(dataItemLimits.longTextLength + 1), shanghai)).toEqual({ ok: false, key: 'validation.value.tooLong' });
+    // `{0}` is the field's name (the server and the web fill it in).
+    expect(validationMessage('validation.value.tooLong', 'zh-CN')).toBe('{0}：数据过长');
+    expect(validationMessage('validation.value.tooLong', 'en-US')).toBe('{0}: Data too long');
   });
   it('data item names have no special characters', () => {
     expect(dataItemNameProblem('一号线 温度_A-1')).toBeNull();

@@ -1,5 +1,6 @@
 import type { Locale } from '../shared/errors';
 import { limits } from '../shared/limits';
+import { userTexts } from '../shared/texts';
 
 const max = {
   name: limits.generalNameLength,
@@ -40,7 +41,8 @@ export const cabinMessages: Record<string, Record<Locale, string>> = {
     'en-US': '{0}: enter a valid date-time (epoch milliseconds or yyyy-MM-dd HH:mm:ss)',
   },
   'validation.value.text': { 'zh-CN': '{0}：请输入文本', 'en-US': '{0}: enter text' },
-  'validation.value.tooLong': { 'zh-CN': '{0}：内容过长', 'en-US': '{0}: data too long' },
+  // Spec §8's own text, word for word, after the field's label.
+  'validation.value.tooLong': { 'zh-CN': `{0}：${userTexts.dataTooLong['zh-CN']}`, 'en-US': `{0}: ${userTexts.dataTooLong['en-US']}` },
   'validation.value.attachment': { 'zh-CN': '{0}：请先上传文件', 'en-US': '{0}: upload the file first' },
   'validation.value.pictureFormat': { 'zh-CN': '{0}：文件格式错误，请上传图片类型', 'en-US': '{0}: The file format is incorrect' },
   'validation.value.pictureTooLarge': { 'zh-CN': '{0}：图片大小超过 3M', 'en-US': '{0}: The image size exceeds 3M' },

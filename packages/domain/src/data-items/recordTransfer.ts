@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema as id } from '../shared/ids';
+import { fileNameText } from '../shared/text';
 import { dataItemLimits } from './dataItemLimits';
 import { recordListFilters } from './records';
 
@@ -16,7 +17,7 @@ export type ExportRecordsQuery = z.infer<typeof exportRecordsQuery>;
 /** `POST /general/dataItem/importRecords`: the file as base64; all rows or none. */
 export const importRecordsRequest = z.object({
   itemId: id,
-  fileName: z.string().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
+  fileName: fileNameText(200),
   content: z.string().min(1, 'validation.required').max(dataItemLimits.importContentLength, 'validation.tooLong'),
   /** Only check and report, write nothing. */
   dryRun: z.boolean().default(false),

@@ -13,6 +13,13 @@ const bindMinutes = bindConfirmTimeoutMs / 60_000;
 export const deviceMessages: Record<string, Record<Locale, string>> = {
   'device.snTaken': t('该 SN 已被登记', 'This SN is already registered'),
   'device.snInvalid': t('SN 为 4–32 位字母、数字、连字符或下划线', 'An SN has 4 to 32 letters, digits, hyphens or underscores'),
+  'device.api.credentials': t('设备 SN 或密钥错误（HTTP Basic：用户名为 SN，密码为设备密钥）', 'Wrong device SN or secret (HTTP Basic: the SN as user name, the device secret as password)'),
+  'device.api.notJson': t('请求体不是 JSON', 'The body is not JSON'),
+  'device.api.badTelemetry': t('遥测数据格式错误：应为 {"ts":…,"values":{"键":数值或文本}}，1–200 个值', 'Malformed telemetry: expected {"ts":…,"values":{"key":number or text}}, 1 to 200 values'),
+  'device.api.badEvent': t('事件格式错误（字段 {0}）：应为 {"type":"alarm",…} 等设备事件', 'Malformed event (field {0}): expected a device event such as {"type":"alarm",…}'),
+  'device.api.tooMany': t('该设备的请求过于频繁（每分钟最多 {0} 次）', 'Too many requests from this device (at most {0} a minute)'),
+  'device.api.noIngest': t('服务器暂不接收设备数据，请稍后重试', 'The server is not taking device data right now, try again later'),
+  'device.brokerCa.none': t('MQTT TLS 使用运营方提供的证书（MQTT_TLS_CERT），无需下载 CA', 'The MQTT TLS listener uses the operator’s certificate (MQTT_TLS_CERT): there is no CA to download'),
   'device.nameRequired': userTexts.nameRequired,
   'device.disabled': t('设备已停用', 'The device is disabled'),
   'device.lifecycle.same': t('设备已处于“{1}”状态', 'The device is already "{1}"'),

@@ -34,6 +34,27 @@ export const deviceCommand = z.discriminatedUnion('type', [
 export type DeviceCommand = z.infer<typeof deviceCommand>;
 export type DeviceCommandType = DeviceCommand['type'];
 
+/** Device alarm codes: letters, digits and `_ . : -`, one open alarm per device and code. */
+export const deviceAlarmCode = /^[\w.:-]{1,24}$/;
+
+/**
+ * An alarm of the device's own (source 1 "client", docs/alarms.md "Device alarms"): `state`
+ * 'active' (the default) raises it, or counts a repeat on the open alarm of the same code;
+ * 'cleared' clears that alarm. `level` 1–3 as the alarm rules' levels, needed to raise; `text` is
+ * the alarm's name in the log (the code when absent); `ts` the device's time of it.
+ */
+export const deviceAlarmEvent = z
+  .object({
+    type: z.literal('alarm'),
+    code: z.string().regex(deviceAlarmCode),
+    level: z.number().int().min(1).max(3).optional(),
+    text: z.string().trim().max(100).optional(),
+    state: z.enum(['active', 'cleared']).default('active'),
+    ts: z.number().optional(),
+  })
+  .refine((event) => event.state === 'cleared' || event.level !== undefined, { message: 'alarm.deviceLevelRequired', path: ['level'] });
+export type DeviceAlarmEvent = z.infer<typeof deviceAlarmEvent>;
+
 /** Events, `sd/{sn}/up/event`. */
 export const deviceEvent = z.discriminatedUnion('type', [
   z.object({ ...cmd, type: z.literal('bindConfirm'), code: z.string() }),
@@ -45,6 +66,7 @@ export const deviceEvent = z.discriminatedUnion('type', [
   z.object({ ...cmd, type: z.literal('configResult'), ok: z.boolean(), version: z.number().optional(), reasons: z.array(z.string().max(200)).max(50).default([]) }),
   /** Anything the flow itself publishes on the event topic (e.g. a timeout message). */
   z.object({ type: z.literal('flow'), name: z.string().max(100), message: z.string().max(500).optional(), ts: z.number().optional() }),
+  deviceAlarmEvent,
 ]);
 export type DeviceEvent = z.infer<typeof deviceEvent>;
 

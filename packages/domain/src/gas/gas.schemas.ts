@@ -198,8 +198,9 @@ export const issueCertificateRequest = z.object({
   sourceId: idSchema,
   referenceStandards: text(gasLimits.longTextLength).default(''),
   traceability: text(gasLimits.longTextLength).default(''),
-  certifiedAt: dateText,
-  expiresAt: dateText,
+  /** Left out: the company's today (the server's default), and a year later. */
+  certifiedAt: dateText.optional(),
+  expiresAt: dateText.optional(),
   minUsePressureBar: num,
   storageTemperature: text(gasLimits.textLength).default(''),
   approver: nameText('validation.required').min(1, 'validation.required').max(gasLimits.textLength, 'validation.tooLong'),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '../shared/ids';
 import { limits } from '../shared/limits';
 import { pageQuery } from '../shared/paging';
+import { fileNameText } from '../shared/text';
 import { firmwareVersion } from './firmware';
 import { mqttLinkSchema, serialSettingsSchema, type FlowProblem } from './flow';
 
@@ -89,7 +90,7 @@ export function certificateFileProblem(fileName: string, size: number): string |
 
 /** `POST /general/gateway/uploadCertificate`: the file's text (PEM) or its bytes in base64 (DER). */
 export const uploadCertificateRequest = z.object({
-  fileName: z.string().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
+  fileName: fileNameText(200),
   content: z.string().min(1, 'validation.required').max(Math.ceil((certificateMaxBytes * 4) / 3) + 4, 'validation.tooLong'),
   encoding: z.enum(['pem', 'base64']).default('pem'),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from '../shared/limits';
+import { fileNameText } from '../shared/text';
 import { isHexPacket } from './hex';
 import { dataLengths } from './extract';
 import { firmwareGates, firmwareSupports, type FirmwareFeature } from './firmware';
@@ -81,7 +82,7 @@ export const mqttLinkSchema = z.object({
   password: z.string(),
   clientId: z.string(),
   /** caSigned: the broker's certificate is signed by a public CA; uploaded: a CA or self-signed certificate (certificateId). */
-  cert: z.object({ kind: z.enum(['caSigned', 'uploaded']), certificateId: z.number().int().positive().optional(), objectKey: z.string().optional(), fileName: z.string().optional() }).optional(),
+  cert: z.object({ kind: z.enum(['caSigned', 'uploaded']), certificateId: z.number().int().positive().optional(), objectKey: z.string().optional(), fileName: fileNameText(200).optional() }).optional(),
 });
 export type MqttLink = z.infer<typeof mqttLinkSchema>;
 

@@ -153,7 +153,7 @@ const line = z.object({ itemId: id, quantity });
 export type StockLine = z.infer<typeof line>;
 const lines = z.array(line).max(inventoryLimits.linesMax, 'validation.tooLong');
 
-/** `POST /general/inventory/addStockIn` → `{id}`: serials (devices at status 0) of a serialized item, or lines of non-serialized ones. */
+/** `POST /general/inventory/addStockIn` → `{id}`: serials of a serialized item (the company's devices at status 0, or new serials registered as devices), or lines of non-serialized ones. */
 export const addStockInRequest = z.object({ warehouseId: id, itemId: optionalId, serials: serials.optional(), lines: lines.optional() });
 export type AddStockInRequest = z.infer<typeof addStockInRequest>;
 

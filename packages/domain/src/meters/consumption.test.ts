@@ -67,6 +67,25 @@ describe('consumption per day and month', () => {
     ]);
   });
 
+  it('the days before a new meter are not begun, not gaps; a source read before the meter keeps its gaps (issue 31.15)', () => {
+    const { starts, end } = bucketStarts(at(1), at(6), 'day', zone);
+    // Created on Nov 3 at 10:00, first reading at 11:00: Nov 1 and 2 were before the meter; Nov 4 is a gap.
+    const fresh = counterUsage([r(at(3, 11), 7), r(at(3, 15), 9), r(at(5, 9), 12)], null, { starts, end, now: at(5, 12), timeZone: zone, tariff: null, createdAt: at(3, 10) });
+    expect(fresh.map((d) => [d.value, d.gap])).toEqual([
+      [null, false],
+      [null, false],
+      [2, false],
+      [null, true],
+      [3, false],
+    ]);
+    // Made on Nov 20 over a field read since Oct 31: November's empty days are gaps as before.
+    const history = counterUsage(readings, previous, { starts, end, now: at(20), timeZone: zone, tariff: null, createdAt: at(20) });
+    expect(history.map((d) => d.gap)).toEqual([false, true, false, false, true]);
+    // Nothing read yet: every day before the creation is not begun, the days since are gaps.
+    const silent = counterUsage([], null, { starts, end, now: at(5, 12), timeZone: zone, tariff: null, createdAt: at(3, 10) });
+    expect(silent.map((d) => d.gap)).toEqual([false, false, true, true, true]);
+  });
+
   it('months in the company zone: Nov 1 00:30 Shanghai is still October in UTC', () => {
     const { starts, end } = bucketStarts(at(1), Date.UTC(2027, 0, 1, -8), 'month', zone);
     expect(starts).toEqual([at(1), Date.UTC(2026, 11, 1, -8)]);

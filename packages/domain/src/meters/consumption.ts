@@ -16,6 +16,10 @@ import { periodAt, type TariffClock } from './tariffs';
  *   negative and nothing is guessed about the unseen part.
  * - A day (month) without any reading is a gap: value null, `gap: true`. What was used during a
  *   gap shows on the first day with a reading after it (the counter says how much, not when).
+ * - Before the meter began there is nothing to miss: a day that ends before both the meter's
+ *   creation and the first reading of its source is not begun (null, no gap) — like a day still
+ *   to come (issue 31.15: the days of the month before a new meter read 缺数). A source read
+ *   before the meter was made keeps its history, and its own gaps.
  * - A virtual meter is Σ factor × the consumption of its sources for the same day (month) and
  *   tariff period; a gap in any source makes that day a gap.
  */
@@ -93,6 +97,8 @@ export interface UsageWindow {
   timeZone: string;
   /** The company's tariff, or null (no periods). */
   tariff: TariffClock | null;
+  /** When the meter was created (standard meters): with no reading before, the days before it are not begun. */
+  createdAt?: number;
 }
 
 /**
@@ -124,8 +130,12 @@ export function counterUsage(readings: readonly MeterReading[], previous: MeterR
       byPeriod[period] = (byPeriod[period] ?? 0) + delta.value;
     }
   }
+  // The meter began at its creation, or at its source's first reading when that came earlier.
+  const firstReading = previous?.at ?? readings[0]?.at ?? Number.POSITIVE_INFINITY;
+  const began = window.createdAt === undefined ? Number.NEGATIVE_INFINITY : Math.min(window.createdAt, firstReading);
   return starts.map((time, index) => {
-    if (time > now) {
+    const bucketEnd = starts[index + 1] ?? end;
+    if (time > now || (!seen[index] && bucketEnd <= began)) {
       return { time, value: null, gap: false, periods: null };
     }
     if (!seen[index]) {

@@ -40,6 +40,7 @@ export const meterMessages: Record<string, Record<Locale, string>> = {
   'validation.meter.formulaForVirtual': { 'zh-CN': '只有虚拟电表有公式', 'en-US': 'Only a virtual meter has a formula' },
   'meter.inUse': { 'zh-CN': '电表 {0} 被虚拟电表 {1} 引用，请先修改其公式', 'en-US': 'The meter {0} is used by the virtual meter {1}; change its formula first' },
   'meter.report.title': { 'zh-CN': '{0} {1}年{2}月 用电月报', 'en-US': '{0} monthly report {1}-{2}' },
+  'meter.report.fileName': { 'zh-CN': '{0}-用电月报-{1}-{2}', 'en-US': '{0}-monthly-report-{1}-{2}' },
   'meter.sheet.meter': { 'zh-CN': '电表：{0}（{1}）', 'en-US': 'Meter: {0} ({1})' },
   'meter.sheet.standard': { 'zh-CN': '标准电表', 'en-US': 'Standard meter' },
   'meter.sheet.virtual': { 'zh-CN': '虚拟电表', 'en-US': 'Virtual meter' },

@@ -1,3 +1,4 @@
+import { deviceTransportKinds } from '../devices/connect';
 import { z } from 'zod';
 import { idSchema } from '../shared/ids';
 import { limits } from '../shared/limits';
@@ -53,6 +54,16 @@ export const ioSocketInfo = z.object({
   secretHint: z.string(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  /** Every way a device reaches the platform (as getConnectInfo's transports, devices/connect.ts). */
+  transports: z.array(
+    z.object({
+      kind: z.enum(deviceTransportKinds),
+      url: z.string(),
+      protocolVersions: z.array(z.string()).optional(),
+      caUrl: z.string().optional(),
+      eventUrl: z.string().optional(),
+    }),
+  ),
 });
 export type IoSocketInfo = z.infer<typeof ioSocketInfo>;
 

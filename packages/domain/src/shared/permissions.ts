@@ -64,6 +64,8 @@ export const permissionTree: PermissionDef[] = [
     p('sys_company_info', '公司管理', 'Company'),
     p('sys_tag', '标签设置', 'Tags'),
     p('sys_io_socket', '设备接入', 'Device access'),
+    // Not in spec §6: the channels page of issue 32 (docs/decisions.md).
+    p('sys_notify_channel', '通知渠道', 'Notification channels'),
   ]),
   p('user_management', '用户管理', 'User management', [
     p('um_user', '用户', 'Users'),
@@ -108,7 +110,11 @@ export function permissionTitle(code: string, locale: Locale): string {
   return byCode.get(code)?.title[locale] ?? code;
 }
 
-/** Codes that only the platform administrator's company may hold (system maintenance). */
-export const platformOnlyCodes: string[] = flatten(permissionTree.filter((d) => d.code === 'system_maintenance')).map(
+/**
+ * Codes that only the platform administrator's company may hold: system maintenance, and the test
+ * pages (a carousel playground for the platform's own checks, not a company's screen: issue 31.15
+ * found "测试页面 / Test pages" in a company administrator's menu).
+ */
+export const platformOnlyCodes: string[] = flatten(permissionTree.filter((d) => d.code === 'system_maintenance' || d.code === 'test_pages')).map(
   (d) => d.code,
 );

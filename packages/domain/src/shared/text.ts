@@ -35,3 +35,12 @@ export function textSchema() {
 export function nameText(requiredMessage = 'validation.nameRequired') {
   return textSchema().refine((text) => text === '' || hasVisibleCharacter(text), requiredMessage);
 }
+
+/**
+ * The name of a file a user uploads or imports: the rule of every name field (`nameText`: no
+ * control or bidi characters — `invoice\u202Excod.pdf` would show as "invoicedoc.pdf" — and at
+ * least one visible character), required, at most `maxLength` characters.
+ */
+export function fileNameText(maxLength: number) {
+  return nameText('validation.required').min(1, 'validation.required').max(maxLength, 'validation.tooLong');
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { addUserRequest, passwordSchema, phoneSchema, smsCodeSchema, userNameSchema } from '../auth/auth.schemas';
 import { limits } from './limits';
+import { isCommonPassword } from '../auth/commonPasswords';
 import { passwordMessage, personNameMessage, phoneMessage, smsCodeMessage, userNameMessage } from './validators';
 
 /** What the server's zod schema answers for a value: the key of its first issue, or null. */
@@ -41,6 +42,7 @@ const samples = [
   '12345a',
   '１２３４５６',
   'abcdefg1',
+  'Passw0rd',
   'abcdefgh',
   '12345678',
   'abc1',
@@ -57,7 +59,8 @@ describe('plain account rules answer what the zod schemas answer', () => {
     ['phone', phoneSchema, phoneMessage],
     ['SMS code', smsCodeSchema, smsCodeMessage],
     ['user name', userNameSchema, userNameMessage],
-    ['password', passwordSchema, passwordMessage],
+    // The sign-in page's forms add the common-password list (loaded apart: auth/commonPasswords.ts).
+    ['password', passwordSchema, (value) => passwordMessage(value) ?? (isCommonPassword(value) ? 'validation.password.common' : null)],
     ['person name', personNameSchema, personNameMessage],
   ];
   for (const [name, schema, message] of pairs) {

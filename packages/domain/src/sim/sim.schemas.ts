@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../shared/ids';
-import { textSchema } from '../shared/text';
+import { fileNameText, textSchema } from '../shared/text';
 import { limits } from '../shared/limits';
 import { numeric } from '../shared/numbers';
 import { pageQuery } from '../shared/paging';
@@ -209,7 +209,7 @@ export type UsageQuery = z.infer<typeof usageQuery>;
 
 /** `POST /general/sim/importCards {fileName, content (base64), dryRun}` → `SimImportReport`; all rows or none. */
 export const importCardsRequest = z.object({
-  fileName: z.string().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
+  fileName: fileNameText(200),
   content: z.string().min(1, 'validation.required').max(simLimits.importContentLength, 'validation.tooLong'),
   dryRun: z.boolean().default(false),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '../shared/ids';
 import { limits } from '../shared/limits';
 import { numeric } from '../shared/numbers';
+import { fileNameText } from '../shared/text';
 
 /**
  * Object storage (spec §7: upload, download and delete credentials). Decisions are written down
@@ -107,7 +108,7 @@ export const objectKeySchema = z.string().trim().regex(objectKeyPattern, 'valida
 /** `POST /general/cos/getUploadCredential` */
 export const uploadCredentialRequest = z.object({
   purpose: z.enum(storagePurposes),
-  fileName: z.string().trim().min(1, 'validation.required').max(storageLimits.fileNameLength, 'validation.tooLong'),
+  fileName: fileNameText(storageLimits.fileNameLength),
   contentType: z
     .string()
     .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alarmTemplateParam, notifyLimits, type AlarmTemplateParam } from '../notify/notify.schemas';
 
 /**
  * Who sends the platform's text messages (verification codes; docs/sms.md): `outbox` writes them to
@@ -20,6 +21,12 @@ export interface SmsSetting {
   region: string;
   /** Host (or http(s) URL) of the vendor's API; empty: the vendor's public endpoint. */
   endpoint: string;
+  /**
+   * The alarm template (issue 32): a vendor sends only approved templates, so an alarm SMS goes
+   * through this one, its variables filled with the alarm's facts. Empty: no alarm SMS by a vendor.
+   */
+  alarmTemplateCode: string;
+  alarmTemplateParams: AlarmTemplateParam[];
   updatedAt: number | null;
 }
 
@@ -38,6 +45,9 @@ export const updateSmsSettingRequest = z
     sdkAppId: z.string().trim().max(32, 'validation.tooLong').regex(/^[0-9]*$/, 'sms.sdkAppIdFormat'),
     region: z.string().trim().max(32, 'validation.tooLong').regex(/^[a-z0-9-]*$/, 'sms.regionFormat'),
     endpoint: z.string().trim().max(200, 'validation.tooLong').regex(/^[\x21-\x7e]*$/, 'sms.ascii'),
+    alarmTemplateCode: z.string().trim().max(64, 'validation.tooLong').regex(/^[\x21-\x7e]*$/, 'sms.ascii').default(''),
+    /** Tencent Cloud's variables are positional: name them 1, 2, … in the template's order. */
+    alarmTemplateParams: z.array(alarmTemplateParam).max(notifyLimits.templateParamsMax).default([]),
   })
   .strict();
 export type UpdateSmsSettingRequest = z.infer<typeof updateSmsSettingRequest>;
@@ -50,6 +60,8 @@ export const smsMessages = {
     'zh-CN': '使用云短信须填写 AccessKey ID、AccessKey Secret、签名和模板（腾讯云还须 SDK AppID）',
     'en-US': 'A cloud SMS provider needs the AccessKey ID, AccessKey secret, sign name and template (and Tencent Cloud the SDK AppID)',
   },
+  'sms.alarmParamsWithoutTemplate': { 'zh-CN': '请先填写告警模板，再设置其变量', 'en-US': 'Enter the alarm template before its variables' },
+  'sms.alarmParamDuplicate': { 'zh-CN': '告警模板的变量名不能重复', 'en-US': 'The alarm template has a variable name twice' },
   'sms.endpointFormat': {
     'zh-CN': '接入地址须为主机名或 https 地址（http 仅限本机）',
     'en-US': 'The endpoint is a host name or an https URL (http only for this machine)',

@@ -5,6 +5,7 @@ import { numeric } from '../shared/numbers';
 import { nameText } from '../shared/text';
 import { fieldNameSchema } from '../data-items/fields';
 import { compareOps } from '../alarms/alarms.schemas';
+import { notifyLimits } from '../notify/notify.schemas';
 import { missedRunPolicies, taskLimits, taskSchedule, type MissedRunPolicy, type RunState, type TaskSchedule } from './tasks.schemas';
 
 /**
@@ -69,6 +70,8 @@ export const taskAction = z.discriminatedUnion('kind', [
     groupIds: ids,
     sms: z.boolean(),
     email: z.boolean(),
+    /** The company's notification channels to send the message to as well (issue 32). */
+    channelIds: z.array(idSchema).max(notifyLimits.ruleChannelsMax).optional(),
     message: z.string().trim().min(1, 'validation.required').max(ruleLimits.messageLength, 'validation.tooLong'),
   }),
   /** An alarm on a field of an item (in the alarm log, with the alarm rules' levels 1–3). */

@@ -42,6 +42,12 @@ export const taskLimits = {
   cronLength: 100,
   runTimeoutMs: 60_000,
   missedRunsCap: 100,
+  /**
+   * Late values for one window are gathered this long after the first, then recomputed once (issue
+   * 31.8): at 1 Hz a minute makes 60 runs an hour instead of 3 600, and an open window's result is
+   * at most a minute behind.
+   */
+  recomputeAfterMs: 60_000,
 } as const;
 
 /** A run's states (the task log). */
@@ -70,15 +76,32 @@ export type TaskSchedule = z.infer<typeof taskSchedule>;
 export const fieldRef = z.object({ itemId: idSchema, fieldName: fieldNameSchema });
 export type FieldRef = z.infer<typeof fieldRef>;
 
+/**
+ * An analysis's type (spec §3 "type, source data item or meter"): it reads data-item fields, or
+ * meters — a meter's consumption over the window, as its reports count it (issue 31.16).
+ */
+export const analysisTypes = ['dataItem', 'meter'] as const;
+export type AnalysisType = (typeof analysisTypes)[number];
+export const meterRef = z.object({ meterId: idSchema });
+export type MeterRef = z.infer<typeof meterRef>;
+/** A source: a data-item field, or a meter (an analysis of type `meter`). */
+export const analysisSource = z.union([fieldRef, meterRef]);
+export type AnalysisSource = FieldRef | MeterRef;
+export const isMeterRef = (ref: AnalysisSource): ref is MeterRef => 'meterId' in ref;
+/** A meter's consumption is read over a day, a month or a range: the methods that add up a window. */
+export const meterMethods: readonly AcquisitionMethod[] = ['sum_yesterday', 'sum_daily', 'sum_month', 'time_range_sum'];
+
 const analysisBody = {
   name: nameText().min(1, 'validation.nameRequired').max(taskLimits.nameLength, 'validation.tooLong'),
   enabled: z.boolean(),
   schedule: taskSchedule,
   /** Checked in the service too, so that a method outside the twelve is 50001 with its reason in data. */
   method: z.string().trim().min(1, 'validation.required').max(40, 'validation.tooLong'),
-  source: fieldRef,
+  /** What the sources are (default `dataItem`). */
+  type: z.enum(analysisTypes).optional(),
+  source: analysisSource,
   /** Several sources combined (SUM/MAX/MIN); the first is `source`. */
-  sources: z.array(fieldRef).max(20).optional(),
+  sources: z.array(analysisSource).max(20).optional(),
   /** Custom values (userDefined) combined with the sources' values by the aggregate. */
   userDefined: z.array(z.number().finite()).max(20).optional(),
   aggregate: z.enum(taskAggregates).optional(),
@@ -102,9 +125,16 @@ export const runListQuery = pageQuery.extend({ taskId: numeric<number>(idSchema)
 export type RunListQuery = z.infer<typeof runListQuery>;
 
 /** Problems of an analysis the schema alone cannot see (50001 with the reason in data). */
-export function analysisProblems(a: Pick<AddAnalysisRequest, 'method' | 'decimals' | 'range' | 'aggregate' | 'sources' | 'userDefined'>): string | null {
+export function analysisProblems(a: Pick<AddAnalysisRequest, 'method' | 'decimals' | 'range' | 'aggregate' | 'sources' | 'userDefined'> & Partial<Pick<AddAnalysisRequest, 'type' | 'source'>>): string | null {
   if (!(acquisitionMethods as readonly string[]).includes(a.method)) {
     return `task.methodUnknown|${a.method}`;
+  }
+  const meters = (a.type ?? 'dataItem') === 'meter';
+  if ([...(a.source ? [a.source] : []), ...(a.sources ?? [])].some((ref) => isMeterRef(ref) !== meters)) {
+    return meters ? 'task.meterSourceOnly' : 'task.itemSourceOnly';
+  }
+  if (meters && !meterMethods.includes(a.method as AcquisitionMethod)) {
+    return 'task.meterMethod';
   }
   if (a.decimals < taskLimits.decimalsMin || a.decimals > taskLimits.decimalsMax) {
     return 'task.decimalsRange';
@@ -124,8 +154,9 @@ export interface AnalysisView {
   enabled: boolean;
   schedule: TaskSchedule;
   method: AcquisitionMethod;
-  source: FieldRef;
-  sources: FieldRef[];
+  type: AnalysisType;
+  source: AnalysisSource;
+  sources: AnalysisSource[];
   userDefined: number[];
   aggregate: TaskAggregate | null;
   range: { from: number; to: number } | null;
@@ -149,4 +180,6 @@ export interface RunView {
   state: RunState;
   value: number | null;
   error: string | null;
+  /** A recompute's count of the late values that called for it; null for other runs. */
+  triggers: number | null;
 }

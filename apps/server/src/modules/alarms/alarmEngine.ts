@@ -1,4 +1,4 @@
-import { alarmSources, zoneOffset, type ClearCondition, type LevelCondition, type RecordItem, type RuleNotify, type RuleSchedule, type RuleTarget, type WatchedTarget } from '@smartdata/domain';
+import { alarmSources, zoneOffset, type AlarmKind, type AlarmSource, type ClearCondition, type LevelCondition, type RecordItem, type RuleNotify, type RuleSchedule, type RuleTarget, type WatchedTarget } from '@smartdata/domain';
 import { RecordsQueue, WatchedItems, type CommittedRecords } from '../data-items/recordsCommitted.port';
 import { initialState, nextDeadline, onTick, onValue, type Effect, type MachineRule, type MachineState } from './alarmMachine';
 import { type AlarmRow, type AlarmsRepository, type RuleRow, type WatchRow } from './alarms.repository';
@@ -17,6 +17,8 @@ export interface EngineDeps {
   repository: AlarmsRepository;
   notifier: AlarmNotifier;
   timeZone(companyId: number): Promise<string>;
+  /** The engine's clock: an alarm is raised, triggered again and cleared at its time (the value keeps its own). */
+  now: () => number;
   log: { error: (obj: unknown, msg?: string) => void };
 }
 
@@ -35,16 +37,39 @@ export function ruleTargetOf(row: RuleRow): WatchedTarget {
   return row.target_kind === 'deviceOnline' ? { kind: 'deviceOnline', deviceId: row.device_id! } : { kind: 'field', itemId: row.item_id!, fieldName: row.field_name! };
 }
 
-export const notifyOf = (rule: RuleRow): RuleNotify => JSON.parse(rule.notify) as RuleNotify;
+const noNotify: RuleNotify = { userIds: [], groupIds: [], delegations: false, email: false, sms: false, channelIds: [], notifyOnClear: false };
+export const notifyOf = (rule: RuleRow): RuleNotify => ({ ...noNotify, ...(JSON.parse(rule.notify) as Partial<RuleNotify>) });
+/** An update watch's notification (issue 32); null for one saved before watches had any: in the app only. */
+export const watchNotifyOf = (watch: WatchRow | undefined): RuleNotify | null => (watch?.notify ? { ...noNotify, ...(JSON.parse(watch.notify) as Partial<RuleNotify>) } : null);
 /** The rule's own message with the record the event came from (docs/alarms.md), or null. */
 const messageOf = (rule: RuleRow, record: RecordItem | null): AlarmMessage | null => (rule.message ? { text: rule.message, record } : null);
 
-/** A machine effect with the time, value and record (null: a device's online change) that caused it. */
+/** A machine effect with the value, its own time and the record (null: a device's online change) that caused it. */
 interface RuleEffect {
   effect: Effect;
-  time: number;
+  valueTime: number | null;
   value: number | null;
   record: RecordItem | null;
+}
+
+/** What a new open alarm is made of. */
+export interface NewOpenAlarm {
+  companyId: number;
+  key: string;
+  ruleId: number | null;
+  watchId: number | null;
+  name: string;
+  target: RuleTarget;
+  nodeId: number;
+  kind: AlarmKind;
+  level: number;
+  value: number | null;
+  /** The value's own time (null without a value). */
+  valueTime: number | null;
+  /** When it is raised (the engine's clock). */
+  raisedAt: number;
+  remindMinutes: number;
+  source?: AlarmSource;
 }
 
 export function parseState(text: string): MachineState {
@@ -117,7 +142,12 @@ export class AlarmEngine {
     return this.queue.idle();
   }
 
-  private async evaluate({ companyId, records }: CommittedRecords): Promise<void> {
+  /**
+   * Each value of a rule's field is a sample of the machine, at the value's own time. A replaced
+   * record (a recomputed window result) is a sample too — its new value updates, raises or clears
+   * the alarm like any other — unless it is the very value the machine saw last (nothing changed).
+   */
+  private async evaluate({ companyId, records, replaced }: CommittedRecords): Promise<void> {
     const { repository } = this.deps;
     const watched = await this.watched.of(companyId);
     const itemIds = [...new Set(records.map((r) => r.itemId))].filter((id) => watched.has(id));
@@ -146,15 +176,19 @@ export class AlarmEngine {
           const effects: RuleEffect[] = [];
           let current = state;
           for (const [value, record] of samples) {
+            if (replaced && current.lastTime === record.createdAt && current.lastValue === value) {
+              continue;
+            }
             const step = onValue(machine, current, value, record.createdAt, timeZone);
             current = step.state;
-            effects.push({ effect: step.effect, time: record.createdAt, value, record });
+            effects.push({ effect: step.effect, valueTime: record.createdAt, value, record });
           }
           return { state: current, effects };
         });
       }
     }
-    for (const watch of watches) {
+    // A replaced record is no new record: it does not tell that the item is updating.
+    for (const watch of replaced ? [] : watches) {
       let latest: number | null = null;
       for (const record of records) {
         if (record.itemId === watch.item_id && (watch.field_name === '' || (record.values[watch.field_name] !== undefined && record.values[watch.field_name] !== null))) {
@@ -177,7 +211,7 @@ export class AlarmEngine {
     for (const rule of rules) {
       await this.feed(rule, (machine, state) => {
         const step = onValue(machine, state, online ? 1 : 0, at, timeZone);
-        return { state: step.state, effects: [{ effect: step.effect, time: at, value: online ? 1 : 0, record: null }] };
+        return { state: step.state, effects: [{ effect: step.effect, valueTime: at, value: online ? 1 : 0, record: null }] };
       });
     }
   }
@@ -189,6 +223,7 @@ export class AlarmEngine {
   private async feed(
     initial: RuleRow,
     step: (machine: MachineRule, state: MachineState) => { state: MachineState; effects: RuleEffect[] },
+    raisedAt = this.deps.now(),
   ): Promise<void> {
     let rule: RuleRow | undefined = initial;
     for (let attempt = 0; rule && attempt < 5; attempt += 1) {
@@ -202,36 +237,41 @@ export class AlarmEngine {
       }
       const saved = await this.deps.repository.saveState(rule.id, rule.state_version, JSON.stringify(state), deadline);
       if (saved) {
-        await this.apply(rule, effects);
+        await this.apply(rule, effects, raisedAt);
         return;
       }
       rule = await this.deps.repository.findRule(rule.company_id, rule.id);
     }
   }
 
-  /** Acts on a batch's effects in order; consecutive repeats are written once. */
-  private async apply(rule: RuleRow, effects: RuleEffect[]): Promise<void> {
+  /**
+   * Acts on a batch's effects in order, at `time` (the engine's clock); consecutive repeats are
+   * written once, with the latest value and its time.
+   */
+  private async apply(rule: RuleRow, effects: RuleEffect[], time: number): Promise<void> {
     const { repository, notifier } = this.deps;
     const key = ruleKey(rule.id);
     let open: AlarmRow | undefined = await repository.openAlarm(key);
     // Repeats since the last write: one update for a run of them.
-    const pending = { lastTime: 0, count: 0 };
+    const pending: { count: number; value: number | null; valueTime: number | null } = { count: 0, value: null, valueTime: null };
     const flush = async () => {
       if (open && pending.count > 0) {
-        await repository.updateAlarm(open.id, { last_time: pending.lastTime, count: open.count + pending.count }, true);
-        open = { ...open, last_time: pending.lastTime, count: open.count + pending.count };
+        const patch = { last_time: time, count: open.count + pending.count, value: pending.value, value_time: pending.valueTime };
+        await repository.updateAlarm(open.id, patch, true);
+        open = { ...open, ...patch };
       }
       pending.count = 0;
     };
-    for (const { effect, time, value, record } of effects) {
+    for (const { effect, valueTime, value, record } of effects) {
       switch (effect.kind) {
         case 'none':
         case 'acknowledge':
           break;
         case 'repeat':
           if (open) {
-            pending.lastTime = time;
             pending.count += 1;
+            pending.value = value;
+            pending.valueTime = valueTime;
           }
           break;
         case 'open': {
@@ -247,7 +287,8 @@ export class AlarmEngine {
             kind: 'threshold',
             level: effect.level,
             value,
-            time,
+            valueTime,
+            raisedAt: time,
             remindMinutes: rule.repeat_minutes,
           });
           open = opened.row;
@@ -259,7 +300,7 @@ export class AlarmEngine {
         case 'escalate': {
           await flush();
           if (open) {
-            const patch = { level: effect.to, state: 'active', last_time: time, count: open.count + 1, value, remind_at: rule.repeat_minutes > 0 ? time + rule.repeat_minutes * MINUTE : null };
+            const patch = { level: effect.to, state: 'active', last_time: time, count: open.count + 1, value, value_time: valueTime, remind_at: rule.repeat_minutes > 0 ? time + rule.repeat_minutes * MINUTE : null };
             if (await repository.updateAlarm(open.id, patch, true)) {
               open = { ...open, ...patch };
               await notifier.changed('changed', open, notifyOf(rule));
@@ -284,20 +325,7 @@ export class AlarmEngine {
   }
 
   /** Inserts an open alarm; when one is open already (another writer won), answers that one. */
-  async openAlarm(a: {
-    companyId: number;
-    key: string;
-    ruleId: number | null;
-    watchId: number | null;
-    name: string;
-    target: RuleTarget;
-    nodeId: number;
-    kind: 'threshold' | 'stale';
-    level: number;
-    value: number | null;
-    time: number;
-    remindMinutes: number;
-  }): Promise<{ row: AlarmRow; created: boolean }> {
+  async openAlarm(a: NewOpenAlarm): Promise<{ row: AlarmRow; created: boolean }> {
     const { repository } = this.deps;
     const values = {
       company_id: a.companyId,
@@ -309,10 +337,11 @@ export class AlarmEngine {
       kind: a.kind,
       level: a.level,
       state: 'active',
-      source: alarmSources.server,
+      source: a.source ?? alarmSources.server,
       value: a.value,
-      first_time: a.time,
-      last_time: a.time,
+      value_time: a.valueTime,
+      first_time: a.raisedAt,
+      last_time: a.raisedAt,
       count: 1,
       ack_by: null,
       ack_time: null,
@@ -320,7 +349,7 @@ export class AlarmEngine {
       clear_by: null,
       clear_time: null,
       clear_note: null,
-      remind_at: a.remindMinutes > 0 ? a.time + a.remindMinutes * MINUTE : null,
+      remind_at: a.remindMinutes > 0 ? a.raisedAt + a.remindMinutes * MINUTE : null,
       open_key: a.key,
     };
     try {
@@ -345,9 +374,9 @@ export class AlarmEngine {
     await repository.watchSeen(watch.id, latest, watchDeadline(watch, latest, timeZone));
     const open = await repository.openAlarm(watchKey(watch.id));
     if (open) {
-      const patch = { state: 'cleared', clear_time: latest, open_key: null, remind_at: null };
+      const patch = { state: 'cleared', clear_time: this.deps.now(), open_key: null, remind_at: null };
       if (await repository.updateAlarm(open.id, patch, true)) {
-        await notifier.changed('cleared', { ...open, ...patch }, null);
+        await notifier.changed('cleared', { ...open, ...patch }, watchNotifyOf(watch));
       }
     }
   }
@@ -360,11 +389,15 @@ export class AlarmEngine {
     const { repository, notifier } = this.deps;
     for (const rule of await repository.rulesDue(now)) {
       const timeZone = await this.deps.timeZone(rule.company_id);
-      await this.feed(rule, (machine, state) => {
-        const step = onTick(machine, state, now, timeZone);
-        // A lasting window completes on the clock, not with a record: its message has no record.
-        return { state: step.state, effects: [{ effect: step.effect, time: now, value: step.state.lastValue, record: null }] };
-      });
+      await this.feed(
+        rule,
+        (machine, state) => {
+          const step = onTick(machine, state, now, timeZone);
+          // A lasting window completes on the clock, not with a record: its message has no record.
+          return { state: step.state, effects: [{ effect: step.effect, valueTime: step.state.lastTime, value: step.state.lastValue, record: null }] };
+        },
+        now,
+      );
     }
     for (const watch of await repository.watchesDue(now)) {
       await repository.updateWatch(watch.company_id, watch.id, { deadline: null });
@@ -379,11 +412,12 @@ export class AlarmEngine {
         kind: 'stale',
         level: watch.level,
         value: null,
-        time: watch.deadline ?? now,
+        valueTime: null,
+        raisedAt: now,
         remindMinutes: watch.remind_minutes,
       });
       if (opened.created) {
-        await notifier.changed('opened', opened.row, null);
+        await notifier.changed('opened', opened.row, watchNotifyOf(watch));
       }
     }
     for (const alarm of await repository.remindersDue(now)) {
@@ -392,7 +426,7 @@ export class AlarmEngine {
       const minutes = rule?.repeat_minutes ?? watch?.remind_minutes ?? 0;
       const next = minutes > 0 ? Math.max(now, (alarm.remind_at ?? now) + minutes * MINUTE) : null;
       if (await repository.updateAlarm(alarm.id, { remind_at: next }, true)) {
-        await notifier.changed('reminder', alarm, rule ? notifyOf(rule) : null, rule ? messageOf(rule, null) : null);
+        await notifier.changed('reminder', alarm, rule ? notifyOf(rule) : watchNotifyOf(watch), rule ? messageOf(rule, null) : null);
       }
     }
   }

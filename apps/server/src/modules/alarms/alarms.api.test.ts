@@ -186,6 +186,26 @@ describe('alarm rules', () => {
     expect((await post(other.api, 'alarm/addRule', { name: 'Steal', enabled: true, target: { kind: 'field', itemId, fieldName: 'temp' }, levels: [simple(1, 'gt', 0)] })).code).toBe(40400);
     expect((await alarmsOf(admin.api, { ruleId })).list[0]).toMatchObject({ state: 'active' });
   });
+
+  it("refuses another company's users and groups as recipients instead of storing them", async () => {
+    const itemId = await addItem(admin.api, 'Recipients line');
+    const colleague = await person(t.app, codes, admin.companyId);
+    const stranger = await person(t.app, [...codes, 'um_user_group']);
+    const foreignGroup = (await post(stranger.api, 'company/group/addGroup', { name: 'Their shift' })).data.id as number;
+    const rule = (notify: object) => ({ name: `Notify ${JSON.stringify(notify)}`.slice(0, 25), enabled: true, target: { kind: 'field', itemId, fieldName: 'temp' }, levels: [simple(1, 'gt', 0)], notify: { email: true, ...notify } });
+    expect(await post(admin.api, 'alarm/addRule', rule({ userIds: [colleague.userId, stranger.userId] }), en)).toEqual({
+      code: 50001,
+      msg: 'Validation failed',
+      data: `The user is not a member of this company: ${stranger.userId}`,
+    });
+    expect(await post(admin.api, 'alarm/addRule', rule({ groupIds: [foreignGroup] }), en)).toMatchObject({ code: 50001, data: `This company has no such group: ${foreignGroup}` });
+    const added = await post(admin.api, 'alarm/addRule', rule({ userIds: [colleague.userId] }));
+    expect(added.code).toBe(0);
+    const update = await post(admin.api, 'alarm/updateRule', { id: added.data.id, ...rule({ userIds: [stranger.userId] }) });
+    expect(update.code).toBe(50001);
+    const stored = (await get(admin.api, 'alarm/getRules')).data.find((r: { id: number }) => r.id === added.data.id);
+    expect(stored.notify.userIds).toEqual([colleague.userId]);
+  });
 });
 
 describe('update watches', () => {

@@ -3,18 +3,23 @@ import { alarmChannel, alarmPermission, levelAtLeast, recordPlaceholderValues, t
 import type { Platform } from '@server/platform/context';
 import { notFound, permissionDenied } from '@server/platform/errors';
 import { cabinCaller, companyAdminCode, type CabinService } from '../cabin/cabin.service';
+import type { CompaniesService } from '../companies/companies.service';
+import type { GroupsService } from '../groups/groups.service';
 import type { DataItemsService } from '../data-items/dataItems.service';
 import type { RecordsCommitted } from '../data-items/recordsCommitted.port';
 import type { DeviceOnlineChanges } from '../devices/deviceAlarms.port';
 import type { DevicesService } from '../devices/devices.service';
 import { AlarmEngine } from './alarmEngine';
 import { AlarmNotifier } from './alarmNotifier';
+import { DeviceAlarms } from './deviceAlarms';
 import { AlarmsRepository } from './alarms.repository';
 import { registerAlarmsRoutes } from './alarms.routes';
 import { AlarmsService, type AlarmTargets } from './alarms.service';
 import type { TaskAlarms } from './taskAlarms.port';
 import type { SimAlarms } from './simAlarms.port';
 import { repeatWhileOpen } from '@server/platform/repeat';
+import type { NotifySender } from '../notify/deliveryQueue.port';
+import type { DeliveryClock } from '../notify/notify.module';
 
 /** The deadline sweep, for tests that move the clock past a deadline instead of waiting, and the queue. */
 export interface AlarmsModule {
@@ -28,7 +33,7 @@ export interface AlarmsModule {
 export interface AlarmDeadlines {
   /** Completes lasting windows, opens "stopped updating" alarms and sends reminders due by `now`. */
   sweep(now?: number): Promise<void>;
-  /** Resolves when every committed record has been evaluated. */
+  /** Resolves when every committed record and device alarm report has been evaluated. */
   idle(): Promise<void>;
 }
 
@@ -42,6 +47,8 @@ const sweepMs = 1000;
  */
 /** At most this many alarms are listed in my assignments (the count is of all). */
 const ASSIGNMENTS_SHOWN = 50;
+/** How many open alarms the dashboard alarm widget and the marquee get (the feed keeps 50). */
+const ALARM_FEED_SIZE = 50;
 
 export function registerAlarmsModule(
   app: FastifyInstance,
@@ -52,6 +59,12 @@ export function registerAlarmsModule(
     devices: Pick<DevicesService, 'requireDevice' | 'targets'>;
     recordsCommitted: Pick<RecordsCommitted, 'subscribe'>;
     onlineChanges: DeviceOnlineChanges;
+    companies: Pick<CompaniesService, 'isMember'>;
+    groups: Pick<GroupsService, 'groupExists'>;
+    /** The delivery queue's door: every SMS, e-mail and channel message of an alarm goes through it. */
+    notify: NotifySender;
+    /** The queue's idle, so `idle()` covers the messages an evaluation queued. */
+    deliveries: Pick<DeliveryClock, 'idle'>;
   },
 ): AlarmsModule {
   const { cabin, dataItems, devices } = deps;
@@ -84,13 +97,15 @@ export function registerAlarmsModule(
     },
     timeZone: (companyId) => dataItems.timeZone(companyId),
     latestRecordAt: (companyId, itemId) => dataItems.latestRecordAt(companyId, itemId),
+    isMember: (companyId, userId) => deps.companies.isMember(companyId, userId),
+    groupExists: (companyId, groupId) => deps.groups.groupExists(companyId, groupId),
   };
   // The notifier answers views through the service, which is built after it.
   let service: AlarmsService | null = null;
   const notifier = new AlarmNotifier({
     realtime: platform.realtime,
-    sms: platform.sms,
-    mail: platform.mail,
+    notify: deps.notify,
+    mailConfigured: platform.mail.configured,
     recipients: { contacts: (companyId, notify) => repository.recipientContacts(companyId, notify.userIds, notify.groupIds, notify.delegations) },
     view: async (row) => (await service!.views(row.company_id, [row]))[0],
     async placeholders(row, alarm, record) {
@@ -104,18 +119,28 @@ export function registerAlarmsModule(
       }
       return recordPlaceholderValues([], {}, { itemName: item?.name ?? alarm.targetName, recordTime: row.last_time }, timeZone);
     },
+    timeZone: (companyId) => dataItems.timeZone(companyId),
     log: app.log,
   });
-  const engine = new AlarmEngine({ repository, notifier, timeZone: (companyId) => dataItems.timeZone(companyId), log: app.log });
-  service = new AlarmsService(repository, targets, engine, notifier, () => Date.now());
+  const now = () => Date.now();
+  const engine = new AlarmEngine({ repository, notifier, timeZone: (companyId) => dataItems.timeZone(companyId), now, log: app.log });
+  service = new AlarmsService(repository, targets, engine, notifier, now, deps.notify);
+  const deviceAlarms = new DeviceAlarms({ engine, repository, notifier, now, log: app.log });
 
-  deps.recordsCommitted.subscribe((batch) => engine.enqueue(batch));
+  // Replaced records too: a recomputed window result updates (or raises) its alarm (issue 31.7).
+  deps.recordsCommitted.subscribe((batch) => engine.enqueue(batch), { replacements: true });
   deps.onlineChanges.subscribe((change) => {
     engine.deviceOnline(change.companyId, change.deviceId, change.online, change.at).catch((err: unknown) => app.log.error({ err }, 'device online alarm failed'));
   });
+  deps.onlineChanges.subscribeReports((report) => deviceAlarms.reported(report));
 
-  const sweep = (now = Date.now()) => engine.sweep(now);
-  repeatWhileOpen(app, { name: 'alarm deadline sweep', everyMs: sweepMs, sweep: () => sweep(), onClose: () => engine.idle() });
+  const idle = async () => {
+    await engine.idle();
+    await deviceAlarms.idle();
+    await deps.deliveries.idle();
+  };
+  const sweep = (at = Date.now()) => engine.sweep(at);
+  repeatWhileOpen(app, { name: 'alarm deadline sweep', everyMs: sweepMs, sweep: () => sweep(), onClose: idle });
 
   platform.realtime.defineChannel(
     alarmChannel,
@@ -166,6 +191,18 @@ export function registerAlarmsModule(
     };
   });
 
+  // The dashboards' alarm widget and the carousel marquee: the open alarms the viewer may read,
+  // newest first, as one line each (rule · target: value).
+  platform.registry.alarmFeed.push(async (caller) => {
+    const page = await alarmsService.alarms(caller, { state: 'active', pageNum: 1, pageSize: ALARM_FEED_SIZE });
+    return page.list.map((alarm) => ({
+      id: String(alarm.id),
+      level: alarm.level,
+      message: `${alarm.ruleName} · ${alarm.value === null ? alarm.targetName : `${alarm.targetName}: ${alarm.value}`}`,
+      at: alarm.lastTime,
+    }));
+  });
+
   const taskAlarms: TaskAlarms = {
     async raise(companyId, alarm) {
       const [item] = await dataItems.itemsByIds(companyId, [alarm.itemId]);
@@ -183,7 +220,8 @@ export function registerAlarmsModule(
         kind: 'threshold',
         level: alarm.level,
         value: alarm.value,
-        time: alarm.time,
+        valueTime: alarm.time,
+        raisedAt: now(),
         remindMinutes: 0,
       });
       if (opened.created) {
@@ -191,23 +229,20 @@ export function registerAlarmsModule(
         return;
       }
       // Open already: the repeat counts on it (and a higher level raises it).
-      const patch = { last_time: alarm.time, count: opened.row.count + 1, value: alarm.value, level: Math.max(opened.row.level, alarm.level), state: 'active' };
+      const patch = { last_time: now(), count: opened.row.count + 1, value: alarm.value, value_time: alarm.time, level: Math.max(opened.row.level, alarm.level), state: 'active' };
       if (await repository.updateAlarm(opened.row.id, patch, true)) {
         await notifier.changed('changed', { ...opened.row, ...patch }, null);
       }
     },
     async notify(companyId, to, text) {
       const { phones, emails } = await repository.recipientContacts(companyId, to.userIds, to.groupIds, false);
-      const sent: Promise<void>[] = [];
-      if (to.sms) {
-        sent.push(...phones.map((phone) => platform.sms.send(phone, text)));
-      }
-      if (to.email && platform.mail.configured && emails.length > 0) {
-        sent.push(platform.mail.send(emails, text, text));
-      }
-      await Promise.all(sent);
-      return { phones: to.sms ? phones.length : 0, emails: to.email && platform.mail.configured ? emails.length : 0 };
+      const sms = to.sms ? phones : [];
+      const mail = to.email && platform.mail.configured ? emails : [];
+      const locale = await deps.notify.locale(companyId);
+      await deps.notify.send(companyId, null, { channelIds: to.channelIds ?? [], phones: sms, emails: mail }, { event: 'task.notify', locale, title: text, text, lines: [], facts: { rule: text, event: text } });
+      return { phones: sms.length, emails: mail.length };
     },
+    requireChannels: (companyId, channelIds) => deps.notify.requireChannels(companyId, channelIds),
   };
   const simAlarms: SimAlarms = {
     async raise(companyId, alarm) {
@@ -223,7 +258,8 @@ export function registerAlarmsModule(
         kind: 'threshold',
         level: 2,
         value: alarm.percent,
-        time: alarm.time,
+        valueTime: alarm.time,
+        raisedAt: now(),
         remindMinutes: 0,
       });
       if (opened.created) {
@@ -231,5 +267,5 @@ export function registerAlarmsModule(
       }
     },
   };
-  return { deadlines: { sweep, idle: () => engine.idle() }, taskAlarms, simAlarms };
+  return { deadlines: { sweep, idle }, taskAlarms, simAlarms };
 }

@@ -17,6 +17,7 @@ export interface AlarmFilter {
   level?: number;
   itemId?: number;
   deviceId?: number;
+  source?: number;
   from?: number;
   to?: number;
   /** Only alarms on these cabin nodes (the caller's readable ones); undefined: every node. */
@@ -212,6 +213,9 @@ export class AlarmsRepository {
     }
     if (filter.deviceId !== undefined) {
       query = query.where('target', 'like', `%"deviceId":${filter.deviceId}}%`);
+    }
+    if (filter.source !== undefined) {
+      query = query.where('source', '=', filter.source);
     }
     if (filter.from !== undefined) {
       query = query.where('first_time', '>=', filter.from);

@@ -7,6 +7,7 @@ import {
   alarmExportQuery,
   alarmListQuery,
   alarmNoteRequest,
+  alarmDeliveriesQuery,
   alarmPermission,
   idRequest,
   updateRuleRequest,
@@ -43,6 +44,9 @@ export function registerAlarmsRoutes(app: FastifyInstance, alarms: AlarmsService
 
   r.get('/general/alarm/getAlarms', { config: log, schema: { tags, summary: 'The alarm log (filters, time presets, paged), newest first', querystring: alarmListQuery } }, async (request) =>
     ok(await alarms.alarms(caller(request), request.query)),
+  );
+  r.get('/general/alarm/getDeliveries', { config: log, schema: { tags, summary: "An alarm's delivery log: each SMS, e-mail and channel message, its state and the receiver's answer", querystring: alarmDeliveriesQuery } }, async (request) =>
+    ok(await alarms.deliveries(caller(request), request.query.alarmId, requestLocale(request))),
   );
   r.get('/general/alarm/getAlarmCount', { config: log, schema: { tags, summary: 'Active unacknowledged alarms the caller may see, by level (navbar badge)' } }, async (request) =>
     ok(await alarms.count(caller(request))),

@@ -19,6 +19,7 @@ import {
   type UpdateRuleRequest,
   type UpdateUpdateWatchRequest,
   type UpdateWatchView,
+  type DeliveryView,
 } from '@smartdata/domain';
 import { conflict, notFound, validationError } from '@server/platform/errors';
 import { translate } from '@server/platform/i18n';
@@ -27,8 +28,9 @@ import type { CabinCaller } from '../cabin/cabin.service';
 import type { ItemSummary } from '../data-items/dataItems.service';
 import type { DeviceTarget } from '../devices/deviceAlarms.port';
 import { acknowledge, clearByHand, initialState } from './alarmMachine';
-import { machineRule, parseState, ruleKey, ruleTargetOf, watchDeadline, watchKey, type AlarmEngine } from './alarmEngine';
-import type { AlarmNotifier } from './alarmNotifier';
+import { machineRule, parseState, ruleKey, ruleTargetOf, watchDeadline, watchKey, watchNotifyOf, type AlarmEngine } from './alarmEngine';
+import type { NotifySender } from '../notify/deliveryQueue.port';
+import { alarmSubject, type AlarmNotifier } from './alarmNotifier';
 import type { AlarmFilter, AlarmRow, AlarmsRepository, RuleRow, WatchRow } from './alarms.repository';
 
 
@@ -45,9 +47,12 @@ export interface AlarmTargets {
   timeZone(companyId: number): Promise<string>;
   /** The time of the item's newest record, or null. */
   latestRecordAt(companyId: number, itemId: number): Promise<number | null>;
+  /** Whether the user is a member of the company (recipients are the company's own people). */
+  isMember(companyId: number, userId: number): Promise<boolean>;
+  groupExists(companyId: number, groupId: number): Promise<boolean>;
 }
 
-const defaultNotify: RuleNotify = { userIds: [], groupIds: [], delegations: false, email: false, sms: false, notifyOnClear: false };
+const defaultNotify: RuleNotify = { userIds: [], groupIds: [], delegations: false, email: false, sms: false, channelIds: [], notifyOnClear: false };
 const always: RuleSchedule = { kind: 'always' };
 
 /**
@@ -61,6 +66,7 @@ export class AlarmsService {
     private readonly engine: AlarmEngine,
     private readonly notifier: AlarmNotifier,
     private readonly now: () => number,
+    private readonly notify: Pick<NotifySender, 'requireChannels' | 'options' | 'deliveries'>,
   ) {}
 
   // ---- targets and names ----
@@ -83,12 +89,12 @@ export class AlarmsService {
   /** Display names of targets: "item · field label" or the device name. */
   private async targetNames(companyId: number, targets: readonly RuleTarget[]): Promise<(target: RuleTarget) => string> {
     const itemIds = [...new Set(targets.flatMap((t) => (t.kind === 'field' ? [t.itemId] : [])))];
-    const deviceIds = [...new Set(targets.flatMap((t) => (t.kind === 'deviceOnline' ? [t.deviceId] : [])))];
+    const deviceIds = [...new Set(targets.flatMap((t) => (t.kind === 'deviceOnline' || t.kind === 'device' ? [t.deviceId] : [])))];
     const [items, devices] = await Promise.all([this.targets.items(companyId, itemIds), this.targets.devices(companyId, deviceIds)]);
     const itemById = new Map(items.map((i) => [i.id, i]));
     const deviceById = new Map(devices.map((d) => [d.id, d]));
     return (target) => {
-      if (target.kind === 'deviceOnline') {
+      if (target.kind === 'deviceOnline' || target.kind === 'device') {
         return deviceById.get(target.deviceId)?.name ?? '';
       }
       if (target.kind === 'simCard') {
@@ -150,10 +156,36 @@ export class AlarmsService {
       throw validationError(problem);
     }
     const target = await this.resolveTarget(caller, request.target);
+    await this.checkRecipients(caller.companyId, request.notify);
     if (await this.repository.nameTaken(caller.companyId, request.name, exceptId)) {
       throw conflict('alarm.ruleNameTaken');
     }
     return target;
+  }
+
+  /**
+   * Recipients are the company's own members and groups: another company's id is refused like any
+   * other foreign id, not stored (it would never be sent to — recipients are filtered when sending).
+   */
+  private async checkRecipients(companyId: number, notify: AddRuleRequest['notify']): Promise<void> {
+    await this.notify.requireChannels(companyId, notify?.channelIds ?? []);
+    if (notify?.sms) {
+      // A vendor sends only its alarm template: without one, SMS is refused here as the editor shows it.
+      const { sms } = await this.notify.options(companyId);
+      if (!sms.available && sms.reason) {
+        throw validationError(sms.reason);
+      }
+    }
+    for (const userId of new Set(notify?.userIds ?? [])) {
+      if (!(await this.targets.isMember(companyId, userId))) {
+        throw validationError(`alarm.userMissing|${userId}`);
+      }
+    }
+    for (const groupId of new Set(notify?.groupIds ?? [])) {
+      if (!(await this.targets.groupExists(companyId, groupId))) {
+        throw validationError(`alarm.groupMissing|${groupId}`);
+      }
+    }
   }
 
   private ruleColumns(request: AddRuleRequest, nodeId: number) {
@@ -257,6 +289,7 @@ export class AlarmsService {
         state: row.state as AlarmView['state'],
         source: row.source as AlarmView['source'],
         value: row.value === null ? null : Number(row.value),
+        valueTime: row.value_time === null ? null : Number(row.value_time),
         kind: row.kind as AlarmView['kind'],
         firstTime: Number(row.first_time),
         lastTime: Number(row.last_time),
@@ -283,6 +316,7 @@ export class AlarmsService {
       level: query.level,
       itemId: query.itemId,
       deviceId: query.deviceId,
+      source: query.source,
       from: range?.from,
       to: range?.to,
       nodeIds: readable === undefined ? undefined : [...readable],
@@ -307,6 +341,12 @@ export class AlarmsService {
       throw notFound();
     }
     return row;
+  }
+
+  /** The alarm's delivery log (SMS, e-mail, channels; issue 32), oldest first — for whoever may read the alarm. */
+  async deliveries(caller: CabinCaller, alarmId: number, locale: Locale): Promise<DeliveryView[]> {
+    const row = await this.requireAlarm(caller, alarmId);
+    return this.notify.deliveries(caller.companyId, alarmSubject(row.id), locale);
   }
 
   /** Writes `change` to the rule's machine state (version-checked, retried). */
@@ -387,7 +427,7 @@ export class AlarmsService {
     const ExcelJS = await loadExcel();
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet(t('alarm.export.sheet'));
-    sheet.addRow(['alarm.col.id', 'alarm.col.rule', 'alarm.col.target', 'alarm.col.kind', 'alarm.col.level', 'alarm.col.state', 'alarm.col.source', 'alarm.col.value', 'alarm.col.firstTime', 'alarm.col.lastTime', 'alarm.col.count', 'alarm.col.ackBy', 'alarm.col.ackTime', 'alarm.col.ackNote', 'alarm.col.clearBy', 'alarm.col.clearTime', 'alarm.col.clearNote'].map(t));
+    sheet.addRow(['alarm.col.id', 'alarm.col.rule', 'alarm.col.target', 'alarm.col.kind', 'alarm.col.level', 'alarm.col.state', 'alarm.col.source', 'alarm.col.value', 'alarm.col.valueTime', 'alarm.col.firstTime', 'alarm.col.lastTime', 'alarm.col.count', 'alarm.col.ackBy', 'alarm.col.ackTime', 'alarm.col.ackNote', 'alarm.col.clearBy', 'alarm.col.clearTime', 'alarm.col.clearNote'].map(t));
     sheet.getRow(1).font = { bold: true };
     for (const v of views) {
       sheet.addRow([
@@ -399,6 +439,7 @@ export class AlarmsService {
         t(`alarm.state.${v.state}`),
         t(`alarm.source.${v.source}`),
         v.value,
+        at(v.valueTime),
         at(v.firstTime),
         at(v.lastTime),
         v.count,
@@ -439,6 +480,7 @@ export class AlarmsService {
       lastRecordTime: row.last_record_at === null ? null : Number(row.last_record_at),
       deadline: row.deadline === null ? null : Number(row.deadline),
       alarmId: open.get(row.id) ?? null,
+      notify: watchNotifyOf(row) ?? defaultNotify,
     }));
   }
 
@@ -447,6 +489,7 @@ export class AlarmsService {
     if (request.fieldName && !item.fields.some((f) => f.fieldName === request.fieldName)) {
       throw validationError(`alarm.fieldMissing|${request.fieldName}`);
     }
+    await this.checkRecipients(caller.companyId, request.notify);
     return item;
   }
 
@@ -480,6 +523,7 @@ export class AlarmsService {
         remind_minutes: request.remindMinutes ?? 0,
         enabled: request.enabled === false ? 0 : 1,
         last_record_at: lastRecordAt,
+        notify: request.notify ? JSON.stringify({ ...defaultNotify, ...request.notify }) : null,
         deadline: await this.startDeadline(caller.companyId, { every_minutes: request.everyMinutes, daily_at_minute: request.dailyAtMinute ?? null, enabled: request.enabled !== false }, lastRecordAt),
         created_by: caller.userId,
         created_at: at,
@@ -519,6 +563,7 @@ export class AlarmsService {
         remind_minutes: request.remindMinutes ?? 0,
         enabled: request.enabled === false ? 0 : 1,
         last_record_at: lastRecordAt,
+        notify: request.notify ? JSON.stringify({ ...defaultNotify, ...request.notify }) : null,
         deadline: open ? null : await this.startDeadline(caller.companyId, { every_minutes: request.everyMinutes, daily_at_minute: request.dailyAtMinute ?? null, enabled: request.enabled !== false }, lastRecordAt),
         updated_at: this.now(),
       });

@@ -152,6 +152,21 @@ describe('permission codes and company scoping', () => {
     expect(me.menuCode).toEqual([{ code: 'um_user' }]);
   });
 
+  it("the test pages are the platform's: a new company's administrator has none, and no company role gets them (issue 31.15)", async () => {
+    const admin = as(t.app, await signIn(t.app, 'admin', adminPassword));
+    const companyId = body(await admin({ method: 'POST', url: '/general/company/addCompany', payload: { displayName: 'Test Pages Co' } })).data.id as number;
+    const [role] = body(await admin({ url: `/general/role/getRoleList?companyId=${companyId}` })).data as { codes: string[] }[];
+    expect(role!.codes).toContain('sd_board_play');
+    expect(role!.codes.filter((code) => code === 'test_pages' || code === 'board_test')).toEqual([]);
+    const refused = body(await admin({ method: 'POST', url: '/general/role/addRole', payload: { name: 'Testers', codes: ['test_pages', 'board_test'], companyId } }));
+    expect(refused.code).toBe(50001);
+    const user = await createCompanyUser(t.app, { codes: ['um_user', 'test_pages', 'board_test'] });
+    const me = body(await as(t.app, await signIn(t.app, user.userName, user.password))({ url: '/general/user/getUser' })).data;
+    expect(me.menuCode).toEqual([{ code: 'um_user' }]);
+    const platformCodes = (body(await admin({ url: '/general/user/getUser' })).data.menuCode as { code: string }[]).map((c) => c.code);
+    expect(platformCodes).toEqual(expect.arrayContaining(['test_pages', 'board_test']));
+  });
+
   it("a user sees only their own company's members and company", async () => {
     const a = await createCompanyUser(t.app, { codes: ['um_user'], companyName: 'Alpha Works' });
     await createCompanyUser(t.app, { codes: [], companyId: a.companyId, userName: 'alpha_second' });
@@ -210,25 +225,33 @@ describe('SMS code, register, reset password', () => {
     expect(body(sent)).toMatchObject({ code: 0, data: { resendAfterSeconds: 60, expiresInSeconds: 300 } });
     const code = await smsCode(phone);
     expect(code).toMatch(/^\d{6}$/);
-    const wrong = await t.app.inject({ method: 'POST', url: '/general/user/addUser', payload: { userName: 'wang_lei', password: 'Secret123', phone, smsCode: code === '000000' ? '111111' : '000000' } });
+    // One of the most common passwords is refused before anything else is looked at (issue 31.6).
+    for (const [password, locale, text] of [
+      ['Passw0rd', 'zh-CN', '密码过于常见，很容易被猜到，请换一个'],
+      ['QWERTY123', 'en-US', 'This password is one of the most common ones and easy to guess: choose another'],
+    ]) {
+      const common = await t.app.inject({ method: 'POST', url: '/general/user/addUser', headers: { 'accept-language': locale }, payload: { userName: 'wang_lei', password, phone, smsCode: code } });
+      expect(body(common), password).toMatchObject({ code: 50001, data: expect.stringContaining(text) });
+    }
+    const wrong = await t.app.inject({ method: 'POST', url: '/general/user/addUser', payload: { userName: 'wang_lei', password: 'Wang2026lei', phone, smsCode: code === '000000' ? '111111' : '000000' } });
     expect(body(wrong).code).toBe(40110);
-    const created = await t.app.inject({ method: 'POST', url: '/general/user/addUser', payload: { userName: 'wang_lei', password: 'Secret123', phone, smsCode: code, name: '王磊' } });
+    const created = await t.app.inject({ method: 'POST', url: '/general/user/addUser', payload: { userName: 'wang_lei', password: 'Wang2026lei', phone, smsCode: code, name: '王磊' } });
     expect(body(created).code).toBe(0);
     expect(body(created).data.id).toBeDefined();
-    const me = body(await as(t.app, await signIn(t.app, 'wang_lei', 'Secret123'))({ url: '/general/user/getUser' })).data;
+    const me = body(await as(t.app, await signIn(t.app, 'wang_lei', 'Wang2026lei'))({ url: '/general/user/getUser' })).data;
     expect(me.company.displayName).toBe('王磊的公司');
     expect(me.menuCode.map((m: { code: string }) => m.code)).toContain('um_role');
     expect(me.menuCode.map((m: { code: string }) => m.code)).not.toContain('system_company');
   });
 
   it('register refuses a taken user name (40900) and a weak password (50001)', async () => {
-    const taken = await t.app.inject({ method: 'POST', url: '/general/user/addUser', payload: { userName: 'admin', password: 'Secret123', phone: '13800000002', smsCode: '123456' } });
+    const taken = await t.app.inject({ method: 'POST', url: '/general/user/addUser', payload: { userName: 'admin', password: 'Wang2026lei', phone: '13800000002', smsCode: '123456' } });
     expect(taken.statusCode).toBe(409);
     expect(body(taken)).toMatchObject({ code: 40900, msg: '用户名已存在' });
     const weak = await t.app.inject({ method: 'POST', url: '/general/user/addUser', headers: { 'accept-language': 'en-US' }, payload: { userName: 'newbie', password: 'short', phone: '13800000002', smsCode: '123456' } });
     expect(body(weak).code).toBe(50001);
     expect(body(weak).data).toContain('at least 8 characters');
-    const badPhone = await t.app.inject({ method: 'POST', url: '/general/user/addUser', payload: { userName: 'newbie', password: 'Secret123', phone: '12345', smsCode: '123456' } });
+    const badPhone = await t.app.inject({ method: 'POST', url: '/general/user/addUser', payload: { userName: 'newbie', password: 'Wang2026lei', phone: '12345', smsCode: '123456' } });
     expect(body(badPhone).data).toContain('手机号');
   });
 

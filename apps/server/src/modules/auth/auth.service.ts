@@ -3,7 +3,7 @@ import { ErrorCode, limits, type AddUserRequest, type GetTokenRequest, type Loca
 import type { Db } from '@server/platform/db/database';
 import type { Sessions } from '@server/platform/auth/sessions';
 import type { FailureThrottle } from '@server/platform/auth/failureThrottle';
-import type { SmsProvider } from '@server/platform/sms';
+import type { SmsProvider } from '@server/platform/smsProvider';
 import { AppError, conflict } from '@server/platform/errors';
 import { translate } from '@server/platform/i18n';
 import { dummyPasswordHash, hashPassword, newToken, sha256, verifyPassword } from '@server/platform/auth/passwords';

@@ -2,9 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '@server/platform/context';
 import type { CompaniesService } from '../companies/companies.service';
 import type { GroupsService } from '../groups/groups.service';
+import { CabinRepository } from './cabin.repository';
 import { CabinService } from './cabin.service';
+import { CabinKinds } from './cabinKinds';
 import type { CabinPeople } from './cabinPeople';
 import { registerCabinRoutes } from './cabin.routes';
+import { CabinPermissionsService } from './cabinPermissions.service';
+import { CabinTreeService } from './cabinTree.service';
 
 /**
  * The data cabin: the directory tree, its permissions and the node kinds other modules plug in
@@ -21,7 +25,9 @@ export function registerCabinModule(
     groupExists: (companyId, groupId) => deps.groups.groupExists(companyId, groupId),
     isMember: (companyId, userId) => deps.companies.isMember(companyId, userId),
   };
-  const cabin = new CabinService(platform.db, people, { writes: platform.writes, cacheMs: platform.config.sessionCacheMs });
-  registerCabinRoutes(app, cabin);
+  const kinds = new CabinKinds();
+  const repository = new CabinRepository(platform.db);
+  const cabin = new CabinService(platform.db, people, kinds, { writes: platform.writes, cacheMs: platform.config.sessionCacheMs });
+  registerCabinRoutes(app, { cabin, tree: new CabinTreeService(platform.db, repository, cabin, kinds), permissions: new CabinPermissionsService(repository, people, cabin) });
   return cabin;
 }

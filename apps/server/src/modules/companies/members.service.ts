@@ -19,6 +19,8 @@ export interface MemberAccounts {
   setCurrentCompany(userId: number, companyId: number, on?: Db): Promise<void>;
   /** Clears the user's current company if it is this one (they are leaving it). */
   clearCurrentCompany(userId: number, companyId: number, on?: Db): Promise<void>;
+  /** Ends the user's sessions if this is their current company (disabled or removed here). */
+  endSessionsIn(userId: number, companyId: number): Promise<void>;
 }
 
 /** What members asks of the groups module when someone leaves (a port: the groups module calls companies). */
@@ -139,6 +141,11 @@ export class MembersService {
     }
     await this.requireMember(companyId, userId);
     await this.repository.setStatus(companyId, userId, disabled ? 'disabled' : 'active');
+    if (disabled) {
+      await this.users.endSessionsIn(userId, companyId);
+      // They work elsewhere from now on (their next sign-in falls back to another company).
+      await this.users.clearCurrentCompany(userId, companyId);
+    }
   }
 
   async remove(companyId: number, actorId: number, userId: number): Promise<void> {
@@ -146,6 +153,8 @@ export class MembersService {
       throw new AppError(40900, 'member.self');
     }
     await this.requireMember(companyId, userId);
+    // Before the membership (and with it the current company) is gone.
+    await this.users.endSessionsIn(userId, companyId);
     // Everything that hangs on the membership goes with it, in one transaction.
     await this.db.transaction().execute(async (trx) => {
       await this.roles.removeUser(companyId, userId, trx);

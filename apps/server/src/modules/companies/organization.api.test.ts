@@ -138,11 +138,30 @@ describe('members and invitations', () => {
     expect(body(await post(a.call, '/general/company/member/setMemberStatus', { userId: person.userId, disabled: true })).code).toBe(0);
     const members = body(await a.call({ url: '/general/company/member/getMemberList' })).data;
     expect(members.list.find((m: { userId: number }) => m.userId === person.userId).status).toBe('disabled');
-    // A disabled member falls back to their other company.
-    expect(body(await personCall({ url: '/general/user/getUser' })).data.company.displayName).toBe('Own Co');
-    expect(body(await post(personCall, '/general/user/switchCompany', { companyId: a.companyId })).code).toBe(40400);
+    // The session the member was working in here ends (issue 31.6), as a platform disable ends it…
+    expect(body(await personCall({ url: '/general/user/getUser' })).code).toBe(70006);
+    // …and signing in again, they fall back to their other company.
+    const again = as(t.app, await signIn(t.app, person.userName, person.password));
+    expect(body(await again({ url: '/general/user/getUser' })).data.company.displayName).toBe('Own Co');
+    expect(body(await post(again, '/general/user/switchCompany', { companyId: a.companyId })).code).toBe(40400);
+    // A disable in a company they are not working in leaves their session alone.
+    expect(body(await post(a.call, '/general/company/member/setMemberStatus', { userId: person.userId, disabled: false })).code).toBe(0);
+    expect(body(await post(a.call, '/general/company/member/setMemberStatus', { userId: person.userId, disabled: true })).code).toBe(0);
+    expect(body(await again({ url: '/general/user/getUser' })).code).toBe(0);
     expect(body(await post(a.call, '/general/company/member/removeMember', { userId: person.userId })).code).toBe(0);
     expect(body(await a.call({ url: '/general/company/member/getMemberList' })).data.total).toBe(1);
+  });
+
+  it('removing a member ends the session they were working in', async () => {
+    const a = await companyWithAdmin('Leaving Co', managerCodes);
+    const person = await createCompanyUser(t.app, { codes: [], companyName: 'Home Co' });
+    const personCall = as(t.app, await signIn(t.app, person.userName, person.password));
+    const invitation = body(await post(a.call, '/general/company/member/inviteMember', { account: person.userName })).data.id;
+    await personCall({ url: `/general/company/member/agreeInvitation?invitationId=${invitation}` });
+    expect(body(await post(personCall, '/general/user/switchCompany', { companyId: a.companyId })).code).toBe(0);
+    expect(body(await personCall({ url: '/general/user/getUser' })).data.company.displayName).toBe('Leaving Co');
+    expect(body(await post(a.call, '/general/company/member/removeMember', { userId: person.userId })).code).toBe(0);
+    expect(body(await personCall({ url: '/general/user/getUser' })).code).toBe(70006);
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { zonedMidnight } from '@smartdata/domain';
-import { as, body, createCompanyUser, createTestApp, signIn, type TestApp } from '@server/test/testApp';
+import { adminPassword, as, body, createCompanyUser, createTestApp, signIn, type TestApp } from '@server/test/testApp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -297,8 +297,11 @@ describe('dashboards', () => {
     expect((await okData(get(player.api, 'dashboard/getDashboardList'))).total).toBe(0);
     const boardsOnly = await person(t.app, admin.companyId, ['sd_board']);
     expect(body(await get(boardsOnly.api, 'boardPlay/getBoardPlayList')).code).toBe(40300);
+    // The test pages belong to the platform (issue 31.15): a company's role does not grant them.
     const tester = await person(t.app, admin.companyId, ['test_pages', 'board_test']);
-    expect(body(await get(tester.api, 'boardPlay/getBoardPlayList')).code).toBe(0);
+    expect(body(await get(tester.api, 'boardPlay/getBoardPlayList')).code).toBe(40300);
+    const platformAdmin = as(t.app, await signIn(t.app, 'admin', adminPassword));
+    expect(body(await get(platformAdmin, 'boardPlay/getBoardPlayList')).code).toBe(0);
   });
 });
 
@@ -363,8 +366,8 @@ describe('carousels', () => {
     expect(body(await get(admin.api, 'boardPlay/getBoardPlay', { id: String(play.id) })).code).toBe(40400);
   });
 
-  it('the alarm feed is empty and says no module provides alarms yet', async () => {
+  it('the alarm feed is provided by cloud monitoring and empty while no alarm is open (alarms/alarmFeed.api.test.ts fills it)', async () => {
     const admin = await person(t.app);
-    expect(await okData(get(admin.api, 'dashboard/getAlarmFeed'))).toEqual({ provided: false, list: [] });
+    expect(await okData(get(admin.api, 'dashboard/getAlarmFeed'))).toEqual({ provided: true, list: [] });
   });
 });

@@ -430,10 +430,10 @@ export class DashboardsService {
 
   // ---- alarms ----
 
-  /** Alarm messages from the modules that provide them (none yet: `provided` false). */
+  /** Alarm messages from the modules that provide them (cloud monitoring's open alarms; none: `provided` false). */
   async alarmFeed(caller: CabinCaller): Promise<AlarmFeed> {
     const providers = this.alarmFeeds;
-    const lists = await Promise.all(providers.map((provide) => provide(caller.companyId, caller.userId)));
+    const lists = await Promise.all(providers.map((provide) => provide(caller)));
     return {
       provided: providers.length > 0,
       list: lists

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { adminPassword, as, body, createCompanyUser, createTestApp, signIn, type TestApp } from '@server/test/testApp';
 
@@ -160,7 +160,7 @@ describe('records', () => {
     expect((await bad({ label: '' })).data).toBe('名称: this field is required');
     expect((await bad({ label: '   ' })).data).toBe('名称: this field is required');
     expect((await bad({ label: null })).code).toBe(50001);
-    expect((await bad({ label: 'x'.repeat(256) })).data).toBe('名称: data too long');
+    expect((await bad({ label: 'x'.repeat(256) })).data).toBe('名称: Data too long');
     expect((await bad({ remark: { nested: true } })).data).toBe('备注: enter text');
     expect((await bad({ unknown: 1 })).data).toBe('unknown: the data item has no such field');
     expect((await bad({ photo: 'c1/item/not-a-key.png' })).data).toBe('照片: upload the file first');
@@ -194,6 +194,48 @@ describe('records', () => {
     const foreign = await upload(stranger.api, 'theirs.png', 'image/png', png);
     expect(body(await post(admin.api, 'dataItem/addRecord', { itemId, values: { label: 'x', photo: foreign } }, en)).data).toBe('照片: upload the file first');
     expect(body(await post(admin.api, 'dataItem/addRecord', { itemId, values: { label: 'x', attachment: Array(10).fill(text) } }, en)).data).toBe('附件: too many files');
+  });
+
+  it('a value longer than its field is refused with spec §8\'s 数据过长 / Data too long on add, update, form and import; a device\'s is dropped and logged', async () => {
+    const fields = [
+      { name: '名称', fieldName: 'label', type: 5, unit: '', priority: 1 },
+      { name: '备注', fieldName: 'remark', type: 6, unit: '', priority: 2 },
+      { name: '读数', fieldName: 'reading', type: 1, unit: '', priority: 3 },
+    ];
+    const dir = await addDir(admin.api, 'Lengths');
+    const id = await addItem(admin.api, dir, 'Lengths', fields);
+    const long = 'x'.repeat(256);
+    const longer = 'y'.repeat(10_001);
+    expect(await addRecord(admin.api, id, { label: long })).toEqual({ code: 50001, msg: '验证失败', data: '名称：数据过长' });
+    expect((await post(admin.api, 'dataItem/addRecord', { itemId: id, values: { remark: longer } }, en).then(body)).data).toBe('备注: Data too long');
+    const kept = (await addRecord(admin.api, id, { label: 'x'.repeat(255), remark: longer.slice(1) })).data.id;
+    expect(body(await post(admin.api, 'dataItem/updateRecord', { id: kept, values: { label: long } }))).toEqual({ code: 50001, msg: '验证失败', data: '名称：数据过长' });
+
+    const form = body(await post(admin.api, 'dataItem/addForm', { itemId: id, name: 'Notes', design: { elements: [{ key: 'n', type: 'input', label: 'Name', field: 'label' }, { key: 'r', type: 'textarea', label: 'Remark', field: 'remark' }] } }, en));
+    expect(form.code, JSON.stringify(form)).toBe(0);
+    expect((await post(admin.api, 'dataItem/submitForm', { formId: form.data.id, values: { label: long } }).then(body)).data).toBe('名称：数据过长');
+
+    const csv = Buffer.from(`名称,备注\nok,fine\n${long},\n`).toString('base64');
+    const dry = body(await post(admin.api, 'dataItem/importRecords', { itemId: id, fileName: 'long.csv', content: csv, dryRun: true }, en));
+    expect(dry.data).toEqual({ rows: 2, imported: 0, errors: [{ row: 3, column: '名称', message: '名称: Data too long' }] });
+
+    // A device's text over the field's length: dropped (not cut), the rest of the payload kept, said in the log once.
+    const iot = body(await post(admin.api, 'dataItem/addDataItem', { directoryId: dir, name: 'Lengths IoT', kind: 13, fields }));
+    expect(iot.code, JSON.stringify(iot)).toBe(0);
+    const warn = vi.spyOn(t.app.log, 'warn');
+    try {
+      const ts = Date.now() - 60_000;
+      await t.app.telemetry.commit.submit([
+        { companyId: admin.companyId, itemId: iot.data.id, ts, values: { label: long, reading: 1 } },
+        { companyId: admin.companyId, itemId: iot.data.id, ts: ts + 1000, values: { label: long, reading: 2 } },
+      ]);
+      expect((await records(admin.api, iot.data.id)).list.map((r) => r.values).sort((a, b) => Number(a.reading) - Number(b.reading))).toEqual([{ reading: 1 }, { reading: 2 }]);
+      const said = warn.mock.calls.filter(([, message]) => typeof message === 'string' && message.includes('Data too long'));
+      expect(said).toHaveLength(1);
+      expect(said[0]![0]).toMatchObject({ itemId: iot.data.id, field: 'label', length: 256, max: 255 });
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('edits inline, deletes one and many', async () => {

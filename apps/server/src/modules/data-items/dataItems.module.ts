@@ -14,6 +14,7 @@ import { DeviceRecords } from './deviceRecords';
 import type { DeviceRecordSink } from './deviceRecords.port';
 import { DataItemsMaintenance } from './maintenance.service';
 import { defaultRecordPushOptions, RecordPushes, type RecordPushOptions } from './recordPushes';
+import { RecordFieldIndexes } from './recordFieldIndexes.repository';
 import { RecordsRepository } from './records.repository';
 import { RecordsService } from './records.service';
 import { RecordTransferService } from './recordTransfer.service';
@@ -82,14 +83,14 @@ export function registerDataItemsModule(app: FastifyInstance, platform: Platform
   const records = new RecordsRepository(db, dbKind);
   const series = new SeriesRepository(dbKind);
   const writer = new RecordWriter(db, dbKind, series, options.roller, { thread: platform.config.recordWriterThread, log: app.log });
-  const dataItems = new DataItemsService(items, records, writer, deps.cabin, deps.companies, platform.config.timeZone);
+  const dataItems = new DataItemsService(items, records, new RecordFieldIndexes(db, dbKind), writer, deps.cabin, deps.companies, platform.config.timeZone);
   const recordsCommitted = new RecordsCommitted(app.log);
   const recordsService = new RecordsService(db, dataItems, items, records, writer, realtime, storageAttachments(deps.storage), platform.config.timeZone, app.log, recordsCommitted);
   const settings = new DataItemConfigService(items, dataItems, recordsService, deps.cabin);
   const transfer = new RecordTransferService(dataItems, recordsService);
   const maintenance = new DataItemsMaintenance(db, items, records, writer, dbKind, options.seriesRetentionMonths);
   const pushes = new RecordPushes(realtime, dbKind, options);
-  const deviceRecords = new DeviceRecords(db, dbKind, items, writer, recordsService, pushes, recordsCommitted);
+  const deviceRecords = new DeviceRecords(db, dbKind, items, writer, recordsService, pushes, recordsCommitted, app.log);
 
   registerDataItemsRoutes(app, { dataItems, records: recordsService, settings, transfer });
   deps.cabin.registerKind('dataItem', dataItems.nodeHandler());

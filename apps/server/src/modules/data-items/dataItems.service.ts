@@ -15,6 +15,7 @@ import type { CompaniesService } from '../companies/companies.service';
 import type { CabinCaller, CabinService, NodeKindHandler } from '../cabin/cabin.service';
 import { DataItemsRepository, type DataItemRow } from './dataItems.repository';
 import { parseDesign, parseFields, toFields } from './fields';
+import type { RecordFieldIndexes } from './recordFieldIndexes.repository';
 import type { RecordsRepository } from './records.repository';
 import type { RecordWriter } from './recordWriter';
 
@@ -50,6 +51,7 @@ export class DataItemsService {
   constructor(
     private readonly items: DataItemsRepository,
     private readonly records: RecordsRepository,
+    private readonly fieldIndexes: RecordFieldIndexes,
     private readonly writer: RecordWriter,
     private readonly cabin: CabinService,
     private readonly companies: CompanyTimeZones,
@@ -136,7 +138,7 @@ export class DataItemsService {
         userId: caller.userId,
       }),
     );
-    await this.records.syncFieldIndexes(refId, fields);
+    await this.fieldIndexes.sync(refId, fields);
     return { id: refId };
   }
 
@@ -176,7 +178,7 @@ export class DataItemsService {
       parentItemId: request.parentItemId,
     });
     if (fields) {
-      await this.records.syncFieldIndexes(row.id, fields);
+      await this.fieldIndexes.sync(row.id, fields);
     }
   }
 
@@ -270,14 +272,14 @@ export class DataItemsService {
       },
       afterCopy: async (companyId, refIds) => {
         for (const item of await this.items.itemsByIds(companyId, refIds)) {
-          await this.records.syncFieldIndexes(item.id, parseFields(item.fields));
+          await this.fieldIndexes.sync(item.id, parseFields(item.fields));
         }
       },
       remove: (trx, companyId, refIds) => this.writer.removeItems(trx, companyId, refIds),
       afterRemove: async (_companyId, refIds) => {
         for (const id of refIds) {
           this.nodes.delete(id);
-          await this.records.dropFieldIndexes(id);
+          await this.fieldIndexes.drop(id);
         }
       },
     };

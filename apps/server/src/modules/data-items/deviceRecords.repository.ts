@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
+import type SQLite from 'better-sqlite3';
 import type { Db } from '@server/platform/db/database';
 
 /**
- * The record statements of the device batch on PostgreSQL (recordWriter.ts): one statement per
+ * The record statements of the device batch on PostgreSQL (pgBatchStore.ts): one statement per
  * table for a whole batch, an array parameter per column (`unnest`) instead of a multi-row VALUES
  * of 8 parameters a row (Kysely compiled those row by row, and the pg client bound each one).
- * SQLite's prepared statements for the same are `RawRecordWrites` (records.repository.ts).
+ * SQLite's prepared statements for the same are `RawRecordWrites` (below).
  */
 export const pgDeviceRecordWrites = {
   /**
@@ -36,6 +37,36 @@ export const pgDeviceRecordWrites = {
       where d.id = u.id and d.company_id = u.c`.execute(trx);
   },
 };
+
+/**
+ * The record writes of the device batch on the embedded database (sqliteBatchWrites.ts): statements
+ * prepared once on the raw handle, run synchronously inside the writer's transaction.
+ */
+export class RawRecordWrites {
+  private readonly insert: SQLite.Statement;
+  private readonly addCount: SQLite.Statement;
+
+  constructor(raw: SQLite.Database) {
+    this.insert = raw.prepare(
+      "insert into data_record (company_id, item_id, parent_record_id, values_json, source, created_by, created_at, updated_at) values (?, ?, null, ?, 'device', null, ?, ?) on conflict do nothing",
+    );
+    this.addCount = raw.prepare('update data_item set record_count = record_count + ? where company_id = ? and id = ?');
+  }
+
+  /**
+   * A device record (no parent, no author, created at the device's instant): its id, or 0 when
+   * the item already has a device record of that instant (a redelivery: nothing stored).
+   */
+  insertDeviceRecord(companyId: number, itemId: number, valuesJson: string, at: number): number {
+    const result = this.insert.run(companyId, itemId, valuesJson, at, at);
+    return result.changes === 0 ? 0 : Number(result.lastInsertRowid);
+  }
+
+  /** Keeps data_item.record_count (the unfiltered total). */
+  adjustCount(companyId: number, itemId: number, delta: number): void {
+    this.addCount.run(delta, companyId, itemId);
+  }
+}
 
 /** Which of these (company, item, instant, values) already have a device record: `${itemId}:${ts}:${valuesJson}` keys (either database). */
 export async function deviceRecordsStored(db: Db, records: ReadonlyArray<{ companyId: number; itemId: number; ts: number }>): Promise<Set<string>> {

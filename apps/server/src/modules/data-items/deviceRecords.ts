@@ -1,11 +1,13 @@
-import { attachmentFieldTypes, checkFieldValue, DataItemKind, FieldType, numericFieldTypes, type DataField, type RecordItem, type RecordValues } from '@smartdata/domain';
+import { attachmentFieldTypes, checkFieldValue, DataItemKind, dataItemLimits, FieldType, numericFieldTypes, userTexts, type DataField, type RecordItem, type RecordValues } from '@smartdata/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import { rawSqlite, type Db, type DbKind } from '@server/platform/db/database';
 import { parseFields } from './fields';
 import { RawItemReads, type DataItemsRepository, type DeviceItemRow } from './dataItems.repository';
 import type { RecordPushes } from './recordPushes';
 import type { RecordsService } from './records.service';
 import type { AcceptedBatch, BatchPart, DeferredRollups, DeviceBatchResult, DeviceRecordSink, DeviceValues } from './deviceRecords.port';
-import type { BatchRecord, RecordWriter } from './recordWriter';
+import type { BatchRecord } from './batchStore';
+import type { RecordWriter } from './recordWriter';
 import { deviceRecordsStored } from './deviceRecords.repository';
 import type { RecordsCommitted } from './recordsCommitted.port';
 
@@ -48,7 +50,9 @@ function unknownOf(noRecord: ReadonlyMap<number, number>, stored: ReadonlyArray<
  * ignored and counted; a value the field refuses (a text for a number, anything for a picture or
  * file) is dropped and counted, the rest of the payload kept. Numbers are rounded as for any
  * record; required fields are not enforced (a gateway may report a subset of its registers). A
- * payload whose keys all miss is no record at all. Only IoT data lists take device records (an
+ * payload whose keys all miss is no record at all. A text longer than its field (spec §8 "Data
+ * too long") is dropped like any refused value, not cut — a cut reading is a value the device never
+ * sent — and said in the log once an hour per item and field. Only IoT data lists take device records (an
  * item that changed kind or company since it was bound takes none).
  *
  * Records of items with enabled forwards go through `RecordsService.ingestChecked` (one
@@ -59,6 +63,8 @@ function unknownOf(noRecord: ReadonlyMap<number, number>, stored: ReadonlyArray<
 export class DeviceRecords implements DeviceRecordSink {
   private readonly metas = new Map<number, ItemMeta>();
   private readonly rawItems: RawItemReads | null;
+  /** When a too-long value of `itemId:field` was last logged. */
+  private readonly tooLongLogged = new Map<string, number>();
 
   constructor(
     private readonly db: Db,
@@ -68,6 +74,7 @@ export class DeviceRecords implements DeviceRecordSink {
     private readonly records: RecordsService,
     private readonly pushes: RecordPushes,
     private readonly committed: RecordsCommitted,
+    private readonly log?: Pick<FastifyBaseLogger, 'warn'>,
   ) {
     const raw = dbKind === 'sqlite' ? rawSqlite(db) : null;
     this.rawItems = raw ? new RawItemReads(raw) : null;
@@ -171,6 +178,21 @@ export class DeviceRecords implements DeviceRecordSink {
     return out;
   }
 
+  /** A device's value over its field's length, in the log at most once an hour per item and field (a device repeats it every poll). */
+  private logTooLong(companyId: number, itemId: number, field: DataField, length: number): void {
+    const key = `${itemId}:${field.fieldName}`;
+    const now = Date.now();
+    if (now - (this.tooLongLogged.get(key) ?? -Infinity) < 3_600_000) {
+      return;
+    }
+    if (this.tooLongLogged.size > 10_000) {
+      this.tooLongLogged.clear();
+    }
+    this.tooLongLogged.set(key, now);
+    const max = field.type === FieldType.text ? dataItemLimits.textLength : dataItemLimits.longTextLength;
+    this.log?.warn({ companyId, itemId, field: field.fieldName, length, max }, `device value dropped: ${userTexts.dataTooLong['en-US']} (${field.name})`);
+  }
+
   /** Keys mapped to fields and checked; records split into the batch and the forward path. */
   private plan(batch: readonly DeviceValues[], metas: Map<number, ItemMeta>) {
     const direct: BatchRecord[] = [];
@@ -212,6 +234,9 @@ export class DeviceRecords implements DeviceRecordSink {
           keys += 1;
         } else {
           rejected += 1;
+          if (!check.ok && check.key === 'validation.value.tooLong') {
+            this.logTooLong(write.companyId, write.itemId, field, [...String(raw)].length);
+          }
         }
       }
       unknown += unknownHere;

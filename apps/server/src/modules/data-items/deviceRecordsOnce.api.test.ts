@@ -23,7 +23,7 @@ let t: TestApp;
 let mqttPort: number;
 beforeAll(async () => {
   t = await createTestApp({ mqttPort: 0 });
-  mqttPort = t.app.platform.broker!.port;
+  mqttPort = t.app.platform.broker!.port!;
 });
 afterAll(async () => {
   await t?.close();

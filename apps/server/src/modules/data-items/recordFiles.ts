@@ -1,14 +1,19 @@
 import type { CellValue } from 'exceljs';
 import { loadExcel } from '@server/platform/lazyImport';
+import { formulaValue, type UnreadableCell } from '@server/platform/xlsxFormula';
 
 export { guardCsvText, parseCsv, toCsv, toXlsx, unguardCsvText } from '@server/platform/tables';
 
-/** A cell as read from a file: text, number, boolean, a wall-clock date (XLSX), or empty. */
-export type FileCell = string | number | boolean | { wallClock: string } | null;
+/**
+ * A cell as read from a file: text, number, boolean, a wall-clock date (XLSX), or empty — or an XLSX
+ * formula whose value cannot be read (platform/xlsxFormula.ts UnreadableCell, with the cell's address):
+ * a row error, never an empty value.
+ */
+export type FileCell = string | number | boolean | { wallClock: string } | UnreadableCell | null;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-function cellOf(value: CellValue): FileCell {
+function cellOf(value: CellValue, ref: string): FileCell {
   if (value === null || value === undefined) {
     return null;
   }
@@ -24,9 +29,9 @@ function cellOf(value: CellValue): FileCell {
   if ('richText' in value) {
     return value.richText.map((part) => part.text).join('');
   }
-  if ('formula' in value || 'sharedFormula' in value) {
-    const result = (value as { result?: CellValue }).result;
-    return result === undefined ? null : cellOf(result);
+  const formula = formulaValue(value, ref);
+  if (formula) {
+    return 'unreadable' in formula ? formula : cellOf(formula.result, ref);
   }
   if ('text' in value) {
     return String((value as { text: unknown }).text);
@@ -52,7 +57,8 @@ export async function parseXlsx(bytes: Buffer): Promise<FileCell[][]> {
     const row = sheet.getRow(r);
     const cells: FileCell[] = [];
     for (let c = 1; c <= width; c += 1) {
-      cells.push(cellOf(row.getCell(c).value));
+      const cell = row.getCell(c);
+      cells.push(cellOf(cell.value, cell.address));
     }
     rows.push(cells);
   }

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { as, body, createCompanyUser, createTestApp, signIn, type TestApp } from '@server/test/testApp';
 
@@ -50,6 +50,24 @@ async function xlsx(rows: unknown[][]): Promise<Buffer> {
 }
 
 describe('export', () => {
+  it("names the file by the company's wall clock, not UTC (issue 31.9): 17:30 UTC is 01:30 the next day in Shanghai", async () => {
+    const admin = await person(t.app);
+    const itemId = await setup(admin.api);
+    // The next 17:30:15 UTC (after now, so the session stays valid).
+    const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T17:30:15Z`);
+    const at = today > Date.now() ? today : today + 86_400_000;
+    const shanghai = new Date(at + 8 * 3_600_000).toISOString().replace(/[-:T]/g, '').slice(0, 14);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(at);
+    try {
+      const csv = await admin.api({ url: `/general/dataItem/exportRecords?itemId=${itemId}&format=csv` });
+      expect(csv.headers['content-disposition']).toBe(`attachment; filename*=UTF-8''Batch-${shanghai}.csv`);
+      expect(shanghai.slice(8)).toBe('013015');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('downloads the filtered records as CSV (BOM, formula guard) and XLSX', async () => {
     const admin = await person(t.app);
     const itemId = await setup(admin.api);
@@ -139,6 +157,39 @@ describe('import', () => {
     const record = body(await admin.api({ url: `/general/dataItem/getRecords?itemId=${itemId}` })).data.list[0];
     // The spreadsheet's wall clock is read in the company's time zone (Asia/Shanghai).
     expect(record.values).toEqual({ label: 'a', count: 1, readAt: Date.UTC(2026, 4, 5, 23, 8, 9) });
+  });
+
+  it('reads the cached result of a formula cell; a formula saved without one, or resulting in an error, is a row error naming the cell', async () => {
+    const admin = await person(t.app);
+    const itemId = await setup(admin.api);
+    // What Excel and WPS save: the formula with its result.
+    const calculated = await xlsx([
+      ['名称', 'Temperature', 'Count'],
+      ['pump', { formula: '20.5+1', result: 21.5 }, { formula: 'LEN(A2)', result: 4 }],
+    ]);
+    expect((await importFile(admin.api, itemId, 'calculated.xlsx', calculated)).data).toEqual({ rows: 1, imported: 1, errors: [] });
+    const record = body(await admin.api({ url: `/general/dataItem/getRecords?itemId=${itemId}` })).data.list[0];
+    expect(record.values).toEqual({ label: 'pump', temperature: 21.5, count: 4 });
+
+    // What openpyxl (and pandas through it) saves: only the formula, no result to read.
+    const uncalculated = await xlsx([
+      ['名称', 'Temperature', 'Count'],
+      ['valve', { formula: 'B3*2' }, 3],
+      ['fan', 2, { formula: '1/0', result: { error: '#DIV/0!' } }],
+    ]);
+    const report = await importFile(admin.api, itemId, 'uncalculated.xlsx', uncalculated, true);
+    expect(report.data).toEqual({
+      rows: 2,
+      imported: 0,
+      errors: [
+        { row: 2, column: 'Temperature', message: 'Cell B2 holds a formula (=B3*2) saved without its result: open and save the file in Excel or WPS before importing, or enter the value' },
+        { row: 3, column: 'Count', message: 'The formula in cell C3 results in the error #DIV/0!' },
+      ],
+    });
+    const refused = await importFile(admin.api, itemId, 'uncalculated.xlsx', uncalculated);
+    expect(refused.code).toBe(50001);
+    expect(refused.data).toContain('Row 2: Cell B2 holds a formula');
+    expect(await total(admin.api, itemId)).toBe(1);
   });
 
   it('reports unknown and missing columns, and refuses other files', async () => {

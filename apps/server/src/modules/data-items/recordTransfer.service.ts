@@ -4,6 +4,7 @@ import {
   fileExtension,
   FieldType,
   formatFieldValue,
+  formatInstant,
   numericFieldTypes,
   type DataField,
   type exportRecordsQuery,
@@ -14,6 +15,7 @@ import {
 } from '@smartdata/domain';
 import { translate } from '@server/platform/i18n';
 import { validationError } from '@server/platform/errors';
+import { unreadableCellText } from '@server/platform/xlsxFormula';
 import type { CabinCaller } from '../cabin/cabin.service';
 import type { DataItemsService } from './dataItems.service';
 import type { RecordsService } from './records.service';
@@ -38,8 +40,9 @@ const contentTypes = {
 
 const reportLinesMax = 20;
 
-function stamp(instant: number): string {
-  return new Date(instant).toISOString().replace(/[-:T]/g, '').slice(0, 14);
+/** `yyyyMMddHHmmss` on the company's wall clock (the records' own times are shown in it too; issue 31.9). */
+function stamp(instant: number, timeZone: string): string {
+  return formatInstant(instant, 'datetime', timeZone).replace(/[-: ]/g, '');
 }
 
 /**
@@ -78,7 +81,7 @@ export class RecordTransferService {
       ];
     });
     const table = [header, ...body];
-    const fileName = `${row.name}-${stamp(Date.now())}.${query.format}`;
+    const fileName = `${row.name}-${stamp(Date.now(), timeZone)}.${query.format}`;
     return {
       fileName,
       contentType: contentTypes[query.format],
@@ -118,7 +121,7 @@ export class RecordTransferService {
     const errors: ImportRowError[] = [];
     const columns = new Map<number, DataField>();
     headerRow.forEach((cell, index) => {
-      const text = cell === null ? '' : typeof cell === 'object' ? cell.wallClock : String(cell).trim();
+      const text = cell === null ? '' : typeof cell === 'object' ? ('wallClock' in cell ? cell.wallClock : cell.text) : String(cell).trim();
       if (text === '' || skippedHeaders.has(text.toLowerCase()) || idHeaders.has(text.toLowerCase())) {
         return;
       }
@@ -142,8 +145,18 @@ export class RecordTransferService {
     if (errors.length === 0) {
       for (const { cells, line } of dataRows) {
         const values: RecordValues = {};
+        const unreadable: ImportRowError[] = [];
         for (const [index, field] of columns) {
-          values[field.fieldName] = rawValue(cells[index] ?? null, extension === '.csv', field);
+          const cell = cells[index] ?? null;
+          if (cell !== null && typeof cell === 'object' && 'unreadable' in cell) {
+            unreadable.push({ row: line, column: field.name, message: translate(unreadableCellText(cell), locale) });
+            continue;
+          }
+          values[field.fieldName] = rawValue(cell, extension === '.csv', field);
+        }
+        if (unreadable.length > 0) {
+          errors.push(...unreadable);
+          continue;
         }
         const checked = await this.records.checkValues(caller, fields, values, timeZone);
         for (const problem of checked.problems) {
@@ -174,7 +187,7 @@ function rawValue(cell: FileCell, csv: boolean, field: DataField): unknown {
     return null;
   }
   if (typeof cell === 'object') {
-    return cell.wallClock;
+    return 'wallClock' in cell ? cell.wallClock : null;
   }
   if (typeof cell === 'boolean') {
     return String(cell);

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@server/test/testApp';
-import { type BatchRecord, RecordWriter } from './recordWriter';
+import type { BatchRecord } from './batchStore';
+import { RecordWriter } from './recordWriter';
 import { SeriesRepository } from './series.repository';
 
 const opened: TestApp[] = [];

@@ -2,7 +2,8 @@
  * The writer thread of the embedded database (issue 21): device batches and the roller of their
  * deferred series run here, on a connection of their own to the same file, so the event loop only
  * plans batches, answers sockets and reads; both cores work. Started by RecordWriter
- * (recordWriter.ts), which keeps the protocol below in step with it:
+ * (recordWriter.ts) through WriterThread (writerThread.ts), which keeps the protocol below
+ * (its types in batchStore.ts) in step with it:
  *
  *   in  {op:'batch', id, records, charted, part}  → out {id, storedAt?, ids, partRun}
  *   in  {op:'statements', id, list}               → out {id}
@@ -14,38 +15,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import type { RawStatement } from './deviceRecords.port';
-import type { BatchRecord } from './recordWriter';
-import { ROLL_SLICE, slicesOf, SqliteBatchStore, type NewSeries } from './sqliteBatchStore';
-import type { RollerOptions } from './seriesRoller';
-
-/** A record as posted to the thread: company, item, instant, values (and their JSON when known), value count. */
-export interface WireRecord {
-  c: number;
-  i: number;
-  t: number;
-  v: BatchRecord['values'];
-  j: string | undefined;
-  k: number;
-}
-
-export type ThreadRequest =
-  | { op: 'batch'; id: number; records: WireRecord[]; charted: Array<[number, string[]]>; part: RawStatement[] | null }
-  | { op: 'statements'; id: number; list: RawStatement[] }
-  | { op: 'roll'; id: number; now: number; all: boolean; first: boolean }
-  | { op: 'forget'; itemId: number }
-  | { op: 'close' };
-
-export type ThreadAnswer =
-  | { id: number; error: string }
-  | { id: number; storedAt: number[] | null; ids: number[]; partRun: boolean }
-  | { id: number; rolled: number; left: number }
-  | { id: number };
-
-export interface ThreadData {
-  file: string;
-  roller: RollerOptions;
-}
+import type { BatchRecord, NewSeries, ThreadAnswer, ThreadData, ThreadRequest } from './batchStore';
+import { ROLL_SLICE, slicesOf, SqliteBatchWrites } from './sqliteBatchWrites';
 
 const { file, roller } = workerData as ThreadData;
 const raw = new SQLite(file, { fileMustExist: true });
@@ -63,7 +34,7 @@ raw.pragma('busy_timeout = 30000');
 raw.pragma('wal_autocheckpoint = 1000');
 // The rollups of a fleet's series are upserted all over the table: 64 MB of page cache keeps them in memory.
 raw.pragma('cache_size = -65536');
-const store = new SqliteBatchStore(raw, roller);
+const store = new SqliteBatchWrites(raw, roller);
 
 function writeBatch(request: Extract<ThreadRequest, { op: 'batch' }>): ThreadAnswer {
   const charted = new Map(request.charted.map(([itemId, fields]) => [itemId, new Set(fields)]));

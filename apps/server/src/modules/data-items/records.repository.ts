@@ -1,11 +1,11 @@
 import { sql, type RawBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
-import type SQLite from 'better-sqlite3';
-import { FieldType, type DataField, type FilterOp } from '@smartdata/domain';
+import type { DataField, FilterOp } from '@smartdata/domain';
 import type { Db, DbKind } from '@server/platform/db/database';
 import type { Database } from '@server/platform/db/schema';
 import type { DataRecordTable } from '@server/platform/db/schema.cabin';
 import { escapeLike } from '@server/platform/db/like';
 import { scopedToCompany } from '@server/platform/db/tenancy';
+import { fieldValue, noSlots, recordSlots, refreshRecordStatistics, type Slots } from './recordFieldIndexes.repository';
 
 const recordColumns = ['id', 'item_id', 'parent_record_id', 'values_json', 'source', 'created_by', 'created_at', 'updated_at'] as const;
 
@@ -44,38 +44,6 @@ export interface RecordListPlan {
   limit: number;
   offset: number;
 }
-
-const isNumericType = (type: number) => type === FieldType.decimal || type === FieldType.currency || type === FieldType.integer || type === FieldType.dateTime;
-
-/**
- * The value of a field inside the record's JSON: `json_extract` on SQLite, written the same way in
- * queries and in the field's expression index so SQLite reads the index; `->>` on PostgreSQL
- * (numbers cast to numeric, anything that is not a JSON number being null), where an indexed field
- * is read from its typed slot column instead (valueExpression) and this expression serves plain
- * fields and the slot trigger's definition. The field key is an ASCII identifier
- * (fieldNamePattern), inlined as a literal.
- */
-export function fieldValue(kind: DbKind, field: Pick<DataField, 'fieldName' | 'type'>): RawBuilder<unknown> {
-  const column = sql.ref('values_json');
-  if (kind === 'sqlite') {
-    return sql`json_extract(${column}, ${sql.lit(`$.${field.fieldName}`)})`;
-  }
-  const key = sql.lit(field.fieldName);
-  return isNumericType(field.type)
-    ? sql`(case when jsonb_typeof(${column}::jsonb -> ${key}) = 'number' then (${column}::jsonb ->> ${key})::numeric end)`
-    : sql`(${column}::jsonb ->> ${key})`;
-}
-
-/**
- * PostgreSQL: the typed column (slot) holding each indexed field's value, by field name, as
- * data_record_slot says (migration 2026-11-28-270; a trigger fills the slots from values_json).
- * Empty on SQLite, whose expression indexes serve the json_extract expression itself.
- */
-type Slots = ReadonlyMap<string, { type: number; column: string }>;
-
-const noSlots: Slots = new Map();
-
-const slotNames = ['n1', 'n2', 'n3', 'n4', 'n5', 't1', 't2', 't3', 't4', 't5'] as const;
 
 /** The field's value: its slot column when it has one of its type, else read from values_json. */
 function valueExpression(kind: DbKind, field: Pick<DataField, 'fieldName' | 'type'>, slots: Slots): RawBuilder<unknown> {
@@ -116,14 +84,11 @@ function conditionExpression(kind: DbKind, condition: RecordCondition, slots: Sl
   }
 }
 
-/** Name of a field's expression index (lower case: PostgreSQL folds names). */
-export function fieldIndexName(itemId: number, field: Pick<DataField, 'fieldName' | 'type'>): string {
-  return `data_record_f${itemId}_t${field.type}_${field.fieldName.toLowerCase()}`;
-}
 
-const fieldIndexPrefix = (itemId: number) => `data_record_f${itemId}_`;
-
-/** Every query of data records. Item ids are inlined as literals where partial field indexes must match. */
+/**
+ * Every query of data records (their field indexes: RecordFieldIndexes, recordFieldIndexes.repository.ts).
+ * Item ids are inlined as literals where partial field indexes must match.
+ */
 export class RecordsRepository {
   constructor(
     private readonly db: Db,
@@ -159,7 +124,7 @@ export class RecordsRepository {
     const unfiltered = plan.conditions.length === 0 && plan.from === undefined && plan.to === undefined && plan.parentRecordId === undefined;
     const indexed = (target: RecordTarget) => 'field' in target && target.field.indexed === true;
     const usesIndex = indexed(plan.sort.target) || plan.conditions.some((c) => indexed(c.target));
-    const slots = usesIndex ? await this.slots(itemId) : noSlots;
+    const slots = usesIndex ? await recordSlots(this.db, this.kind, itemId) : noSlots;
     const base = this.base(companyId, itemId, plan, slots);
     if (!unfiltered && !usesIndex) {
       // No field index helps: the page and the total would read the same records twice, so one
@@ -178,17 +143,8 @@ export class RecordsRepository {
 
   /** Rows only (export): at most `plan.limit`. */
   async rows(companyId: number, itemId: number, plan: RecordListPlan): Promise<RecordRow[]> {
-    const slots = await this.slots(itemId);
+    const slots = await recordSlots(this.db, this.kind, itemId);
     return this.list(this.base(companyId, itemId, plan, slots), plan, slots);
-  }
-
-  /** The item's slot columns (PostgreSQL; none on SQLite). */
-  private async slots(itemId: number): Promise<Slots> {
-    if (this.kind !== 'postgres') {
-      return noSlots;
-    }
-    const rows = await sql<{ field_name: string; field_type: number; slot: string }>`select field_name, field_type, slot from data_record_slot where item_id = ${itemId}`.execute(this.db);
-    return new Map(rows.rows.map((r) => [r.field_name, { type: Number(r.field_type), column: `ix_${r.slot}` }]));
   }
 
   private list(base: SelectQueryBuilder<Database, 'data_record', object>, plan: RecordListPlan, slots: Slots): Promise<RecordRow[]>;
@@ -440,150 +396,6 @@ export class RecordsRepository {
     return result;
   }
 
-  // ---- field indexes ----
-
-  /**
-   * Makes the item's field indexes match its indexed fields: a partial index per field on
-   * (company_id, item_id, value, created_at, id) where item_id is the item, so filters and sorts on that
-   * field (and their counts) read an index instead of every record. SQLite: the value is the
-   * json_extract expression, then the planner's statistics are refreshed. PostgreSQL: the value is
-   * the field's typed slot column (syncSlots), which the planner has statistics for and a count
-   * reads with an index-only scan.
-   */
-  async syncFieldIndexes(itemId: number, fields: readonly Pick<DataField, 'fieldName' | 'type' | 'indexed'>[]): Promise<void> {
-    if (this.kind === 'postgres') {
-      await (this.db.isTransaction ? this.syncSlots(this.db, itemId, fields) : this.db.transaction().execute((trx) => this.syncSlots(trx, itemId, fields)));
-      return;
-    }
-    const wanted = new Map(fields.filter((f) => f.indexed).map((f) => [fieldIndexName(itemId, f), f]));
-    const existing = await this.fieldIndexes(itemId);
-    for (const name of existing) {
-      if (!wanted.has(name)) {
-        await this.db.schema.dropIndex(name).ifExists().execute();
-      }
-    }
-    let created = false;
-    for (const [name, field] of wanted) {
-      if (!existing.includes(name)) {
-        await sql`create index if not exists ${sql.id(name)} on data_record (company_id, item_id, (${fieldValue(this.kind, field)}), created_at, id) where item_id = ${sql.lit(itemId)}`.execute(this.db);
-        created = true;
-      }
-    }
-    if (created) {
-      await this.refreshStatistics();
-    }
-  }
-
-  /**
-   * PostgreSQL: gives each indexed field a typed slot column (kept while the field stays indexed
-   * with the same type), refills the item's slots through the trigger when the assignment changed,
-   * and keeps one partial index per field on (company_id, slot NULLS FIRST, created_at, id) where
-   * item_id is the item (migration 2026-11-28-270 says why item_id is no column of it). Record writes wait meanwhile (reads go on), so none is written with the old assignment.
-   */
-  private async syncSlots(trx: Db, itemId: number, fields: readonly Pick<DataField, 'fieldName' | 'type' | 'indexed'>[]): Promise<void> {
-    const wanted = fields.filter((f) => f.indexed);
-    await sql`lock table data_record in share row exclusive mode`.execute(trx);
-    const current = (await sql<{ field_name: string; field_type: number; slot: string }>`select field_name, field_type, slot from data_record_slot where item_id = ${itemId}`.execute(trx)).rows;
-    const kept = current.filter((c) => wanted.some((f) => f.fieldName === c.field_name && f.type === Number(c.field_type)));
-    const gone = current.filter((c) => !kept.includes(c));
-    for (const c of gone) {
-      await sql`delete from data_record_slot where item_id = ${itemId} and field_name = ${c.field_name}`.execute(trx);
-    }
-    const used = new Set(kept.map((c) => c.slot));
-    const slotted = new Map(kept.map((c) => [c.field_name, c.slot]));
-    let added = false;
-    for (const field of wanted.filter((f) => !slotted.has(f.fieldName))) {
-      const prefix = isNumericType(field.type) ? 'n' : 't';
-      const slot = slotNames.find((s) => s.startsWith(prefix) && !used.has(s));
-      if (!slot) {
-        continue; // more than five of a kind (the fields check refuses it): read from values_json
-      }
-      used.add(slot);
-      slotted.set(field.fieldName, slot);
-      await sql`insert into data_record_slot (item_id, field_name, field_type, slot) values (${itemId}, ${field.fieldName}, ${field.type}, ${slot})`.execute(trx);
-      added = true;
-    }
-    if ((current.length > 0) !== (slotted.size > 0)) {
-      await this.remakeSlotTrigger(trx);
-    }
-    if (added || gone.length > 0) {
-      // Through the trigger; an item that just lost its last slot is no longer in the trigger's
-      // set, so its slots are cleared here.
-      await (slotted.size > 0
-        ? sql`update data_record set values_json = values_json where item_id = ${sql.lit(itemId)}`
-        : sql.raw(`update data_record set ${slotNames.map((s) => `ix_${s} = null`).join(', ')} where item_id = ${itemId}`)
-      ).execute(trx);
-    }
-    const names = new Map(wanted.filter((f) => slotted.has(f.fieldName)).map((f) => [fieldIndexName(itemId, f), slotted.get(f.fieldName)!]));
-    const existing = await this.fieldIndexes(itemId, trx);
-    for (const name of existing) {
-      if (!names.has(name)) {
-        await trx.schema.dropIndex(name).ifExists().execute();
-      }
-    }
-    for (const [name, slot] of names) {
-      if (!existing.includes(name)) {
-        await sql`create index if not exists ${sql.id(name)} on data_record (company_id, ${sql.ref(`ix_${slot}`)} nulls first, created_at, id) where item_id = ${sql.lit(itemId)}`.execute(trx);
-      }
-    }
-  }
-
-  async dropFieldIndexes(itemId: number): Promise<void> {
-    for (const name of await this.fieldIndexes(itemId)) {
-      await this.db.schema.dropIndex(name).ifExists().execute();
-    }
-    if (this.kind === 'postgres') {
-      const drop = async (trx: Db) => {
-        const deleted = await sql`delete from data_record_slot where item_id = ${itemId}`.execute(trx);
-        if (Number(deleted.numAffectedRows ?? 0) > 0) {
-          await this.remakeSlotTrigger(trx);
-        }
-      };
-      await (this.db.isTransaction ? drop(this.db) : this.db.transaction().execute(drop));
-    }
-  }
-
-  /**
-   * PostgreSQL: the slot trigger fires only for the items that have slots (`WHEN (new.item_id =
-   * any (…))`), so a record of any other item, most device records, is written without entering
-   * PL/pgSQL (the trigger with a lookup on every row cost about 12 µs a record). Remade whenever
-   * an item gains its first slot or loses its last, in the caller's transaction.
-   */
-  private async remakeSlotTrigger(trx: Db): Promise<void> {
-    const items = (await sql<{ item_id: number }>`select distinct item_id from data_record_slot order by item_id`.execute(trx)).rows.map((r) => Number(r.item_id));
-    await sql`drop trigger if exists data_record_fill_slots on data_record`.execute(trx);
-    if (items.length > 0) {
-      await sql
-        .raw(
-          `create trigger data_record_fill_slots before insert or update of values_json, item_id on data_record for each row when (new.item_id = any ('{${items.join(',')}}'::int[])) execute function data_record_fill_slots()`,
-        )
-        .execute(trx);
-    }
-  }
-
-  private async fieldIndexes(itemId: number, db: Db = this.db): Promise<string[]> {
-    const prefix = fieldIndexPrefix(itemId);
-    const result =
-      this.kind === 'sqlite'
-        ? await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'data_record'`.execute(db)
-        : await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'data_record' and schemaname = current_schema()`.execute(db);
-    return result.rows.map((r) => r.name).filter((name) => name.startsWith(prefix));
-  }
-
-  /**
-   * SQLite chooses between the time index and the field indexes by its statistics, which must
-   * be exact (a sampled ANALYZE misjudges how many records an item has): they are gathered when
-   * an index is made and by the hourly maintenance job (`PRAGMA optimize`, which re-analyzes
-   * tables that grew tenfold; about a second per million records). PostgreSQL's autovacuum does
-   * this itself.
-   */
-  async refreshStatistics(): Promise<void> {
-    if (this.kind === 'sqlite') {
-      await sql`pragma analysis_limit = 0`.execute(this.db);
-      await sql`analyze data_record`.execute(this.db);
-    }
-  }
-
   /**
    * The hourly maintenance: a full ANALYZE of data_record once it holds more than twice the
    * records its statistics were taken with (bulk loads, a busy device), then `PRAGMA optimize`.
@@ -596,39 +408,9 @@ export class RecordsRepository {
     const analyzed = Number(stat.rows[0]?.stat.split(' ')[0] ?? 0);
     const total = await this.db.selectFrom('data_item').select((eb) => eb.fn.sum<number>('record_count').as('total')).executeTakeFirst();
     if (Number(total?.total ?? 0) > 2 * analyzed + 1000) {
-      await this.refreshStatistics();
+      await refreshRecordStatistics(this.db, this.kind);
     }
     await sql`pragma analysis_limit = 0`.execute(this.db);
     await sql`pragma optimize`.execute(this.db);
-  }
-}
-
-/**
- * The record writes of the device batch on the embedded database (recordWriter.ts): statements
- * prepared once on the raw handle, run synchronously inside the writer's transaction.
- */
-export class RawRecordWrites {
-  private readonly insert: SQLite.Statement;
-  private readonly addCount: SQLite.Statement;
-
-  constructor(raw: SQLite.Database) {
-    this.insert = raw.prepare(
-      "insert into data_record (company_id, item_id, parent_record_id, values_json, source, created_by, created_at, updated_at) values (?, ?, null, ?, 'device', null, ?, ?) on conflict do nothing",
-    );
-    this.addCount = raw.prepare('update data_item set record_count = record_count + ? where company_id = ? and id = ?');
-  }
-
-  /**
-   * A device record (no parent, no author, created at the device's instant): its id, or 0 when
-   * the item already has a device record of that instant (a redelivery: nothing stored).
-   */
-  insertDeviceRecord(companyId: number, itemId: number, valuesJson: string, at: number): number {
-    const result = this.insert.run(companyId, itemId, valuesJson, at, at);
-    return result.changes === 0 ? 0 : Number(result.lastInsertRowid);
-  }
-
-  /** Keeps data_item.record_count (the unfiltered total). */
-  adjustCount(companyId: number, itemId: number, delta: number): void {
-    this.addCount.run(delta, companyId, itemId);
   }
 }

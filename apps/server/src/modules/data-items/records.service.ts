@@ -283,7 +283,10 @@ export class RecordsService {
     await this.db.transaction().execute((trx) =>
       this.writer.update(trx, companyId, { id: Number(record.id), itemId: record.item_id, ts: Number(record.created_at) }, checked, chartedFields(row.fields), at),
     );
-    this.realtime.publish(`records:${record.item_id}`, 'recordUpdated', { ...toRecordItem(record), values: checked, updatedAt: at });
+    const replaced = { ...toRecordItem(record), values: checked, updatedAt: at };
+    // Alarm rules on the result see the new value (issue 31.7); new-record listeners do not.
+    this.committed.emitReplaced(companyId, [replaced]);
+    this.realtime.publish(`records:${record.item_id}`, 'recordUpdated', replaced);
     return true;
   }
 

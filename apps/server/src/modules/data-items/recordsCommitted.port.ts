@@ -4,6 +4,11 @@ import type { RecordItem } from '@smartdata/domain';
 export interface CommittedRecords {
   companyId: number;
   records: readonly RecordItem[];
+  /**
+   * True: existing records whose values were replaced (a task's window result recomputed), with
+   * their new values and their own time. Only listeners that asked for replacements get these.
+   */
+  replaced?: boolean;
 }
 
 export type RecordsCommittedListener = (batch: CommittedRecords) => void;
@@ -16,6 +21,8 @@ export type RecordsCommittedListener = (batch: CommittedRecords) => void;
  */
 export class RecordsCommitted {
   private readonly listeners: RecordsCommittedListener[] = [];
+  /** Those that also want replaced records (alarms: a recomputed total updates its open alarm). */
+  private readonly replacementListeners: RecordsCommittedListener[] = [];
 
   constructor(private readonly log: { error: (obj: unknown, msg?: string) => void }) {}
 
@@ -23,17 +30,33 @@ export class RecordsCommitted {
     return this.listeners.length > 0;
   }
 
-  subscribe(listener: RecordsCommittedListener): void {
+  /**
+   * New records only, unless `replacements`: a replaced record is no new event (intelligent rules
+   * and recomputes must not run again for it), so a listener asks for those explicitly.
+   */
+  subscribe(listener: RecordsCommittedListener, options: { replacements?: boolean } = {}): void {
     this.listeners.push(listener);
+    if (options.replacements) {
+      this.replacementListeners.push(listener);
+    }
   }
 
   emit(companyId: number, records: readonly RecordItem[]): void {
-    if (records.length === 0 || this.listeners.length === 0) {
+    this.call(this.listeners, { companyId, records });
+  }
+
+  /** Records whose values were replaced (after the commit), to the listeners that asked for them. */
+  emitReplaced(companyId: number, records: readonly RecordItem[]): void {
+    this.call(this.replacementListeners, { companyId, records, replaced: true });
+  }
+
+  private call(listeners: readonly RecordsCommittedListener[], batch: CommittedRecords): void {
+    if (batch.records.length === 0) {
       return;
     }
-    for (const listener of this.listeners) {
+    for (const listener of listeners) {
       try {
-        listener({ companyId, records });
+        listener(batch);
       } catch (err) {
         this.log.error({ err }, 'recordsCommitted listener failed');
       }

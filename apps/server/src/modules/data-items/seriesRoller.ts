@@ -1,11 +1,11 @@
 import type SQLite from 'better-sqlite3';
 import type { Db } from '@server/platform/db/database';
 import { rollupGrains } from './series.port';
-import { pgSeriesWrites, rollerStatements } from './series.repository';
+import { pgSeriesWrites, rollerStatements } from './deferredSeries.repository';
 
 /**
  * The roller of deferred rollups (docs/charts.md, "Rollups after commit"), on the embedded
- * database. The device batch (recordWriter.ts) stores a series' values as points only from the
+ * database. The device batch (sqliteBatchWrites.ts) stores a series' values as points only from the
  * series' watermark `rolled_until` W on; the roller moves W forward a minute or two behind the
  * clock and makes the rollups of the time it passed complete:
  *

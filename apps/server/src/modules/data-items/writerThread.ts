@@ -2,8 +2,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { RecordItem } from '@smartdata/domain';
+import { deviceRecordItem, type BatchRecord, type BatchStore, type PartOf, type ThreadAnswer, type ThreadData, type ThreadRequest, type WireRecord } from './batchStore';
 import type { RollerOptions } from './seriesRoller';
-import type { ThreadAnswer, ThreadData, ThreadRequest } from './recordWriter.thread';
 
 type Request = Exclude<ThreadRequest, { op: 'forget' } | { op: 'close' }>;
 type Pending = { resolve: (answer: ThreadAnswer) => void; reject: (error: Error) => void };
@@ -11,13 +12,14 @@ type Pending = { resolve: (answer: ThreadAnswer) => void; reject: (error: Error)
 type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
 
 /**
- * The event loop's side of the writer thread (recordWriter.thread.ts): numbered requests, answered
- * in order. The thread runs TypeScript through tsx's loader, registered in the thread itself (a
- * worker does not inherit it under every runner), with the server's tsconfig (its path aliases).
- * When the thread cannot start or dies, `alive` turns false and every request waiting is refused:
- * the writer goes on without it, on its own connection.
+ * The store of device batches on the writer thread (recordWriter.thread.ts), as the event loop
+ * sees it: batches and roll slices posted as numbered requests, answered in order once the thread
+ * committed them. The thread runs TypeScript through tsx's loader, registered in the thread itself
+ * (a worker does not inherit it under every runner), with the server's tsconfig (its path
+ * aliases). When the thread cannot start or dies, `alive` turns false and every request waiting
+ * is refused: the writer goes on without it, on its own connection.
  */
-export class WriterThread {
+export class WriterThread implements BatchStore {
   alive = true;
   /** Why the thread stopped, when it did on its own. */
   failure: Error | null = null;
@@ -70,8 +72,56 @@ export class WriterThread {
     });
   }
 
+  /**
+   * A batch: the part is asked for with every record of the batch (the usual case) and committed
+   * with the last slice; when some record was a redelivery the thread leaves it out and the part
+   * of the records stored follows in a transaction of its own.
+   */
+  async write(records: readonly BatchRecord[], partOf: PartOf, stored: BatchRecord[], timing: { threadMs: number }): Promise<RecordItem[]> {
+    const wire: WireRecord[] = new Array<WireRecord>(records.length);
+    const charted = new Map<number, string[]>();
+    for (let i = 0; i < records.length; i += 1) {
+      const r = records[i];
+      wire[i] = { c: r.companyId, i: r.itemId, t: r.ts, v: r.values, j: r.valuesJson, k: r.keys };
+      if (!charted.has(r.itemId)) {
+        charted.set(r.itemId, [...r.charted]);
+      }
+    }
+    const part = partOf?.(records)?.sqlite() ?? null;
+    const posted = performance.now();
+    const answer = await this.request<Extract<ThreadAnswer, { partRun: boolean }>>({ op: 'batch', records: wire, charted: [...charted], part });
+    timing.threadMs += performance.now() - posted;
+    const created: RecordItem[] = new Array<RecordItem>(answer.ids.length);
+    for (let k = 0; k < answer.ids.length; k += 1) {
+      const record = records[answer.storedAt ? answer.storedAt[k] : k];
+      stored.push(record);
+      created[k] = deviceRecordItem(record, answer.ids[k]);
+    }
+    if (partOf && !answer.partRun) {
+      const list = partOf(stored)?.sqlite() ?? [];
+      if (list.length > 0) {
+        const again = performance.now();
+        await this.request({ op: 'statements', list });
+        timing.threadMs += performance.now() - again;
+      }
+    }
+    return created;
+  }
+
+  /** A round of the roller, a slice at a time, so the batches posted meanwhile are written between slices. */
+  async roll(now: number, all: boolean): Promise<number> {
+    let rolled = 0;
+    for (let first = true; ; first = false) {
+      const answer = await this.request<Extract<ThreadAnswer, { left: number }>>({ op: 'roll', now, all, first });
+      rolled += answer.rolled;
+      if (answer.left === 0 || this.closing) {
+        return rolled; // after a close, the rest is rolled after the next start (points hold every value)
+      }
+    }
+  }
+
   /** Posts a request; answers once the thread committed it. */
-  request<A extends ThreadAnswer>(request: Unnumbered<Request>): Promise<A> {
+  private request<A extends ThreadAnswer>(request: Unnumbered<Request>): Promise<A> {
     if (!this.alive) {
       return Promise.reject(new Error('record writer thread: stopped'));
     }
@@ -89,10 +139,9 @@ export class WriterThread {
     return answer;
   }
 
-  /** Posts what needs no answer. */
-  tell(request: Extract<ThreadRequest, { op: 'forget' }>): void {
+  forgetItem(itemId: number): void {
     if (this.alive) {
-      this.worker.postMessage(request);
+      this.worker.postMessage({ op: 'forget', itemId } satisfies ThreadRequest);
     }
   }
 

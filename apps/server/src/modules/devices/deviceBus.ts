@@ -27,11 +27,16 @@ export class DeviceBus {
   private readonly snOf = new WeakMap<Client, string>();
   /** Live connections per SN (a reconnect may overlap the old connection's end). */
   private readonly live = new Map<string, Set<Client>>();
+  /** Connections accepted but not yet live (between CONNECT and CONNACK): counted against the cap too. */
+  private readonly connecting = new Map<string, Set<Client>>();
+  private handlers: DeviceBusHandlers | null = null;
 
   constructor(
     private readonly broker: Broker | null,
     private readonly log: FastifyBaseLogger,
     private readonly external: ExternalBroker | null = null,
+    /** Connections one SN may hold at once over TCP, TLS and WebSocket (MQTT_MAX_CONNECTIONS_PER_DEVICE). */
+    private readonly maxConnectionsPerDevice = 4,
   ) {}
 
   get enabled(): boolean {
@@ -44,6 +49,7 @@ export class DeviceBus {
   }
 
   start(handlers: DeviceBusHandlers): void {
+    this.handlers = handlers;
     const run = (what: string, work: Promise<void>) => work.catch((error: unknown) => this.log.error({ err: error }, `device ${what} failed`));
     if (this.external) {
       this.external.onMessage((message) => {
@@ -72,7 +78,15 @@ export class DeviceBus {
       if (will && !devicePublishAllowed(username, will.topic)) {
         return 'notAuthorized';
       }
+      // The cap, across every listener of the broker: a client taking over its own session (the
+      // same client id) does not count against itself.
+      const others = [...(this.live.get(username) ?? []), ...(this.connecting.get(username) ?? [])].filter((c) => c !== client && !c.closed && c.id !== client.id);
+      if (others.length >= this.maxConnectionsPerDevice) {
+        this.log.warn({ sn: username, connections: others.length }, 'device connection refused: the per-device connection cap is reached');
+        return 'notAuthorized';
+      }
       this.snOf.set(client, username);
+      addTo(this.connecting, username, client);
       return 'accepted';
     });
     broker.setAcl({
@@ -88,12 +102,14 @@ export class DeviceBus {
     broker.aedes.on('client', (client) => {
       const sn = this.snOf.get(client);
       if (sn) {
-        let set = this.live.get(sn);
-        if (!set) {
-          set = new Set();
-          this.live.set(sn, set);
-        }
-        set.add(client);
+        removeFrom(this.connecting, sn, client);
+        addTo(this.live, sn, client);
+      }
+    });
+    broker.aedes.on('clientError', (client) => {
+      const sn = this.snOf.get(client);
+      if (sn) {
+        removeFrom(this.connecting, sn, client);
       }
     });
     broker.aedes.on('clientDisconnect', (client) => {
@@ -101,6 +117,7 @@ export class DeviceBus {
       if (!sn) {
         return;
       }
+      removeFrom(this.connecting, sn, client);
       const set = this.live.get(sn);
       set?.delete(client);
       if (!set || set.size === 0) {
@@ -149,6 +166,23 @@ export class DeviceBus {
     }
   }
 
+  // ---- the HTTP device API (devices.api.routes.ts): the same handlers as a publish ----
+
+  /** Whether `sn` + `secret` identify an enabled device (false before the bus has started). */
+  authenticate(sn: string, secret: string): Promise<boolean> {
+    return this.handlers ? this.handlers.authenticate(sn, secret) : Promise.resolve(false);
+  }
+
+  /** An event posted over HTTP: handled as one published on `sd/{sn}/up/event`, answered once handled. */
+  async postedEvent(sn: string, payload: unknown): Promise<void> {
+    await this.handlers?.event(sn, payload);
+  }
+
+  /** Telemetry posted over HTTP, after its records are committed: the device's last values and seen time. */
+  async postedTelemetry(sn: string, payload: unknown, size: number): Promise<void> {
+    await this.handlers?.telemetry(sn, payload, size);
+  }
+
   /**
    * Whether the device holds a connection. Embedded: this process's connections. External: the
    * connections are the broker's and any instance's, so the answer is the stored online state,
@@ -172,8 +206,24 @@ export class DeviceBus {
    * the broker does it when the device's credentials change there (dynamic security).
    */
   disconnect(sn: string): void {
-    for (const client of this.live.get(sn) ?? []) {
+    for (const client of [...(this.live.get(sn) ?? []), ...(this.connecting.get(sn) ?? [])]) {
       client.close();
     }
+  }
+}
+
+function addTo(map: Map<string, Set<Client>>, sn: string, client: Client): void {
+  let set = map.get(sn);
+  if (!set) {
+    set = new Set();
+    map.set(sn, set);
+  }
+  set.add(client);
+}
+
+function removeFrom(map: Map<string, Set<Client>>, sn: string, client: Client): void {
+  const set = map.get(sn);
+  if (set?.delete(client) && set.size === 0) {
+    map.delete(sn);
   }
 }

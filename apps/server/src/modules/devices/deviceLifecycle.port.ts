@@ -57,8 +57,9 @@ export interface DeviceLifecycle {
   /** Devices of the company by SN (case-insensitive), read on `on`. */
   findBySns(on: Db, companyId: number, sns: readonly string[]): Promise<StockDevice[]>;
   /**
-   * Registers produced units as devices at status 0 (cabin nodes at the root, named by their SN,
-   * model = the item's name); 50001 naming an SN already registered in any company.
+   * Registers produced units, or new serials of a stock-in, as devices at status 0 (cabin nodes at
+   * the root, named by their SN, model = the item's name; the creation row names the document,
+   * production or stockIn); 50001 naming an SN already registered in any company.
    */
   create(on: Db, caller: CabinCaller, units: readonly { sn: string; model: string }[], document: MoveDocument): Promise<StockDevice[]>;
   /** Moves each device by `by`; a move `lifecycleMoves` does not allow is refused for the first such device. */
@@ -117,7 +118,7 @@ export class DeviceLifecycleService implements DeviceLifecycle {
       created.push({ id: refId, sn: unit.sn, status: 0 });
     }
     await repository.insertLifecycle(
-      created.map((device) => ({ company_id: caller.companyId, device_id: device.id, from_status: null, to_status: 0, document: 'production', document_kind: document.kind, document_id: document.id, created_by: caller.userId, created_at: now })),
+      created.map((device) => ({ company_id: caller.companyId, device_id: device.id, from_status: null, to_status: 0, document: document.kind === 'stockIn' ? 'stockIn' : 'production', document_kind: document.kind, document_id: document.id, created_by: caller.userId, created_at: now })),
     );
     return created;
   }

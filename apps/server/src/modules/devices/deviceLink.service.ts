@@ -314,6 +314,10 @@ export class DeviceLinkService implements GatewayDevices {
       case 'flow':
         // What a flow publishes on the event topic is the flow's business, not the device's state.
         return;
+      case 'alarm':
+        // The device's own alarm (source 1): the alarms module keeps it in the log (docs/alarms.md).
+        this.onlineChanges.report({ companyId: row.company_id, deviceId: row.id, nodeId: row.node_id, event, at: now });
+        return;
     }
   }
 

@@ -27,7 +27,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-devices-'));
   t = await createTestApp({ mqttPort: 0, dataDir });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
-  port = t.app.platform.broker!.port;
+  port = t.app.platform.broker!.port!;
   const a = await createCompanyUser(t.app, { codes: ['cd_device', 'dm_firmware'], companyName: 'Alpha Plant' });
   const b = await createCompanyUser(t.app, { codes: ['cd_device', 'dm_firmware'], companyName: 'Beta Works' });
   alice = { api: as(t.app, await signIn(t.app, a.userName, a.password)), companyId: a.companyId };

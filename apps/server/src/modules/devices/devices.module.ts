@@ -3,6 +3,9 @@ import type { Platform } from '@server/platform/context';
 import { notFound, permissionDenied } from '@server/platform/errors';
 import { cabinCaller, type CabinService } from '../cabin/cabin.service';
 import { DeviceOnlineChanges } from './deviceAlarms.port';
+import { deviceTopics } from '@smartdata/domain';
+import { deviceTransports, publicMqttPort } from '@server/platform/deviceConnect';
+import { registerDeviceApiRoutes } from './deviceApi.routes';
 import { DeviceBus } from './deviceBus';
 import { DeviceItems } from './deviceItems';
 import { DeviceLifecycleService, type DeviceLifecycle } from './deviceLifecycle.port';
@@ -49,7 +52,7 @@ const sweepMs = 1000;
 export function registerDevicesModule(app: FastifyInstance, platform: Platform, deps: { cabin: CabinService; storage: DeviceObjects; companies: CompanyNames }): DevicesModule {
   const { cabin } = deps;
   const repository = new DevicesRepository(platform.db);
-  const bus = new DeviceBus(platform.broker, app.log, platform.externalBroker);
+  const bus = new DeviceBus(platform.broker, app.log, platform.externalBroker, platform.config.mqttMaxConnectionsPerDevice);
   const timeouts: DeviceTimeouts = { ...defaultTimeouts };
   const objects = deps.storage;
   const items = new DeviceItems(repository, platform.realtime);
@@ -106,6 +109,20 @@ export function registerDevicesModule(app: FastifyInstance, platform: Platform, 
     return new Map([...counts].map(([companyId, c]) => [companyId, { devicesTotal: c.total, devicesOnline: c.online }]));
   });
 
-  registerDevicesRoutes(app, { devices, firmware, link, lifecycle, connect: { host: platform.config.mqttPublicHost ?? null, port: platform.config.mqttPublicPort ?? platform.broker?.port ?? null } });
+  const { config, broker } = platform;
+  registerDevicesRoutes(app, {
+    devices,
+    firmware,
+    link,
+    lifecycle,
+    connectInfo: (request) => ({
+      host: config.mqttPublicHost ?? request.hostname,
+      port: publicMqttPort(config, broker?.port ?? null),
+      topics: { telemetry: deviceTopics.telemetry('{sn}'), event: deviceTopics.event('{sn}'), online: deviceTopics.online('{sn}'), command: deviceTopics.command('{sn}') },
+      transports: deviceTransports(config, broker, request),
+    }),
+    brokerCa: () => broker?.caPem ?? null,
+  });
+  registerDeviceApiRoutes(app, { bus, inbox: platform.deviceHttp, maxBodyBytes: config.mqttMaxPacketBytes, ratePerMinute: config.deviceHttpRatePerMinute });
   return { devices, gatewayDevices: link, deadlines: { sweep, timeouts }, onlineChanges, lifecycle };
 }

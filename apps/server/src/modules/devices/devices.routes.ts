@@ -8,7 +8,8 @@ import {
   deviceIdRequest,
   deviceListQuery,
   deviceHistoryQuery,
-  deviceTopics,
+  brokerCaPath,
+  type DeviceConnectInfo,
   firmwareListQuery,
   setDeviceStatusRequest,
   updateDeviceRequest,
@@ -16,6 +17,7 @@ import {
 } from '@smartdata/domain';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
 import { ok } from '@server/platform/envelope';
+import { notFound } from '@server/platform/errors';
 import { cabinCaller } from '../cabin/cabin.service';
 import type { DeviceLifecycle } from './deviceLifecycle.port';
 import type { DeviceLinkService } from './deviceLink.service';
@@ -31,12 +33,15 @@ export interface DevicesRouteServices {
   firmware: FirmwareService;
   link: DeviceLinkService;
   lifecycle: DeviceLifecycle;
-  connect: { host: string | null; port: number | null };
+  /** How a device reaches this server (every transport), as seen from the request's address. */
+  connectInfo: (request: FastifyRequest) => DeviceConnectInfo;
+  /** The private CA's certificate (PEM) devices trust for MQTTS; null when the operator's certificate is used or TLS is off. */
+  brokerCa: () => string | null;
 }
 
 /** The calls of the device registry, binding and firmware upgrades (docs/devices.md). */
 export function registerDevicesRoutes(app: FastifyInstance, services: DevicesRouteServices): void {
-  const { devices, firmware, link, lifecycle, connect } = services;
+  const { devices, firmware, link, lifecycle, connectInfo, brokerCa } = services;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { permission: devicePermission } as const;
   const caller = (request: FastifyRequest) => cabinCaller(sessionOf(request), companyOf(request));
@@ -78,12 +83,23 @@ export function registerDevicesRoutes(app: FastifyInstance, services: DevicesRou
     ok(await link.unbind(caller(request), request.body.id)),
   );
   // Without MQTT_PUBLIC_HOST the broker is where the browser found the console (as getIoSocket).
-  r.get('/general/device/getConnectInfo', { config, schema: { tags, summary: 'How a device connects: broker host and port, topics' } }, (request) =>
-    ok({
-      host: connect.host ?? request.hostname,
-      port: connect.port,
-      topics: { telemetry: deviceTopics.telemetry('{sn}'), event: deviceTopics.event('{sn}'), online: deviceTopics.online('{sn}'), command: deviceTopics.command('{sn}') },
-    }),
+  r.get(
+    '/general/device/getConnectInfo',
+    { config, schema: { tags, summary: 'How a device connects: every transport (MQTT, MQTTS, MQTT over WebSocket, HTTP) with its URL, protocol versions and CA, and the topics' } },
+    (request) => ok(connectInfo(request)),
+  );
+  // Public: a CA certificate is no secret, and a device or a script fetches it without a session.
+  r.get(
+    brokerCaPath,
+    { config: { public: true }, schema: { tags, summary: "The private CA certificate (PEM) of the embedded broker's MQTTS listener, for devices to trust" } },
+    async (request, reply) => {
+      const pem = brokerCa();
+      if (!pem) {
+        throw notFound('device.brokerCa.none');
+      }
+      void request;
+      return reply.header('content-type', 'application/x-pem-file').header('content-disposition', 'attachment; filename="smartdata-mqtt-ca.crt"').send(pem);
+    },
   );
 
   r.get(

@@ -2,7 +2,7 @@ import type { Locale, VerifyState } from '@smartdata/domain';
 import { gasInfo } from '@smartdata/domain/gas';
 import { lazyImport, loadPdfKit } from '@server/platform/lazyImport';
 import { cjkFonts } from '@server/platform/sheets';
-import type { CertificateSnapshot } from './gas.service';
+import type { CertificateSnapshot } from './certificates.service';
 
 const loadQrCode = lazyImport(async () => (await import('qrcode')).default);
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, localDate } from '@smartdata/domain';
 import { as, body, createCompanyUser, createTestApp, signIn, type TestApp } from '@server/test/testApp';
 
@@ -96,9 +96,15 @@ describe('the contract: POST /general/gas/calculate', () => {
     const unknown = await refused({ ...CO2_IN_N2, components: [{ gas: 'Unobtainium', fraction: 0.1 }] }, 'unknown-gas', 'zh-CN');
     expect(unknown.message).toBe('未知气体：Unobtainium');
     await refused({ ...CO2_IN_N2, balance: 'XX' }, 'unknown-gas');
-    await refused({ ...CO2_IN_N2, order: ['Ar'] }, 'input-invalid');
+    expect((await refused({ ...CO2_IN_N2, order: ['Ar'] }, 'input-invalid', 'zh-CN')).message).toBe('充装顺序中的 Ar 不在混合气中');
     // Not a number at all: the schema's refusal (50001 too).
     expect((await post(alice.api, 'calculate', { ...CO2_IN_N2, volumeL: 'fifty' })).code).toBe(50001);
+    // The message names the field as the form does, in the caller's language — never the request's key.
+    expect((await refused({ ...CO2_IN_N2, pressureBar: 0 }, 'input-invalid', 'zh-CN')).message).toBe('最终充装压力须大于 0 且不超过 1000（输入 0）');
+    expect((await refused({ ...CO2_IN_N2, pressureBar: 0 }, 'input-invalid')).message).toBe('Final fill pressure must be above 0 and at most 1000 (got 0)');
+    expect((await refused({ ...CO2_IN_N2, volumeL: -50 }, 'negative-value', 'zh-CN')).message).toBe('水容积不能为负数（输入 -50）');
+    expect((await refused({ ...CO2_IN_N2, components: [{ gas: 'CO2', fraction: -0.1 }] }, 'negative-value')).message).toBe('Amount fraction of CO2 cannot be negative (got -0.1)');
+    expect((await refused({ ...CO2_IN_N2, temperatureC: 500 }, 'input-invalid', 'zh-CN')).message).toMatch(/^温度须在 -?\d+ 到 \d+ °C 之间（输入 500）$/);
   });
 });
 
@@ -431,6 +437,29 @@ describe('certificates and their public verification', () => {
     expect((await verify(old.code)).data.state).toBe('expired');
     const list = await get(alice.api, 'getCertificateList', { pageNum: 1, pageSize: 20, state: 'revoked' });
     expect(list.data.list.map((c: { id: number }) => c.id)).toEqual([certificate.id]);
+  });
+
+  it("dates are the company's days (issue 31.9): issued at 17:30 UTC without dates, certified on Shanghai's date — already the next day — and revoked on it", async () => {
+    const grade = await ok(carol, 'addGrade', { gas: 'He', grade: 'N5.0', impurities: [{ gas: 'O2', maxPpm: 2 }], remarks: '' });
+    const analysis = await ok(carol, 'addAnalysis', { gradeId: grade.id, cylinderNumber: 'HE-1', lot: '', analysedAt: Date.now(), results: [{ gas: 'O2', valuePpm: 0.5, lodPpm: 0.1, belowLod: false }] });
+    // The next 17:30 UTC (after now, so the session stays valid): 01:30 of the next day in Shanghai.
+    const utcDay = new Date().toISOString().slice(0, 10);
+    const at = Date.parse(`${utcDay}T17:30:00Z`) > Date.now() ? Date.parse(`${utcDay}T17:30:00Z`) : Date.parse(`${addDays(utcDay, 1)}T17:30:00Z`);
+    const shanghaiDay = addDays(new Date(at).toISOString().slice(0, 10), 1);
+    const { certifiedAt: _certifiedAt, expiresAt: _expiresAt, ...undated } = certificateRequest('purity', analysis.id);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(at);
+    try {
+      const issued = await ok(alice.api, 'issueCertificate', undated);
+      const view = (await get(alice.api, 'getCertificate', { id: issued.id })).data;
+      expect([view.certifiedAt, view.snapshot.certifiedAt, view.expiresAt]).toEqual([shanghaiDay, shanghaiDay, `${Number(shanghaiDay.slice(0, 4)) + 1}${shanghaiDay.slice(4)}`]);
+      expect(view.state).toBe('valid');
+      await ok(alice.api, 'revokeCertificate', { id: issued.id, reason: 'Issued to test the dates' });
+      const verified = await t.app.inject({ method: 'GET', url: `/general/gas/verify?code=${issued.code}` }).then(body);
+      expect(verified.data.certificate).toMatchObject({ certifiedAt: shanghaiDay, revokedAt: at, revokedOn: shanghaiDay });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("another company sees nothing of it: 40400 for its ids, empty lists", async () => {

@@ -16,7 +16,7 @@ import {
   type WeighedParent,
 } from '@smartdata/domain/gas';
 import { gasLimits } from '@smartdata/domain';
-import { GasRefused } from './gasRefused';
+import { gasField, GasRefused } from './gasRefused';
 
 /**
  * The calculations behind the gas calls, with every input rule checked before the domain runs, so
@@ -34,17 +34,21 @@ function known(gas: string): string {
   return gas;
 }
 
-function nonNegative(what: string, value: number): number {
+/**
+ * `field` is a request field (`gasField`: named in the caller's language) or, for a fraction, the
+ * gas's formula; `detail` stays the technical English of the API's `data.detail`.
+ */
+function nonNegative(field: string, value: number, detail = field): number {
   if (value < 0) {
-    throw new GasRefused('negative-value', `${what} = ${value}`);
+    throw new GasRefused('negative-value', `${detail} = ${value}`, `gas.refused.negative|${field}|${value}`);
   }
   return value;
 }
 
-function within(what: string, value: number, min: number, max: number, exclusiveMin = true): void {
-  nonNegative(what, value);
-  if (!Number.isFinite(value) || (exclusiveMin ? value <= min : value < min) || value > max) {
-    throw new GasRefused('input-invalid', `${what} must be ${exclusiveMin ? '>' : '≥'} ${min} and ≤ ${max} (got ${value})`);
+function within(field: string, detail: string, value: number, min: number, max: number): void {
+  nonNegative(field, value, detail);
+  if (!Number.isFinite(value) || value <= min || value > max) {
+    throw new GasRefused('input-invalid', `${detail} must be > ${min} and ≤ ${max} (got ${value})`, `gas.refused.range|${field}|${min}|${max}|${value}`);
   }
 }
 
@@ -83,13 +87,17 @@ export function domain<T>(work: () => T): T {
 
 function temperature(what: string, value: number): void {
   if (!Number.isFinite(value) || value < gasLimits.temperatureCMin || value > gasLimits.temperatureCMax) {
-    throw new GasRefused('input-invalid', `${what} must be from ${gasLimits.temperatureCMin} to ${gasLimits.temperatureCMax} °C (got ${value})`);
+    throw new GasRefused(
+      'input-invalid',
+      `${what} must be from ${gasLimits.temperatureCMin} to ${gasLimits.temperatureCMax} °C (got ${value})`,
+      `gas.refused.temperature|${gasField(what)}|${gasLimits.temperatureCMin}|${gasLimits.temperatureCMax}|${value}`,
+    );
   }
 }
 
 function cylinder(volumeL: number, pressureBar: number): void {
-  within('volumeL', volumeL, 0, gasLimits.volumeLMax);
-  within('pressureBar', pressureBar, 0, gasLimits.pressureBarMax);
+  within(gasField('volumeL'), 'volumeL', volumeL, 0, gasLimits.volumeLMax);
+  within(gasField('pressureBar'), 'pressureBar', pressureBar, 0, gasLimits.pressureBarMax);
 }
 
 /**
@@ -104,7 +112,7 @@ export function calculate(request: GasCalculateRequest): GasCalculateResponse {
   known(request.balance);
   for (const c of request.components) {
     known(c.gas);
-    nonNegative(c.gas, c.fraction);
+    nonNegative(gasField('fraction', c.gas), c.fraction, c.gas);
   }
   noRepeats(request.components.map((c) => c.gas));
   const fractions = request.components.map((c) => c.fraction);
@@ -124,7 +132,7 @@ export function calculate(request: GasCalculateRequest): GasCalculateResponse {
   noRepeats(order);
   for (const gas of order) {
     if (!gases.includes(gas)) {
-      throw new GasRefused('input-invalid', `order: ${gas} is not in the mixture`);
+      throw new GasRefused('input-invalid', `order: ${gas} is not in the mixture`, `gas.refused.orderNotInMixture|${gas}`);
     }
   }
   const fillOrder = [...order, ...gases.filter((g) => !order.includes(g))];
@@ -153,8 +161,8 @@ export function calculate(request: GasCalculateRequest): GasCalculateResponse {
 function compositionLines(what: string, lines: readonly { gas: string; fraction: number; u?: number }[]): { gas: string; fraction: number; u: number }[] {
   for (const line of lines) {
     known(line.gas);
-    nonNegative(`${what} ${line.gas}`, line.fraction);
-    nonNegative(`${what} u(${line.gas})`, line.u ?? 0);
+    nonNegative(gasField('fraction', line.gas), line.fraction, `${what} ${line.gas}`);
+    nonNegative(gasField('u', line.gas), line.u ?? 0, `${what} u(${line.gas})`);
   }
   noRepeats(lines.map((l) => l.gas));
   sumsToOne(what, lines.map((l) => l.fraction));
@@ -166,11 +174,11 @@ export function composition(request: GasCompositionRequest): { components: GasCo
   const parents: WeighedParent[] = request.parents.map((p, index) => {
     const what = `parent ${index + 1}`;
     if ((p.gas === undefined) === (p.composition === undefined)) {
-      throw new GasRefused('input-invalid', `${what}: give either gas or composition`);
+      throw new GasRefused('input-invalid', `${what}: give either gas or composition`, `gas.refused.gasOrComposition|${what}`);
     }
-    nonNegative(`${what} massG`, p.massG);
-    nonNegative(`${what} uMassG`, p.uMassG ?? 0);
-    within(`${what} massG`, p.massG, 0, 1e7);
+    nonNegative(gasField('massG', what), p.massG, `${what} massG`);
+    nonNegative(gasField('uMassG', what), p.uMassG ?? 0, `${what} uMassG`);
+    within(gasField('massG', what), `${what} massG`, p.massG, 0, 1e7);
     const lines = p.gas !== undefined ? [{ gas: known(p.gas), fraction: 1, u: 0 }] : compositionLines(what, p.composition ?? []);
     return { composition: lines, massG: p.massG, uMassG: p.uMassG ?? 0 };
   });
@@ -184,22 +192,22 @@ export function parentGases(input: BlendInput): ParentGas[] {
   return input.parents.map((p) => {
     known(p.delivers);
     if (!deliverable.has(p.delivers)) {
-      throw new GasRefused('input-invalid', `parent ${p.key} delivers ${p.delivers}, which is neither a target nor the balance`);
+      throw new GasRefused('input-invalid', `parent ${p.key} delivers ${p.delivers}, which is neither a target nor the balance`, `gas.refused.parentDeliversOther|${p.key}|${p.delivers}`);
     }
     if (p.kind === 'pure') {
       if (p.gas === undefined) {
-        throw new GasRefused('input-invalid', `parent ${p.key}: the gas is missing`);
+        throw new GasRefused('input-invalid', `parent ${p.key}: the gas is missing`, `gas.refused.parentGasMissing|${p.key}`);
       }
       known(p.gas);
-      const purity = nonNegative(`${p.key} purity`, p.purity ?? 1);
+      const purity = nonNegative(gasField('purity', p.key), p.purity ?? 1, `${p.key} purity`);
       if (purity > 1) {
-        throw new GasRefused('input-invalid', `${p.key} purity must be ≤ 1 (got ${purity})`);
+        throw new GasRefused('input-invalid', `${p.key} purity must be ≤ 1 (got ${purity})`, `gas.refused.purity|${gasField('purity', p.key)}|${purity}`);
       }
       const impurities: Record<string, number> = {};
       for (const i of p.impurities ?? []) {
         known(i.gas);
-        nonNegative(`${p.key} ${i.gas}`, i.fraction);
-        nonNegative(`${p.key} u(${i.gas})`, i.u ?? 0);
+        nonNegative(gasField('fraction', `${p.key} ${i.gas}`), i.fraction, `${p.key} ${i.gas}`);
+        nonNegative(gasField('u', `${p.key} ${i.gas}`), i.u ?? 0, `${p.key} u(${i.gas})`);
         impurities[i.gas] = i.fraction;
       }
       noRepeats([p.gas, ...(p.impurities ?? []).map((i) => i.gas)]);
@@ -229,12 +237,12 @@ export function plan(input: BlendInput): PlanOutcome {
   temperature('referenceTemperatureC', input.referenceTemperatureC);
   temperature('fillTemperatureC', input.fillTemperatureC);
   if (input.workingPressureBar !== undefined) {
-    within('workingPressureBar', input.workingPressureBar, 0, gasLimits.pressureBarMax);
+    within(gasField('workingPressureBar'), 'workingPressureBar', input.workingPressureBar, 0, gasLimits.pressureBarMax);
   }
   known(input.balance);
   for (const t of input.targets) {
     known(t.gas);
-    nonNegative(t.gas, t.value);
+    nonNegative(gasField('fraction', t.gas), t.value, t.gas);
   }
   noRepeats([...input.targets.map((t) => t.gas), input.balance]);
   const parents = parentGases(input);

@@ -25,7 +25,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-inventory-'));
   t = await createTestApp({ mqttPort: 0, dataDir });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
-  port = t.app.platform.broker!.port;
+  port = t.app.platform.broker!.port!;
   const a = await createCompanyUser(t.app, { codes, companyName: 'Maker Ltd' });
   const b = await createCompanyUser(t.app, { codes, companyName: 'Other Co' });
   alice = { api: as(t.app, await signIn(t.app, a.userName, a.password)), companyId: a.companyId, userName: a.userName };
@@ -198,9 +198,45 @@ describe('refusals: moves out of order answer 50001 with the reason', () => {
     expect(twice).toMatchObject({ code: 50001, data: `${sn}: The device is already "Stored"` });
     const zh = await post(alice.api, 'inventory/addStockIn', { warehouseId, itemId, serials: [sn] }, 'zh-CN');
     expect(zh).toMatchObject({ code: 50001, data: `${sn}: 设备已处于“已入库”状态` });
-    expect(await post(alice.api, 'inventory/addStockIn', { warehouseId, itemId, serials: ['NOSUCH0001'] })).toMatchObject({ code: 50001, data: 'Serial NOSUCH0001 is not a device of the company' });
+    // A serial that is no device of the company is registered by the stock-in now (issue 31.13); one of another company is refused.
+    const theirs = serial();
+    expect((await post(bob.api, 'device/addDevice', { name: theirs.slice(-20), sn: theirs, model: 'SD-DTU' })).code).toBe(0);
+    expect(await post(alice.api, 'inventory/addStockIn', { warehouseId, itemId, serials: [theirs] })).toMatchObject({ code: 50001, data: `Serial ${theirs} is already registered as a device and cannot be received again` });
     expect(await stockOf(itemId, warehouseId)).toBe(1);
     expect(await post(alice.api, 'inventory/cancelStockIn', { id: (await get(alice.api, 'inventory/getLedger', { serial: sn })).data.list[0].documentId })).toMatchObject({ code: 50001 });
+  });
+
+  it('a stock-in of new serials registers each as a device of the item, as the form says, and stores it (issue 31.13)', async () => {
+    const name = `Bought ${++seq}`;
+    const itemId = await made(alice.api, 'inventory/addItem', { name, serialized: true });
+    const warehouseId = await made(alice.api, 'inventory/addWarehouse', { name: `WH ${++seq}` });
+    const known = serial();
+    expect((await post(alice.api, 'device/addDevice', { name: known.slice(-20), sn: known, model: 'SD-DTU' })).code).toBe(0);
+    const fresh = serialsOf(2);
+    const id = await made(alice.api, 'inventory/addStockIn', { warehouseId, itemId, serials: [fresh[0], known, fresh[1]] });
+    for (const sn of [...fresh, known]) {
+      expect(await status(sn), sn).toBe(1);
+    }
+    expect(await stockOf(itemId, warehouseId)).toBe(3);
+    const created = await deviceId(fresh[0]);
+    expect((await get(alice.api, 'device/getDevice', { id: created })).data).toMatchObject({ sn: fresh[0], model: name });
+    const history = (await get(alice.api, 'device/getLifecycle', { id: created })).data as { from: number | null; to: number; document: string; documentKind: string; documentId: number }[];
+    expect(history.map((h) => [h.from, h.to, h.document, h.documentKind, h.documentId])).toEqual([
+      [null, 0, 'stockIn', 'stockIn', id],
+      [0, 1, 'stockIn', 'stockIn', id],
+    ]);
+    expect((await get(alice.api, 'inventory/getLedger', { serial: fresh[1] })).data.list).toMatchObject([{ documentKind: 'stockIn', documentId: id, quantity: 1 }]);
+
+    // Another company cannot take these serials in: nothing of its stock-in is written, its new serial not registered either.
+    const c = await createCompanyUser(t.app, { codes, companyName: 'Reseller Co' });
+    const other = as(t.app, await signIn(t.app, c.userName, c.password));
+    const otherItem = await made(other, 'inventory/addItem', { name: `Model ${++seq}`, serialized: true });
+    const otherWarehouse = await made(other, 'inventory/addWarehouse', { name: `WH ${++seq}` });
+    const theirs = serial();
+    const refused = await post(other, 'inventory/addStockIn', { warehouseId: otherWarehouse, itemId: otherItem, serials: [theirs, fresh[0]] }, 'zh-CN');
+    expect(refused).toMatchObject({ code: 50001, data: `序列号 ${fresh[0]} 已登记为设备，不能重复入库` });
+    expect(await stockOf(otherItem, otherWarehouse, other)).toBe(0);
+    expect((await get(other, 'device/getDeviceList', { keyword: theirs })).data.total).toBe(0);
   });
 
   it('an outbound with a serial not in that warehouse, or one already on an order, is refused and writes nothing', async () => {

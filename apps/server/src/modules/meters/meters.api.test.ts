@@ -394,7 +394,10 @@ describe('export of the monthly report', () => {
     const answer = await alice.api({ method: 'GET', url: `/general/meter/exportMonthlyReport?meterId=${meterA}&year=2025&month=11&format=xlsx` });
     expect(answer.statusCode, answer.body.slice(0, 200)).toBe(200);
     expect(answer.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(String(answer.headers['content-disposition'])).toBe(`attachment; filename*=UTF-8''${encodeURIComponent('总进线-2025-11.xlsx')}`);
+    // The name says what the file is, a monthly report (issue 31.9), in the caller's language.
+    expect(String(answer.headers['content-disposition'])).toBe(`attachment; filename*=UTF-8''${encodeURIComponent('总进线-用电月报-2025-11.xlsx')}`);
+    const english = await alice.api({ method: 'GET', url: `/general/meter/exportMonthlyReport?meterId=${meterA}&year=2025&month=11&format=pdf`, headers: { 'accept-language': 'en-US' } });
+    expect(String(english.headers['content-disposition'])).toBe(`attachment; filename*=UTF-8''${encodeURIComponent('总进线-monthly-report-2025-11.pdf')}`);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(answer.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
@@ -404,7 +407,9 @@ describe('export of the monthly report', () => {
     expect(String(rows[0][0])).toContain('用电月报');
     // Date, consumption, peak kWh, peak cost, flat kWh, flat cost, valley kWh, valley cost, cost, note.
     expect(rows.find((r) => r[0] === '日期')).toEqual(['日期', '用电量（kWh）', '峰电量（kWh）', '峰电费', '平电量（kWh）', '平电费', '谷电量（kWh）', '谷电费', '电费', '备注']);
-    expect(rowOf('2025-11-01')).toEqual(['2025-11-01', 30, 0, 0, 20, 12, 10, 3, 15, '']);
+    // The empty note is a blank cell, not a text cell holding '' (issue 31.10).
+    expect(rowOf('2025-11-01')).toEqual(['2025-11-01', 30, 0, 0, 20, 12, 10, 3, 15]);
+    expect(sheet.getRow(rows.findIndex((r) => r[0] === '2025-11-01') + 1).getCell(10).type).toBe(ExcelJS.ValueType.Null);
     expect(rowOf('2025-11-02')?.slice(0, 2)).toEqual(['2025-11-02', undefined]);
     expect(rowOf('2025-11-02')?.at(-1)).toBe('缺数');
     expect(rowOf('2025-11-04')?.slice(0, 9)).toEqual(['2025-11-04', 15, 0, 0, 7, 4.2, 8, 2.4, 6.6]);

@@ -7,6 +7,11 @@ import { scopedToCompany } from '@server/platform/db/tenancy';
 export type MeterRow = Selectable<MeterTable>;
 export type FormulaTermRow = Selectable<MeterFormulaTermTable>;
 export type TariffWindowRow = Selectable<MeterTariffWindowTable>;
+/** The company of a meter of any company (system maintenance): its name, and its built-in key (the platform's). */
+export interface CompanyNameColumns {
+  company_name: string | null;
+  company_builtin_key: string | null;
+}
 
 /** What a standard meter reads, as stored (one of the two pairs). */
 export interface SourceColumns {
@@ -189,19 +194,19 @@ export class MetersRepository {
   // ---- system maintenance (every company) ----
 
   /** A meter of any company (platform administrators). */
-  async findAnyMeter(id: number): Promise<(MeterRow & { company_name: string | null }) | undefined> {
+  async findAnyMeter(id: number): Promise<(MeterRow & CompanyNameColumns) | undefined> {
     const row = await this.db
       .selectFrom('meter')
       .leftJoin('company', 'company.id', 'meter.company_id')
       .selectAll('meter')
-      .select('company.display_name as company_name')
+      .select(['company.display_name as company_name', 'company.builtin_key as company_builtin_key'])
       .where('meter.id', '=', id)
       .executeTakeFirst();
-    return row && { ...meterRow(row), company_name: row.company_name };
+    return row && { ...meterRow(row), company_name: row.company_name, company_builtin_key: row.company_builtin_key };
   }
 
   /** A page of every company's meters, by name; newest first. */
-  async pageAllMeters(filter: { pageNum: number; pageSize: number; keyword?: string; nodeType?: number }): Promise<{ rows: Array<MeterRow & { company_name: string | null }>; total: number }> {
+  async pageAllMeters(filter: { pageNum: number; pageSize: number; keyword?: string; nodeType?: number }): Promise<{ rows: Array<MeterRow & CompanyNameColumns>; total: number }> {
     let query = this.db.selectFrom('meter').leftJoin('company', 'company.id', 'meter.company_id');
     if (filter.keyword) {
       const pattern = `%${escapeLike(filter.keyword.toLowerCase())}%`;
@@ -216,12 +221,12 @@ export class MetersRepository {
       query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       query
         .selectAll('meter')
-        .select('company.display_name as company_name')
+        .select(['company.display_name as company_name', 'company.builtin_key as company_builtin_key'])
         .orderBy('meter.id', 'desc')
         .limit(filter.pageSize)
         .offset((filter.pageNum - 1) * filter.pageSize)
         .execute(),
     ]);
-    return { rows: rows.map((row) => ({ ...meterRow(row), company_name: row.company_name })), total: Number(total) };
+    return { rows: rows.map((row) => ({ ...meterRow(row), company_name: row.company_name, company_builtin_key: row.company_builtin_key })), total: Number(total) };
   }
 }

@@ -108,12 +108,12 @@ export function registerMetersRoutes(app: FastifyInstance, meters: MetersService
   r.get(
     '/general/meter/getAllMeters',
     { config: only('system_e_meter'), schema: { tags, summary: "Every company's meters with their newest reading (paged, by name or company)", querystring: allMetersQuery } },
-    async (request) => ok(await meters.allMeters(request.query)),
+    async (request) => ok(await meters.allMeters(request.query, requestLocale(request))),
   );
 
   r.get(
     '/general/meter/getMeterLog',
     { config: only('system_e_meter_log'), schema: { tags, summary: "A meter's readings received per day, resets and gaps (any company)", querystring: meterLogQuery } },
-    async (request) => ok(await meters.meterLog(request.query)),
+    async (request) => ok(await meters.meterLog(request.query, requestLocale(request))),
   );
 }

@@ -44,14 +44,16 @@ import {
   type UsageBucket,
 } from '@smartdata/domain';
 import { conflict, notFound, permissionDenied, validationError } from '@server/platform/errors';
+import { builtinName } from '@server/platform/i18n';
 import { renderPdf, renderXlsx } from '@server/platform/sheets';
 import type { CabinCaller, CabinService, NodeKindHandler } from '../cabin/cabin.service';
 import type { DataItemsService } from '../data-items/dataItems.service';
 import type { SeriesReads } from '../data-items/series.port';
 import type { DevicesService } from '../devices/devices.service';
 import type { DeviceTelemetry } from '../telemetry/deviceTelemetry.port';
+import type { MeterConsumption } from './meterConsumption.port';
 import { MetersRepository, type MeterRow, type SourceColumns, type TariffWindowRow } from './meters.repository';
-import { monthlyReportSheet } from './monthlyReportSheet';
+import { monthlyReportFileName, monthlyReportSheet } from './monthlyReportSheet';
 
 /** What meters need of data items: the caller's level on an item, items with their fields, the company's time zone. */
 export type MeterItems = Pick<DataItemsService, 'requireItem' | 'itemsByIds' | 'timeZone'>;
@@ -91,7 +93,7 @@ class UsageRun {
  * read on the meter's node to read it, read-write to change it, and read on every source when a
  * source or formula is set.
  */
-export class MetersService {
+export class MetersService implements MeterConsumption {
   constructor(
     private readonly repository: MetersRepository,
     private readonly deps: MetersDependencies,
@@ -293,7 +295,7 @@ export class MetersService {
     const report = await this.monthlyReport(caller, query);
     const generatedAt = new Intl.DateTimeFormat('sv-SE', { timeZone: report.timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(this.deps.now()));
     const sheet = monthlyReportSheet(report, locale, generatedAt, { titleRow: query.format === 'xlsx' });
-    const fileName = `${report.meterName}-${report.year}-${String(report.month).padStart(2, '0')}.${query.format}`;
+    const fileName = monthlyReportFileName(report, query.format, locale);
     return query.format === 'pdf'
       ? { fileName, contentType: 'application/pdf', body: await renderPdf(sheet) }
       : { fileName, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', body: await renderXlsx(sheet) };
@@ -333,8 +335,8 @@ export class MetersService {
 
   // ---- system maintenance (platform administrators, every company) ----
 
-  /** A page of every company's meters with their newest reading. */
-  async allMeters(query: AllMetersQuery & { pageNum: number; pageSize: number; nodeType?: number }): Promise<Page<SystemMeterRow>> {
+  /** A page of every company's meters with their newest reading; the platform company named in the reader's `locale`. */
+  async allMeters(query: AllMetersQuery & { pageNum: number; pageSize: number; nodeType?: number }, locale: Locale): Promise<Page<SystemMeterRow>> {
     const { rows, total } = await this.repository.pageAllMeters({ pageNum: query.pageNum, pageSize: query.pageSize, keyword: query.keyword, nodeType: query.nodeType });
     const list: SystemMeterRow[] = [];
     for (const row of rows) {
@@ -344,7 +346,7 @@ export class MetersService {
         name: row.name,
         nodeType: nodeTypeOf(row),
         companyId: row.company_id,
-        companyName: row.company_name ?? '',
+        companyName: builtinName(row.company_name ?? '', row.company_builtin_key, locale),
         source: await this.sourceView(row.company_id, row),
         formula: virtual ? (await this.repository.termsOf(row.company_id, [row.id])).map((t) => ({ meterId: t.source_meter_id, factor: t.factor })) : null,
         factor: row.factor,
@@ -356,7 +358,7 @@ export class MetersService {
   }
 
   /** A meter's reading log per local day, newest first (default: the last 30 days): readings, resets, gaps. */
-  async meterLog(query: { meterId: number; from?: number; to?: number; pageNum: number; pageSize: number }): Promise<MeterLog> {
+  async meterLog(query: { meterId: number; from?: number; to?: number; pageNum: number; pageSize: number }, locale: Locale): Promise<MeterLog> {
     const row = await this.repository.findAnyMeter(query.meterId);
     if (!row) {
       throw notFound();
@@ -392,12 +394,49 @@ export class MetersService {
     return {
       meterId: row.id,
       meterName: row.name,
-      companyName: row.company_name ?? '',
+      companyName: builtinName(row.company_name ?? '', row.company_builtin_key, locale),
       nodeType: nodeTypeOf(row),
       list: rows.slice(start, start + query.pageSize),
       total: rows.length,
       gapDays: rows.filter((r) => r.gap).length,
     };
+  }
+
+  // ---- for smart analyses (meterConsumption.port.ts) ----
+
+  async readableMeter(caller: CabinCaller, meterId: number): Promise<{ id: number; name: string }> {
+    const { row } = await this.requireMeter(caller, meterId, 'read');
+    return { id: row.id, name: row.name };
+  }
+
+  async consumptionOver(companyId: number, meterId: number, from: number, to: number): Promise<number | null> {
+    const [row] = await this.repository.metersByIds(companyId, [meterId]);
+    if (!row) {
+      return null;
+    }
+    const [bucket] = await this.usageOf(companyId, row, { starts: [from], end: to }, 'day', await this.deps.items.timeZone(companyId), null);
+    return bucket?.value ?? null;
+  }
+
+  async readingFields(companyId: number, meterIds: readonly number[]): Promise<Array<{ itemId: number; fieldName: string }>> {
+    const fields: Array<{ itemId: number; fieldName: string }> = [];
+    const seen = new Set<number>();
+    for (let ids = [...meterIds]; ids.length > 0; ) {
+      const rows = await this.repository.metersByIds(companyId, ids.filter((id) => !seen.has(id)));
+      rows.forEach((row) => seen.add(row.id));
+      for (const row of rows) {
+        if (row.source_item_id !== null && row.source_field !== null) {
+          fields.push({ itemId: row.source_item_id, fieldName: row.source_field });
+        } else if (row.source_device_id !== null && row.source_key !== null) {
+          for (const itemId of await this.deps.deviceTelemetry.itemsOfDevice(companyId, row.source_device_id)) {
+            fields.push({ itemId, fieldName: row.source_key });
+          }
+        }
+      }
+      const virtual = rows.filter((row) => nodeTypeOf(row) === MeterNodeType.virtual).map((row) => row.id);
+      ids = (await this.repository.termsOf(companyId, virtual)).map((t) => t.source_meter_id).filter((id) => !seen.has(id));
+    }
+    return fields;
   }
 
   // ---- readings and usage ----
@@ -449,7 +488,7 @@ export class MetersService {
     let usage: UsageBucket[];
     if (nodeTypeOf(row) === MeterNodeType.standard) {
       const [readings, previous] = window.starts.length > 0 ? await this.readingsIn(companyId, row, window.starts[0], window.end) : [[], null];
-      usage = counterUsage(readings, previous, { starts: window.starts, end: window.end, now, timeZone, tariff });
+      usage = counterUsage(readings, previous, { starts: window.starts, end: window.end, now, timeZone, tariff, createdAt: row.created_at });
     } else if (path.has(row.id)) {
       // A cycle cannot be saved; should one exist anyway, its meters have no value.
       usage = gaps();

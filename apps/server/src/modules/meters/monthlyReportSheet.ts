@@ -1,12 +1,17 @@
 import { MeterNodeType, type Locale, type MonthlyReport } from '@smartdata/domain';
 import { translate } from '@server/platform/i18n';
-import { columnLetter, type SheetCell, type SheetModel } from '@server/platform/sheets';
+import { columnLetter, safeFileName, type SheetCell, type SheetModel } from '@server/platform/sheets';
 
 const kwhFormat = '0.000';
 const moneyFormat = '0.00';
 
 const text = (value: string, extra: Partial<SheetCell> = {}): SheetCell => ({ value, ...extra });
 const number = (value: number | null, format: string, extra: Partial<SheetCell> = {}): SheetCell => ({ value, format, align: 'right', ...extra });
+
+/** The export's file name: the meter, what it is (a monthly report, in `locale`) and the month — `总进线-用电月报-2025-11.xlsx`. */
+export function monthlyReportFileName(report: Pick<MonthlyReport, 'meterName' | 'year' | 'month'>, format: 'xlsx' | 'pdf', locale: Locale): string {
+  return `${translate(`meter.report.fileName|${safeFileName(report.meterName)}|${report.year}|${String(report.month).padStart(2, '0')}`, locale)}.${format}`;
+}
 
 /**
  * The monthly report as a sheet (docs/meters.md "The export"): a title, the meter and zone, one

@@ -47,13 +47,14 @@ describe('report cells', () => {
     expect(formulaProblem('NOSUCH(1)')).not.toBeNull();
   });
 
-  it('builds the sheet of the exports: numbers stay numbers, formulas keep their text, errors show as text', () => {
+  it('builds the sheet of the exports: numbers stay numbers, formulas keep their text, a formula that errs keeps it with its error', () => {
     const sheet = reportSheetModel({ title: '报表', footer: 'f', cells, computed, merges: [{ from: 'A1', to: 'A2' }], columnWidths: [20] });
     expect(usedSize(cells, [], [20])).toEqual({ rows: 2, columns: 5 });
     expect(sheet.columns).toEqual([{ width: 20 }, { width: 12 }, { width: 12 }, { width: 12 }, { width: 12 }]);
     expect(sheet.rows[0]![1]).toEqual({ value: 12.5, format: '0.00' });
     expect(sheet.rows[0]![2]).toEqual({ value: 20, formula: 'B1+B2' });
-    expect(sheet.rows[0]![3]).toEqual({ value: '#CYCLE!' });
+    // The PDF shows the error's text; the XLSX keeps the formula with the error (platform/sheets.ts).
+    expect(sheet.rows[0]![3]).toEqual({ value: '#CYCLE!', formula: 'C1*E1', error: '#CYCLE!' });
     expect(sheet.merges).toEqual([{ from: 'A1', to: 'A2' }]);
   });
 });

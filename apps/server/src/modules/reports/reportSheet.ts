@@ -144,7 +144,8 @@ export function reportSheetModel(input: { title: string; footer: string; cells: 
       ...(cell.color ? { color: cell.color } : {}),
       ...(cell.fill ? { fill: cell.fill } : {}),
       ...(cell.align ? { align: cell.align } : {}),
-      ...(cell.formula && !result?.error ? { formula: cell.formula.replace(/^=/, '') } : {}),
+      ...(cell.formula ? { formula: cell.formula.replace(/^=/, '') } : {}),
+      ...(result?.error ? { error: result.error } : {}),
     };
   }
   return {

@@ -161,6 +161,21 @@ describe('report templates', () => {
     expect(ws.getColumn(1).width).toBe(16);
   });
 
+  it("names the file by its period in the company's zone (issue 31.9): a month yyyy-MM, a day yyyy-MM-dd, other days first_last", async () => {
+    // 2026-11-30 17:30 UTC is 2026-12-01 01:30 in Shanghai: December, Tuesday the 1st.
+    const at = Date.UTC(2026, 10, 30, 17, 30);
+    const nameOf = async (query: string) => {
+      const response = await admin.api({ method: 'GET', url: `/general/report/export?templateId=${templateId}&format=xlsx&${query}` });
+      expect(response.statusCode).toBe(200);
+      return decodeURIComponent(String(response.headers['content-disposition']).replace("attachment; filename*=UTF-8''", ''));
+    };
+    expect(await nameOf(`period=month&at=${at}`)).toBe('车间能耗报表-2026-12.xlsx');
+    expect(await nameOf(`period=day&at=${at}`)).toBe('车间能耗报表-2026-12-01.xlsx');
+    expect(await nameOf(`period=week&at=${at}`)).toBe('车间能耗报表-2026-11-30_2026-12-06.xlsx');
+    const shanghaiMidnight = Date.UTC(2026, 11, 1) - 8 * 3_600_000;
+    expect(await nameOf(`from=${shanghaiMidnight}&to=${shanghaiMidnight + 3 * 86_400_000}`)).toBe('车间能耗报表-2026-12-01_2026-12-03.xlsx');
+  });
+
   it('exports a PDF whose text holds the Chinese labels and the values', async () => {
     const response = await admin.api({ method: 'GET', url: `/general/report/export?templateId=${templateId}&from=${windowFrom}&to=${windowTo}&format=pdf` });
     expect(response.statusCode).toBe(200);
@@ -230,6 +245,17 @@ describe('report templates', () => {
     expect(byRef.B2.error).toBe('#DIV/0!');
     expect(byRef.C1.value).toBe(3.33);
     expect(byRef.C2.value).toBe('高');
+
+    // The XLSX keeps a formula whose result is an error, with that error as its result (not the
+    // text "#DIV/0!", issue 31.10).
+    const response = await admin.api({ method: 'GET', url: `/general/report/export?templateId=${added.data.id}&from=${windowFrom}&to=${windowTo}&format=xlsx` });
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(payloadOf(response) as unknown as ArrayBuffer);
+    const ws = workbook.worksheets[0]!;
+    expect(ws.getCell('B1').value).toEqual({ formula: '1/0', result: { error: '#DIV/0!' } });
+    expect(ws.getCell('B2').value).toEqual({ formula: 'B1+1', result: { error: '#DIV/0!' } });
+    expect(ws.getCell('C1').value).toEqual({ formula: 'ROUND(10/3,2)', result: 3.33 });
   });
 
   it('a meter binding is the meter consumption over the same period (the meters module)', async () => {

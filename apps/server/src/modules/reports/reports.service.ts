@@ -27,7 +27,7 @@ import {
 } from '@smartdata/domain';
 import { AppError, notFound, permissionDenied, validationError } from '@server/platform/errors';
 import type { MailSender } from '@server/platform/mail';
-import { renderPdf, renderXlsx } from '@server/platform/sheets';
+import { renderPdf, renderXlsx, safeFileName } from '@server/platform/sheets';
 import type { CabinCaller, CabinService, NodeKindHandler } from '../cabin/cabin.service';
 import type { DataItemsService } from '../data-items/dataItems.service';
 import type { SeriesReads, SeriesRef } from '../data-items/series.port';
@@ -85,6 +85,23 @@ function localStamp(instant: number, timeZone: string, withTime: boolean): strin
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const date = `${get('year')}-${get('month')}-${get('day')}`;
   return withTime ? `${date} ${get('hour')}:${get('minute')}` : date;
+}
+
+/**
+ * The period in a report's file name, in the company's zone (issue 31.9): a day `yyyy-MM-dd`, a
+ * calendar month `yyyy-MM`, other whole days `first_last` (both included), else the dates of
+ * `from` and `to` — so a month exported from a template named "…日报" does not read as one day.
+ */
+function periodStamp(from: number, to: number, timeZone: string): string {
+  const midnight = (ms: number) => localStamp(ms, timeZone, true).endsWith(' 00:00');
+  const days = midnight(from) && midnight(to);
+  const first = localStamp(from, timeZone, false);
+  const last = localStamp(days ? to - 1 : to, timeZone, false);
+  if (first === last) {
+    return first;
+  }
+  const wholeMonth = days && first.endsWith('-01') && localStamp(to, timeZone, false).endsWith('-01') && first.slice(0, 7) === last.slice(0, 7);
+  return wholeMonth ? first.slice(0, 7) : `${first}_${last}`;
 }
 
 /**
@@ -352,8 +369,7 @@ export class ReportsService {
     const footer = `${template.name} · ${fromText} – ${toText} (${period.timeZone})`;
     const sheet = reportSheetModel({ title: template.name, footer, cells: template.cells, computed, merges: template.merges, columnWidths: template.columnWidths });
     const body = format === 'pdf' ? await renderPdf(sheet) : await renderXlsx(sheet);
-    const safeName = template.name.replace(/[\\/:*?"<>|\s]+/g, '_');
-    return { body, fileName: `${safeName}-${localStamp(period.from, period.timeZone, false)}.${format}`, contentType: contentTypes[format] };
+    return { body, fileName: `${safeFileName(template.name)}-${periodStamp(period.from, period.to, period.timeZone)}.${format}`, contentType: contentTypes[format] };
   }
 
   /** The report of a period as XLSX or PDF (read on the node; issue 17 contract). */

@@ -89,6 +89,20 @@ describe('built-in names', () => {
     expect(await companyGrant(zh)).toBe('智慧数据平台');
   });
 
+  it("the system meters and a meter's log name the platform company in the caller language (issue 31.15)", async () => {
+    const directory = body(await post('/general/cabin/addDirectory', { parentId: null, name: 'Platform meters' })).data.id as number;
+    const itemId = body(await post('/general/dataItem/addDataItem', { directoryId: directory, name: 'Platform feeder', kind: 10, fields: [{ name: 'kWh', fieldName: 'kwh', type: 1, unit: 'kWh', priority: 1 }] })).data.id as number;
+    const meter = body(await post('/general/meter/addMeter', { directoryId: directory, name: 'Platform meter', nodeType: 101, source: { itemId, fieldName: 'kwh' } }));
+    expect(meter.code, JSON.stringify(meter)).toBe(0);
+    const listed = async (headers: Headers) =>
+      (body(await get('/general/meter/getAllMeters?keyword=Platform%20meter&pageSize=50', headers)).data.list as { id: number; companyName: string }[]).find((m) => m.id === meter.data.id)?.companyName;
+    expect(await listed(en)).toBe('SmartData Platform');
+    expect(await listed(zh)).toBe('智慧数据平台');
+    const logged = async (headers: Headers) => (body(await get(`/general/meter/getMeterLog?meterId=${meter.data.id}`, headers)).data as { companyName: string }).companyName;
+    expect(await logged(en)).toBe('SmartData Platform');
+    expect(await logged(zh)).toBe('智慧数据平台');
+  });
+
   it('a renamed platform company keeps its new name in both languages', async () => {
     const { companyId } = body(await get('/general/company/getCompany', zh)).data as { companyId: number };
     expect(body(await post('/general/company/updateCompany', { id: companyId, displayName: 'Acme Platform' }, en)).code).toBe(0);

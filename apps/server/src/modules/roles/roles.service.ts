@@ -60,12 +60,17 @@ export class RolesService {
     return [...new Set(codes)];
   }
 
-  /** The company's roles; built-in ones named in the caller's language until renamed. */
+  /**
+   * The company's roles; built-in ones named in the caller's language until renamed. A company's
+   * role shows no platform code it may still hold from before (sessions never grant them, and
+   * saving the role back as read would be refused).
+   */
   async list(companyId: number, locale: Locale): Promise<RoleItem[]> {
+    const isPlatform = await this.companies.isPlatformCompany(companyId);
     return (await this.repository.list(companyId)).map((r) => ({
       id: r.id,
       name: builtinName(r.name, r.builtin_key, locale),
-      codes: parseJsonList<string>(r.codes),
+      codes: parseJsonList<string>(r.codes).filter((code) => isPlatform || !platformOnlyCodes.includes(code)),
       memberCount: Number(r.memberCount),
       createdAt: r.created_at,
     }));

@@ -114,6 +114,14 @@ describe('device access (ioSocket)', () => {
       secretHint: expect.stringMatching(/^[A-Za-z0-9_-]{4}$/),
       createdAt: expect.any(Number),
       updatedAt: expect.any(Number),
+      // No broker in this test app: only the HTTP device API, at the console's own address.
+      transports: [
+        {
+          kind: 'http',
+          url: 'http://console.example.com:8080/general/device-api/v1/{sn}/telemetry',
+          eventUrl: 'http://console.example.com:8080/general/device-api/v1/{sn}/event',
+        },
+      ],
     });
     expect((await ioSocket(api)).data.accessKey).toBe(first.data.accessKey);
   });

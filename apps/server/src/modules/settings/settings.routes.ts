@@ -47,7 +47,7 @@ export function registerSettingsRoutes(app: FastifyInstance, { settings }: { set
   r.get(
     '/general/company/getIoSocket',
     { config: ioSocketRoute, schema: { tags: ['settings'], summary: 'MQTT address and access key for the devices of the company' } },
-    async (request) => ok(await settings.ioSocket(companyOf(request), request.hostname)),
+    async (request) => ok(await settings.ioSocket(companyOf(request), request)),
   );
 
   r.post(

@@ -3,6 +3,7 @@ import { isUniqueViolation } from '@server/platform/db/uniqueViolation';
 import {
   deviceTopicPrefix,
   type AddTagRequest,
+  type DeviceTransportInfo,
   type IoSocketInfo,
   type IoSocketSecret,
   type Page,
@@ -10,6 +11,7 @@ import {
   type UpdateTagRequest,
 } from '@smartdata/domain';
 import type { AppConfig } from '@server/config';
+import { publicMqttPort, type RequestAddress } from '@server/platform/deviceConnect';
 import { conflict, notFound } from '@server/platform/errors';
 import { hashPassword } from '@server/platform/auth/passwords';
 import type { DeviceAccessRow, SettingsRepository, TagRow } from './settings.repository';
@@ -24,29 +26,14 @@ function newSecret(): { secret: string; hint: string } {
   return { secret, hint: secret.slice(-4) };
 }
 
-/** The MQTT port devices connect to: configured, else the embedded broker's, else MQTT_URL's, else 1883. */
-function publicMqttPort(config: AppConfig, brokerPort: number | null): number {
-  if (config.mqttPublicPort) {
-    return config.mqttPublicPort;
-  }
-  if (brokerPort) {
-    return brokerPort;
-  }
-  if (config.mqttUrl) {
-    const port = Number(new URL(config.mqttUrl).port);
-    if (port > 0) {
-      return port;
-    }
-  }
-  return config.mqttPort ?? 1883;
-}
-
 /** System settings of a company: tags (sys_tag) and device access credentials (sys_io_socket). */
 export class SettingsService {
   constructor(
     private readonly repository: SettingsRepository,
     private readonly config: AppConfig,
     private readonly brokerPort: () => number | null,
+    /** Every transport devices use, as seen from a request's address (platform/deviceConnect.ts). */
+    private readonly transports: (request: RequestAddress) => DeviceTransportInfo[] = () => [],
   ) {}
 
   async tagPage(companyId: number, pageNum: number, pageSize: number, keyword?: string): Promise<Page<TagItem>> {
@@ -97,16 +84,18 @@ export class SettingsService {
    * Where and with what devices of the company connect. The credentials are made on the first
    * read; the secret is then known to nobody until it is regenerated (and shown once).
    */
-  async ioSocket(companyId: number, requestHost: string): Promise<IoSocketInfo> {
+  async ioSocket(companyId: number, request: RequestAddress): Promise<IoSocketInfo> {
     const access = await this.deviceAccess(companyId);
     return {
-      mqttHost: this.config.mqttPublicHost ?? requestHost,
-      mqttPort: publicMqttPort(this.config, this.brokerPort()),
+      mqttHost: this.config.mqttPublicHost ?? request.hostname,
+      // The page always names a port: 1883 when no plain listener is known.
+      mqttPort: publicMqttPort(this.config, this.brokerPort()) ?? this.config.mqttPort ?? 1883,
       topicPrefix: deviceTopicPrefix,
       accessKey: access.access_key,
       secretHint: access.secret_hint,
       createdAt: access.created_at,
       updatedAt: access.updated_at,
+      transports: this.transports(request),
     };
   }
 

@@ -346,6 +346,34 @@ describe('import and export', () => {
     expect(imported.data.list[0]).toMatchObject({ carrier: 'unicom', status: 'none' });
   });
 
+  it('reads the cached result of a formula cell; a formula saved without one, or resulting in an error, is a row error naming the cell (issue 31.1)', async () => {
+    const build = async (rows: unknown[][]) => {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('Cards');
+      rows.forEach((row) => sheet.addRow(row));
+      return Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
+    };
+    const [withResult, withoutResult, erring] = [iccid(), iccid(), iccid()];
+    const header = ['number', 'iccid', 'carrier', 'planMb'];
+    // What openpyxl (and pandas through it) saves: the formula alone; and a formula that errs.
+    const refused = await post(alice.api, 'sim/importCards', {
+      fileName: 'cards.xlsx',
+      content: await build([header, [msisdn(), withoutResult, 'mobile', { formula: 'D3*2' }], [msisdn(), erring, 'mobile', { formula: '1/0', result: { error: '#DIV/0!' } }]]),
+      dryRun: true,
+    });
+    expect(refused.code, JSON.stringify(refused)).toBe(0);
+    expect(refused.data.imported).toBe(0);
+    expect(refused.data.errors).toEqual([
+      { row: 2, column: 'Allowance (MB)', message: 'Cell D2 holds a formula (=D3*2) saved without its result: open and save the file in Excel or WPS before importing, or enter the value' },
+      { row: 3, column: 'Allowance (MB)', message: 'The formula in cell D3 results in the error #DIV/0!' },
+    ]);
+    // What Excel and WPS save: the formula with its result, which is imported.
+    const done = await post(alice.api, 'sim/importCards', { fileName: 'cards.xlsx', content: await build([header, [msisdn(), withResult, 'mobile', { formula: '100+28', result: 128 }]]), dryRun: false });
+    expect(done.code, JSON.stringify(done)).toBe(0);
+    expect(done.data).toMatchObject({ rows: 1, imported: 1, errors: [] });
+    expect((await get(alice.api, 'sim/getCards', { keyword: withResult })).data.list[0]).toMatchObject({ iccid: withResult, planMb: 128 });
+  });
+
   it('imports XLSX with ICCIDs as text, and exports the cards (a file that imports again)', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Cards');

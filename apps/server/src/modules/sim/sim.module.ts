@@ -11,7 +11,11 @@ import type { DevicesService } from '../devices/devices.service';
 import { SimRepository } from './sim.repository';
 import { registerSimRoutes } from './sim.routes';
 import type { SimAlarms } from '../alarms/simAlarms.port';
-import { SimService } from './sim.service';
+import { SimCardsService } from './simCards.service';
+import { SimConnectionsService } from './simConnections.service';
+import type { SimDependencies } from './simDependencies';
+import { SimOperationsService } from './simOperations.service';
+import { SimSyncService } from './simSync.service';
 import { SimTransfer } from './simTransfer';
 
 export interface SimModuleDependencies {
@@ -46,7 +50,7 @@ export interface SimClock {
 export function registerSimModule(app: FastifyInstance, platform: Platform, deps: SimModuleDependencies): SimClock {
   let fixed: number | null = null;
   const now = () => fixed ?? (deps.now ?? Date.now)();
-  const sim = new SimService(platform.db, new SimRepository(platform.db), {
+  const simDeps: SimDependencies = {
     devices: {
       async require(caller, deviceId) {
         await deps.devices.requireDevice(caller, deviceId, 'read');
@@ -62,18 +66,22 @@ export function registerSimModule(app: FastifyInstance, platform: Platform, deps
     timeZone: deps.timeZone,
     secrets: new SecretBox(settingsSecretSource({ secret: platform.config.settingsSecret, dataDir: platform.config.dataDir })),
     now,
-  });
-  registerSimRoutes(app, sim, new SimTransfer(sim, deps.timeZone));
-  deps.cabin.onRemove('device', (trx, companyId, refIds) => sim.devicesRemoved(trx, companyId, refIds));
+  };
+  const repository = new SimRepository(platform.db);
+  const cards = new SimCardsService(platform.db, repository, simDeps);
+  const connections = new SimConnectionsService(repository, simDeps);
+  const sync = new SimSyncService(platform.db, repository, connections, simDeps);
+  registerSimRoutes(app, { cards, operations: new SimOperationsService(repository, simDeps), sync, connections }, new SimTransfer(cards, deps.timeZone));
+  deps.cabin.onRemove('device', (trx, companyId, refIds) => cards.devicesRemoved(trx, companyId, refIds));
   // Every 5 minutes: when cards are due, one instance (the scheduler's lease) syncs them. Nothing
   // is written, not even the lease, while no card is due.
   repeatWhileOpen(app, {
     name: 'sim periodic sync',
     everyMs: deps.syncEveryMs ?? 5 * 60_000,
     sweep: async () => {
-      if (await sim.anyCardDue()) {
+      if (await sync.anyCardDue()) {
         await deps.scheduler.runExclusive('simSync', async () => {
-          await sim.periodicSync();
+          await sync.periodicSync();
         });
       }
     },
@@ -90,5 +98,5 @@ export function registerSimModule(app: FastifyInstance, platform: Platform, deps
       },
     );
   }
-  return { setNow: (value) => (fixed = value), periodicSync: () => sim.periodicSync() };
+  return { setNow: (value) => (fixed = value), periodicSync: () => sync.periodicSync() };
 }

@@ -22,7 +22,10 @@ import { companyOf, sessionOf } from '@server/platform/auth/hook';
 import { ok } from '@server/platform/envelope';
 import { requestLocale } from '@server/platform/i18n';
 import { cabinCaller } from '../cabin/cabin.service';
-import type { SimService } from './sim.service';
+import type { SimCardsService } from './simCards.service';
+import type { SimConnectionsService } from './simConnections.service';
+import type { SimOperationsService } from './simOperations.service';
+import type { SimSyncService } from './simSync.service';
 import type { SimTransfer } from './simTransfer';
 
 const tags = ['sim'];
@@ -31,57 +34,62 @@ const tags = ['sim'];
  * SIM traffic cards (docs/sim.md): every call takes dm_sim_card; the gateway page's card also
  * dm_gateway; the carrier connections are company settings (sys_company_info).
  */
-export function registerSimRoutes(app: FastifyInstance, sim: SimService, transfer: SimTransfer): void {
+export function registerSimRoutes(
+  app: FastifyInstance,
+  services: { cards: SimCardsService; operations: SimOperationsService; sync: SimSyncService; connections: SimConnectionsService },
+  transfer: SimTransfer,
+): void {
+  const { cards: simCards, operations, sync, connections } = services;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const caller = (request: FastifyRequest) => cabinCaller(sessionOf(request), companyOf(request));
   const cards = { permission: 'dm_sim_card' } as const;
   const settings = { permission: 'sys_company_info' } as const;
 
   r.post('/general/sim/addCard', { config: cards, schema: { tags, summary: 'A card (ICCID 19–20 digits with a Luhn check digit, unique in the company); status none until the first sync', body: addCardRequest } }, async (request) =>
-    ok(await sim.addCard(caller(request), request.body)),
+    ok(await simCards.addCard(caller(request), request.body)),
   );
   r.get('/general/sim/getCards', { config: cards, schema: { tags, summary: 'Cards (paged, newest first; by carrier, status, state, number or ICCID, usage %, bound)', querystring: cardListQuery } }, async (request) =>
-    ok(await sim.listCards(caller(request), request.query, requestLocale(request))),
+    ok(await simCards.listCards(caller(request), request.query, requestLocale(request))),
   );
   r.get('/general/sim/getCard', { config: cards, schema: { tags, summary: "One card: plan, period, traffic, bound gateway and its plan-exhaustion warning", querystring: cardIdQuery } }, async (request) =>
-    ok(await sim.getCard(caller(request), request.query.id, requestLocale(request))),
+    ok(await simCards.getCard(caller(request), request.query.id, requestLocale(request))),
   );
   r.get(
     '/general/sim/getDeviceCard',
     { config: { permission: ['dm_sim_card', 'dm_gateway'] }, schema: { tags, summary: "The card bound to a gateway (null when none), for the gateway's page", querystring: deviceCardQuery } },
-    async (request) => ok(await sim.deviceCard(caller(request), request.query.deviceId, requestLocale(request))),
+    async (request) => ok(await simCards.deviceCard(caller(request), request.query.deviceId, requestLocale(request))),
   );
   r.post('/general/sim/updateCard', { config: cards, schema: { tags, summary: "The company's record of a card: number, IMSI, plan, alert %, the gateway's data frequency and payload, remarks", body: updateCardRequest } }, async (request) => {
-    await sim.updateCard(caller(request), request.body);
+    await simCards.updateCard(caller(request), request.body);
     return ok(null);
   });
   r.post('/general/sim/deleteCards', { config: cards, schema: { tags, summary: 'Deletes cards with their operations and usage history', body: deleteCardsRequest } }, async (request) => {
-    await sim.deleteCards(caller(request), request.body.ids);
+    await simCards.deleteCards(caller(request), request.body.ids);
     return ok(null);
   });
   r.post('/general/sim/bindDevice', { config: cards, schema: { tags, summary: 'Binds a card to a gateway of the company (one card per gateway)', body: bindDeviceRequest } }, async (request) => {
-    await sim.bindDevice(caller(request), request.body);
+    await simCards.bindDevice(caller(request), request.body);
     return ok(null);
   });
   r.post('/general/sim/unbindDevice', { config: cards, schema: { tags, summary: 'Unbinds a card from its gateway', body: unbindDeviceRequest } }, async (request) => {
-    await sim.unbindDevice(caller(request), request.body.id);
+    await simCards.unbindDevice(caller(request), request.body.id);
     return ok(null);
   });
 
   r.post('/general/sim/operate', { config: cards, schema: { tags, summary: 'Activate, suspend or resume cards of one carrier: one operation per card, pending until the next sync', body: operateRequest } }, async (request) =>
-    ok(await sim.operate(caller(request), request.body.ids, request.body.action, undefined, requestLocale(request))),
+    ok(await operations.operate(caller(request), request.body.ids, request.body.action, undefined, requestLocale(request))),
   );
   r.post('/general/sim/changePlan', { config: cards, schema: { tags, summary: 'Change the plan of cards of one carrier: one operation per card, pending until the next sync', body: changePlanRequest } }, async (request) =>
-    ok(await sim.changePlan(caller(request), request.body, requestLocale(request))),
+    ok(await operations.changePlan(caller(request), request.body, requestLocale(request))),
   );
   r.post('/general/sim/sync', { config: cards, schema: { tags, summary: 'Sync now: submit pending operations, read status and traffic, confirm or fail operations (all cards without ids)', body: syncRequest } }, async (request) =>
-    ok(await sim.sync(companyOf(request), request.body.ids)),
+    ok(await sync.sync(companyOf(request), request.body.ids)),
   );
   r.get('/general/sim/getOperations', { config: cards, schema: { tags, summary: 'Operations of a card or the company (paged, newest first)', querystring: operationListQuery } }, async (request) =>
-    ok(await sim.listOperations(caller(request), request.query, requestLocale(request))),
+    ok(await operations.listOperations(caller(request), request.query, requestLocale(request))),
   );
   r.get('/general/sim/getUsage', { config: cards, schema: { tags, summary: 'MB per local day of the last days, of a card or the company', querystring: usageQuery } }, async (request) =>
-    ok(await sim.usage(caller(request), request.query)),
+    ok(await simCards.usage(caller(request), request.query)),
   );
 
   r.post(
@@ -100,10 +108,10 @@ export function registerSimRoutes(app: FastifyInstance, sim: SimService, transfe
   });
 
   r.get('/general/sim/getConnections', { config: settings, schema: { tags, summary: "The company's carrier connections (secrets shown only as set or not)" } }, async (request) =>
-    ok(await sim.connections(companyOf(request))),
+    ok(await connections.connections(companyOf(request))),
   );
   r.post('/general/sim/updateConnection', { config: settings, schema: { tags, summary: "One carrier's connection: simulated (works) or live (a stub, never working here)", body: updateConnectionRequest } }, async (request) => {
-    await sim.updateConnection(caller(request), request.body);
+    await connections.updateConnection(caller(request), request.body);
     return ok(null);
   });
 }

@@ -2,8 +2,9 @@ import { addCardRequest, simLimits, type AddCardRequest, type ExportCardsQuery, 
 import { validationError } from '@server/platform/errors';
 import { translate } from '@server/platform/i18n';
 import type { CabinCaller } from '../cabin/cabin.service';
-import { parseCsv, parseXlsx, toCsv, toXlsx } from './simFiles';
-import type { SimService } from './sim.service';
+import { unreadableCellText } from '@server/platform/xlsxFormula';
+import { cellKey, parseCsv, parseXlsx, toCsv, toXlsx, type SimTable } from './simFiles';
+import type { SimCardsService } from './simCards.service';
 
 /** The columns of the import and export: the request key, and the header texts a file may use. */
 const columns: { key: keyof AddCardRequest; headers: string[]; required: boolean }[] = [
@@ -44,7 +45,7 @@ const fileTypes = { xlsx: 'application/vnd.openxmlformats-officedocument.spreads
 /** Import (all rows or none, with a per-row report) and export of the company's cards. */
 export class SimTransfer {
   constructor(
-    private readonly sim: SimService,
+    private readonly sim: SimCardsService,
     private readonly timeZone: (companyId: number) => Promise<string>,
   ) {}
 
@@ -60,12 +61,13 @@ export class SimTransfer {
       throw validationError('sim.import.format');
     }
     const bytes = Buffer.from(request.content, 'base64');
-    let table: string[][];
+    let file: SimTable;
     try {
-      table = extension === '.csv' ? parseCsv(bytes) : await parseXlsx(bytes);
+      file = extension === '.csv' ? { rows: parseCsv(bytes), unreadable: new Map() } : await parseXlsx(bytes);
     } catch {
       throw validationError('sim.import.unreadable');
     }
+    const table = file.rows;
     const isEmpty = (cells: string[]) => cells.every((c) => c.trim() === '');
     const header = table[0];
     if (!header || isEmpty(header)) {
@@ -99,6 +101,15 @@ export class SimTransfer {
       const seen = new Map<string, number>();
       for (const { cells, line } of rows) {
         const raw: Record<string, string> = {};
+        // A formula saved without its result (or with an error) is the row's error, never an empty value.
+        const unreadable = [...at].flatMap(([key, index]) => {
+          const cell = file.unreadable.get(cellKey(line - 1, index));
+          return cell ? [{ row: line, column: headerLabels[key]?.[locale] ?? key, message: translate(unreadableCellText(cell), locale) }] : [];
+        });
+        if (unreadable.length > 0) {
+          errors.push(...unreadable);
+          continue;
+        }
         for (const [key, index] of at) {
           const text = (cells[index] ?? '').trim();
           if (text !== '') {

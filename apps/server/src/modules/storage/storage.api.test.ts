@@ -112,6 +112,22 @@ describe('getUploadCredential', () => {
     expect(body(tooLarge)).toEqual({ code: 50001, msg: 'Validation failed', data: 'The file size exceeds 50M' });
   });
 
+  it('applies the rule of every name to the file name: no bidi overrides, control characters or invisible-only names', async () => {
+    const alice = await member(t.app, []);
+    const request = (fileName: string) => ({ purpose: 'private', fileName, contentType: 'application/pdf', size: 10 });
+    for (const fileName of ['invoice\u202excod.pdf', 'report\u2066.pdf', 'bell\u0007.pdf', 'tab\tname.pdf']) {
+      expect(body(await credential(alice.api, request(fileName), en)), JSON.stringify(fileName)).toEqual({
+        code: 50001,
+        msg: 'Validation failed',
+        data: 'Control characters and text-direction overrides are not allowed',
+      });
+    }
+    expect(body(await credential(alice.api, request('\u200b\u200d\u2060'), en)).code).toBe(50001);
+    expect(body(await credential(alice.api, request('\u200b\u200d\u2060'), en)).data).not.toContain('overrides');
+    // Names in any script, with spaces, stay fine.
+    expect(body(await credential(alice.api, request('2026 年 11 月 报表 (final).pdf'))).code).toBe(0);
+  });
+
   it('validates the request and needs a signed-in user', async () => {
     const alice = await member(t.app, []);
     expect(body(await credential(alice.api, { purpose: 'secret', fileName: 'a.txt', contentType: 'text/plain', size: 1 })).code).toBe(50001);

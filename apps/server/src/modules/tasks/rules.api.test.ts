@@ -33,9 +33,9 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-rules-'));
   t = await createTestApp({ mqttPort: 0, dataDir });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
-  port = t.app.platform.broker!.port;
+  port = t.app.platform.broker!.port!;
   admin = await person(codes);
-  other = await person(codes);
+  other = await person([...codes, 'um_user_group']);
 });
 afterAll(async () => {
   await Promise.all(sims.map((s) => s.close().catch(() => undefined)));
@@ -141,10 +141,14 @@ describe('intelligent rules', () => {
     expect((await post(admin.api, 'task/addRule', rule)).code).toBe(0);
     expect((await post(admin.api, 'dataItem/addRecord', { itemId: watched, values: { level: 4 } })).code).toBe(0);
     await t.app.tasks.idle();
+    // Sent through the delivery queue, after the task's run (issue 32).
+    await t.app.notify.idle();
     expect(await new SmsOutboxRepository(t.app.platform.db).latestTo(phone)).toBe('【Low tank】Tank almost empty');
 
     expect((await post(admin.api, 'task/addRule', { ...rule, name: 'To a stranger', actions: [{ ...notify, userIds: [other.userId] }] }, en)).data).toBe(`The user is not a member of this company: ${other.userId}`);
-    expect((await post(admin.api, 'task/addRule', { ...rule, name: 'Nobody told', actions: [{ ...notify, sms: false }] }, en)).data).toBe('Choose recipients and at least SMS or e-mail');
+    expect((await post(admin.api, 'task/addRule', { ...rule, name: 'Nobody told', actions: [{ ...notify, sms: false }] }, en)).data).toBe('Choose recipients and at least SMS or e-mail, or a notification channel');
+    const foreignGroup = (await post(other.api, 'company/group/addGroup', { name: 'Their crew' })).data.id as number;
+    expect((await post(admin.api, 'task/addRule', { ...rule, name: 'To their group', actions: [{ ...notify, groupIds: [foreignGroup] }] }, en)).data).toBe(`This company has no such group: ${foreignGroup}`);
   });
 
   it('a failed action is a failed run with its reason in the reader\'s language', async () => {
@@ -192,6 +196,11 @@ describe('executable and scheduled tasks', () => {
     const mine = (await post(admin.api, 'task/addExecutable', { name: 'Mine only', accessMode: 'creator', actions })).data.id;
     const chosen = (await post(admin.api, 'task/addExecutable', { name: 'For the member', accessMode: 'users', userIds: [member.userId], actions })).data.id;
     expect((await post(admin.api, 'task/addExecutable', { name: 'Nobody', accessMode: 'users', userIds: [] }, en)).code).toBe(50001);
+    // Another company's user is refused, not stored (issue 31.4), on add and on update.
+    expect((await post(admin.api, 'task/addExecutable', { name: 'For a stranger', accessMode: 'users', userIds: [member.userId, other.userId], actions }, en)).data).toBe(
+      `The user is not a member of this company: ${other.userId}`,
+    );
+    expect((await post(admin.api, 'task/updateExecutable', { id: chosen, name: 'For the member', accessMode: 'users', userIds: [other.userId], actions }, en)).code).toBe(50001);
 
     const list = (await get(member.api, 'task/getExecutableList')).data as Array<{ id: number; canRun: boolean; canEdit: boolean }>;
     expect(list.find((x) => x.id === mine)).toMatchObject({ canRun: false, canEdit: false });

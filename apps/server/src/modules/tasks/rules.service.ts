@@ -222,6 +222,9 @@ export class RulesService {
     if (request.accessMode === 'users' && (request.userIds ?? []).length === 0) {
       throw validationError('task.usersRequired');
     }
+    if (request.accessMode === 'users') {
+      await this.deps.actions.checkPeople(caller.companyId, request.userIds ?? []);
+    }
     await this.deps.actions.check(caller, request.actions, null);
   }
 

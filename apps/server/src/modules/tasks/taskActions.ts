@@ -19,6 +19,7 @@ export interface ActionDeps {
   records: TaskRecords;
   alarms: TaskAlarms;
   isMember(companyId: number, userId: number): Promise<boolean>;
+  groupExists(companyId: number, groupId: number): Promise<boolean>;
 }
 
 /** The record that triggered a rule: its item and values. */
@@ -82,14 +83,15 @@ export class TaskActions {
           await this.deps.devices.requireDevice(caller, action.deviceId, 'readWrite').catch(refusedAs(`task.deviceMissing|${action.deviceId}`));
           break;
         case 'notify':
-          if ((action.userIds.length === 0 && action.groupIds.length === 0) || (!action.sms && !action.email)) {
-            throw validationError('task.recipientsRequired');
-          }
-          for (const userId of action.userIds) {
-            if (!(await this.deps.isMember(caller.companyId, userId))) {
-              throw validationError(`task.userMissing|${userId}`);
+          {
+            // People by SMS or e-mail, or a notification channel (issue 32): at least one way out.
+            const people = (action.userIds.length > 0 || action.groupIds.length > 0) && (action.sms || action.email);
+            if (!people && (action.channelIds ?? []).length === 0) {
+              throw validationError('task.recipientsRequired');
             }
           }
+          await this.checkPeople(caller.companyId, action.userIds, action.groupIds);
+          await this.deps.alarms.requireChannels(caller.companyId, action.channelIds ?? []);
           break;
         case 'raiseAlarm': {
           const item = await this.deps.items.requireItem(caller, action.itemId, 'read').catch(refusedAs(`task.itemMissing|${action.itemId}`));
@@ -101,6 +103,20 @@ export class TaskActions {
       }
     }
     return writes;
+  }
+
+  /** People a task names are the company's own members and groups: another company's id is refused, not stored. */
+  async checkPeople(companyId: number, userIds: readonly number[], groupIds: readonly number[] = []): Promise<void> {
+    for (const userId of new Set(userIds)) {
+      if (!(await this.deps.isMember(companyId, userId))) {
+        throw validationError(`task.userMissing|${userId}`);
+      }
+    }
+    for (const groupId of new Set(groupIds)) {
+      if (!(await this.deps.groupExists(companyId, groupId))) {
+        throw validationError(`task.groupMissing|${groupId}`);
+      }
+    }
   }
 
   /**

@@ -24,9 +24,11 @@ const empty = { window_from: null, window_to: null, value: null, error: null, re
 export async function claimAndRun(runs: TasksRepository, claim: RunClaim, now: () => number, work: () => Promise<RunPatch>): Promise<RunRow | null> {
   const startedAt = now();
   const runId = await runs.claimRun({ ...claim, ...empty, started_at: startedAt, ended_at: null, lease_until: startedAt + taskLimits.runTimeoutMs, state: 'running' });
-  if (runId === null) {
-    return null;
-  }
+  return runId === null ? null : runClaimed(runs, runId, now, work);
+}
+
+/** Does the work of a run this instance holds, within the run timeout, and records its end. */
+export async function runClaimed(runs: TasksRepository, runId: number, now: () => number, work: () => Promise<RunPatch>): Promise<RunRow | null> {
   let patch: RunPatch;
   try {
     const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('task.timedOut')), taskLimits.runTimeoutMs).unref());

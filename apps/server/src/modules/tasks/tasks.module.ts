@@ -7,7 +7,9 @@ import type { SeriesReads } from '../data-items/series.port';
 import type { TaskRecords } from '../data-items/taskRecords.port';
 import type { GatewayDevices } from '../devices/gatewayDevices.port';
 import type { TaskAlarms } from '../alarms/taskAlarms.port';
+import type { MeterConsumption } from '../meters/meterConsumption.port';
 import type { CompaniesService } from '../companies/companies.service';
+import type { GroupsService } from '../groups/groups.service';
 import { companyAdminCode, type CabinCaller } from '../cabin/cabin.service';
 import type { ItemSummary } from '../data-items/dataItems.service';
 import { notFound } from '@server/platform/errors';
@@ -48,7 +50,10 @@ export function registerTasksModule(
     recordsCommitted: Pick<RecordsCommitted, 'subscribe'>;
     devices: GatewayDevices;
     alarms: TaskAlarms;
+    /** Meters as sources of smart analyses (their consumption). */
+    meters: MeterConsumption;
     companies: Pick<CompaniesService, 'find' | 'isMember'>;
+    groups: Pick<GroupsService, 'groupExists'>;
   },
 ): TaskClock {
   const { dataItems } = deps;
@@ -71,11 +76,12 @@ export function registerTasksModule(
     items,
     series: deps.series,
     records: deps.taskRecords,
+    meters: deps.meters,
     names: (companyId, type, ids) => rulesRepository.names(type === 'rule' ? 'task_rule' : type === 'executable' ? 'task_executable' : 'task_scheduled', companyId, ids),
     now: () => Date.now(),
     log: app.log,
   });
-  const actions = new TaskActions({ items, devices: deps.devices, records: deps.taskRecords, alarms: deps.alarms, isMember: (companyId, userId) => deps.companies.isMember(companyId, userId) });
+  const actions = new TaskActions({ items, devices: deps.devices, records: deps.taskRecords, alarms: deps.alarms, isMember: (companyId, userId) => deps.companies.isMember(companyId, userId), groupExists: (companyId, groupId) => deps.groups.groupExists(companyId, groupId) });
   const rules = new RulesService({ rules: rulesRepository, runs: repository, actions, items, now: () => Date.now(), log: app.log });
   const jobs = new JobsService({ analyses: tasks, scheduled: rules, runs: repository, rules: rulesRepository, companies: deps.companies });
   deps.recordsCommitted.subscribe((batch) => {

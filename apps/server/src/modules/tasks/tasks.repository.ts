@@ -8,8 +8,6 @@ export type AnalysisRow = Selectable<TaskAnalysisTable>;
 export type RunRow = Selectable<TaskRunTable>;
 
 
-const sourceItems = (row: Pick<AnalysisRow, 'source_item_id' | 'sources'>): number[] => [row.source_item_id, ...(JSON.parse(row.sources) as Array<{ itemId: number }>).map((ref) => ref.itemId)];
-
 /** Analyses and their runs; the only owner of the two tables. */
 export class TasksRepository {
   constructor(private readonly db: Db) {}
@@ -52,18 +50,9 @@ export class TasksRepository {
     return this.db.selectFrom('task_analysis').selectAll().where('enabled', '=', 1).where('next_run_at', '<=', now).orderBy('next_run_at', 'asc').limit(200).execute();
   }
 
-  /** Analyses reading these items (late values recompute their windows). */
-  /** Enabled analyses reading any of these items, in any of their sources. */
-  async analysesOnSources(companyId: number, itemIds: readonly number[]): Promise<AnalysisRow[]> {
-    const wanted = new Set(itemIds);
-    const rows = await this.db.selectFrom('task_analysis').selectAll().where(scopedToCompany('task_analysis', companyId)).where('enabled', '=', 1).execute();
-    return rows.filter((row) => sourceItems(row).some((id) => wanted.has(id)));
-  }
-
-  /** The items read by the company's enabled analyses (every source, not only the first). */
-  async sourceItemIds(companyId: number): Promise<Set<number>> {
-    const rows = await this.db.selectFrom('task_analysis').select(['source_item_id', 'sources']).where(scopedToCompany('task_analysis', companyId)).where('enabled', '=', 1).execute();
-    return new Set(rows.flatMap(sourceItems));
+  /** The company's enabled analyses (late values recompute their windows). */
+  enabledAnalyses(companyId: number): Promise<AnalysisRow[]> {
+    return this.db.selectFrom('task_analysis').selectAll().where(scopedToCompany('task_analysis', companyId)).where('enabled', '=', 1).execute();
   }
 
   async nameTaken(companyId: number, name: string, exceptId?: number): Promise<boolean> {
@@ -151,6 +140,45 @@ export class TasksRepository {
       .orderBy('id', 'desc')
       .limit(1)
       .execute();
+  }
+
+  /**
+   * Marks a window for a recompute (issue 31.8): the pending row of (analysis, window) counts
+   * `triggers` more late values, or is made, due at `dueAt`; the unique index over pending rows
+   * makes a second instance's insert fail, which then counts on the row it lost to.
+   */
+  async markRecompute(values: { company_id: number; task_id: number; scheduled_for: number; window_from: number; window_to: number; triggers: number; due_at: number }): Promise<void> {
+    const count = () =>
+      this.db
+        .updateTable('task_run')
+        .set((eb) => ({ triggers: eb('triggers', '+', values.triggers) }))
+        .where('task_type', '=', 'analysis')
+        .where('task_id', '=', values.task_id)
+        .where('window_from', '=', values.window_from)
+        .where('kind', '=', 'recompute')
+        .where('state', '=', 'scheduled')
+        .executeTakeFirst();
+    // A lost insert counts on the winner's row; should that row have started meanwhile, try again.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      if (Number((await count()).numUpdatedRows) > 0) {
+        return;
+      }
+      const pending = { ...values, task_type: 'analysis', kind: 'recompute', state: 'scheduled', started_at: null, ended_at: null, lease_until: null, value: null, error: null, record_id: null };
+      if ((await this.claimRun(pending)) !== null) {
+        return;
+      }
+    }
+  }
+
+  /** Pending recomputes whose coalescing period is over. */
+  dueRecomputes(now: number): Promise<RunRow[]> {
+    return this.db.selectFrom('task_run').selectAll().where('state', '=', 'scheduled').where('kind', '=', 'recompute').where('due_at', '<=', now).orderBy('due_at', 'asc').limit(200).execute();
+  }
+
+  /** Starts a pending run, only if nobody else did (compare-and-set on its state). */
+  async startPending(id: number, startedAt: number, leaseUntil: number): Promise<boolean> {
+    const result = await this.db.updateTable('task_run').set({ state: 'running', started_at: startedAt, lease_until: leaseUntil }).where('id', '=', id).where('state', '=', 'scheduled').executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   /** Runs whose lease ran out while running (the instance died or the run hung). */

@@ -1,11 +1,14 @@
 import {
   acquisitionWindow,
   analysisProblems,
+  isMeterRef,
   numericFieldTypes,
   reduceWindow,
   roundTo,
+  taskLimits,
   type AcquisitionMethod,
   type AddAnalysisRequest,
+  type AnalysisSource,
   type AnalysisView,
   type FieldRef,
   type MissedRunPolicy,
@@ -22,11 +25,13 @@ import {
 import { conflict, notFound, validationError } from '@server/platform/errors';
 import type { CabinCaller } from '../cabin/cabin.service';
 import type { ItemSummary } from '../data-items/dataItems.service';
-import { RecordsQueue, WatchedItems, type CommittedRecords } from '../data-items/recordsCommitted.port';
+import type { CommittedRecords } from '../data-items/recordsCommitted.port';
 import type { SeriesReads } from '../data-items/series.port';
 import type { TaskRecords } from '../data-items/taskRecords.port';
+import type { MeterConsumption } from '../meters/meterConsumption.port';
+import { LateValues } from './lateValues';
 import { cronOf, nextRunAfter } from './taskSchedule';
-import { claimAndRun, latestRuns, sweepJob } from './taskRuns';
+import { claimAndRun, latestRuns, runClaimed, sweepJob } from './taskRuns';
 import type { AnalysisRow, RunRow, TasksRepository } from './tasks.repository';
 
 /** What tasks need of data items: the caller's access to an item (40400/40300), items by id, the company zone. */
@@ -40,6 +45,8 @@ export interface TasksDeps {
   items: TaskItems;
   series: SeriesReads;
   records: TaskRecords;
+  /** Meters as sources (an analysis of type `meter`): access, consumption over a window, the fields they read. */
+  meters: MeterConsumption;
   /** Names of the tasks of other types (rules, executable and scheduled tasks) for the task log. */
   names(companyId: number, type: Exclude<TaskType, 'analysis'>, ids: readonly number[]): Promise<Map<number, string>>;
   now: () => number;
@@ -51,17 +58,14 @@ const windowed = (method: AcquisitionMethod) => method !== 'recent_create_1' && 
 /**
  * Smart analyses (issue 16, docs/tasks.md): a computation over data-item fields on a schedule,
  * written as a record of a target item through the records path. The scheduler claims each run with
- * a unique row, so several instances never run a (task, time) twice; a late value recomputes the
- * closed window it falls in and replaces that window's result record.
+ * a unique row, so several instances never run a (task, time) twice; late values mark the window
+ * they fall in, which is recomputed once a short period later (its result record replaced).
  */
 export class TasksService {
-  /** Per company, the items read by an enabled analysis (a record of another item is not looked at). */
-  private readonly sources: WatchedItems;
-  private readonly queue: RecordsQueue;
+  private readonly late: LateValues;
 
   constructor(private readonly deps: TasksDeps) {
-    this.sources = new WatchedItems((companyId) => deps.repository.sourceItemIds(companyId));
-    this.queue = new RecordsQueue((batch) => this.recompute(batch), deps.log, 'task recompute failed');
+    this.late = new LateValues(deps);
   }
 
   // ---- analyses ----
@@ -85,11 +89,13 @@ export class TasksService {
         throw validationError(`alarm.fieldNotNumeric|${field.name}`);
       }
     };
-    for (const ref of [request.source, ...(request.sources ?? [])]) {
-      await numeric(ref, 'read');
+    const sources = [request.source, ...(request.sources ?? [])];
+    for (const ref of sources) {
+      // A meter as any other id: another company's is not found (40400), one without read 40300.
+      await (isMeterRef(ref) ? this.deps.meters.readableMeter(caller, ref.meterId) : numeric(ref, 'read'));
     }
     await numeric(request.target, 'readWrite');
-    if ([request.source, ...(request.sources ?? [])].some((ref) => ref.itemId === request.target.itemId && ref.fieldName === request.target.fieldName)) {
+    if (sources.some((ref) => !isMeterRef(ref) && ref.itemId === request.target.itemId && ref.fieldName === request.target.fieldName)) {
       throw validationError('task.targetIsSource');
     }
   }
@@ -101,7 +107,8 @@ export class TasksService {
       enabled: request.enabled ? 1 : 0,
       schedule: JSON.stringify(request.schedule),
       method: request.method,
-      source_item_id: request.source.itemId,
+      // The first source's item (0 for a meter analysis: its items are the meters' business).
+      source_item_id: isMeterRef(request.source) ? 0 : request.source.itemId,
       sources: JSON.stringify([request.source, ...(request.sources ?? [])]),
       user_defined: JSON.stringify(request.userDefined ?? []),
       aggregate: request.aggregate ?? null,
@@ -123,7 +130,7 @@ export class TasksService {
     const now = this.deps.now();
     const first = nextRunAfter(request.schedule, now, await this.deps.items.timeZone(caller.companyId));
     const id = await this.deps.repository.insertAnalysis({ company_id: caller.companyId, ...this.columns(request, first), created_by: caller.userId, created_at: now, updated_at: now });
-    this.sources.forget(caller.companyId);
+    this.late.forget(caller.companyId);
     return { id };
   }
 
@@ -146,24 +153,26 @@ export class TasksService {
     const now = this.deps.now();
     const first = nextRunAfter(request.schedule, now, await this.deps.items.timeZone(caller.companyId));
     await this.deps.repository.updateAnalysis(caller.companyId, request.id, { ...this.columns(request, first), updated_at: now });
-    this.sources.forget(caller.companyId);
+    this.late.forget(caller.companyId);
   }
 
   async remove(caller: CabinCaller, id: number): Promise<void> {
     const row = await this.requireAnalysis(caller, id);
     await this.deps.items.requireItem(caller, row.target_item_id, 'readWrite');
     await this.deps.repository.deleteAnalysis(caller.companyId, id);
-    this.sources.forget(caller.companyId);
+    this.late.forget(caller.companyId);
   }
 
   private toView(row: AnalysisRow, last: RunRow | undefined): AnalysisView {
-    const sources = JSON.parse(row.sources) as FieldRef[];
+    const sources = JSON.parse(row.sources) as AnalysisSource[];
     return {
       id: row.id,
       name: row.name,
       enabled: row.enabled === 1,
       schedule: JSON.parse(row.schedule) as TaskSchedule,
       method: row.method as AcquisitionMethod,
+      // The type is what the sources are (checked on save: all of one kind).
+      type: isMeterRef(sources[0]) ? 'meter' : 'dataItem',
       source: sources[0],
       sources: sources.slice(1),
       userDefined: JSON.parse(row.user_defined) as number[],
@@ -205,6 +214,7 @@ export class TasksService {
       state: row.state as RunState,
       value: row.value === null ? null : Number(row.value),
       error: row.error,
+      triggers: row.triggers === null ? null : Number(row.triggers),
     };
   }
 
@@ -243,7 +253,7 @@ export class TasksService {
     }
     const next = enabled ? nextRunAfter(JSON.parse(row.schedule) as TaskSchedule, this.deps.now(), await this.deps.items.timeZone(row.company_id)) : null;
     await this.deps.repository.setAnalysisSchedule(id, enabled, next);
-    this.sources.forget(row.company_id);
+    this.late.forget(row.company_id);
   }
 
   /** Runs an analysis of any company now (a manual run). */
@@ -262,7 +272,7 @@ export class TasksService {
     const now = this.deps.now();
     if (dryRun) {
       const { value, window } = await this.compute(row, now);
-      return { id: 0, runId: 0, taskId: row.id, taskType: 'analysis', taskName: row.name, kind: 'manual', scheduledFor: now, startedAt: now, endedAt: this.deps.now(), state: 'succeeded', value, error: null, window };
+      return { id: 0, runId: 0, taskId: row.id, taskType: 'analysis', taskName: row.name, kind: 'manual', scheduledFor: now, startedAt: now, endedAt: this.deps.now(), state: 'succeeded', value, error: null, triggers: null, window };
     }
     const run = await this.execute(row, now, 'manual');
     return { ...this.toRun(run, row.name), runId: run.id, window: run.window_from === null || run.window_to === null ? null : { from: Number(run.window_from), to: Number(run.window_to) } };
@@ -275,7 +285,15 @@ export class TasksService {
     const range = row.range_from === null || row.range_to === null ? undefined : { from: Number(row.range_from), to: Number(row.range_to) };
     const window = acquisitionWindow(method, at, timeZone, range);
     const values: number[] = [];
-    for (const ref of JSON.parse(row.sources) as FieldRef[]) {
+    for (const ref of JSON.parse(row.sources) as AnalysisSource[]) {
+      if (isMeterRef(ref)) {
+        // Meter methods add up a window: the meter's consumption over it, as its report counts it.
+        const used = await this.deps.meters.consumptionOver(row.company_id, ref.meterId, window.from, window.to);
+        if (used !== null) {
+          values.push(used);
+        }
+        continue;
+      }
       const series = (await this.deps.series.refs(row.company_id, ref.itemId, [ref.fieldName])).get(ref.fieldName);
       if (!series) {
         continue;
@@ -303,7 +321,7 @@ export class TasksService {
    * One run of an analysis for `scheduledFor`: claimed by its row (a scheduled time only once),
    * computed, written (or its window's earlier result replaced), within the run timeout.
    */
-  private async execute(row: AnalysisRow, scheduledFor: number, kind: 'scheduled' | 'manual' | 'recompute'): Promise<RunRow> {
+  private async execute(row: AnalysisRow, scheduledFor: number, kind: 'scheduled' | 'manual'): Promise<RunRow> {
     const { repository } = this.deps;
     const claim = { company_id: row.company_id, task_id: row.id, task_type: 'analysis', kind, scheduled_for: scheduledFor } as const;
     const run = await claimAndRun(repository, claim, this.deps.now, () => this.writeResult(row, scheduledFor));
@@ -328,7 +346,7 @@ export class TasksService {
 
   // ---- the scheduler ----
 
-  /** Every due analysis (each scheduled time once, missed ones by policy); runs whose lease ran out are timed out. */
+  /** Every due analysis (each scheduled time once, missed ones by policy), then the due recomputes; runs whose lease ran out are timed out. */
   async sweep(now = this.deps.now()): Promise<void> {
     const { repository } = this.deps;
     for (const run of await repository.expiredRuns(now)) {
@@ -344,47 +362,43 @@ export class TasksService {
         }
       });
     }
+    for (const pending of await repository.dueRecomputes(now)) {
+      try {
+        await this.recomputeWindow(pending);
+      } catch (err) {
+        this.deps.log.error({ err, taskId: pending.task_id }, 'task recompute failed');
+      }
+    }
+  }
+
+  /** A pending recompute whose period is over: started by the instance that moves it on, run over its window. */
+  private async recomputeWindow(pending: RunRow): Promise<void> {
+    const { repository } = this.deps;
+    const startedAt = this.deps.now();
+    if (!(await repository.startPending(pending.id, startedAt, startedAt + taskLimits.runTimeoutMs))) {
+      return;
+    }
+    const row = await repository.analysisById(pending.task_id);
+    if (!row) {
+      // Deleted meanwhile (its runs go with it; this one was already taken).
+      await repository.finishRun(pending.id, { state: 'skipped', ended_at: this.deps.now(), lease_until: null });
+      return;
+    }
+    await runClaimed(repository, pending.id, this.deps.now, () => this.writeResult(row, Number(pending.scheduled_for)));
   }
 
   // ---- late values ----
 
   enqueue(batch: CommittedRecords): void {
-    this.queue.push(batch);
+    this.late.push(batch);
   }
 
   idle(): Promise<void> {
-    return this.queue.idle();
+    return this.late.idle();
   }
 
-  /** Batches are waiting or being recomputed. */
+  /** Batches are waiting or being looked at. */
   get busy(): boolean {
-    return this.queue.busy;
-  }
-
-  /** A record that lands in a window already computed recomputes it (its result record replaced). */
-  private async recompute({ companyId, records }: CommittedRecords): Promise<void> {
-    const watched = await this.sources.of(companyId);
-    const relevant = records.filter((r) => watched.has(r.itemId) && r.source !== 'task');
-    if (relevant.length === 0) {
-      return;
-    }
-    const analyses = await this.deps.repository.analysesOnSources(companyId, [...new Set(relevant.map((r) => r.itemId))]);
-    for (const row of analyses) {
-      const sources = JSON.parse(row.sources) as FieldRef[];
-      const done = new Set<number>();
-      for (const record of relevant) {
-        if (!sources.some((ref) => ref.itemId === record.itemId && record.values[ref.fieldName] !== undefined)) {
-          continue;
-        }
-        for (const run of await this.deps.repository.runsCovering(row.id, record.createdAt)) {
-          // A late value for a closed window, or a new one for the window still open: either way the
-          // window's result is computed again and replaces its record (one recompute per window and batch).
-          if (!done.has(Number(run.window_from))) {
-            done.add(Number(run.window_from));
-            await this.execute(row, Number(run.scheduled_for), 'recompute');
-          }
-        }
-      }
-    }
+    return this.late.busy;
   }
 }

@@ -47,7 +47,7 @@ async function startServer(port: number, mqttPort: number): Promise<ChildProcess
   // One process (node with the tsx loader), so SIGKILL kills the server itself.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), MQTT_PORT: String(mqttPort), LOG_LEVEL: 'info', RECORD_WRITER_THREAD: process.env.RECORD_WRITER_THREAD ?? 'on', WEB_DIST: path.join(dataDir, 'no-web') },
+    env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), MQTT_PORT: String(mqttPort), MQTT_TLS_PORT: 'off', LOG_LEVEL: 'info', RECORD_WRITER_THREAD: process.env.RECORD_WRITER_THREAD ?? 'on', WEB_DIST: path.join(dataDir, 'no-web') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

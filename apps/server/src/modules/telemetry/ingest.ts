@@ -82,7 +82,7 @@ export class TelemetryIngest {
   }
 
   /** Installs the publish hook on the embedded broker or the external broker's consumers. */
-  attach(transport: DeviceTransport | null): void {
+  attach(transport: Pick<DeviceTransport, 'setPublishHook'> | null): void {
     transport?.setPublishHook((message) => this.onPublish(null, message.topic, message.payload, message.qos, message.flowControlled === true));
   }
 

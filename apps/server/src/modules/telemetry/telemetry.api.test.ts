@@ -12,7 +12,7 @@ let mqttPort: number;
 let httpPort: number;
 beforeAll(async () => {
   t = await createTestApp({ mqttPort: 0 });
-  mqttPort = t.app.platform.broker!.port;
+  mqttPort = t.app.platform.broker!.port!;
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   httpPort = (t.app.server.address() as AddressInfo).port;
 });

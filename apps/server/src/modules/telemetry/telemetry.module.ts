@@ -34,9 +34,12 @@ export function registerTelemetryModule(app: FastifyInstance, platform: Platform
   deps.cabin.onRemove('dataItem', (trx, companyId, itemIds) => TelemetryRepository.in(trx, platform.dbKind).deleteOf(companyId, 'item_id', itemIds));
   deps.cabin.onRemove('device', (trx, companyId, deviceIds) => TelemetryRepository.in(trx, platform.dbKind).deleteOf(companyId, 'device_id', deviceIds));
   ingest.attach(platform.broker ?? platform.externalBroker);
+  // The HTTP device API hands its telemetry on the same way (devices module, docs/devices.md).
+  ingest.attach(platform.deviceHttp);
   // Before the broker and the database close (preClose hooks run before every onClose hook).
   app.addHook('preClose', async () => {
     (platform.broker ?? platform.externalBroker)?.setPublishHook(null);
+    platform.deviceHttp.setPublishHook(null);
     await ingest.close();
   });
   platform.registry.acquisition.push(async (companyIds, { today, yesterday }) => {

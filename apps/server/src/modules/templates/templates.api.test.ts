@@ -221,6 +221,8 @@ describe('content templates', () => {
     expect(rule.code, JSON.stringify(rule)).toBe(0);
     expect(body(await post(owner.api, 'dataItem/addRecord', { itemId, values: { device: '二号锅炉', temp: 41.2 } })).code).toBe(0);
     await t.app.tasks.idle();
+    // Sent through the delivery queue, after the task's run (issue 32).
+    await t.app.notify.idle();
     expect(await new SmsOutboxRepository(t.app.platform.db).latestTo(phone)).toBe('【超温通知】锅炉巡检：二号锅炉 温度 41.2 ℃');
   });
 });

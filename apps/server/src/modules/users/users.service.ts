@@ -164,6 +164,17 @@ export class UsersService {
     return this.repositoryOn(on).clearCurrentCompany(userId, companyId);
   }
 
+  /**
+   * Ends the user's sessions when they work in `companyId` now (their current company): a company
+   * that disables or removes a member ends what that member was signed in to, as a platform
+   * disable does. Sessions in another current company are not this company's to end.
+   */
+  async endSessionsIn(userId: number, companyId: number): Promise<void> {
+    if ((await this.repository.findById(userId))?.current_company_id === companyId) {
+      await this.sessions.revokeUser(userId);
+    }
+  }
+
   /** Sets a new password and revokes every token of the user (a reset by SMS code). */
   async replacePassword(userId: number, password: string): Promise<void> {
     await this.repository.setPasswordHash(userId, await hashPassword(password));

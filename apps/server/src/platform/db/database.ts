@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Driver, type MigrationProvider } from 'kysely';
+import { CompiledQuery, Kysely, Migrator, SqliteDialect, sql, type Driver, type MigrationProvider } from 'kysely';
 import type { AppConfig } from '../../config';
 import { lazyImport } from '../lazyImport';
 import { startCheckpointer } from './checkpointer';
 import type { Database } from './schema';
 import { migrations } from './migrations/index';
+import { OwnSchemaPostgresDialect } from './ownSchemaIntrospector';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'sqlite' | 'postgres';
@@ -48,7 +49,7 @@ export async function openDatabase(config: AppConfig): Promise<DatabaseHandle> {
       max: 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const file = config.sqliteFile ?? path.join(config.dataDir, 'smartdata.db');

@@ -50,6 +50,8 @@ export interface AlarmWatchTable {
   last_record_at: number | null;
   /** When the item becomes stale (null: disabled, or already stale with its alarm open). */
   deadline: number | null;
+  /** JSON RuleNotify (migration 410); null: in the app only. */
+  notify: string | null;
   created_by: number;
   created_at: number;
   updated_at: number;
@@ -64,13 +66,16 @@ export interface AlarmTable {
   /** JSON RuleTarget. */
   target: string;
   node_id: number;
-  /** 'threshold' or 'stale'. */
+  /** 'threshold', 'stale' or 'device' (reported by the device, source 1). */
   kind: string;
   level: number;
   /** 'active', 'acknowledged', 'cleared'. */
   state: string;
   source: number;
   value: number | null;
+  /** The value's own time (a window result's window start, a device's time stamp); null without a value. */
+  value_time: number | null;
+  /** When the alarm was raised and last triggered (the engine's clock, not the value's time). */
   first_time: number;
   last_time: number;
   count: number;
@@ -82,7 +87,7 @@ export interface AlarmTable {
   clear_note: string | null;
   /** Next repeat reminder while active and unacknowledged. */
   remind_at: number | null;
-  /** `r<ruleId>` or `w<watchId>` while open, null once cleared: unique, so one open alarm per rule or watch. */
+  /** `r<ruleId>`, `w<watchId>`, `d<deviceId>:<code>` (or a task's / SIM card's key) while open, null once cleared: unique, so one open alarm per rule or watch. */
   open_key: string | null;
 }
 

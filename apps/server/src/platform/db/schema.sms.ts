@@ -11,6 +11,9 @@ export interface SmsSettingTable {
   sdk_app_id: string;
   region: string;
   endpoint: string;
+  /** The alarm template's code and its variables (JSON AlarmTemplateParam[]), migration 410. */
+  alarm_template_code: string;
+  alarm_template_params: string;
   updated_at: number;
 }
 

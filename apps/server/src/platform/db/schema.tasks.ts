@@ -47,6 +47,10 @@ export interface TaskRunTable {
   error: string | null;
   /** The result record written (or replaced) in the target item. */
   record_id: number | null;
+  /** A recompute's count of the late values that called for it (null for other runs). */
+  triggers: number | null;
+  /** When a pending recompute (state 'scheduled') is run: its coalescing period's end. */
+  due_at: number | null;
 }
 
 export interface TaskRuleTable {

@@ -17,6 +17,7 @@ import type { InventoryTables } from './schema.inventory';
 import type { SimTables } from './schema.sim';
 import type { SalesTables } from './schema.sales';
 import type { GasTables } from './schema.gas';
+import type { NotifyTables } from './schema.notify';
 
 /**
  * Table types of the database, shared by every repository. Instants are epoch milliseconds;
@@ -211,7 +212,7 @@ export interface SchedulerLeaseTable {
   last_run_at: number | null;
 }
 
-export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables, AlarmTables, TaskTables, WechatTables, SmsTables, FileTables, MeterTables, TemplateTables, ReportTables, InventoryTables, SimTables, SalesTables, GasTables {
+export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables, AlarmTables, TaskTables, WechatTables, SmsTables, FileTables, MeterTables, TemplateTables, ReportTables, InventoryTables, SimTables, SalesTables, GasTables, NotifyTables {
   role_template: RoleTemplateTable;
   company_invitation: CompanyInvitationTable;
   user_group: UserGroupTable;

@@ -33,6 +33,46 @@ describe('texts exist in both languages', () => {
     }
   });
 
+  // Issue 31.14: "1 cards", "Every 1 minutes". A text that counts takes i18next's plural keys
+  // (`_one` / `_other`): a plain key may not put a plural noun, or "(s)", after its {{count}}.
+  it('counts in English with plural keys, never "1 cards" or "card(s)"', () => {
+    const plainPlural = /\{\{count\}\}\s+(?:[a-z]+\s+)?[a-z]{2,}s\b/i;
+    // Texts of the tasks and alarms modules, left to the helpers who own those modules in issue 31.
+    const leftToTheirModules = new Set(['tasks:schedule.hint.everyMinutes', 'tasks:form.minutes', 'alarms:note.ackManyTitle', 'alarms:detail.raisedText']);
+    const catalogs: Array<[string, unknown]> = [['common', en]];
+    for (const module of readdirSync(join(srcDir, 'modules'))) {
+      catalogs.push([module, readJson(join(srcDir, 'modules', module, 'locales', 'en-US.json'))]);
+    }
+    const wrong: string[] = [];
+    for (const [namespace, catalog] of catalogs) {
+      const keys = new Set(keysOf(catalog));
+      for (const key of keys) {
+        const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalog);
+        if (typeof text !== 'string') {
+          continue;
+        }
+        const plural = /_(zero|one|two|few|many|other)$/.test(key);
+        if (!plural && text.includes('{{count}}') && plainPlural.test(text) && !leftToTheirModules.has(`${namespace}:${key}`)) {
+          wrong.push(`${namespace}:${key} = ${text}`);
+        }
+        if (key.endsWith('_one') && !keys.has(key.replace(/_one$/, '_other'))) {
+          wrong.push(`${namespace}:${key} has no _other`);
+        }
+        if (!plural && /\(s\)/.test(text)) {
+          wrong.push(`${namespace}:${key} = ${text}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  // Issue 31.15: an alarm of a whole-item watch (no field) was captioned 数据项字段 / Data item field.
+  it("names a data item's target for the item, which a whole-item watch has no field of", () => {
+    const alarms = (language: string) => readJson(join(srcDir, 'modules', 'alarms', 'locales', `${language}.json`)) as { target: { field: string } };
+    expect(alarms('zh-CN').target.field).toBe('数据项');
+    expect(alarms('en-US').target.field).toBe('Data item');
+  });
+
   it('has every validation message the domain schemas use', () => {
     const keys = new Set(keysOf(zh));
     for (const key of [
@@ -43,6 +83,7 @@ describe('texts exist in both languages', () => {
       'validation.password.tooShort',
       'validation.password.tooLong',
       'validation.password.weak',
+      'validation.password.common',
       'validation.userName.length',
       'validation.userName.pattern',
     ]) {

@@ -1,8 +1,15 @@
 import type { ThemeConfig } from 'antd';
 
+/**
+ * A user who asks the system for less motion (prefers-reduced-motion: reduce) gets antd without its
+ * animations (global.css stops the console's own); read once at start, like the system setting.
+ */
+const reducedMotion = typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 /** Console theme: a calm industrial blue on light surfaces, a deep navy sidebar. */
 export const theme: ThemeConfig = {
   token: {
+    motion: !reducedMotion,
     colorPrimary: '#1668dc',
     colorInfo: '#1668dc',
     borderRadius: 8,

@@ -19,6 +19,7 @@ import { inventoryRoutes } from '@/modules/inventory/routes';
 import { rolesRoutes } from '@/modules/roles/routes';
 import { salesRoutes } from '@/modules/sales/routes';
 import { settingsRoutes } from '@/modules/settings/routes';
+import { notifyRoutes } from '@/modules/notify/routes';
 import { simRoutes } from '@/modules/sim/routes';
 import { ordersRoutes } from '@/modules/orders/routes';
 import { productionRoutes } from '@/modules/production/routes';
@@ -45,6 +46,7 @@ export const moduleRoutes: ModuleRoutes = {
   ...groupsRoutes,
   ...companiesRoutes,
   ...settingsRoutes,
+  ...notifyRoutes,
   ...usersRoutes,
   ...ordersRoutes,
   ...systemRoutes,

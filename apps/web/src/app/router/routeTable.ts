@@ -175,6 +175,7 @@ export const routeTable: RouteEntry[] = [
     page('/sysSetting/companyManagement', 'sys_company_info', l('公司管理', 'Company')),
     page('/sysSetting/tagSetting', 'sys_tag', l('标签设置', 'Tags')),
     page('/sysSetting/ioSocket', 'sys_io_socket', l('设备接入', 'Device access')),
+    page('/sysSetting/notifyChannel', 'sys_notify_channel', l('通知渠道', 'Notification channels')),
   ]),
 
   group('/userManagement', 'user_management', l('用户管理', 'User management'), 'users', [

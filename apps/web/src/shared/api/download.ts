@@ -18,6 +18,23 @@ export function fileNameOf(disposition: string | null, fallback: string): string
   return fallback;
 }
 
+/** Has the browser save `url` (a data, object or signed URL) under `fileName`. */
+export function saveUrl(url: string, fileName: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/** Saves a blob (a template, an export made in the browser) under `fileName`; its URL is released a minute later. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  saveUrl(url, fileName);
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
 /**
  * `GET <path>?<params>` answered with a file (an export), saved by the browser under the server's
  * file name (`fallback` when it names none); answers the name. A refusal comes as an envelope and
@@ -47,13 +64,6 @@ export async function downloadFile(path: string, params: Record<string, unknown>
     throw new NetworkError(reason, false);
   }
   const fileName = fileNameOf(response.headers.get('content-disposition'), fallback);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(await response.blob(), fileName);
   return fileName;
 }

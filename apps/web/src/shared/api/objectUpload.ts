@@ -1,4 +1,4 @@
-import { ErrorCode, userText, type Envelope, type StoragePurpose, type UploadCredential, type UploadCredentialRequest } from '@smartdata/domain';
+import { ErrorCode, uploadCredentialRequest, userText, validationMessage, type Envelope, type StoragePurpose, type UploadCredential, type UploadCredentialRequest } from '@smartdata/domain';
 import { currentLocale } from '@/shared/i18n/locale';
 import { ApiError, NetworkError } from './ApiError';
 import { api, envelopeErrorText } from './client';
@@ -13,9 +13,17 @@ import { notify } from './notifier';
  */
 export async function uploadObject(file: File, purpose: StoragePurpose): Promise<string> {
   const request: UploadCredentialRequest = { purpose, fileName: file.name, contentType: file.type, size: file.size };
-  const credential = await api.post<UploadCredential>('/cos/getUploadCredential', request);
   const locale = currentLocale();
   const title = userText('notice', locale);
+  // The name rule of every name field (a bidi override can disguise the type): told before sending.
+  const nameCheck = uploadCredentialRequest.shape.fileName.safeParse(file.name);
+  if (!nameCheck.success) {
+    const key = nameCheck.error.issues[0]?.message ?? 'validation.invalid';
+    const description = validationMessage(key, locale) ?? key;
+    notify({ title, description });
+    throw new ApiError(ErrorCode.validationFailed, userText('validationFailed', locale), description);
+  }
+  const credential = await api.post<UploadCredential>('/cos/getUploadCredential', request);
 
   let response: Response;
   try {

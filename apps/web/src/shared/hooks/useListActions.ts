@@ -1,6 +1,7 @@
 import { useCallback, type ReactNode } from 'react';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useConfirmAction } from './useConfirmAction';
 
 export interface ConfirmDeleteOptions {
   title: ReactNode;
@@ -16,7 +17,8 @@ export interface ConfirmDeleteOptions {
  */
 export function useListActions() {
   const { t } = useTranslation('texts');
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirmAction();
 
   const save = useCallback(
     async (run: () => Promise<unknown>, close: () => void) => {
@@ -32,24 +34,8 @@ export function useListActions() {
   );
 
   const confirmDelete = useCallback(
-    ({ title, content, okText, onDelete }: ConfirmDeleteOptions) => {
-      void modal.confirm({
-        title,
-        content,
-        okText,
-        okButtonProps: { danger: true },
-        autoFocusButton: 'ok',
-        onOk: async () => {
-          try {
-            await onDelete();
-            void message.success(t('deleteSuccess'));
-          } catch {
-            // Shown by the API client.
-          }
-        },
-      });
-    },
-    [message, modal, t],
+    ({ title, content, okText, onDelete }: ConfirmDeleteOptions) => confirm({ title, content, okText, run: onDelete, done: t('deleteSuccess') }),
+    [confirm, t],
   );
 
   return { save, confirmDelete };

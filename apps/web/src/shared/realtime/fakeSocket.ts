@@ -6,6 +6,7 @@
 export interface ClientMessage {
   type: string;
   channel?: string;
+  token?: string;
 }
 
 export class FakeSocket {

@@ -35,10 +35,13 @@ const unauthorizedClose = 4401;
 /** WebSocket.OPEN (a stand-in socket in tests has no class constants). */
 const socketOpen = 1;
 
-/** `ws(s)://<host>/general/ws?token=&lang=` (browsers cannot set headers on a WebSocket). */
-export function realtimeUrl(token: string, locale: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+/**
+ * `ws(s)://<host>/general/ws?lang=`. The token is not in the URL (URLs end up in access logs;
+ * browsers cannot set headers on a WebSocket): it is the socket's first message, `{type:'auth'}`.
+ */
+export function realtimeUrl(locale: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${location.host}${API_BASE}/ws?token=${encodeURIComponent(token)}&lang=${encodeURIComponent(locale)}`;
+  return `${scheme}://${location.host}${API_BASE}/ws?lang=${encodeURIComponent(locale)}`;
 }
 
 interface ChannelEntry {
@@ -139,9 +142,10 @@ export class RealtimeConnection {
 
   private connect(): void {
     this.retryTimer = undefined;
-    const socket = this.createSocket(realtimeUrl(this.token, currentLocale()));
+    const socket = this.createSocket(realtimeUrl(currentLocale()));
     this.socket = socket;
     socket.onopen = () => {
+      this.send({ type: 'auth', token: this.token });
       for (const [channel, entry] of this.channels) {
         if (entry.state !== 'offline') {
           this.send({ type: 'subscribe', channel });
@@ -227,7 +231,7 @@ export class RealtimeConnection {
     }
   }
 
-  private send(message: { type: 'subscribe' | 'unsubscribe' | 'ping'; channel?: string }): void {
+  private send(message: { type: 'auth'; token: string } | { type: 'subscribe' | 'unsubscribe' | 'ping'; channel?: string }): void {
     if (this.socket?.readyState === socketOpen) {
       this.socket.send(JSON.stringify(message));
     }

@@ -45,9 +45,12 @@ describe('one realtime connection for the whole tab', () => {
     const devices = listen('devices:9');
     expect(FakeSocket.all).toHaveLength(1);
     const socket = FakeSocket.all[0]!;
-    expect(socket.url).toContain(`/general/ws?token=tok-${tokenSerial}`);
+    // The token never goes in the URL (access logs): it is the socket's first message.
+    expect(socket.url).toMatch(/\/general\/ws\?lang=[^&]+$/);
+    expect(socket.url).not.toContain('tok-');
 
     act(() => socket.open());
+    expect(socket.sent[0]).toEqual({ type: 'auth', token: `tok-${tokenSerial}` });
     expect(subscribesOf(socket).sort()).toEqual(['devices:9', 'records:1', 'records:2']);
     act(() => socket.acceptSubscriptions());
     expect([...charts, devices].map((c) => c.state())).toEqual(['live', 'live', 'live', 'live', 'live', 'live']);

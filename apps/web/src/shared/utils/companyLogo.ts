@@ -20,3 +20,14 @@ export function initialOf(name: string | null | undefined): string {
   const first = [...(name ?? '').trim()][0];
   return first ? first.toUpperCase() : '?';
 }
+
+const avatarPalette = ['#1677ff', '#13a8a8', '#722ed1', '#d46b08', '#389e0d', '#c41d7f'];
+
+/** A person's avatar colour, the same for a user name wherever it shows (member lists, the home page). */
+export function avatarColorOf(key: string): string {
+  let hash = 0;
+  for (const char of key) {
+    hash = (hash * 31 + char.charCodeAt(0)) | 0;
+  }
+  return avatarPalette[Math.abs(hash) % avatarPalette.length];
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { selectionBounds, timeRangeParam } from './timeRange';
+import dayjs from 'dayjs';
+import { companyToday, midnightOf, selectionBounds, timeRangeParam } from './timeRange';
 
 const tz = 'Asia/Shanghai';
 // 2026-03-15 10:00 in Shanghai.
@@ -26,5 +27,22 @@ describe('time range presets and custom days', () => {
     expect(selectionBounds({ kind: 'preset', preset: 'thisMonth' }, now, tz)).toEqual({ from: shanghaiMidnight(2026, 3, 1), to: shanghaiMidnight(2026, 4, 1) });
     expect(selectionBounds({ kind: 'preset', preset: 'thisYear' }, now, tz)).toEqual({ from: shanghaiMidnight(2026, 1, 1), to: shanghaiMidnight(2027, 1, 1) });
     expect(selectionBounds(null, now, tz)).toBeNull();
+  });
+});
+
+describe("a day of the company's calendar, not the browser's (issue 31.9)", () => {
+  // 17:30 UTC on 12-01 is already 01:30 on 12-02 in Shanghai, and still 12:30 on 12-01 in New York.
+  const late = Date.UTC(2026, 11, 1, 17, 30);
+
+  it("today is the company's date at any instant, for a picker's default", () => {
+    expect(companyToday(tz, late).format('YYYY-MM-DD')).toBe('2026-12-02');
+    expect(companyToday('America/New_York', late).format('YYYY-MM-DD')).toBe('2026-12-01');
+    expect(companyToday(tz, late).add(1, 'year').format('YYYY-MM-DD')).toBe('2027-12-02');
+  });
+
+  it("a picked day starts at the company's midnight", () => {
+    expect(midnightOf(dayjs('2026-12-02'), tz)).toBe(shanghaiMidnight(2026, 12, 2));
+    expect(midnightOf('2026-12-02', tz, 1)).toBe(shanghaiMidnight(2026, 12, 3));
+    expect(midnightOf('2026-12', tz)).toBeNull();
   });
 });

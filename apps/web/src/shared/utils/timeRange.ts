@@ -1,12 +1,17 @@
-import { timeRangeOf, zonedMidnight, type TimeRange, type TimeRangePreset } from '@smartdata/domain';
+import dayjs, { type Dayjs } from 'dayjs';
+import { formatInstant, timeRangeOf, zonedMidnight, type TimeRange, type TimeRangePreset } from '@smartdata/domain';
 
 /** The time-range choice of the records page: a preset of spec §9, custom days, or none. */
 export type TimeSelection = { kind: 'preset'; preset: TimeRangePreset } | { kind: 'custom'; from: string; to: string } | null;
 
 const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-function midnightOf(day: string, timeZone: string, plusDays = 0): number | null {
-  const match = dayPattern.exec(day);
+/**
+ * The instant a company day `yyyy-MM-dd` (or a picker's day) starts in `timeZone`, `plusDays`
+ * later; null for no day. A picked day is a calendar date: its browser midnight is not the company's.
+ */
+export function midnightOf(day: string | Dayjs, timeZone: string, plusDays = 0): number | null {
+  const match = dayPattern.exec(typeof day === 'string' ? day : day.format('YYYY-MM-DD'));
   if (!match) {
     return null;
   }
@@ -43,4 +48,13 @@ export function selectionBounds(selection: TimeSelection, now: number, timeZone:
   }
   const range = timeRangeParam(selection, timeZone);
   return range && 'from' in range && range.from !== undefined && range.to !== undefined ? { from: range.from, to: range.to } : null;
+}
+
+/**
+ * Today in the company's time zone as a day for a date picker (a form's default date): at
+ * 2026-12-01T17:30Z it is 12-02 in Asia/Shanghai whatever the browser's zone, and
+ * `format('YYYY-MM-DD')` gives that day.
+ */
+export function companyToday(timeZone: string, now = Date.now()): Dayjs {
+  return dayjs(formatInstant(now, 'date', timeZone));
 }

@@ -33,6 +33,9 @@ import * as deviceSecretSealed from './2026-11-28-290-device-secret-sealed';
 import * as deviceRecordOnce from './2026-11-28-310-device-record-once';
 import * as seriesPointPartitions from './2026-11-28-320-series-point-partitions';
 import * as deviceRecordValuesOnce from './2026-11-28-330-device-record-values-once';
+import * as alarmValueTime from './2026-12-02-340-alarm-value-time';
+import * as taskRunTriggers from './2026-12-02-350-task-run-triggers';
+import * as notify from './2026-12-02-410-notify';
 
 /** Every migration, in order. Names are date-prefixed and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +73,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-310-device-record-once': deviceRecordOnce,
   '2026-11-28-320-series-point-partitions': seriesPointPartitions,
   '2026-11-28-330-device-record-values-once': deviceRecordValuesOnce,
+  '2026-12-02-340-alarm-value-time': alarmValueTime,
+  '2026-12-02-350-task-run-triggers': taskRunTriggers,
+  '2026-12-02-410-notify': notify,
 };

@@ -10,6 +10,7 @@ export const alarmsKeys = {
   alarms: () => [...alarmsKeys.all, 'list'] as const,
   alarmPage: (params: AlarmListParams) => [...alarmsKeys.alarms(), params] as const,
   count: () => [...alarmsKeys.all, 'count'] as const,
+  deliveries: (alarmId: number) => [...alarmsKeys.all, 'deliveries', alarmId] as const,
   watches: () => [...alarmsKeys.all, 'watches'] as const,
   recipients: (kind: 'members' | 'groups') => [...alarmsKeys.all, 'recipients', kind] as const,
   targetDevices: (keyword: string, pageSize: number) => [...alarmsKeys.all, 'targetDevices', keyword, pageSize] as const,

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AddRuleRequest, IdResponse, RuleView, UpdateRuleRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useAlarmsMutation } from './alarmsMutation';
 import { alarmsKeys } from './keys';
 
 /** `GET /alarm/getRules` → the rules on targets the caller may read (cs_rules). */
@@ -13,26 +14,20 @@ export function useRulesQuery({ enabled = true, silent = false }: { enabled?: bo
   return useQuery({ queryKey: alarmsKeys.rules(), queryFn: ({ signal }) => fetchRules(signal, silent), enabled });
 }
 
-function useRuleMutation<Input, Output>(call: (input: Input) => Promise<Output>) {
-  const queryClient = useQueryClient();
-  // A rule change can clear its alarms (deleteRule) or rename them: the whole module refreshes.
-  return useMutation({ mutationFn: call, onSettled: () => queryClient.invalidateQueries({ queryKey: alarmsKeys.all }) });
-}
-
 /** `POST /alarm/addRule` → `{id}` (40300 when the target cannot be read, 50001 with the reason). */
 export function addRule(request: AddRuleRequest): Promise<IdResponse> {
   return api.post<IdResponse>('/alarm/addRule', request);
 }
-export const useAddRuleMutation = () => useRuleMutation(addRule);
+export const useAddRuleMutation = () => useAlarmsMutation(addRule);
 
 /** `POST /alarm/updateRule` (the whole rule again, with its id). */
 export function updateRule(request: UpdateRuleRequest): Promise<null> {
   return api.post<null>('/alarm/updateRule', request);
 }
-export const useUpdateRuleMutation = () => useRuleMutation(updateRule);
+export const useUpdateRuleMutation = () => useAlarmsMutation(updateRule);
 
 /** `POST /alarm/deleteRule {id}` (its open alarms are cleared). */
 export function deleteRule(id: number): Promise<null> {
   return api.post<null>('/alarm/deleteRule', { id });
 }
-export const useDeleteRuleMutation = () => useRuleMutation(deleteRule);
+export const useDeleteRuleMutation = () => useAlarmsMutation(deleteRule);

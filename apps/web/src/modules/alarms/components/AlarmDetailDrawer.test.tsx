@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render as renderDom, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -25,9 +27,15 @@ beforeAll(async () => {
 
 afterEach(cleanup);
 
+// The drawer reads the alarm's delivery log; here it never answers (the log has its own e2e test).
+const render = (ui: ReactNode) => {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
+  return renderDom(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+};
+
 const base: AlarmView = {
   id: 1, ruleId: 2, watchId: null, ruleName: '锅炉温度过高', target: { kind: 'field', itemId: 3, fieldName: 'temperature' }, targetName: '锅炉数据 · 温度',
-  level: 3, state: 'active', source: 2, value: 61.5, kind: 'threshold', firstTime: 1_700_000_000_000, lastTime: 1_700_000_060_000, count: 2,
+  level: 3, state: 'active', source: 2, value: 61.5, valueTime: 1_699_977_600_000, kind: 'threshold', firstTime: 1_700_000_000_000, lastTime: 1_700_000_060_000, count: 2,
   ackBy: null, ackByName: null, ackTime: null, ackNote: null, clearBy: null, clearByName: null, clearTime: null, clearNote: null,
 };
 
@@ -51,6 +59,15 @@ describe('the handling record of an alarm', () => {
     expect(screen.getByText('李四 清除')).toBeTruthy();
     expect(screen.getByText('无备注')).toBeTruthy();
     expect(screen.queryByText('尚未确认')).toBeNull();
+  });
+
+  it('shows when the alarm was raised apart from its value time, and a device alarm as reported by the client', () => {
+    render(<AlarmDetailDrawer alarm={{ ...base, kind: 'device', source: 1, value: null, target: { kind: 'device', code: 'E101', deviceId: 4 }, targetName: '三号网关' }} onClose={() => undefined} />);
+    expect(screen.getByText('触发值时间')).toBeTruthy();
+    expect(screen.getByText('产生时间')).toBeTruthy();
+    expect(screen.getByText('客户端')).toBeTruthy();
+    expect(screen.getByText('三号网关 · 设备告警 E101')).toBeTruthy();
+    expect(screen.getByText(/设备上报，至 .* 共上报 2 次/)).toBeTruthy();
   });
 
   it('tells a clearing by the condition from one by hand', () => {

@@ -4,8 +4,9 @@ import type { AlarmView } from '@smartdata/domain';
 import { formatDateTime } from '@/shared/utils/formatTime';
 import { targetKindText } from '../lib/texts';
 import { LevelTag, StateTag } from './AlarmTags';
+import { DeliveryLog } from './DeliveryLog';
 
-/** An alarm and its handling record: raised, acknowledged (who, when, note), cleared (by whom or by the condition). */
+/** An alarm, its handling record (raised, acknowledged, cleared) and its delivery log (SMS, e-mail, channels). */
 export function AlarmDetailDrawer({ alarm, onClose }: { alarm: AlarmView | null; onClose: () => void }) {
   const { t } = useTranslation('alarms');
   const record = alarm
@@ -17,7 +18,7 @@ export function AlarmDetailDrawer({ alarm, onClose }: { alarm: AlarmView | null;
             <>
               <strong>{t('detail.raised')}</strong> · {formatDateTime(alarm.firstTime)}
               <div className="sd-muted">
-                {alarm.kind === 'stale' ? t('detail.staleText') : t('detail.raisedText', { value: alarm.value ?? '—', count: alarm.count, time: formatDateTime(alarm.lastTime) })}
+                {alarm.kind === 'stale' ? t('detail.staleText') : alarm.kind === 'device' ? t('detail.deviceText', { count: alarm.count, time: formatDateTime(alarm.lastTime) }) : t('detail.raisedText', { value: alarm.value ?? '—', count: alarm.count, time: formatDateTime(alarm.lastTime) })}
               </div>
             </>
           ),
@@ -67,6 +68,7 @@ export function AlarmDetailDrawer({ alarm, onClose }: { alarm: AlarmView | null;
               { key: 'state', label: t('columns.state'), children: <StateTag state={alarm.state} /> },
               { key: 'value', label: t('columns.value'), children: alarm.value ?? '—' },
               { key: 'source', label: t('detail.source'), children: t(`source.${alarm.source}`) },
+              { key: 'valueTime', label: t('columns.valueTime'), children: alarm.valueTime === null ? '—' : formatDateTime(alarm.valueTime) },
               { key: 'first', label: t('columns.firstTime'), children: formatDateTime(alarm.firstTime) },
               { key: 'last', label: t('columns.lastTime'), children: formatDateTime(alarm.lastTime) },
               { key: 'count', label: t('columns.count'), children: alarm.count },
@@ -74,6 +76,8 @@ export function AlarmDetailDrawer({ alarm, onClose }: { alarm: AlarmView | null;
           />
           <h3 className="sd-alarm-detail__heading">{t('detail.record')}</h3>
           <Timeline items={record} />
+          <h3 className="sd-alarm-detail__heading">{t('deliveries.title')}</h3>
+          <DeliveryLog alarmId={alarm.id} />
         </>
       )}
     </Drawer>

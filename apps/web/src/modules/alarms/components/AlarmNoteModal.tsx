@@ -1,19 +1,16 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { alarmLimits } from '@smartdata/domain';
-import { FormModal } from '@/shared/components/FormModal';
+import { FormModal, type FormDialogProps } from '@/shared/components/FormModal';
 
 export interface AlarmNoteValues {
   note?: string;
 }
 
-interface AlarmNoteModalProps {
+interface AlarmNoteModalProps extends FormDialogProps<string> {
   title: string;
   hint?: string;
   okText: string;
-  saving: boolean;
-  onSubmit: (note: string) => void;
-  onCancel: () => void;
 }
 
 /** The note of an acknowledgement or a clearing (optional; it goes into the handling record). Enter saves. */
@@ -21,7 +18,7 @@ export function AlarmNoteModal({ title, hint, okText, saving, onSubmit, onCancel
   const { t } = useTranslation('alarms');
   const [form] = Form.useForm<AlarmNoteValues>();
   return (
-    <FormModal<AlarmNoteValues> open title={title} form={form} width={480} okText={okText} confirmLoading={saving} onCancel={onCancel} onFinish={({ note }) => onSubmit(note?.trim() ?? '')}>
+    <FormModal<AlarmNoteValues> title={title} form={form} width={480} okText={okText} confirmLoading={saving} onCancel={onCancel} onFinish={({ note }) => onSubmit(note?.trim() ?? '')}>
       {hint && <p className="sd-muted">{hint}</p>}
       <Form.Item name="note" label={t('note.note')}>
         <Input autoFocus maxLength={alarmLimits.noteLength} showCount placeholder={t('note.notePlaceholder')} />

@@ -1,11 +1,17 @@
 import { Checkbox, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { alarmLimits } from '@smartdata/domain';
+import { ChannelSelectField, useSendAvailability } from '@/modules/notify/components/ChannelFields';
 import { useRecipientGroupsQuery, useRecipientMembersQuery } from '../api/recipients';
 
-/** Who hears of the rule's alarms beyond the app: users, groups, the alert delegations; by e-mail and SMS; on clear too. */
-export function NotifyFields() {
+/**
+ * Who hears of the rule's alarms beyond the app: users, groups, the alert delegations; by e-mail and
+ * SMS; the company's notification channels; on clear too. SMS is off, and says why, while the SMS
+ * provider cannot carry alarms (a vendor without an alarm template).
+ */
+export function NotifyFields({ delegations = true }: { delegations?: boolean }) {
   const { t } = useTranslation('alarms');
+  const availability = useSendAvailability();
   const members = useRecipientMembersQuery();
   const groups = useRecipientGroupsQuery();
   return (
@@ -34,19 +40,32 @@ export function NotifyFields() {
         </Form.Item>
       </div>
       <div className="sd-alarm-form__checks">
-        <Form.Item name={['notify', 'delegations']} valuePropName="checked" noStyle>
-          <Checkbox>{t('ruleForm.delegationsHint')}</Checkbox>
-        </Form.Item>
+        {delegations && (
+          <Form.Item name={['notify', 'delegations']} valuePropName="checked" noStyle>
+            <Checkbox>{t('ruleForm.delegationsHint')}</Checkbox>
+          </Form.Item>
+        )}
         <Form.Item name={['notify', 'email']} valuePropName="checked" noStyle>
           <Checkbox>{t('ruleForm.email')}</Checkbox>
         </Form.Item>
         <Form.Item name={['notify', 'sms']} valuePropName="checked" noStyle>
-          <Checkbox>{t('ruleForm.sms')}</Checkbox>
+          <Checkbox disabled={!availability.sms.available}>{t('ruleForm.sms')}</Checkbox>
         </Form.Item>
         <Form.Item name={['notify', 'notifyOnClear']} valuePropName="checked" noStyle>
           <Checkbox>{t('ruleForm.notifyOnClear')}</Checkbox>
         </Form.Item>
       </div>
+      {availability.sms.text && (
+        <p className="sd-muted sd-alarm-form__hint" role="note">
+          {availability.sms.text}
+        </p>
+      )}
+      {availability.email.text && (
+        <p className="sd-muted sd-alarm-form__hint" role="note">
+          {availability.email.text}
+        </p>
+      )}
+      <ChannelSelectField name={['notify', 'channelIds']} />
     </>
   );
 }

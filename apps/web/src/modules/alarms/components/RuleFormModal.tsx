@@ -1,10 +1,13 @@
-import { useState } from 'react';
-import { Divider, Form, Input, InputNumber, Select, Switch } from 'antd';
+import { Divider, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { addRuleRequest, alarmLimits, compareOps, ruleProblems, validationMessage, type AddRuleRequest } from '@smartdata/domain';
+import { addRuleRequest, alarmLimits, compareOps, ruleProblems, type AddRuleRequest } from '@smartdata/domain';
 import { ContentTemplatePicker } from '@/modules/templates/components/ContentTemplatePicker';
-import { FormModal } from '@/shared/components/FormModal';
+import { FormModal, type FormDialogProps } from '@/shared/components/FormModal';
 import { domainRule } from '@/shared/forms/domainRule';
+import { FormProblem } from '@/shared/forms/FormProblem';
+import { checkRequest, useCheckedSubmit } from '@/shared/forms/useCheckedSubmit';
+import { NameField } from '@/shared/forms/NameField';
+import { SwitchField } from '@/shared/forms/SwitchField';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { ruleRequestOf, type RuleFormValues } from '../lib/ruleForm';
 import { domainText } from '../lib/texts';
@@ -13,14 +16,11 @@ import { NotifyFields } from './NotifyFields';
 import { ScheduleFields } from './ScheduleFields';
 import { TargetFields } from './TargetFields';
 
-interface RuleFormModalProps {
+interface RuleFormModalProps extends FormDialogProps<AddRuleRequest> {
   title: string;
   initialValues: RuleFormValues;
   /** The target device's name when editing a device rule (it may not be in the picker's first page). */
   deviceName?: string;
-  saving: boolean;
-  onSubmit: (request: AddRuleRequest) => void;
-  onCancel: () => void;
 }
 
 const nameSchema = addRuleRequest.shape.name;
@@ -38,44 +38,26 @@ export function RuleFormModal({ title, initialValues, deviceName, saving, onSubm
   const hasClear = Form.useWatch('hasClear', form) ?? initialValues.hasClear;
   const targetKind = Form.useWatch('targetKind', form) ?? initialValues.targetKind;
   const itemId = Form.useWatch('itemId', form) ?? initialValues.itemId;
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, submit } = useCheckedSubmit(onSubmit);
 
   const handleFinish = (values: RuleFormValues) => {
     const request = ruleRequestOf({ ...initialValues, ...values, notify: { ...initialValues.notify, ...values.notify } });
-    const parsed = addRuleRequest.safeParse(request);
-    const reason = parsed.success ? ruleProblems(parsed.data) : (parsed.error.issues[0]?.message ?? 'validation.invalid');
-    if (!parsed.success || reason) {
-      setProblem(domainText(reason ?? 'validation.invalid', locale) ?? domainText('validation.invalid', locale));
-      return;
-    }
-    setProblem(null);
-    onSubmit(parsed.data);
+    submit(checkRequest(addRuleRequest, ruleProblems, request, (key) => domainText(key, locale) ?? domainText('validation.invalid', locale)));
   };
 
   return (
-    <FormModal<RuleFormValues> open title={title} form={form} width={880} confirmLoading={saving} initialValues={initialValues} okText={t('actions.save')} onCancel={onCancel} onFinish={handleFinish}>
+    <FormModal<RuleFormValues> title={title} form={form} width={880} confirmLoading={saving} initialValues={initialValues} okText={t('actions.save')} onCancel={onCancel} onFinish={handleFinish}>
       <div className="sd-alarm-form">
         <div className="sd-alarm-form__row">
-          <Form.Item
-            name="name"
-            label={t('ruleForm.name')}
-            className="sd-alarm-form__grow"
-            rules={[{ required: true, whitespace: true, message: validationMessage('validation.nameRequired', locale) ?? '' }, domainRule(nameSchema, t)]}
-          >
-            <Input autoFocus maxLength={alarmLimits.nameLength} showCount placeholder={t('ruleForm.namePlaceholder')} />
-          </Form.Item>
-          <Form.Item name="enabled" label={t('ruleForm.enabled')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
+          <NameField schema={nameSchema} label={t('ruleForm.name')} max={alarmLimits.nameLength} className="sd-alarm-form__grow" placeholder={t('ruleForm.namePlaceholder')} autoFocus />
+          <SwitchField name="enabled" label={t('ruleForm.enabled')} />
         </div>
         <Divider titlePlacement="start">{t('ruleForm.sectionTarget')}</Divider>
         <TargetFields form={form} deviceName={deviceName} />
         <Divider titlePlacement="start">{t('ruleForm.sectionLevels')}</Divider>
         <LevelRows form={form} />
         <Divider titlePlacement="start">{t('ruleForm.sectionClear')}</Divider>
-        <Form.Item name="hasClear" valuePropName="checked" label={t('ruleForm.hasClear')} extra={t('ruleForm.hasClearHint')}>
-          <Switch />
-        </Form.Item>
+        <SwitchField name="hasClear" label={t('ruleForm.hasClear')} extra={t('ruleForm.hasClearHint')} />
         <div className="sd-alarm-form__row">
           {hasClear && (
             <>
@@ -110,11 +92,7 @@ export function RuleFormModal({ title, initialValues, deviceName, saving, onSubm
         >
           <Input.TextArea rows={2} maxLength={alarmLimits.messageLength} showCount placeholder={t('ruleForm.messagePlaceholder')} />
         </Form.Item>
-        {problem && (
-          <div role="alert" className="ant-form-item-explain-error">
-            {problem}
-          </div>
-        )}
+        <FormProblem problem={problem} />
       </div>
     </FormModal>
   );

@@ -1,23 +1,22 @@
-import { Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
+import { Divider, Form, Input, InputNumber, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addUpdateWatchRequest, alarmLevels, alarmLimits, type AddUpdateWatchRequest } from '@smartdata/domain';
 import { useDataItemListQuery } from '@/modules/data-items/api/getDataItemList';
 import { useDataItemQuery } from '@/modules/data-items/api/getDataItem';
-import { FormModal } from '@/shared/components/FormModal';
+import { FormModal, type FormDialogProps } from '@/shared/components/FormModal';
 import { useLocale } from '@/shared/i18n/useLocale';
+import { SwitchField } from '@/shared/forms/SwitchField';
 import { parseClock } from '../lib/ruleForm';
 import { domainText } from '../lib/texts';
 import { watchRequestOf, type WatchFormValues } from '../lib/watchForm';
+import { NotifyFields } from './NotifyFields';
 
-interface WatchFormModalProps {
+interface WatchFormModalProps extends FormDialogProps<AddUpdateWatchRequest> {
   title: string;
   initialValues: WatchFormValues;
-  saving: boolean;
-  onSubmit: (request: AddUpdateWatchRequest) => void;
-  onCancel: () => void;
 }
 
-/** A data-update watch: the item (and optionally one field), the expected frequency or a daily time, level, reminders. Enter saves. */
+/** A data-update watch: the item (and optionally one field), the expected frequency or a daily time, level, reminders, who is told. Enter saves. */
 export function WatchFormModal({ title, initialValues, saving, onSubmit, onCancel }: WatchFormModalProps) {
   const { t } = useTranslation('alarms');
   const locale = useLocale();
@@ -45,7 +44,7 @@ export function WatchFormModal({ title, initialValues, saving, onSubmit, onCance
   };
 
   return (
-    <FormModal<WatchFormValues> open title={title} form={form} width={560} confirmLoading={saving} initialValues={initialValues} okText={t('actions.save')} onCancel={onCancel} onFinish={handleFinish}>
+    <FormModal<WatchFormValues> title={title} form={form} width={560} confirmLoading={saving} initialValues={initialValues} okText={t('actions.save')} onCancel={onCancel} onFinish={handleFinish}>
       <Form.Item name="itemId" label={t('watchForm.item')} rules={[{ required: true, message: t('ruleForm.itemRequired') }]}>
         <Select
           autoFocus
@@ -108,10 +107,10 @@ export function WatchFormModal({ title, initialValues, saving, onSubmit, onCance
         <Form.Item name="remindMinutes" label={t('watchForm.remindMinutes')} tooltip={t('watchForm.remindMinutesHint')}>
           <InputNumber min={0} max={alarmLimits.repeatMinutesMax} precision={0} suffix={t('ruleForm.minutes')} className="sd-alarm-form__number" />
         </Form.Item>
-        <Form.Item name="enabled" label={t('watchForm.enabled')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
+        <SwitchField name="enabled" label={t('watchForm.enabled')} />
       </div>
+      <Divider titlePlacement="start">{t('ruleForm.sectionNotify')}</Divider>
+      <NotifyFields />
     </FormModal>
   );
 }

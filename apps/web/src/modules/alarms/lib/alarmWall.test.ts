@@ -5,7 +5,7 @@ import { BLINK_MS, blinkingIds, groupByLevel, isNewSevereAlarm } from './alarmWa
 function alarm(id: number, level: 1 | 2 | 3, lastTime: number, state: AlarmView['state'] = 'active'): AlarmView {
   return {
     id, ruleId: 1, watchId: null, ruleName: 'r', target: { kind: 'deviceOnline', deviceId: 1 }, targetName: 't', level, state, source: 2,
-    value: 1, kind: 'threshold', firstTime: lastTime, lastTime, count: 1,
+    value: 1, valueTime: lastTime, kind: 'threshold', firstTime: lastTime, lastTime, count: 1,
     ackBy: null, ackByName: null, ackTime: null, ackNote: null, clearBy: null, clearByName: null, clearTime: null, clearNote: null,
   };
 }

@@ -16,7 +16,7 @@ const rule: RuleView = {
   clear: { op: 'lt', threshold: 65 },
   repeatMinutes: 30,
   schedule: { kind: 'weekly', windows: [{ day: 1, startMinute: 1320, endMinute: 360 }, { day: 2, startMinute: 1320, endMinute: 360 }, { day: 6, startMinute: 0, endMinute: 1440 }] },
-  notify: { userIds: [4], groupIds: [], delegations: true, email: false, sms: true, notifyOnClear: true },
+  notify: { userIds: [4], groupIds: [], delegations: true, email: false, sms: true, channelIds: [], notifyOnClear: true },
   message: '{{@itemName}} 温度 {{temperature}}',
   createTime: 1,
 };

@@ -47,7 +47,7 @@ export interface RuleFormValues {
   message?: string;
 }
 
-export const emptyNotify: RuleNotify = { userIds: [], groupIds: [], delegations: false, email: false, sms: false, notifyOnClear: false };
+export const emptyNotify: RuleNotify = { userIds: [], groupIds: [], delegations: false, email: false, sms: false, channelIds: [], notifyOnClear: false };
 
 export function newLevelRow(level: number): LevelRowValues {
   return { level, op: 'gt', threshold: null, kind: 'simple', duration: alarmLimits.lastingPresets[0] };

@@ -20,9 +20,9 @@ export function clearConditionText(clear: ClearCondition | null, t: TFunction<'a
   return clear ? t('condition.clear', { op: opSymbols[clear.op], threshold: clear.threshold }) : t('condition.clearDefault');
 }
 
-/** The kind of target, for a caption beside its name. */
+/** The kind of target, for a caption beside its name (a device's own alarm: with its code). */
 export function targetKindText(target: RuleTarget, t: TFunction<'alarms'>): string {
-  return t(`target.${target.kind}`);
+  return target.kind === 'device' ? t('target.device', { code: target.code }) : t(`target.${target.kind}`);
 }
 
 /** A domain text key (alarm.* or validation.*) in the interface language, or null when unknown. */

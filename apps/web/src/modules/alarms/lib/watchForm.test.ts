@@ -4,7 +4,7 @@ import { newWatchValues, watchFormValues, watchRequestOf } from './watchForm';
 
 const watch: UpdateWatchView = {
   id: 1, itemId: 4, itemName: '抄表', fieldName: null, everyMinutes: 1440, dailyAtMinute: 570, level: 2, remindMinutes: 60, enabled: true,
-  lastRecordTime: null, deadline: null, alarmId: null,
+  lastRecordTime: null, deadline: null, alarmId: null, notify: { userIds: [], groupIds: [], delegations: false, email: false, sms: false, channelIds: [], notifyOnClear: false },
 };
 
 describe('update-watch form', () => {
@@ -23,7 +23,7 @@ describe('update-watch form', () => {
     const values = watchFormValues(watch);
     expect(values).toMatchObject({ mode: 'daily', dailyAt: '09:30' });
     const request = watchRequestOf(values);
-    expect(request).toEqual({ itemId: 4, everyMinutes: 1440, level: 2, remindMinutes: 60, dailyAtMinute: 570, enabled: true });
+    expect(request).toEqual({ itemId: 4, everyMinutes: 1440, level: 2, remindMinutes: 60, dailyAtMinute: 570, enabled: true, notify: watch.notify });
     expect(addUpdateWatchRequest.safeParse(request).success).toBe(true);
   });
 

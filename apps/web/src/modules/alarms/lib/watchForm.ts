@@ -1,4 +1,4 @@
-import { alarmLimits, type AddUpdateWatchRequest, type UpdateWatchView } from '@smartdata/domain';
+import { alarmLimits, type AddUpdateWatchRequest, type RuleNotify, type UpdateWatchView } from '@smartdata/domain';
 import { formatClock, parseClock } from './ruleForm';
 
 /** What the update-watch form edits: every N minutes (a preset or custom) or daily by a time. */
@@ -12,6 +12,8 @@ export interface WatchFormValues {
   level: number;
   remindMinutes?: number | null;
   enabled: boolean;
+  /** Who is told when the item stops updating (issue 32); absent: in the app only. */
+  notify?: Partial<RuleNotify>;
 }
 
 const isPreset = (minutes: number) => (alarmLimits.everyMinutesPresets as readonly number[]).includes(minutes);
@@ -33,6 +35,7 @@ export function watchFormValues(watch: UpdateWatchView): WatchFormValues {
     level: watch.level,
     remindMinutes: watch.remindMinutes,
     enabled: watch.enabled,
+    notify: watch.notify,
   };
 }
 
@@ -52,5 +55,19 @@ export function watchRequestOf(values: WatchFormValues): AddUpdateWatchRequest {
     remindMinutes: values.remindMinutes ?? 0,
     ...(daily ? { dailyAtMinute: dailyAtMinute === null ? Number.NaN : Math.min(dailyAtMinute, 1439) } : {}),
     enabled: values.enabled,
+    ...(values.notify ? { notify: notifyOf(values.notify) } : {}),
+  };
+}
+
+/** The form's partial notification as the contract's whole one. */
+function notifyOf(n: Partial<RuleNotify>): RuleNotify {
+  return {
+    userIds: n.userIds ?? [],
+    groupIds: n.groupIds ?? [],
+    delegations: n.delegations === true,
+    email: n.email === true,
+    sms: n.sms === true,
+    channelIds: n.channelIds ?? [],
+    notifyOnClear: n.notifyOnClear === true,
   };
 }

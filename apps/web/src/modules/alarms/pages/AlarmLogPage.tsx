@@ -1,10 +1,16 @@
-import { useState, type Key } from 'react';
-import { App, Button, Card, Empty, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
-import { CheckOutlined, DownloadOutlined, EyeOutlined, FullscreenOutlined, StopOutlined } from '@ant-design/icons';
+import { useState, type Key, type ReactNode } from 'react';
+import { App, Button, Dropdown, Space, Typography, type TableColumnsType } from 'antd';
+import { CheckOutlined, DownloadOutlined, EllipsisOutlined, EyeOutlined, FullscreenOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { alarmLevels, alarmPermission, alarmStates, timeRangePresets, type AlarmView } from '@smartdata/domain';
+import { alarmLevels, alarmPermission, alarmSources, alarmStates, timeRangePresets, type AlarmView } from '@smartdata/domain';
+import { FilterSelect } from '@/shared/components/list/FilterSelect';
+import { ListCard } from '@/shared/components/list/ListCard';
+import { actionsColumn } from '@/shared/components/list/listColumns';
+import type { RowAction } from '@/shared/components/list/RowActions';
+import { useIsPhone } from '@/shared/hooks/useIsPhone';
 import { PageHeader } from '@/shared/components/PageHeader';
+import { usePagedList } from '@/shared/hooks/usePagedList';
 import { useMenuCodes } from '@/shared/session/useMenuCodes';
 import { useDataItemListQuery } from '@/modules/data-items/api/getDataItemList';
 import { formatDateTime } from '@/shared/utils/formatTime';
@@ -15,17 +21,27 @@ import { useRulesQuery } from '../api/rules';
 import { deviceListCodes, useTargetDevicesQuery } from '../api/targetDevices';
 import { AlarmDetailDrawer } from '../components/AlarmDetailDrawer';
 import { AlarmNoteModal } from '../components/AlarmNoteModal';
-import { LevelTag, StateTag } from '../components/AlarmTags';
+import { LevelTag, SourceText, StateTag } from '../components/AlarmTags';
 import { LiveState } from '../components/LiveState';
 import { useAlarmsChannel } from '../hooks/useAlarmsChannel';
 import { targetFilterParams, targetFilterValue } from '../lib/targetFilter';
 import { targetKindText } from '../lib/texts';
 import '../alarms.css';
 
-type Filters = Pick<AlarmListParams, 'level' | 'state' | 'ruleId' | 'preset' | 'itemId' | 'deviceId'>;
+type Filters = Pick<AlarmListParams, 'level' | 'state' | 'ruleId' | 'preset' | 'itemId' | 'deviceId' | 'source'>;
 type Handling = { action: 'ack' | 'clear'; alarm: AlarmView } | { action: 'ackMany'; ids: number[] };
 
 const WALL_PATH = '/alertdashboard';
+
+/** A cell of two lines: the fact, and under it a muted detail (none when null). */
+function TwoLines({ main, sub }: { main: ReactNode; sub: ReactNode }) {
+  return (
+    <div className="sd-alarm-cell">
+      <span>{main}</span>
+      {sub !== null && <span className="sd-muted">{sub}</span>}
+    </div>
+  );
+}
 /** How many devices the target filter offers (typing narrows the list). */
 const TARGET_DEVICES = 200;
 /** Permission codes that open the data item list (the data-items module's routes). */
@@ -41,12 +57,13 @@ export function AlarmLogPage() {
   const { message } = App.useApp();
   const codes = useMenuCodes();
   const navigate = useNavigate();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
+  const isPhone = useIsPhone();
+  const paged = usePagedList<Filters>(20);
   const [selected, setSelected] = useState<Key[]>([]);
   const [handling, setHandling] = useState<Handling | null>(null);
   const [detail, setDetail] = useState<AlarmView | null>(null);
-  const alarms = useAlarmsQuery({ ...filters, ...page });
+  const filters = paged.filters;
+  const alarms = useAlarmsQuery({ ...filters, pageNum: paged.pageNum, pageSize: paged.pageSize });
   // The rule filter lists rules only for those who may read them (cs_rules).
   const rules = useRulesQuery({ enabled: codes.has(alarmPermission.rules), silent: true });
   // Targets to filter by: the data items and devices the user may read.
@@ -58,12 +75,9 @@ export function AlarmLogPage() {
   const exporter = useExportAlarmsMutation();
   const channel = useAlarmsChannel();
   const list = alarms.data?.list ?? [];
-  const filtered = Object.values(filters).some((value) => value !== undefined);
 
-  const setFilter = <K extends keyof Filters>(key: K, value: Filters[K]) => setFilterValues({ [key]: value });
   const setFilterValues = (values: Partial<Filters>) => {
-    setFilters((old) => ({ ...old, ...values }));
-    setPage((old) => ({ ...old, pageNum: 1 }));
+    paged.filter(values);
     setSelected([]);
   };
 
@@ -89,69 +103,80 @@ export function AlarmLogPage() {
     }
   };
 
+  const rowActions = (alarm: AlarmView): RowAction[] => {
+    const name = alarm.ruleName || alarm.targetName;
+    const actions: (RowAction | false)[] = [
+      alarm.state === 'active' && { key: 'ack', label: t('actions.ack'), icon: <CheckOutlined />, onClick: () => setHandling({ action: 'ack', alarm }), ariaLabel: t('actions.ackNamed', { name }) },
+      alarm.state !== 'cleared' && {
+        key: 'clear',
+        label: t('actions.clear'),
+        icon: <StopOutlined />,
+        danger: true,
+        onClick: () => setHandling({ action: 'clear', alarm }),
+        ariaLabel: t('actions.clearNamed', { name }),
+      },
+      { key: 'detail', label: t('actions.detail'), icon: <EyeOutlined />, onClick: () => setDetail(alarm), ariaLabel: t('actions.detailNamed', { name }) },
+    ];
+    return actions.filter((action): action is RowAction => action !== false);
+  };
+
+  // On a phone the table scrolls sideways and nothing stays at its right edge: the actions are a
+  // menu in the first column, which stays in place (issue 31.11).
+  const phoneActions: TableColumnsType<AlarmView>[number] = {
+    title: t('columns.actions'),
+    key: 'actions',
+    width: 72,
+    render: (_value, alarm) => (
+      <Dropdown trigger={['click']} menu={{ items: rowActions(alarm).map((a) => ({ key: a.key, label: a.label, icon: a.icon, danger: a.danger, onClick: a.onClick })) }}>
+        <Button type="text" size="small" icon={<EllipsisOutlined />} aria-label={t('actions.menuNamed', { name: alarm.ruleName || alarm.targetName })} />
+      </Dropdown>
+    ),
+  };
+
   const columns: TableColumnsType<AlarmView> = [
-    { title: t('columns.level'), dataIndex: 'level', key: 'level', width: 80, render: (level: number) => <LevelTag level={level} /> },
+    ...(isPhone ? [phoneActions] : []),
+    {
+      title: t('columns.levelSource'),
+      key: 'level',
+      width: 104,
+      className: 'sd-nowrap',
+      // Where it came from (客户端: a device reported it; 服务端: the platform raised it) under its level.
+      render: (_value, alarm) => (
+        <div className="sd-alarm-cell">
+          <LevelTag level={alarm.level} />
+          <SourceText source={alarm.source} />
+        </div>
+      ),
+    },
     {
       title: t('columns.alarm'),
       key: 'alarm',
-      render: (_value, alarm) => (
-        <div className="sd-alarm-cell">
-          <strong>{alarm.ruleName || t(`kind.${alarm.kind}`)}</strong>
-          {alarm.ruleName && alarm.kind === 'stale' && <span className="sd-muted">{t('kind.stale')}</span>}
-        </div>
-      ),
+      render: (_value, alarm) => <TwoLines main={<strong>{alarm.ruleName || t(`kind.${alarm.kind}`)}</strong>} sub={alarm.ruleName && alarm.kind !== 'threshold' ? t(`kind.${alarm.kind}`) : null} />,
     },
     {
       title: t('columns.target'),
       key: 'target',
-      render: (_value, alarm) => (
-        <div className="sd-alarm-cell">
-          <span>{alarm.targetName}</span>
-          <span className="sd-muted">{targetKindText(alarm.target, t)}</span>
-        </div>
-      ),
+      render: (_value, alarm) => <TwoLines main={alarm.targetName} sub={targetKindText(alarm.target, t)} />,
     },
-    { title: t('columns.value'), dataIndex: 'value', key: 'value', width: 90, align: 'right', render: (value: number | null) => value ?? '—' },
+    {
+      title: t('columns.valueAndTime'),
+      key: 'value',
+      width: 150,
+      align: 'right',
+      className: 'sd-nowrap',
+      // The value's own time under it: a daily total's day (its window start), a device's time stamp.
+      render: (_value, alarm) => <TwoLines main={alarm.value ?? '—'} sub={alarm.valueTime === null ? null : formatDateTime(alarm.valueTime)} />,
+    },
     { title: t('columns.state'), dataIndex: 'state', key: 'state', width: 100, render: (state: AlarmView['state']) => <StateTag state={state} /> },
     {
       title: t('columns.triggered'),
       key: 'time',
-      width: 180,
+      width: 170,
       className: 'sd-nowrap',
-      render: (_value, alarm) => (
-        <div className="sd-alarm-cell">
-          <span>{formatDateTime(alarm.firstTime)}</span>
-          {alarm.lastTime !== alarm.firstTime && <span className="sd-muted">{t('log.lastTime', { time: formatDateTime(alarm.lastTime) })}</span>}
-        </div>
-      ),
+      render: (_value, alarm) => <TwoLines main={formatDateTime(alarm.firstTime)} sub={alarm.lastTime === alarm.firstTime ? null : t('log.lastTime', { time: formatDateTime(alarm.lastTime) })} />,
     },
-    { title: t('columns.count'), dataIndex: 'count', key: 'count', width: 84, align: 'right', className: 'sd-nowrap' },
-    {
-      title: t('columns.actions'),
-      key: 'actions',
-      width: 230,
-      fixed: 'right',
-      render: (_value, alarm) => {
-        const name = alarm.ruleName || alarm.targetName;
-        return (
-          <Space size={0}>
-            {alarm.state === 'active' && (
-              <Button type="link" size="small" icon={<CheckOutlined />} onClick={() => setHandling({ action: 'ack', alarm })} aria-label={t('actions.ackNamed', { name })}>
-                {t('actions.ack')}
-              </Button>
-            )}
-            {alarm.state !== 'cleared' && (
-              <Button type="link" size="small" danger icon={<StopOutlined />} onClick={() => setHandling({ action: 'clear', alarm })} aria-label={t('actions.clearNamed', { name })}>
-                {t('actions.clear')}
-              </Button>
-            )}
-            <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setDetail(alarm)} aria-label={t('actions.detailNamed', { name })}>
-              {t('actions.detail')}
-            </Button>
-          </Space>
-        );
-      },
-    },
+    { title: t('columns.count'), dataIndex: 'count', key: 'count', width: 68, align: 'right', className: 'sd-nowrap' },
+    ...(isPhone ? [] : [actionsColumn<AlarmView>(t('columns.actions'), rowActions, { width: 200, fixed: 'right', wrap: true })]),
   ];
 
   return (
@@ -173,99 +198,71 @@ export function AlarmLogPage() {
           </Space>
         }
       />
-      <Card>
-        <div className="sd-page__toolbar sd-alarm-filters">
-          <Select
-            allowClear
-            aria-label={t('log.filterLevel')}
-            placeholder={t('log.allLevels')}
-            className="sd-alarm-filters__level"
-            value={filters.level}
-            onChange={(value?: number) => setFilter('level', value)}
-            options={[...alarmLevels].reverse().map((level) => ({ value: level, label: t(`level.${level}`) }))}
-          />
-          <Select
-            allowClear
-            aria-label={t('log.filterState')}
-            placeholder={t('log.allStates')}
-            className="sd-alarm-filters__state"
-            value={filters.state}
-            onChange={(value?: AlarmView['state']) => setFilter('state', value)}
-            options={alarmStates.map((state) => ({ value: state, label: t(`state.${state}`) }))}
-          />
-          {codes.has(alarmPermission.rules) && (
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              aria-label={t('log.filterRule')}
-              placeholder={t('log.allRules')}
-              className="sd-alarm-filters__rule"
-              value={filters.ruleId}
-              loading={rules.isPending}
-              onChange={(value?: number) => setFilter('ruleId', value)}
-              options={(rules.data ?? []).map((rule) => ({ value: rule.id, label: rule.name }))}
-            />
-          )}
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            aria-label={t('log.filterTarget')}
-            placeholder={t('log.allTargets')}
-            className="sd-alarm-filters__target"
-            value={targetFilterValue(filters)}
-            onChange={(value?: string) => setFilterValues(targetFilterParams(value))}
-            options={[
-              { label: t('target.field'), title: t('target.field'), options: (items.data?.list ?? []).map((item) => ({ value: `item:${item.id}`, label: item.name })) },
-              { label: t('target.deviceOnline'), title: t('target.deviceOnline'), options: (devices.data?.list ?? []).map((device) => ({ value: `device:${device.id}`, label: device.name })) },
-            ]}
-          />
-          <Select
-            allowClear
-            aria-label={t('log.filterPreset')}
-            placeholder={t('log.allTime')}
-            className="sd-alarm-filters__preset"
-            value={filters.preset}
-            onChange={(value?: Filters['preset']) => setFilter('preset', value)}
-            options={timeRangePresets.map((preset) => ({ value: preset, label: t(`preset.${preset}`) }))}
-          />
-          <div className="sd-alarm-filters__batch">
-            {selected.length > 0 && <Typography.Text type="secondary">{t('log.selected', { count: selected.length })}</Typography.Text>}
-            <Button icon={<CheckOutlined />} disabled={selected.length === 0} onClick={() => setHandling({ action: 'ackMany', ids: selected.map(Number) })}>
-              {t('actions.ackSelected')}
-            </Button>
-          </div>
-        </div>
-        <Table<AlarmView>
-          rowKey="id"
-          columns={columns}
-          dataSource={list}
-          loading={alarms.isFetching && alarms.isPending}
-          scroll={{ x: 1100 }}
-          rowClassName={(alarm) => (alarm.state === 'active' ? `sd-alarm-row sd-alarm-row--level${alarm.level}` : 'sd-alarm-row')}
-          rowSelection={{
+      <ListCard<AlarmView> columns={columns} query={alarms} paged={paged} scrollX={1100}
+        // Live: a pushed alarm refreshes the page without dimming it.
+        loading={alarms.isFetching && alarms.isPending}
+        texts={{ total: (count) => t('log.total', { count }), empty: t('log.empty'), hint: t('log.emptyHint'), noMatch: t('log.emptyFiltered') }}
+        table={{
+          rowClassName: (alarm) => (alarm.state === 'active' ? `sd-alarm-row sd-alarm-row--level${alarm.level}` : 'sd-alarm-row'),
+          rowSelection: {
             selectedRowKeys: selected,
             onChange: setSelected,
             getCheckboxProps: (alarm) => ({ disabled: alarm.state !== 'active', 'aria-label': alarm.ruleName || alarm.targetName }),
-          }}
-          pagination={{
-            current: page.pageNum,
-            pageSize: page.pageSize,
-            total: alarms.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (count) => t('log.total', { count }),
-            onChange: (pageNum, pageSize) => setPage({ pageNum: pageSize === page.pageSize ? pageNum : 1, pageSize }),
-          }}
-          locale={{
-            emptyText: alarms.isPending ? (
-              ' '
-            ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? t('log.emptyFiltered') : t('log.empty')}>
-                {!filtered && <p className="sd-page__empty-hint">{t('log.emptyHint')}</p>}
-              </Empty>
-            ),
-          }}
-        />
-      </Card>
+          },
+        }}
+        filters={
+            <div className="sd-page__toolbar sd-alarm-filters">
+              <FilterSelect<number>
+                label={t('log.filterLevel')}
+                placeholder={t('log.allLevels')}
+                className="sd-alarm-filters__level"
+                value={filters.level}
+                onChange={(level) => setFilterValues({ level })}
+                options={[...alarmLevels].reverse().map((level) => ({ value: level, label: t(`level.${level}`) }))}
+              />
+              <FilterSelect<AlarmView['state']> label={t('log.filterState')} placeholder={t('log.allStates')} className="sd-alarm-filters__state" value={filters.state} onChange={(state) => setFilterValues({ state })} options={alarmStates.map((state) => ({ value: state, label: t(`state.${state}`) }))} />
+              {codes.has(alarmPermission.rules) && (
+                <FilterSelect<number>
+                  search
+                  label={t('log.filterRule')}
+                  placeholder={t('log.allRules')}
+                  className="sd-alarm-filters__rule"
+                  value={filters.ruleId}
+                  loading={rules.isPending}
+                  onChange={(ruleId) => setFilterValues({ ruleId })}
+                  options={(rules.data ?? []).map((rule) => ({ value: rule.id, label: rule.name }))}
+                />
+              )}
+              <FilterSelect<string>
+                search
+                label={t('log.filterTarget')}
+                placeholder={t('log.allTargets')}
+                className="sd-alarm-filters__target"
+                value={targetFilterValue(filters)}
+                onChange={(value) => setFilterValues(targetFilterParams(value))}
+                options={[
+                  { label: t('target.field'), title: t('target.field'), options: (items.data?.list ?? []).map((item) => ({ value: `item:${item.id}`, label: item.name })) },
+                  { label: t('target.deviceOnline'), title: t('target.deviceOnline'), options: (devices.data?.list ?? []).map((device) => ({ value: `device:${device.id}`, label: device.name })) },
+                ]}
+              />
+              <FilterSelect<number>
+                label={t('log.filterSource')}
+                placeholder={t('log.allSources')}
+                className="sd-alarm-filters__source"
+                value={filters.source}
+                onChange={(source) => setFilterValues({ source })}
+                options={[alarmSources.client, alarmSources.server].map((source) => ({ value: source, label: t(`source.${source}`) }))}
+              />
+              <FilterSelect<NonNullable<Filters['preset']>> label={t('log.filterPreset')} placeholder={t('log.allTime')} className="sd-alarm-filters__preset" value={filters.preset} onChange={(preset) => setFilterValues({ preset })} options={timeRangePresets.map((preset) => ({ value: preset, label: t(`preset.${preset}`) }))} />
+              <div className="sd-alarm-filters__batch">
+                {selected.length > 0 && <Typography.Text type="secondary">{t('log.selected', { count: selected.length })}</Typography.Text>}
+                <Button icon={<CheckOutlined />} disabled={selected.length === 0} onClick={() => setHandling({ action: 'ackMany', ids: selected.map(Number) })}>
+                  {t('actions.ackSelected')}
+                </Button>
+              </div>
+            </div>
+        }
+      />
       {handling && (
         <AlarmNoteModal
           title={handling.action === 'ackMany' ? t('note.ackManyTitle', { count: handling.ids.length }) : handling.action === 'ack' ? t('note.ackTitle') : t('note.clearTitle')}

@@ -97,7 +97,7 @@ export function AlarmWallPage() {
             </span>
           ))}
         </div>
-        <Space size="middle">
+        <Space size="middle" wrap className="sd-alarm-wall__tools">
           <LiveState state={channel} />
           <span className="sd-alarm-wall__clock">{formatInstant(now, 'datetime', timeZone)}</span>
           <label className="sd-alarm-wall__sound">
@@ -142,7 +142,7 @@ function WallCard({ alarm, blinking }: { alarm: AlarmView; blinking: boolean }) 
     <article className={classes.join(' ')} data-testid="wall-alarm">
       <div className="sd-alarm-wall__card-head">
         <strong className="sd-alarm-wall__name">{alarm.ruleName || t(`kind.${alarm.kind}`)}</strong>
-        <span className="sd-alarm-wall__value">{alarm.kind === 'stale' ? t('kind.stale') : (alarm.value ?? '—')}</span>
+        <span className="sd-alarm-wall__value">{alarm.kind === 'threshold' ? (alarm.value ?? '—') : t(`kind.${alarm.kind}`)}</span>
       </div>
       <div className="sd-alarm-wall__target">
         {alarm.targetName} · {targetKindText(alarm.target, t)}
@@ -150,6 +150,7 @@ function WallCard({ alarm, blinking }: { alarm: AlarmView; blinking: boolean }) 
       <div className="sd-alarm-wall__meta">
         <span>{t(`state.${alarm.state}`)}</span>
         <span>{t('wall.since', { time: formatDateTime(alarm.firstTime) })}</span>
+        {alarm.valueTime !== null && <span>{t('wall.valueTime', { time: formatDateTime(alarm.valueTime) })}</span>}
         <span>{t('wall.times', { count: alarm.count })}</span>
       </div>
     </article>

@@ -1,12 +1,11 @@
-import { useMemo, useState } from 'react';
 import { Button, Space, Tag, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { UpdateWatchView } from '@smartdata/domain';
-import { ListCard } from '@/shared/components/ListCard';
+import type { UpdateWatchView, AddUpdateWatchRequest } from '@smartdata/domain';
+import { ListCard } from '@/shared/components/list/ListCard';
+import { actionsColumn, timeColumn } from '@/shared/components/list/listColumns';
 import { PageHeader } from '@/shared/components/PageHeader';
-import { useListActions } from '@/shared/hooks/useListActions';
-import { formatDateTime } from '@/shared/utils/formatTime';
+import { useEditDialog } from '@/shared/hooks/useEditDialog';
 import { useAddUpdateWatchMutation, useDeleteUpdateWatchMutation, useUpdateUpdateWatchMutation, useUpdateWatchesQuery } from '../api/watches';
 import { LevelTag } from '../components/AlarmTags';
 import { LiveState } from '../components/LiveState';
@@ -17,8 +16,6 @@ import { formatClock } from '../lib/ruleForm';
 import { newWatchValues, watchFormValues } from '../lib/watchForm';
 import '../alarms.css';
 
-type Editing = { mode: 'create' } | { mode: 'edit'; watch: UpdateWatchView };
-
 /**
  * /cloudSurveillance/dataUpdate: data-update monitoring (cs_sditem_update) — per data item, the
  * expected frequency, the last record and its deadline, and whether a "stopped updating" alarm is
@@ -27,25 +24,11 @@ type Editing = { mode: 'create' } | { mode: 'edit'; watch: UpdateWatchView };
 export function DataUpdatePage() {
   const { t } = useTranslation('alarms');
   const watches = useUpdateWatchesQuery();
-  const [keyword, setKeyword] = useState('');
-  const [editing, setEditing] = useState<Editing | null>(null);
   const addWatch = useAddUpdateWatchMutation();
   const updateWatch = useUpdateUpdateWatchMutation();
   const deleteWatch = useDeleteUpdateWatchMutation();
-  const { save, confirmDelete } = useListActions();
+  const dialog = useEditDialog(addWatch, updateWatch, (watch: UpdateWatchView, request: AddUpdateWatchRequest) => ({ id: watch.id, ...request }));
   const channel = useAlarmsChannel();
-  const rows = useMemo(() => {
-    const needle = keyword.toLowerCase();
-    return (watches.data ?? []).filter((w) => !needle || w.itemName.toLowerCase().includes(needle) || (w.fieldName ?? '').toLowerCase().includes(needle));
-  }, [watches.data, keyword]);
-
-  const handleDelete = (watch: UpdateWatchView) =>
-    confirmDelete({
-      title: t('deleteWatch.title', { name: watch.fieldName ? `${watch.itemName} · ${watch.fieldName}` : watch.itemName }),
-      content: t('deleteWatch.content'),
-      okText: t('actions.delete'),
-      onDelete: () => deleteWatch.mutateAsync(watch.id),
-    });
 
   const frequencyText = (watch: UpdateWatchView) => {
     if (watch.dailyAtMinute !== null) {
@@ -78,15 +61,8 @@ export function DataUpdatePage() {
       ),
     },
     { title: t('columns.level'), dataIndex: 'level', key: 'level', width: 80, render: (level: number) => <LevelTag level={level} /> },
-    {
-      title: t('columns.lastRecord'),
-      dataIndex: 'lastRecordTime',
-      key: 'lastRecordTime',
-      width: 170,
-      className: 'sd-nowrap',
-      render: (time: number | null) => (time === null ? <span className="sd-muted">{t('watches.noRecord')}</span> : formatDateTime(time)),
-    },
-    { title: t('columns.deadline'), dataIndex: 'deadline', key: 'deadline', width: 170, className: 'sd-nowrap', render: (time: number | null) => formatDateTime(time) },
+    timeColumn(t('columns.lastRecord'), 'lastRecordTime', { none: <span className="sd-muted">{t('watches.noRecord')}</span> }),
+    timeColumn(t('columns.deadline'), 'deadline'),
     {
       title: t('columns.watchState'),
       key: 'state',
@@ -94,24 +70,25 @@ export function DataUpdatePage() {
       render: (_value, watch) =>
         !watch.enabled ? <Tag>{t('watches.disabled')}</Tag> : watch.alarmId !== null ? <Tag color="error">{t('watches.stale')}</Tag> : <Tag color="success">{t('watches.fresh')}</Tag>,
     },
-    {
-      title: t('columns.actions'),
-      key: 'actions',
-      width: 170,
-      fixed: 'right',
-      render: (_value, watch) => (
-        <Space size={4}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ mode: 'edit', watch })} aria-label={t('actions.editNamed', { name: watch.itemName })}>
-            {t('actions.edit')}
-          </Button>
-          <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => handleDelete(watch)} aria-label={t('actions.deleteNamed', { name: watch.itemName })}>
-            {t('actions.delete')}
-          </Button>
-        </Space>
-      ),
-    },
+    actionsColumn(
+      t('columns.actions'),
+      (watch) => [
+        { kind: 'edit', name: watch.itemName, onClick: () => dialog.edit(watch) },
+        {
+          kind: 'delete',
+          name: watch.itemName,
+          confirm: {
+            title: t('deleteWatch.title', { name: watch.fieldName ? `${watch.itemName} · ${watch.fieldName}` : watch.itemName }),
+            content: t('deleteWatch.content'),
+            onDelete: () => deleteWatch.mutateAsync(watch.id),
+          },
+        },
+      ],
+      { fixed: 'right' },
+    ),
   ];
 
+  const editing = dialog.row;
   return (
     <div className="sd-page">
       <PageHeader
@@ -120,33 +97,23 @@ export function DataUpdatePage() {
         actions={
           <Space wrap>
             <LiveState state={channel} />
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create' })}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.create()}>
               {t('actions.addWatch')}
             </Button>
           </Space>
         }
       />
-      <ListCard<UpdateWatchView>
-        rowKey="id"
-        columns={columns}
-        rows={rows}
+      <ListCard<UpdateWatchView> columns={columns} query={watches} scrollX={1060}
+        match={(watch, needle) => watch.itemName.toLowerCase().includes(needle) || (watch.fieldName ?? '').toLowerCase().includes(needle)}
+        // Live: a push refreshes the list without dimming it.
         loading={watches.isFetching && watches.isPending}
-        pending={watches.isPending}
-        keyword={keyword}
-        searchPlaceholder={t('watches.search')}
-        onSearch={setKeyword}
-        empty={{ text: t('watches.empty'), searchText: t('watches.emptySearch'), hint: t('watches.emptyHint') }}
-        scrollX={1060}
+        texts={{ search: t('watches.search'), empty: t('watches.empty'), noMatch: t('watches.emptySearch'), hint: t('watches.emptyHint') }}
       />
-      {editing && (
+      {dialog.open && (
         <WatchFormModal
-          title={editing.mode === 'edit' ? t('watchForm.editTitle', { name: editing.watch.itemName }) : t('watchForm.createTitle')}
-          initialValues={editing.mode === 'edit' ? watchFormValues(editing.watch) : newWatchValues()}
-          saving={addWatch.isPending || updateWatch.isPending}
-          onSubmit={(request) =>
-            void save(() => (editing.mode === 'edit' ? updateWatch.mutateAsync({ id: editing.watch.id, ...request }) : addWatch.mutateAsync(request)), () => setEditing(null))
-          }
-          onCancel={() => setEditing(null)}
+          {...dialog.modal}
+          title={editing ? t('watchForm.editTitle', { name: editing.itemName }) : t('watchForm.createTitle')}
+          initialValues={editing ? watchFormValues(editing) : newWatchValues()}
         />
       )}
     </div>

@@ -1,9 +1,9 @@
 import { LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { limits } from '@smartdata/domain';
-import { PasswordInput } from '@/shared/components/inputs';
-import { FormField, inputProps } from '@/shared/forms/FormField';
 import type { LightField } from '@/shared/forms/useLightForm';
+import { AuthInput } from './AuthInput';
+import { loadCommonPasswords } from './commonPasswordRule';
 
 interface NewPasswordFieldsProps {
   password: LightField;
@@ -11,33 +11,18 @@ interface NewPasswordFieldsProps {
   labelKey?: 'fields.password' | 'fields.newPassword';
 }
 
-/** A new password and its confirmation (register, reset password). */
+/**
+ * A new password and its confirmation (register, reset password). The list of common passwords
+ * loads when the password field gets the focus — before anything is typed in it, so the rule is
+ * there when the field is checked — not when the view opens: the sign-in page's views stay within
+ * their JavaScript budget (e2e/performance.spec.ts).
+ */
 export function NewPasswordFields({ password, confirmPassword, labelKey = 'fields.password' }: NewPasswordFieldsProps) {
   const { t } = useTranslation('auth');
   return (
     <>
-      <FormField inputId={password.id} error={password.error}>
-        <PasswordInput
-          {...inputProps(password)}
-          size="large"
-          prefix={<LockOutlined />}
-          placeholder={t('fields.newPasswordPlaceholder')}
-          aria-label={t(labelKey)}
-          autoComplete="new-password"
-          maxLength={limits.passwordMax}
-        />
-      </FormField>
-      <FormField inputId={confirmPassword.id} error={confirmPassword.error}>
-        <PasswordInput
-          {...inputProps(confirmPassword)}
-          size="large"
-          prefix={<LockOutlined />}
-          placeholder={t('fields.confirmPasswordPlaceholder')}
-          aria-label={t('fields.confirmPassword')}
-          autoComplete="new-password"
-          maxLength={limits.passwordMax}
-        />
-      </FormField>
+      <AuthInput field={password} password icon={<LockOutlined />} placeholder={t('fields.newPasswordPlaceholder')} label={t(labelKey)} autoComplete="new-password" maxLength={limits.passwordMax} onFocus={() => void loadCommonPasswords()} />
+      <AuthInput field={confirmPassword} password icon={<LockOutlined />} placeholder={t('fields.confirmPasswordPlaceholder')} label={t('fields.confirmPassword')} autoComplete="new-password" maxLength={limits.passwordMax} />
     </>
   );
 }

@@ -5,21 +5,18 @@ import {
   limits,
   passwordMessage,
   personNameMessage,
-  phoneMessage,
-  smsCodeMessage,
   userNameMessage,
   type AddUserRequest,
 } from '@smartdata/domain';
-import { Input } from '@/shared/components/inputs';
 import { required, sameAs } from '@/shared/forms/fieldRules';
-import { FormField, inputProps } from '@/shared/forms/FormField';
 import { useLightForm } from '@/shared/forms/useLightForm';
 import { useRegister } from '../api/register';
 import { useSignIn } from '../api/signIn';
 import { accountRule } from './accountRules';
+import { AuthInput } from './AuthInput';
+import { commonPasswordRule } from './commonPasswordRule';
 import { NewPasswordFields } from './NewPasswordFields';
-import { PhoneField } from './PhoneField';
-import { SmsCodeField } from './SmsCodeField';
+import { PhoneCodeFields, phoneCodeRules } from './PhoneCodeFields';
 
 /** Self-registration: phone verified by SMS (purpose=register); signs in right after. */
 export function RegisterForm() {
@@ -29,16 +26,13 @@ export function RegisterForm() {
   const form = useLightForm(
     { phone: '', smsCode: '', userName: '', password: '', confirmPassword: '', name: '' },
     {
-      phone: [required(), accountRule(phoneMessage)],
-      smsCode: [required(), accountRule(smsCodeMessage)],
+      ...phoneCodeRules,
       userName: [required(), accountRule(userNameMessage)],
-      password: [required(), accountRule(passwordMessage)],
+      password: [required(), accountRule(passwordMessage), commonPasswordRule()],
       confirmPassword: [required(), sameAs('password')],
       name: [accountRule(personNameMessage)],
     },
   );
-  const userName = form.field('userName');
-  const name = form.field('name');
 
   const handleValid = async (values: typeof form.values) => {
     // Trimmed as addUserRequest trims them (the server checks the request with that schema).
@@ -60,44 +54,11 @@ export function RegisterForm() {
 
   return (
     <form noValidate aria-label={t('register.title')} onSubmit={form.handleSubmit((values) => void handleValid(values))}>
-      <PhoneField field={form.field('phone')} />
-      <SmsCodeField
-        field={form.field('smsCode')}
-        purpose="register"
-        phone={form.values.phone}
-        validatePhone={() => form.validateField('phone')}
-      />
-      <FormField inputId={userName.id} error={userName.error}>
-        <Input
-          {...inputProps(userName)}
-          size="large"
-          prefix={<UserOutlined />}
-          placeholder={t('fields.userNamePlaceholder')}
-          aria-label={t('fields.userName')}
-          autoComplete="username"
-          maxLength={limits.userNameMax}
-        />
-      </FormField>
+      <PhoneCodeFields phone={form.field('phone')} smsCode={form.field('smsCode')} purpose="register" validatePhone={() => form.validateField('phone')} />
+      <AuthInput field={form.field('userName')} icon={<UserOutlined />} placeholder={t('fields.userNamePlaceholder')} label={t('fields.userName')} autoComplete="username" maxLength={limits.userNameMax} />
       <NewPasswordFields password={form.field('password')} confirmPassword={form.field('confirmPassword')} />
-      <FormField inputId={name.id} error={name.error}>
-        <Input
-          {...inputProps(name)}
-          size="large"
-          prefix={<IdcardOutlined />}
-          placeholder={t('fields.namePlaceholder')}
-          aria-label={t('fields.name')}
-          autoComplete="name"
-          maxLength={limits.personNameMax}
-        />
-      </FormField>
-      <Button
-        type="primary"
-        htmlType="submit"
-        size="large"
-        block
-        loading={register.isPending || signIn.isPending}
-        className="sd-auth__submit"
-      >
+      <AuthInput field={form.field('name')} icon={<IdcardOutlined />} placeholder={t('fields.namePlaceholder')} label={t('fields.name')} autoComplete="name" maxLength={limits.personNameMax} />
+      <Button type="primary" htmlType="submit" size="large" block loading={register.isPending || signIn.isPending} className="sd-auth__submit">
         {t('register.submit')}
       </Button>
     </form>

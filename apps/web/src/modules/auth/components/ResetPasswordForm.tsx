@@ -1,13 +1,13 @@
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { passwordMessage, phoneMessage, smsCodeMessage } from '@smartdata/domain';
+import { passwordMessage } from '@smartdata/domain';
 import { required, sameAs } from '@/shared/forms/fieldRules';
 import { useLightForm } from '@/shared/forms/useLightForm';
 import { useResetPassword } from '../api/resetPassword';
 import { accountRule } from './accountRules';
+import { commonPasswordRule } from './commonPasswordRule';
 import { NewPasswordFields } from './NewPasswordFields';
-import { PhoneField } from './PhoneField';
-import { SmsCodeField } from './SmsCodeField';
+import { PhoneCodeFields, phoneCodeRules } from './PhoneCodeFields';
 
 /** Reset the password with an SMS code (purpose=reset), then back to sign-in. */
 export function ResetPasswordForm({ onDone }: { onDone: () => void }) {
@@ -16,9 +16,8 @@ export function ResetPasswordForm({ onDone }: { onDone: () => void }) {
   const form = useLightForm(
     { phone: '', smsCode: '', password: '', confirmPassword: '' },
     {
-      phone: [required(), accountRule(phoneMessage)],
-      smsCode: [required(), accountRule(smsCodeMessage)],
-      password: [required(), accountRule(passwordMessage)],
+      ...phoneCodeRules,
+      password: [required(), accountRule(passwordMessage), commonPasswordRule()],
       confirmPassword: [required(), sameAs('password')],
     },
   );
@@ -34,13 +33,7 @@ export function ResetPasswordForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form noValidate aria-label={t('reset.title')} onSubmit={form.handleSubmit((values) => void handleValid(values))}>
-      <PhoneField field={form.field('phone')} />
-      <SmsCodeField
-        field={form.field('smsCode')}
-        purpose="reset"
-        phone={form.values.phone}
-        validatePhone={() => form.validateField('phone')}
-      />
+      <PhoneCodeFields phone={form.field('phone')} smsCode={form.field('smsCode')} purpose="reset" validatePhone={() => form.validateField('phone')} />
       <NewPasswordFields password={form.field('password')} confirmPassword={form.field('confirmPassword')} labelKey="fields.newPassword" />
       <Button type="primary" htmlType="submit" size="large" block loading={reset.isPending} className="sd-auth__submit">
         {t('reset.submit')}

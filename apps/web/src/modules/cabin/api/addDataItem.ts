@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddDataItemRequest, FieldInput, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { cabinKeys } from './keys';
 
 /** The request as the form sends it: fields may leave out what the server defaults (unit, required, indexed). */
@@ -12,6 +12,5 @@ export function addDataItem(values: DataItemValues): Promise<IdResponse> {
 }
 
 export function useAddDataItemMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addDataItem, onSuccess: () => queryClient.invalidateQueries({ queryKey: cabinKeys.all }) });
+  return useInvalidatingMutation(addDataItem, cabinKeys.all);
 }

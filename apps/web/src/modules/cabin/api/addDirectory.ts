@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddDirectoryRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { cabinKeys } from './keys';
 
 /** `POST /cabin/addDirectory {parentId, name}` → the new node's id (parentId null: the top). */
@@ -9,6 +9,5 @@ export function addDirectory(request: AddDirectoryRequest): Promise<IdResponse> 
 }
 
 export function useAddDirectoryMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addDirectory, onSuccess: () => queryClient.invalidateQueries({ queryKey: cabinKeys.tree() }) });
+  return useInvalidatingMutation(addDirectory, cabinKeys.tree());
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddItemGroupRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { cabinKeys } from './keys';
 
 /** `POST /itemGroup/addItemGroup {name, itemIds}` → the group's id. */
@@ -9,6 +9,5 @@ export function addItemGroup(request: AddItemGroupRequest): Promise<IdResponse> 
 }
 
 export function useAddItemGroupMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addItemGroup, onSuccess: () => queryClient.invalidateQueries({ queryKey: cabinKeys.itemGroups() }) });
+  return useInvalidatingMutation(addItemGroup, cabinKeys.itemGroups());
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CopyNodeRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { cabinKeys } from './keys';
 
 /** `POST /cabin/copyNode {id, parentId}` → the copy's node id (directories and data items only). */
@@ -9,6 +9,5 @@ export function copyNode(request: CopyNodeRequest): Promise<IdResponse> {
 }
 
 export function useCopyNodeMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: copyNode, onSuccess: () => queryClient.invalidateQueries({ queryKey: cabinKeys.all }) });
+  return useInvalidatingMutation(copyNode, cabinKeys.all);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ItemGroupQuery } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { cabinKeys } from './keys';
 
 /** `POST /itemGroup/deleteItemGroup {id}` */
@@ -9,6 +9,5 @@ export function deleteItemGroup(request: ItemGroupQuery): Promise<null> {
 }
 
 export function useDeleteItemGroupMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (id: number) => deleteItemGroup({ id }), onSettled: () => queryClient.invalidateQueries({ queryKey: cabinKeys.itemGroups() }) });
+  return useInvalidatingMutation((id: number) => deleteItemGroup({ id }), cabinKeys.itemGroups(), 'settled');
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeleteNodeResult, NodeIdRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { cabinKeys } from './keys';
 
 /** `POST /cabin/deleteNode {id}` → how many nodes went: the node and its whole subtree, at once. */
@@ -9,6 +9,5 @@ export function deleteNode(request: NodeIdRequest): Promise<DeleteNodeResult> {
 }
 
 export function useDeleteNodeMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (id: number) => deleteNode({ id }), onSettled: () => queryClient.invalidateQueries({ queryKey: cabinKeys.all }) });
+  return useInvalidatingMutation((id: number) => deleteNode({ id }), cabinKeys.all, 'settled');
 }

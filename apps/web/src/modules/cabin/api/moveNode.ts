@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MoveNodeRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { cabinKeys } from './keys';
 
 /** `POST /cabin/moveNode {id, parentId}`: under a directory or at the top (parentId null). */
@@ -9,7 +9,6 @@ export function moveNode(request: MoveNodeRequest): Promise<null> {
 }
 
 export function useMoveNodeMutation() {
-  const queryClient = useQueryClient();
   // Levels below the node may change with its new place, so the tree is read again either way.
-  return useMutation({ mutationFn: moveNode, onSettled: () => queryClient.invalidateQueries({ queryKey: cabinKeys.all }) });
+  return useInvalidatingMutation(moveNode, cabinKeys.all, 'settled');
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RenameNodeRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { cabinKeys } from './keys';
 
 /** `POST /cabin/renameNode {id, name}` (the name rule of the node's kind). */
@@ -9,7 +9,6 @@ export function renameNode(request: RenameNodeRequest): Promise<null> {
 }
 
 export function useRenameNodeMutation() {
-  const queryClient = useQueryClient();
   // Item groups and data item details show names too.
-  return useMutation({ mutationFn: renameNode, onSuccess: () => queryClient.invalidateQueries({ queryKey: cabinKeys.all }) });
+  return useInvalidatingMutation(renameNode, cabinKeys.all);
 }

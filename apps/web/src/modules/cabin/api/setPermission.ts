@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SetPermissionRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { cabinKeys } from './keys';
 
 /** `POST /cabin/setPermission {nodeId, mode, grants}` (mode default clears the grants). */
@@ -9,7 +9,6 @@ export function setPermission(request: SetPermissionRequest): Promise<null> {
 }
 
 export function useSetPermissionMutation() {
-  const queryClient = useQueryClient();
   // Levels change below the node too: the tree and every open permission view are read again.
-  return useMutation({ mutationFn: setPermission, onSuccess: () => queryClient.invalidateQueries({ queryKey: cabinKeys.all }) });
+  return useInvalidatingMutation(setPermission, cabinKeys.all);
 }

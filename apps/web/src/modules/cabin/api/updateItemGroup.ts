@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateItemGroupRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { cabinKeys } from './keys';
 
 /** `POST /itemGroup/updateItemGroup {id, name?, itemIds?}`: itemIds in the order they show. */
@@ -9,6 +9,5 @@ export function updateItemGroup(request: UpdateItemGroupRequest): Promise<null> 
 }
 
 export function useUpdateItemGroupMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateItemGroup, onSuccess: () => queryClient.invalidateQueries({ queryKey: cabinKeys.itemGroups() }) });
+  return useInvalidatingMutation(updateItemGroup, cabinKeys.itemGroups());
 }

@@ -19,10 +19,11 @@ import {
   type DateDisplay,
   type FieldTypeCode,
 } from '@smartdata/domain';
-import { FormModal } from '@/shared/components/FormModal';
+import { FormModal, type FormDialogProps } from '@/shared/components/FormModal';
 import { domainRule } from '@/shared/forms/domainRule';
 import { useFieldKeySuggester } from '@/shared/forms/fieldKey';
 import { useLocale } from '@/shared/i18n/useLocale';
+import { NameField } from '@/shared/forms/NameField';
 import type { DataItemValues } from '../api/addDataItem';
 import { directoryOptions } from './cabinTree';
 
@@ -43,13 +44,10 @@ interface DataItemFormValues {
   fields: FieldRow[];
 }
 
-interface DataItemFormModalProps {
+interface DataItemFormModalProps extends FormDialogProps<DataItemValues> {
   tree: CabinTreeNode[];
   /** The directory chosen in the tree, if any. */
   directoryId: number | null;
-  saving: boolean;
-  onSubmit: (values: DataItemValues) => void;
-  onCancel: () => void;
 }
 
 const hasDecimals = (type: number | undefined) => type === FieldType.decimal || type === FieldType.currency;
@@ -109,7 +107,6 @@ export function DataItemFormModal({ tree, directoryId, saving, onSubmit, onCance
 
   return (
     <FormModal<DataItemFormValues>
-      open
       title={t('dataItem.createTitle')}
       form={form}
       width={980}
@@ -124,14 +121,7 @@ export function DataItemFormModal({ tree, directoryId, saving, onSubmit, onCance
       onFinish={handleFinish}
     >
       <div className="sd-cabin-item-form__head">
-        <Form.Item
-          name="name"
-          label={t('fields.name.dataItem')}
-          extra={t('dataItem.nameHint')}
-          rules={[{ required: true, whitespace: true, message: validationMessage('validation.nameRequired', locale) ?? '' }, domainRule(dataItemNameSchema, t)]}
-        >
-          <Input autoFocus showCount={{ formatter: ({ count }) => `${count} / ${dataItemLimits.nameLength}` }} />
-        </Form.Item>
+        <NameField schema={dataItemNameSchema} label={t('fields.name.dataItem')} max={dataItemLimits.nameLength} counter="count" extra={t('dataItem.nameHint')} autoFocus />
         <Form.Item name="directoryId" label={t('fields.directory')} rules={[required('validation.dataItem.directoryRequired')]}>
           <TreeSelect
             treeData={directories}

@@ -41,18 +41,9 @@ export function DestinationModal({ mode, node, tree, index, saving, onSubmit, on
     [tree, index, node.id, mode, t],
   );
   const initial = mode === 'copy' && problem(node.parentId) === null ? (node.parentId ?? TOP_VALUE) : undefined;
+  const handleFinish = ({ parentId }: { parentId?: number }) => onSubmit(parentId === undefined || parentId === TOP_VALUE ? null : parentId);
   return (
-    <FormModal<{ parentId?: number }>
-      open
-      title={t(mode === 'move' ? 'destination.moveTitle' : 'destination.copyTitle', { name: node.name })}
-      form={form}
-      width={520}
-      confirmLoading={saving}
-      initialValues={{ parentId: initial }}
-      okText={t(mode === 'move' ? 'actions.move' : 'actions.copy')}
-      onCancel={onCancel}
-      onFinish={({ parentId }) => onSubmit(parentId === undefined || parentId === TOP_VALUE ? null : parentId)}
-    >
+    <FormModal<{ parentId?: number }> title={t(mode === 'move' ? 'destination.moveTitle' : 'destination.copyTitle', { name: node.name })} form={form} width={520} confirmLoading={saving} initialValues={{ parentId: initial }} okText={t(mode === 'move' ? 'actions.move' : 'actions.copy')} onCancel={onCancel} onFinish={handleFinish}>
       <Form.Item
         name="parentId"
         label={t('destination.label')}

@@ -1,40 +1,19 @@
-import { Form, Input } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { itemGroupInput, limits, validationMessage } from '@smartdata/domain';
-import { FormModal } from '@/shared/components/FormModal';
-import { domainRule } from '@/shared/forms/domainRule';
-import { useLocale } from '@/shared/i18n/useLocale';
+import { itemGroupInput, limits } from '@smartdata/domain';
+import { FormModal, type FormDialogProps } from '@/shared/components/FormModal';
+import { NameField } from '@/shared/forms/NameField';
 
-interface ItemGroupNameModalProps {
-  saving: boolean;
-  onSubmit: (name: string) => void;
-  onCancel: () => void;
-}
+type ItemGroupNameModalProps = FormDialogProps<string>;
 
 /** A new item group's name; its data items are chosen on its settings page. */
 export function ItemGroupNameModal({ saving, onSubmit, onCancel }: ItemGroupNameModalProps) {
   const { t } = useTranslation('cabin');
-  const locale = useLocale();
   const [form] = Form.useForm<{ name: string }>();
+  const handleFinish = ({ name }: { name: string }) => onSubmit(name.trim());
   return (
-    <FormModal<{ name: string }>
-      open
-      title={t('itemGroups.createTitle')}
-      form={form}
-      width={480}
-      confirmLoading={saving}
-      okText={t('actions.create')}
-      onCancel={onCancel}
-      onFinish={({ name }) => onSubmit(name.trim())}
-    >
-      <Form.Item
-        name="name"
-        label={t('itemGroups.name')}
-        extra={t('itemGroups.nameHint')}
-        rules={[{ required: true, whitespace: true, message: validationMessage('validation.nameRequired', locale) ?? '' }, domainRule(itemGroupInput.shape.name, t)]}
-      >
-        <Input autoFocus showCount={{ formatter: ({ count }) => `${count} / ${limits.generalNameLength}` }} />
-      </Form.Item>
+    <FormModal<{ name: string }> title={t('itemGroups.createTitle')} form={form} width={480} confirmLoading={saving} okText={t('actions.create')} onCancel={onCancel} onFinish={handleFinish}>
+      <NameField schema={itemGroupInput.shape.name} label={t('itemGroups.name')} max={limits.generalNameLength} counter="count" extra={t('itemGroups.nameHint')} autoFocus />
     </FormModal>
   );
 }

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { Form, Input, TreeSelect } from 'antd';
+import { Form, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { cabinLimits, dataItemLimits, dataItemNameSchema, directoryNameSchema, levelAtLeast, limits, renameNodeRequest, validationMessage, type CabinNodeKind, type CabinTreeNode } from '@smartdata/domain';
 import { FormModal } from '@/shared/components/FormModal';
-import { domainRule } from '@/shared/forms/domainRule';
 import { useLocale } from '@/shared/i18n/useLocale';
+import { NameField } from '@/shared/forms/NameField';
 import { directoryOptions, ROOT_LEVEL, TOP_VALUE } from './cabinTree';
 
 interface NameFormModalProps {
@@ -51,31 +51,16 @@ export function NameFormModal({ title, kind, place, parentChoice, initialName, s
         : [],
     [parentChoice, t],
   );
+  const handleFinish = ({ name, parentId }: NameValues) => onSubmit(name.trim(), parentId === undefined || parentId === TOP_VALUE ? null : parentId);
+  const initialValues: Partial<NameValues> = { name: initialName ?? '', parentId: parentChoice ? (parentChoice.parentId ?? TOP_VALUE) : undefined };
   return (
-    <FormModal<NameValues>
-      open
-      title={title}
-      form={form}
-      width={480}
-      confirmLoading={saving}
-      initialValues={{ name: initialName ?? '', parentId: parentChoice ? (parentChoice.parentId ?? TOP_VALUE) : undefined }}
-      okText={t('actions.save')}
-      onCancel={onCancel}
-      onFinish={({ name, parentId }) => onSubmit(name.trim(), parentId === undefined || parentId === TOP_VALUE ? null : parentId)}
-    >
+    <FormModal<NameValues> title={title} form={form} width={480} confirmLoading={saving} initialValues={initialValues} okText={t('actions.save')} onCancel={onCancel} onFinish={handleFinish}>
       {parentChoice && (
         <Form.Item name="parentId" label={t('fields.parent')} rules={[{ required: true, message: validationMessage('validation.dataItem.directoryRequired', locale) ?? '' }]}>
           <TreeSelect treeData={parents} treeDefaultExpandAll showSearch treeNodeFilterProp="title" />
         </Form.Item>
       )}
-      <Form.Item
-        name="name"
-        label={t(`fields.name.${kind === 'directory' ? 'directory' : kind === 'dataItem' ? 'dataItem' : 'node'}`)}
-        extra={place ? t('fields.place', { place }) : t('fields.directoryNameHint')}
-        rules={[{ required: true, whitespace: true, message: validationMessage('validation.nameRequired', locale) ?? '' }, domainRule(rule.schema, t)]}
-      >
-        <Input autoFocus showCount={{ formatter: ({ count }) => `${count} / ${rule.max}` }} />
-      </Form.Item>
+      <NameField schema={rule.schema} label={t(`fields.name.${kind === 'directory' ? 'directory' : kind === 'dataItem' ? 'dataItem' : 'node'}`)} max={rule.max} counter="count" extra={place ? t('fields.place', { place }) : t('fields.directoryNameHint')} autoFocus />
     </FormModal>
   );
 }

@@ -26,6 +26,7 @@ import { NodeDetail, NoSelection, type NodeCommand } from '../components/NodeDet
 import { itemSettingsPath, recordsPath } from '../components/nodeLinks';
 import { PermissionModal } from '../components/PermissionModal';
 import { filePath, meterPath, projectPath, reportTemplatePath } from '@/shared/routing/cabinNodePaths';
+import { useConfirmAction } from '@/shared/hooks/useConfirmAction';
 import { UploadFileButton } from '@/modules/files/components/UploadFileButton';
 import { addProject } from '@/modules/projects/api/projects';
 import { ProjectFormModal, type ProjectFormValues } from '@/modules/projects/components/ProjectFormModal';
@@ -66,6 +67,7 @@ function readExpanded(key: string): number[] {
 export function CabinPage() {
   const { t } = useTranslation(['cabin', 'texts']);
   const { message, modal } = App.useApp();
+  const confirm = useConfirmAction();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const codes = useMenuCodes();
@@ -165,21 +167,14 @@ export function CabinPage() {
         : node.kind === 'dataItem'
           ? t('delete.dataItem')
           : t('delete.node');
-    void modal.confirm({
+    confirm({
       title: t(below > 0 ? 'delete.titleNonEmpty' : 'delete.title', { name: node.name }),
       content,
       okText: t(below > 0 ? 'delete.confirmSubtree' : 'actions.delete'),
-      okButtonProps: { danger: true },
-      autoFocusButton: 'cancel',
-      onOk: async () => {
-        try {
-          await deleteNode.mutateAsync(node.id);
-          void message.success(t('texts:deleteSuccess'));
-          setSelectedId(node.parentId);
-        } catch {
-          // Shown by the API client.
-        }
-      },
+      focus: 'cancel',
+      run: () => deleteNode.mutateAsync(node.id),
+      done: t('texts:deleteSuccess'),
+      after: () => setSelectedId(node.parentId),
     });
   };
 

@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { App, Button, Card, Empty, Space, Table, Tag, type TableColumnsType } from 'antd';
-import { DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { App, Tag, type TableColumnsType } from 'antd';
+import { SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { DataItemSummary, ItemGroupItem } from '@smartdata/domain';
+import { AddButton } from '@/shared/components/list/AddButton';
+import { ListCard } from '@/shared/components/list/ListCard';
+import { actionsColumn, timeColumn } from '@/shared/components/list/listColumns';
 import { PageHeader } from '@/shared/components/PageHeader';
-import { formatDateTime } from '@/shared/utils/formatTime';
 import { useAddItemGroupMutation } from '../api/addItemGroup';
 import { useDeleteItemGroupMutation } from '../api/deleteItemGroup';
 import { useItemGroupListQuery } from '../api/getItemGroupList';
@@ -19,7 +21,7 @@ const ITEMS_SHOWN = 4;
 /** /smartdata/itemgroup: the company's item groups, the way to each group's settings. */
 export function ItemGroupListPage() {
   const { t } = useTranslation(['cabin', 'texts']);
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const navigate = useNavigate();
   const groups = useItemGroupListQuery();
   const addGroup = useAddItemGroupMutation();
@@ -35,23 +37,6 @@ export function ItemGroupListPage() {
     } catch {
       // Shown by the API client; the dialog stays open.
     }
-  };
-
-  const handleDelete = (group: ItemGroupItem) => {
-    void modal.confirm({
-      title: t('itemGroups.deleteTitle', { name: group.name }),
-      content: t('itemGroups.deleteContent'),
-      okText: t('actions.delete'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await deleteGroup.mutateAsync(group.id);
-          void message.success(t('texts:deleteSuccess'));
-        } catch {
-          // Shown by the API client.
-        }
-      },
-    });
   };
 
   const columns: TableColumnsType<ItemGroupItem> = [
@@ -82,54 +67,27 @@ export function ItemGroupListPage() {
         ),
     },
     { title: t('itemGroups.count'), key: 'count', width: 110, align: 'right', render: (_value, group) => group.items.length },
-    { title: t('itemGroups.createdAt'), dataIndex: 'createdAt', key: 'createdAt', width: 180, className: 'sd-nowrap', render: (value: number) => formatDateTime(value) },
-    {
-      title: t('itemGroups.actions'),
-      key: 'actions',
-      width: 180,
-      render: (_value, group) => (
-        <Space size={4}>
-          <Button type="link" size="small" icon={<SettingOutlined />} onClick={() => void navigate(itemGroupPath(group.id))} aria-label={t('itemGroups.configureNamed', { name: group.name })}>
-            {t('itemGroups.configure')}
-          </Button>
-          <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => handleDelete(group)} aria-label={t('itemGroups.deleteNamed', { name: group.name })}>
-            {t('actions.delete')}
-          </Button>
-        </Space>
-      ),
-    },
+    timeColumn(t('itemGroups.createdAt'), 'createdAt', { width: 180 }),
+    actionsColumn(
+      t('itemGroups.actions'),
+      (group) => [
+        {
+          key: 'configure',
+          label: t('itemGroups.configure'),
+          icon: <SettingOutlined />,
+          onClick: () => void navigate(itemGroupPath(group.id)),
+          ariaLabel: t('itemGroups.configureNamed', { name: group.name }),
+        },
+        { kind: 'delete', name: group.name, confirm: { title: t('itemGroups.deleteTitle', { name: group.name }), content: t('itemGroups.deleteContent'), onDelete: () => deleteGroup.mutateAsync(group.id) } },
+      ],
+      { width: 180 },
+    ),
   ];
 
   return (
     <div className="sd-page">
-      <PageHeader
-        title={t('itemGroups.title')}
-        description={t('itemGroups.description')}
-        actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-            {t('itemGroups.create')}
-          </Button>
-        }
-      />
-      <Card>
-        <Table<ItemGroupItem>
-          rowKey="id"
-          columns={columns}
-          dataSource={groups.data ?? []}
-          loading={groups.isFetching}
-          pagination={false}
-          scroll={{ x: 760 }}
-          locale={{
-            emptyText: groups.isPending ? (
-              ' '
-            ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('itemGroups.empty')}>
-                <p className="sd-page__empty-hint">{t('itemGroups.emptyHint')}</p>
-              </Empty>
-            ),
-          }}
-        />
-      </Card>
+      <PageHeader title={t('itemGroups.title')} description={t('itemGroups.description')} actions={<AddButton label={t('itemGroups.create')} onClick={() => setCreating(true)} />} />
+      <ListCard<ItemGroupItem> columns={columns} query={groups} unpaged scrollX={760} texts={{ empty: t('itemGroups.empty'), hint: t('itemGroups.emptyHint') }} />
       {creating && <ItemGroupNameModal saving={addGroup.isPending} onSubmit={(name) => void handleCreate(name)} onCancel={() => setCreating(false)} />}
     </div>
   );

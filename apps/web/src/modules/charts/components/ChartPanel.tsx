@@ -4,10 +4,10 @@ import { DeleteOutlined, DownloadOutlined, EditOutlined, ExpandOutlined, FileIma
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ChartConfig, ChartQueryResult } from '@smartdata/domain';
+import { saveBlob, saveUrl } from '@/shared/api/download';
 import { useCompanyTimeZone } from '@/shared/session/companyTimeZone';
 import { chartsKeys } from '../api/keys';
 import { chartMeta } from '../lib/chartMeta';
-import { downloadDataUrl, downloadText } from '../lib/download';
 import { ChartView, type ChartViewHandle } from './ChartView';
 
 interface ChartPanelProps {
@@ -40,13 +40,13 @@ export function ChartPanel({ chart, canWrite, height = 420, onEdit, onDelete, on
   const handlePng = () => {
     const url = view.current?.toPng();
     if (url) {
-      downloadDataUrl(url, `${chart.name}.png`);
+      saveUrl(url, `${chart.name}.png`);
     }
   };
   const handleCsv = () => {
     const csv = view.current?.toCsv();
     if (csv) {
-      downloadText(csv, `${chart.name}.csv`, 'text/csv;charset=utf-8');
+      saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `${chart.name}.csv`);
     }
   };
 

@@ -39,6 +39,7 @@ import { useSaveChartMutation } from '../api/saveChart';
 import { ChartView } from '../components/ChartView';
 import { timeFormatter } from '../lib/chartData';
 import { chartPagePath } from '@/shared/routing/chartPaths';
+import { crossFieldRule } from '@/shared/forms/crossFieldRule';
 import '../charts.css';
 
 interface ConfigValues {
@@ -278,21 +279,7 @@ function ChartConfigForm({ item, chart }: { item: DataItemDetail; chart?: ChartC
                   <Form.Item name="min" label={t('config.min')}>
                     <InputNumber />
                   </Form.Item>
-                  <Form.Item
-                    name="max"
-                    label={t('config.max')}
-                    dependencies={['min']}
-                    rules={[
-                      ({ getFieldValue }) => ({
-                        validator: async (_rule, value: number | null) => {
-                          const min = getFieldValue('min') as number | null;
-                          if (typeof value === 'number' && typeof min === 'number' && value <= min) {
-                            throw new Error(`${t('config.max')} > ${t('config.min')}`);
-                          }
-                        },
-                      }),
-                    ]}
-                  >
+                  <Form.Item name="max" label={t('config.max')} dependencies={['min']} rules={[crossFieldRule<number | null>('min', (max, min) => typeof max === 'number' && typeof min === 'number' && max <= min && `${t('config.max')} > ${t('config.min')}`)]}>
                     <InputNumber />
                   </Form.Item>
                 </>

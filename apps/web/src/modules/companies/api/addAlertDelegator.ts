@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { addAlertDelegatorRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { companiesKeys } from './keys';
 
 /** `POST /company/addAlertDelegator {delegatorId, delegateId}` */
@@ -10,6 +10,5 @@ export function addAlertDelegator(request: z.input<typeof addAlertDelegatorReque
 }
 
 export function useAddAlertDelegatorMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addAlertDelegator, onSuccess: () => queryClient.invalidateQueries({ queryKey: companiesKeys.delegations() }) });
+  return useInvalidatingMutation(addAlertDelegator, companiesKeys.delegations());
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddCompanyRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { companiesKeys } from './keys';
 
 /** `POST /company/addCompany {displayName, timeZone}` (platform administrator) → the new id. */
@@ -9,6 +9,5 @@ export function addCompany(request: AddCompanyRequest): Promise<IdResponse> {
 }
 
 export function useAddCompanyMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addCompany, onSuccess: () => queryClient.invalidateQueries({ queryKey: companiesKeys.all }) });
+  return useInvalidatingMutation(addCompany, companiesKeys.all);
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { addOrderRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { companiesKeys } from './keys';
 
 export type OrderValues = z.input<typeof addOrderRequest>;
@@ -12,7 +12,6 @@ export function addOrder(values: OrderValues): Promise<IdResponse> {
 }
 
 export function useAddOrderMutation() {
-  const queryClient = useQueryClient();
   // The company list shows each company's current order, so the whole module is refreshed.
-  return useMutation({ mutationFn: addOrder, onSuccess: () => queryClient.invalidateQueries({ queryKey: companiesKeys.all }) });
+  return useInvalidatingMutation(addOrder, companiesKeys.all);
 }

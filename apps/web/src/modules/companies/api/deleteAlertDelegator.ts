@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Id, idRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { companiesKeys } from './keys';
 
 /** `POST /company/deleteAlertDelegator {id}` */
@@ -10,6 +10,5 @@ export function deleteAlertDelegator(request: z.input<typeof idRequest>): Promis
 }
 
 export function useDeleteAlertDelegatorMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (id: Id) => deleteAlertDelegator({ id }), onSettled: () => queryClient.invalidateQueries({ queryKey: companiesKeys.delegations() }) });
+  return useInvalidatingMutation((id: Id) => deleteAlertDelegator({ id }), companiesKeys.delegations(), 'settled');
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Id, idRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { companiesKeys } from './keys';
 
 /** `POST /company/deleteCompany {id}` (platform administrator; never the platform company). */
@@ -10,6 +10,5 @@ export function deleteCompany(request: z.input<typeof idRequest>): Promise<null>
 }
 
 export function useDeleteCompanyMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (id: Id) => deleteCompany({ id }), onSettled: () => queryClient.invalidateQueries({ queryKey: companiesKeys.all }) });
+  return useInvalidatingMutation((id: Id) => deleteCompany({ id }), companiesKeys.all, 'settled');
 }

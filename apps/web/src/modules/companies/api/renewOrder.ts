@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { renewOrderRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { companiesKeys } from './keys';
 
 /** `POST /order/renewOrder {id, expireAt}` (platform): a later expiry, never an earlier one. */
@@ -10,6 +10,5 @@ export function renewOrder(request: z.input<typeof renewOrderRequest>): Promise<
 }
 
 export function useRenewOrderMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: renewOrder, onSuccess: () => queryClient.invalidateQueries({ queryKey: companiesKeys.all }) });
+  return useInvalidatingMutation(renewOrder, companiesKeys.all);
 }

@@ -1,8 +1,11 @@
-import { App, Button, Card, Empty, Form, Select, Table, type TableColumnsType } from 'antd';
+import { Button, Card, Empty, Form, Select, Table, type TableColumnsType } from 'antd';
 import { ArrowRightOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AlertDelegationItem } from '@smartdata/domain';
-import { formatDateTime } from '@/shared/utils/formatTime';
+import { actionsColumn, timeColumn } from '@/shared/components/list/listColumns';
+import { crossFieldRule } from '@/shared/forms/crossFieldRule';
+import { useConfirmAction } from '@/shared/hooks/useConfirmAction';
+import { useListActions } from '@/shared/hooks/useListActions';
 import { useAddAlertDelegatorMutation } from '../api/addAlertDelegator';
 import { useDeleteAlertDelegatorMutation } from '../api/deleteAlertDelegator';
 import { useAlertDelegationsQuery } from '../api/getAlertDelegations';
@@ -20,7 +23,8 @@ function candidateLabel(candidate: DelegationCandidate): string {
 /** Alert delegations: the receiver gets the company's alarms on the delegator's behalf. */
 export function AlertDelegationsCard() {
   const { t } = useTranslation(['companies', 'texts']);
-  const { message, modal } = App.useApp();
+  const { save } = useListActions();
+  const confirm = useConfirmAction();
   const [form] = Form.useForm<DelegationValues>();
   const delegations = useAlertDelegationsQuery();
   const candidates = useAlertDelegatorListQuery();
@@ -28,31 +32,17 @@ export function AlertDelegationsCard() {
   const remove = useDeleteAlertDelegatorMutation();
   const options = (candidates.data ?? []).map((candidate) => ({ value: candidate.userId, label: candidateLabel(candidate) }));
 
-  const handleAdd = async (values: DelegationValues) => {
-    try {
-      await add.mutateAsync(values);
-      form.resetFields();
-      void message.success(t('texts:operationSuccess'));
-    } catch {
-      // Shown by the API client.
-    }
-  };
+  const notTheDelegator = crossFieldRule<number>('delegatorId', (value, delegator) => value !== undefined && value === delegator && t('delegations.same'));
+
+  const handleAdd = (values: DelegationValues) => void save(() => add.mutateAsync(values), () => form.resetFields());
 
   const handleDelete = (delegation: AlertDelegationItem) => {
-    void modal.confirm({
+    confirm({
       title: t('delegations.deleteTitle'),
       content: t('delegations.deleteContent', { delegator: delegation.delegatorName, delegate: delegation.delegateName }),
       okText: t('actions.delete'),
-      okButtonProps: { danger: true },
-      autoFocusButton: 'ok',
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(delegation.id);
-          void message.success(t('texts:deleteSuccess'));
-        } catch {
-          // Shown by the API client.
-        }
-      },
+      run: () => remove.mutateAsync(delegation.id),
+      done: t('texts:deleteSuccess'),
     });
   };
 
@@ -65,37 +55,27 @@ export function AlertDelegationsCard() {
       render: () => <ArrowRightOutlined className="sd-muted" aria-hidden="true" />,
     },
     { title: t('delegations.delegate'), dataIndex: 'delegateName', key: 'delegate', width: '30%' },
-    {
-      title: t('columns.createdAt'),
-      dataIndex: 'createdAt',
-      key: 'createdAt',
-      width: 180,
-      className: 'sd-nowrap',
-      render: (value: number) => formatDateTime(value),
-    },
-    {
-      title: t('columns.actions'),
-      key: 'actions',
-      width: 100,
-      render: (_value, delegation) => (
-        <Button
-          type="link"
-          size="small"
-          danger
-          icon={<DeleteOutlined />}
-          onClick={() => handleDelete(delegation)}
-          aria-label={t('delegations.deleteNamed', { delegator: delegation.delegatorName, delegate: delegation.delegateName })}
-        >
-          {t('actions.delete')}
-        </Button>
-      ),
-    },
+    timeColumn(t('columns.createdAt'), 'createdAt', { width: 180 }),
+    actionsColumn(
+      t('columns.actions'),
+      (delegation) => [
+        {
+          key: 'delete',
+          label: t('actions.delete'),
+          icon: <DeleteOutlined />,
+          danger: true,
+          onClick: () => handleDelete(delegation),
+          ariaLabel: t('delegations.deleteNamed', { delegator: delegation.delegatorName, delegate: delegation.delegateName }),
+        },
+      ],
+      { width: 100 },
+    ),
   ];
 
   return (
     <Card title={t('delegations.title')} className="sd-company-settings__card">
       <p className="sd-muted sd-company-settings__intro">{t('delegations.description')}</p>
-      <Form<DelegationValues> form={form} layout="inline" className="sd-delegation-form" onFinish={(values) => void handleAdd(values)}>
+      <Form<DelegationValues> form={form} layout="inline" className="sd-delegation-form" onFinish={handleAdd}>
         <Form.Item name="delegatorId" label={t('delegations.delegator')} rules={[{ required: true, message: t('delegations.pickDelegator') }]}>
           <Select
             className="sd-delegation-form__select"
@@ -105,21 +85,7 @@ export function AlertDelegationsCard() {
             placeholder={t('delegations.pickDelegator')}
           />
         </Form.Item>
-        <Form.Item
-          name="delegateId"
-          label={t('delegations.delegate')}
-          dependencies={['delegatorId']}
-          rules={[
-            { required: true, message: t('delegations.pickDelegate') },
-            ({ getFieldValue }) => ({
-              validator: async (_rule, value: unknown) => {
-                if (value !== undefined && value === getFieldValue('delegatorId')) {
-                  throw new Error(t('delegations.same'));
-                }
-              },
-            }),
-          ]}
-        >
+        <Form.Item name="delegateId" label={t('delegations.delegate')} dependencies={['delegatorId']} rules={[{ required: true, message: t('delegations.pickDelegate') }, notTheDelegator]}>
           <Select
             className="sd-delegation-form__select"
             showSearch={{ optionFilterProp: 'label' }}

@@ -3,6 +3,7 @@ import { DeleteOutlined, PictureOutlined, UploadOutlined } from '@ant-design/ico
 import { useTranslation } from 'react-i18next';
 import { imageContentTypes, imageExtensions, limits, uploadProblem, type CompanySummary } from '@smartdata/domain';
 import { companyLogoUri } from '@/shared/utils/companyLogo';
+import { useConfirmAction } from '@/shared/hooks/useConfirmAction';
 import { useRemoveCompanyLogoMutation } from '../api/removeCompanyLogo';
 import { useUploadCompanyLogoMutation } from '../api/setCompanyLogo';
 
@@ -14,7 +15,8 @@ const ACCEPT = [...imageExtensions, ...imageContentTypes].join(',');
  */
 export function CompanyLogoCard({ company, loading }: { company: CompanySummary | undefined; loading: boolean }) {
   const { t } = useTranslation(['companies', 'texts']);
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirmAction();
   const upload = useUploadCompanyLogoMutation();
   const remove = useRemoveCompanyLogoMutation();
   const thumbnail = companyLogoUri(company?.cfg);
@@ -30,23 +32,7 @@ export function CompanyLogoCard({ company, loading }: { company: CompanySummary 
     return false;
   };
 
-  const handleRemove = () => {
-    void modal.confirm({
-      title: t('logo.removeTitle'),
-      content: t('logo.removeContent'),
-      okText: t('logo.remove'),
-      okButtonProps: { danger: true },
-      autoFocusButton: 'ok',
-      onOk: async () => {
-        try {
-          await remove.mutateAsync();
-          void message.success(t('texts:deleteSuccess'));
-        } catch {
-          // Shown by the API client.
-        }
-      },
-    });
-  };
+  const handleRemove = () => confirm({ title: t('logo.removeTitle'), content: t('logo.removeContent'), okText: t('logo.remove'), run: () => remove.mutateAsync(), done: t('texts:deleteSuccess') });
 
   return (
     <Card title={t('logo.title')} className="sd-company-settings__card">

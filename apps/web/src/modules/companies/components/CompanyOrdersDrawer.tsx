@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { App, Button, Drawer, Empty, Table, type TableColumnsType } from 'antd';
+import { Button, Drawer, Empty, Table, type TableColumnsType } from 'antd';
 import { PlusOutlined, RedoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CompanyItem, OrderItem } from '@smartdata/domain';
-import { formatDate, formatDateTime } from '@/shared/utils/formatTime';
+import { actionsColumn, timeColumn } from '@/shared/components/list/listColumns';
+import { useListActions } from '@/shared/hooks/useListActions';
 import { useAddOrderMutation, type OrderValues } from '../api/addOrder';
 import { useOrderListQuery } from '../api/getOrderList';
 import { useRenewOrderMutation } from '../api/renewOrder';
@@ -19,7 +20,7 @@ interface CompanyOrdersDrawerProps {
 /** The product orders of a company (platform): list, create, renew. */
 export function CompanyOrdersDrawer({ company, onClose }: CompanyOrdersDrawerProps) {
   const { t } = useTranslation(['companies', 'texts']);
-  const { message } = App.useApp();
+  const { save } = useListActions();
   const [pageNum, setPageNum] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const companyId = company?.companyId ?? null;
@@ -29,56 +30,28 @@ export function CompanyOrdersDrawer({ company, onClose }: CompanyOrdersDrawerPro
   const addOrder = useAddOrderMutation();
   const renewOrder = useRenewOrderMutation();
 
-  const handleCreate = async (values: OrderValues) => {
-    try {
-      await addOrder.mutateAsync(values);
-      setCreating(false);
-      setPageNum(1);
-      void message.success(t('texts:operationSuccess'));
-    } catch {
-      // Shown by the API client; the dialog stays open.
-    }
-  };
-
-  const handleRenew = async (order: OrderItem, expireAt: number) => {
-    try {
-      await renewOrder.mutateAsync({ id: order.id, expireAt });
-      setRenewing(null);
-      void message.success(t('texts:operationSuccess'));
-    } catch {
-      // Shown by the API client; the dialog stays open.
-    }
-  };
+  const handleCreate = (values: OrderValues) =>
+    void save(
+      () => addOrder.mutateAsync(values),
+      () => {
+        setCreating(false);
+        setPageNum(1);
+      },
+    );
+  const handleRenew = (order: OrderItem, expireAt: number) => void save(() => renewOrder.mutateAsync({ id: order.id, expireAt }), () => setRenewing(null));
 
   const columns: TableColumnsType<OrderItem> = [
     { title: t('orders.product'), dataIndex: 'swProductId', key: 'product', render: (value: string) => <strong>{value}</strong> },
     { title: t('orders.subType'), dataIndex: 'subTypeId', key: 'subType' },
-    { title: t('orders.startAt'), dataIndex: 'startAt', key: 'startAt', className: 'sd-nowrap', render: (value: number) => formatDate(value) },
-    { title: t('orders.expireAt'), dataIndex: 'expireAt', key: 'expireAt', className: 'sd-nowrap', render: (value: number) => formatDate(value) },
+    timeColumn(t('orders.startAt'), 'startAt', { date: true, width: null }),
+    timeColumn(t('orders.expireAt'), 'expireAt', { date: true, width: null }),
     { title: t('orders.status'), key: 'status', render: (_value, order) => <OrderStateTag expireAt={order.expireAt} /> },
-    {
-      title: t('columns.createdAt'),
-      dataIndex: 'createdAt',
-      key: 'createdAt',
-      className: 'sd-nowrap',
-      render: (value: number) => formatDateTime(value),
-    },
-    {
-      title: t('columns.actions'),
-      key: 'actions',
-      width: 90,
-      render: (_value, order) => (
-        <Button
-          type="link"
-          size="small"
-          icon={<RedoOutlined />}
-          onClick={() => setRenewing(order)}
-          aria-label={t('orders.renewNamed', { product: order.swProductId, subType: order.subTypeId })}
-        >
-          {t('orders.renew')}
-        </Button>
-      ),
-    },
+    timeColumn(t('columns.createdAt'), 'createdAt', { width: null }),
+    actionsColumn(
+      t('columns.actions'),
+      (order) => [{ key: 'renew', label: t('orders.renew'), icon: <RedoOutlined />, onClick: () => setRenewing(order), ariaLabel: t('orders.renewNamed', { product: order.swProductId, subType: order.subTypeId }) }],
+      { width: 90 },
+    ),
   ];
 
   return (
@@ -126,7 +99,7 @@ export function CompanyOrdersDrawer({ company, onClose }: CompanyOrdersDrawerPro
           companyId={company.companyId}
           companyName={company.displayName}
           saving={addOrder.isPending}
-          onSubmit={(values) => void handleCreate(values)}
+          onSubmit={handleCreate}
           onCancel={() => setCreating(false)}
         />
       )}
@@ -134,7 +107,7 @@ export function CompanyOrdersDrawer({ company, onClose }: CompanyOrdersDrawerPro
         <RenewOrderModal
           order={renewing}
           saving={renewOrder.isPending}
-          onSubmit={(expireAt) => void handleRenew(renewing, expireAt)}
+          onSubmit={(expireAt) => handleRenew(renewing, expireAt)}
           onCancel={() => setRenewing(null)}
         />
       )}

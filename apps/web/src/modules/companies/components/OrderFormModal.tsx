@@ -2,7 +2,7 @@ import { DatePicker, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { addOrderRequest, orderLimits, validationMessage, type Id } from '@smartdata/domain';
-import { FormModal } from '@/shared/components/FormModal';
+import { FormModal, type FormDialogProps } from '@/shared/components/FormModal';
 import { useLocale } from '@/shared/i18n/useLocale';
 import type { OrderValues } from '../api/addOrder';
 
@@ -13,12 +13,9 @@ interface OrderFormValues {
   expireAt: Dayjs;
 }
 
-interface OrderFormModalProps {
+interface OrderFormModalProps extends FormDialogProps<OrderValues> {
   companyId: Id;
   companyName: string;
-  saving: boolean;
-  onSubmit: (values: OrderValues) => void;
-  onCancel: () => void;
 }
 
 /** An order starts at the beginning of its first day and ends at the end of its last day. */
@@ -40,18 +37,10 @@ export function OrderFormModal({ companyId, companyName, saving, onSubmit, onCan
   const required = validationMessage('validation.required', locale) ?? '';
   const today = dayjs().startOf('day');
 
+  const handleFinish = (values: OrderFormValues) => onSubmit(toOrder(companyId, values));
+  const initialValues: Partial<OrderFormValues> = { startAt: today, expireAt: today.add(1, 'year').subtract(1, 'day') };
   return (
-    <FormModal<OrderFormValues>
-      open
-      title={t('orders.createTitle', { name: companyName })}
-      form={form}
-      width={500}
-      confirmLoading={saving}
-      initialValues={{ startAt: today, expireAt: today.add(1, 'year').subtract(1, 'day') }}
-      okText={t('actions.save')}
-      onCancel={onCancel}
-      onFinish={(values) => onSubmit(toOrder(companyId, values))}
-    >
+    <FormModal<OrderFormValues> title={t('orders.createTitle', { name: companyName })} form={form} width={500} confirmLoading={saving} initialValues={initialValues} okText={t('actions.save')} onCancel={onCancel} onFinish={handleFinish}>
       <Form.Item
         name="swProductId"
         label={t('orders.product')}

@@ -2,7 +2,7 @@ import { DatePicker, Form } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { validationMessage, type OrderItem } from '@smartdata/domain';
-import { FormModal } from '@/shared/components/FormModal';
+import { FormModal, type FormDialogProps } from '@/shared/components/FormModal';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { formatDate } from '@/shared/utils/formatTime';
 
@@ -10,11 +10,8 @@ interface RenewValues {
   expireAt: Dayjs;
 }
 
-interface RenewOrderModalProps {
+interface RenewOrderModalProps extends FormDialogProps<number> {
   order: OrderItem;
-  saving: boolean;
-  onSubmit: (expireAt: number) => void;
-  onCancel: () => void;
 }
 
 /** Renewal: a new expiry, later than the current one (the server refuses anything else). */
@@ -26,18 +23,10 @@ export function RenewOrderModal({ order, saving, onSubmit, onCancel }: RenewOrde
   // Renewing an expired order counts from today, otherwise from the current expiry.
   const base = current.isBefore(dayjs()) ? dayjs() : current;
 
+  const handleFinish = ({ expireAt }: RenewValues) => onSubmit(expireAt.endOf('day').valueOf());
+  const initialValues: Partial<RenewValues> = { expireAt: base.add(1, 'year') };
   return (
-    <FormModal<RenewValues>
-      open
-      title={t('orders.renewTitle', { product: order.swProductId, subType: order.subTypeId })}
-      form={form}
-      width={440}
-      confirmLoading={saving}
-      initialValues={{ expireAt: base.add(1, 'year') }}
-      okText={t('orders.renew')}
-      onCancel={onCancel}
-      onFinish={({ expireAt }) => onSubmit(expireAt.endOf('day').valueOf())}
-    >
+    <FormModal<RenewValues> title={t('orders.renewTitle', { product: order.swProductId, subType: order.subTypeId })} form={form} width={440} confirmLoading={saving} initialValues={initialValues} okText={t('orders.renew')} onCancel={onCancel} onFinish={handleFinish}>
       <p className="sd-renew__current">{t('orders.currentExpiry', { date: formatDate(order.expireAt) })}</p>
       <Form.Item
         name="expireAt"

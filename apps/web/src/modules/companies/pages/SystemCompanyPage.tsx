@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'react';
-import { Button, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, FileProtectOutlined, PictureOutlined, PlusOutlined } from '@ant-design/icons';
+import { Tag, type TableColumnsType } from 'antd';
+import { FileProtectOutlined, PictureOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CompanyItem } from '@smartdata/domain';
 import { CompanyLogo } from '@/shared/components/CompanyLogo';
 import { SectionLinks } from '@/shared/routing/SectionLinks';
-import { ListCard } from '@/shared/components/ListCard';
+import { AddButton } from '@/shared/components/list/AddButton';
+import { ListCard } from '@/shared/components/list/ListCard';
+import { actionsColumn, timeColumn } from '@/shared/components/list/listColumns';
 import { PageHeader } from '@/shared/components/PageHeader';
+import { useEditDialog } from '@/shared/hooks/useEditDialog';
 import { useListActions } from '@/shared/hooks/useListActions';
 import { usePagedList } from '@/shared/hooks/usePagedList';
 import { companyLogoUri } from '@/shared/utils/companyLogo';
@@ -18,11 +21,10 @@ import { useRemoveSysCompanyLogoMutation } from '../api/removeSysCompanyLogo';
 import { useUpdateCompanyMutation, type CompanyValues } from '../api/updateCompany';
 import { CompanyFormModal } from '../components/CompanyFormModal';
 import { CompanyOrdersDrawer } from '../components/CompanyOrdersDrawer';
+import { NewCompanyAdminPrompt, type CreatedCompany } from '../components/NewCompanyAdminPrompt';
 import { OrderStateTag } from '../components/OrderStateTag';
 import { timeZoneLabel } from '../components/timeZones';
 import '../companies.css';
-
-type Editing = { mode: 'create' } | { mode: 'edit'; company: CompanyItem };
 
 /**
  * /systemMaintenance/systemcompany (platform administrator): every company with its member count
@@ -32,7 +34,6 @@ export function SystemCompanyPage() {
   const { t } = useTranslation(['companies', 'texts']);
   const paged = usePagedList();
   const companies = useCompanyListQuery({ pageNum: paged.pageNum, pageSize: paged.pageSize, keyword: paged.keyword });
-  const [editing, setEditing] = useState<Editing | null>(null);
   const [ordersOf, setOrdersOf] = useState<CompanyItem | null>(null);
   const addCompany = useAddCompanyMutation();
   const updateCompany = useUpdateCompanyMutation();
@@ -44,21 +45,18 @@ export function SystemCompanyPage() {
   useEffect(() => {
     setOrdersOf((current) => (current ? (list?.find((item) => item.companyId === current.companyId) ?? current) : current));
   }, [list]);
-  const { save, confirmDelete } = useListActions();
-
-  const handleSubmit = (values: CompanyValues) =>
-    save(
-      () => (editing?.mode === 'edit' ? updateCompany.mutateAsync({ id: editing.company.companyId, ...values }) : addCompany.mutateAsync(values)),
-      () => setEditing(null),
-    );
-
-  const handleDelete = (company: CompanyItem) =>
-    confirmDelete({
-      title: t('platform.deleteTitle', { name: company.displayName }),
-      content: t('platform.deleteContent', { count: company.memberCount }),
-      okText: t('actions.delete'),
-      onDelete: () => deleteCompany.mutateAsync(company.companyId),
-    });
+  const { confirmDelete } = useListActions();
+  // A new company has no administrator: once created, the page says so and offers to add one.
+  const [created, setCreated] = useState<CreatedCompany | null>(null);
+  const addThenAsk = {
+    isPending: addCompany.isPending,
+    mutateAsync: async (values: CompanyValues) => {
+      const answer = await addCompany.mutateAsync(values);
+      setCreated({ companyId: answer.id, displayName: values.displayName });
+      return answer;
+    },
+  };
+  const dialog = useEditDialog(addThenAsk, updateCompany, (company: CompanyItem, values: CompanyValues) => ({ id: company.companyId, ...values }));
 
   const handleRemoveLogo = (company: CompanyItem) =>
     confirmDelete({
@@ -105,91 +103,52 @@ export function SystemCompanyPage() {
           <span className="sd-muted">{t('platform.noOrder')}</span>
         ),
     },
-    {
-      title: t('columns.createdAt'),
-      dataIndex: 'createdAt',
-      key: 'createdAt',
-      width: 120,
-      className: 'sd-nowrap',
-      render: (value: number) => formatDate(value),
-    },
-    {
-      title: t('columns.actions'),
-      key: 'actions',
-      width: 250,
-      fixed: 'right',
-      render: (_value, company) => (
-        <Space size={0} wrap>
-          <Button type="link" size="small" icon={<FileProtectOutlined />} onClick={() => setOrdersOf(company)} aria-label={t('platform.ordersNamed', { name: company.displayName })}>
-            {t('platform.orders')}
-          </Button>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ mode: 'edit', company })} aria-label={t('actions.editNamed', { name: company.displayName })}>
-            {t('actions.edit')}
-          </Button>
-          {companyLogoUri(company.cfg) && (
-            <Button
-              type="link"
-              size="small"
-              icon={<PictureOutlined />}
-              onClick={() => handleRemoveLogo(company)}
-              aria-label={t('platform.removeLogoNamed', { name: company.displayName })}
-            >
-              {t('platform.removeLogo')}
-            </Button>
-          )}
-          <Tooltip title={company.isPlatform ? t('platform.platformUndeletable') : undefined}>
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              disabled={company.isPlatform}
-              onClick={() => handleDelete(company)}
-              aria-label={t('actions.deleteNamed', { name: company.displayName })}
-            >
-              {t('actions.delete')}
-            </Button>
-          </Tooltip>
-        </Space>
-      ),
-    },
+    timeColumn(t('columns.createdAt'), 'createdAt', { date: true }),
+    actionsColumn(
+      t('columns.actions'),
+      (company) => [
+        { key: 'orders', label: t('platform.orders'), icon: <FileProtectOutlined />, onClick: () => setOrdersOf(company), ariaLabel: t('platform.ordersNamed', { name: company.displayName }) },
+        { kind: 'edit', name: company.displayName, onClick: () => dialog.edit(company) },
+        companyLogoUri(company.cfg) && {
+          key: 'removeLogo',
+          label: t('platform.removeLogo'),
+          icon: <PictureOutlined />,
+          onClick: () => handleRemoveLogo(company),
+          ariaLabel: t('platform.removeLogoNamed', { name: company.displayName }),
+        },
+        {
+          kind: 'delete',
+          name: company.displayName,
+          disabled: company.isPlatform,
+          tooltip: company.isPlatform ? t('platform.platformUndeletable') : undefined,
+          confirm: {
+            title: t('platform.deleteTitle', { name: company.displayName }),
+            content: t('platform.deleteContent', { count: company.memberCount }),
+            onDelete: () => deleteCompany.mutateAsync(company.companyId),
+          },
+        },
+      ],
+      { width: 250, fixed: 'right', wrap: true },
+    ),
   ];
 
+  const editing = dialog.row;
   return (
     <div className="sd-page">
       <SectionLinks groupPath="/systemMaintenance" />
-      <PageHeader
-        title={t('platform.title')}
-        description={t('platform.description')}
-        actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create' })}>
-            {t('platform.create')}
-          </Button>
-        }
+      <PageHeader title={t('platform.title')} description={t('platform.description')} actions={<AddButton label={t('platform.create')} onClick={dialog.create} />} />
+      <ListCard<CompanyItem> rowKey="companyId" columns={columns} query={companies} paged={paged} scrollX={1100}
+        texts={{ search: t('platform.search'), total: (count) => t('platform.total', { count }), empty: t('platform.empty'), noMatch: t('emptySearch') }}
       />
-      <ListCard<CompanyItem>
-        rowKey="companyId"
-        columns={columns}
-        rows={companies.data?.list ?? []}
-        loading={companies.isFetching}
-        pending={companies.isPending}
-        keyword={paged.keyword}
-        searchPlaceholder={t('platform.search')}
-        onSearch={paged.search}
-        paging={{ state: paged, total: companies.data?.total ?? 0, totalText: (count) => t('platform.total', { count }) }}
-        empty={{ text: t('platform.empty'), searchText: t('emptySearch') }}
-        scrollX={1100}
-      />
-      {editing && (
+      {dialog.open && (
         <CompanyFormModal
-          title={editing.mode === 'edit' ? t('platform.editTitle', { name: editing.company.displayName }) : t('platform.createTitle')}
-          initialValues={editing.mode === 'edit' ? { displayName: editing.company.displayName, timeZone: editing.company.timeZone } : undefined}
-          saving={addCompany.isPending || updateCompany.isPending}
-          onSubmit={(values) => void handleSubmit(values)}
-          onCancel={() => setEditing(null)}
+          {...dialog.modal}
+          title={editing ? t('platform.editTitle', { name: editing.displayName }) : t('platform.createTitle')}
+          initialValues={editing ? { displayName: editing.displayName, timeZone: editing.timeZone } : undefined}
         />
       )}
       <CompanyOrdersDrawer company={ordersOf} onClose={() => setOrdersOf(null)} />
+      <NewCompanyAdminPrompt company={created} onClose={() => setCreated(null)} />
     </div>
   );
 }

@@ -1,4 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { alarmPermission } from '@smartdata/domain';
+import { useAlarmsChannel } from '@/modules/alarms/hooks/useAlarmsChannel';
+import { menuCodesOf, useSessionStore } from '@/shared/session/sessionStore';
 import type { z } from 'zod';
 import type {
   addDashboardRequest,
@@ -20,6 +23,7 @@ import type {
   TemplateSummary,
 } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { dashboardsKeys } from './keys';
 
 /** A page of a board or carousel list as the list pages keep it (the keyword '' when none). */
@@ -50,56 +54,43 @@ export function useTemplatesQuery(locale: string) {
   });
 }
 
-/** `GET /dashboard/getAlarmFeed` — `provided: false` while no module provides alarms. */
+/**
+ * `GET /dashboard/getAlarmFeed` — the open alarms the viewer may read, newest first. Live: a viewer
+ * holding cs_info listens to the alarms channel and the feed is read again on every push (an alarm
+ * opened by a record shows within a second); for others, and as a fallback, it is read every `refetchMs`.
+ */
 export function useAlarmFeedQuery(refetchMs = 60_000) {
-  return useQuery({ queryKey: dashboardsKeys.alarms(), queryFn: ({ signal }) => api.get<AlarmFeed>('/dashboard/getAlarmFeed', {}, { signal, silent: true }), refetchInterval: refetchMs });
-}
-
-function useInvalidateBoards() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: dashboardsKeys.all });
+  const mayListen = useSessionStore((state) => menuCodesOf(state.user).has(alarmPermission.alarms));
+  useAlarmsChannel(() => void queryClient.invalidateQueries({ queryKey: dashboardsKeys.alarms() }), mayListen);
+  return useQuery({ queryKey: dashboardsKeys.alarms(), queryFn: ({ signal }) => api.get<AlarmFeed>('/dashboard/getAlarmFeed', {}, { signal, silent: true }), refetchInterval: refetchMs });
 }
 
 /** `POST /dashboard/addDashboard` → `{id, nodeId}`; what is left out takes the server's default. */
 export function addBoard(request: z.input<typeof addDashboardRequest>): Promise<AddDashboardResult> {
   return api.post<AddDashboardResult>('/dashboard/addDashboard', request);
 }
-export function useAddBoardMutation() {
-  const invalidate = useInvalidateBoards();
-  return useMutation({ mutationFn: addBoard, onSuccess: invalidate });
-}
+export const useAddBoardMutation = () => useInvalidatingMutation(addBoard, dashboardsKeys.all);
 /** `POST /dashboard/copyDashboard {id}` */
 export function copyBoard(request: CopyDashboardRequest): Promise<IdResponse> {
   return api.post<IdResponse>('/dashboard/copyDashboard', request);
 }
-export function useCopyBoardMutation() {
-  const invalidate = useInvalidateBoards();
-  return useMutation({ mutationFn: (id: number) => copyBoard({ id }), onSuccess: invalidate });
-}
+export const useCopyBoardMutation = () => useInvalidatingMutation((id: number) => copyBoard({ id }), dashboardsKeys.all);
 /** `POST /dashboard/renameDashboard {id, name}` */
 export function renameBoard(request: RenameDashboardRequest): Promise<null> {
   return api.post<null>('/dashboard/renameDashboard', request);
 }
-export function useRenameBoardMutation() {
-  const invalidate = useInvalidateBoards();
-  return useMutation({ mutationFn: renameBoard, onSuccess: invalidate });
-}
+export const useRenameBoardMutation = () => useInvalidatingMutation(renameBoard, dashboardsKeys.all);
 /** `POST /dashboard/deleteDashboard {id}` */
 export function deleteBoard(request: DashboardIdRequest): Promise<null> {
   return api.post<null>('/dashboard/deleteDashboard', request);
 }
-export function useDeleteBoardMutation() {
-  const invalidate = useInvalidateBoards();
-  return useMutation({ mutationFn: (id: number) => deleteBoard({ id }), onSettled: invalidate });
-}
+export const useDeleteBoardMutation = () => useInvalidatingMutation((id: number) => deleteBoard({ id }), dashboardsKeys.all, 'settled');
 /** `POST /dashboard/saveDashboard` (layout, widgets, settings) */
 export function saveBoard(request: SaveDashboardRequest): Promise<null> {
   return api.post<null>('/dashboard/saveDashboard', request);
 }
-export function useSaveBoardMutation() {
-  const invalidate = useInvalidateBoards();
-  return useMutation({ mutationFn: saveBoard, onSuccess: invalidate });
-}
+export const useSaveBoardMutation = () => useInvalidatingMutation(saveBoard, dashboardsKeys.all);
 /** `GET /dashboard/exportDashboard?id` → the JSON document */
 export function exportBoard(id: number): Promise<DashboardDocument> {
   const query: DashboardQuery = { id };
@@ -110,7 +101,6 @@ export function importBoard(request: ImportDashboardRequest): Promise<ImportDash
   return api.post<ImportDashboardResult>('/dashboard/importDashboard', request);
 }
 export function useImportBoardMutation() {
-  const invalidate = useInvalidateBoards();
   // The file is whatever the user chose: the server checks it is an export document (50001 if not).
-  return useMutation({ mutationFn: (document: unknown) => importBoard({ document } as ImportDashboardRequest), onSuccess: invalidate });
+  return useInvalidatingMutation((document: unknown) => importBoard({ document } as ImportDashboardRequest), dashboardsKeys.all);
 }

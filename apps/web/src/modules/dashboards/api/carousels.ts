@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   AddCarouselRequest,
   CarouselDetail,
@@ -12,6 +12,7 @@ import type {
   UpdateCarouselRequest,
 } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { dashboardsKeys } from './keys';
 import type { BoardListParams } from './boards';
 
@@ -44,39 +45,23 @@ export function fetchSchedule(id: number, version: CarouselScheduleQuery['versio
   return api.get<CarouselSchedule>('/boardPlay/getSchedule', query, { signal, silent: true });
 }
 
-function useInvalidate() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: dashboardsKeys.carousels });
-}
 /** `POST /boardPlay/addBoardPlay {name}` */
 export function addCarousel(request: AddCarouselRequest): Promise<IdResponse> {
   return api.post<IdResponse>('/boardPlay/addBoardPlay', request);
 }
-export function useAddCarouselMutation() {
-  const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (name: string) => addCarousel({ name }), onSuccess: invalidate });
-}
+export const useAddCarouselMutation = () => useInvalidatingMutation((name: string) => addCarousel({ name }), dashboardsKeys.carousels);
 /** `POST /boardPlay/updateBoardPlay` (name and draft) */
 export function updateCarousel(request: UpdateCarouselRequest): Promise<null> {
   return api.post<null>('/boardPlay/updateBoardPlay', request);
 }
-export function useUpdateCarouselMutation() {
-  const invalidate = useInvalidate();
-  return useMutation({ mutationFn: updateCarousel, onSuccess: invalidate });
-}
+export const useUpdateCarouselMutation = () => useInvalidatingMutation(updateCarousel, dashboardsKeys.carousels);
 /** `POST /boardPlay/publishBoardPlay {id}` */
 export function publishCarousel(request: CarouselIdRequest): Promise<null> {
   return api.post<null>('/boardPlay/publishBoardPlay', request);
 }
-export function usePublishCarouselMutation() {
-  const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (id: number) => publishCarousel({ id }), onSuccess: invalidate });
-}
+export const usePublishCarouselMutation = () => useInvalidatingMutation((id: number) => publishCarousel({ id }), dashboardsKeys.carousels);
 /** `POST /boardPlay/deleteBoardPlay {id}` */
 export function deleteCarousel(request: CarouselIdRequest): Promise<null> {
   return api.post<null>('/boardPlay/deleteBoardPlay', request);
 }
-export function useDeleteCarouselMutation() {
-  const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (id: number) => deleteCarousel({ id }), onSettled: invalidate });
-}
+export const useDeleteCarouselMutation = () => useInvalidatingMutation((id: number) => deleteCarousel({ id }), dashboardsKeys.carousels, 'settled');

@@ -3,9 +3,15 @@ import { dashboardLimits, type DashboardDetail, type WidgetView } from '@smartda
 import { useElementSize } from '@/shared/hooks/useElementSize';
 import { WidgetBody } from './WidgetBody';
 import { fillGrid } from '../lib/fillGrid';
+import { stackBelowPx, stackGrid } from '../lib/stackGrid';
+import { useFitLines } from '../lib/useFitLines';
+
+/** The lines of a widget that shrink to fit it (useFitLines). */
+const fittedLines = '.sd-widget__value, .sd-chart__number';
 
 /** A widget's frame: its title and body. */
 export function WidgetFrame({ widget, refreshMs, extra }: { widget: WidgetView; refreshMs: number; extra?: ReactNode }) {
+  const fit = useFitLines(fittedLines);
   return (
     <section className={`sd-widget sd-widget--${widget.kind}`} aria-label={widget.title || widget.kind} data-widget-id={widget.id}>
       {(widget.title || extra) && (
@@ -14,7 +20,7 @@ export function WidgetFrame({ widget, refreshMs, extra }: { widget: WidgetView; 
           {extra}
         </header>
       )}
-      <div className="sd-widget__body">
+      <div className="sd-widget__body" ref={fit}>
         <WidgetBody widget={widget} refreshMs={refreshMs} />
       </div>
     </section>
@@ -30,8 +36,7 @@ export function useFitScale(width: number, height: number) {
 
 /**
  * A board as viewers see it: a grid board as rows of 12 columns, a big-screen board as its fixed
- * canvas scaled to fit the space it is given. `fill` (full-screen pages): a grid board's occupied
- * columns and rows share the whole screen (`fillGrid`).
+ * canvas scaled to fit the space it is given (GridCanvas for a grid board).
  */
 export function BoardCanvas({ board, fill = false }: { board: DashboardDetail; fill?: boolean }) {
   const refreshMs = board.refreshMinutes * 60_000;
@@ -49,17 +54,28 @@ export function BoardCanvas({ board, fill = false }: { board: DashboardDetail; f
       </div>
     );
   }
-  // Rows as laid out in the editor; full-screen pages (.sd-screen, `fill`) stretch the part of the
-  // board that holds widgets over the whole screen, so a kiosk never scrolls nor leaves a half empty.
-  const filled = fill ? fillGrid(board.widgets.map((w) => w.layout)) : null;
-  const rows = filled ? filled.rows : Math.max(1, ...board.widgets.map((w) => w.layout.y + w.layout.h));
+  return <GridCanvas board={board} fill={fill} refreshMs={refreshMs} />;
+}
+
+/**
+ * A grid board: rows as laid out in the editor; full-screen pages (.sd-screen, `fill`) stretch the
+ * part of the board that holds widgets over the whole screen, so a kiosk never scrolls nor leaves
+ * a half empty. Narrower than `stackBelowPx` (a phone) the widgets stack on two columns
+ * (`stackGrid`), and the page scrolls.
+ */
+function GridCanvas({ board, fill, refreshMs }: { board: DashboardDetail; fill: boolean; refreshMs: number }) {
+  const box = useElementSize();
+  const layouts = board.widgets.map((w) => w.layout);
+  const stacked = box.width > 0 && box.width < stackBelowPx;
+  const filled = stacked ? stackGrid(layouts) : fill ? fillGrid(layouts) : null;
+  const rows = filled ? filled.rows : Math.max(1, ...layouts.map((l) => l.y + l.h));
   const style = {
     gridTemplateColumns: `repeat(${filled ? filled.columns : dashboardLimits.gridColumns}, minmax(0, 1fr))`,
     '--sd-row-height': `${dashboardLimits.gridRowHeightPx}px`,
     '--sd-grid-rows': rows,
   } as CSSProperties;
   return (
-    <div className={`sd-board-grid${fill ? ' sd-board-grid--fill' : ''}`} style={style}>
+    <div ref={box.ref} className={`sd-board-grid${fill ? ' sd-board-grid--fill' : ''}${stacked ? ' sd-board-grid--stacked' : ''}`} style={style}>
       {board.widgets.map((widget, index) => {
         const cell = filled?.cells[index] ?? { column: widget.layout.x + 1, row: widget.layout.y + 1, w: widget.layout.w, h: widget.layout.h };
         return (

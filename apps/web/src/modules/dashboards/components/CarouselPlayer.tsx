@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Empty, Spin, Tag } from 'antd';
+import { Empty, Tag } from 'antd';
 import { PauseCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { resolveSchedule } from '@smartdata/domain';
 import { useCarouselQuery } from '../api/carousels';
 import { effectiveTime, readPlayerState, step, storageKey, togglePause, type PlayerState } from '../lib/playerState';
 import { BoardView } from './BoardView';
+import { BoardLoadState } from './BoardLoadState';
 
 interface CarouselPlayerProps {
   carouselId: number;
@@ -63,11 +64,8 @@ export function CarouselPlayer({ carouselId, version, globalKeys = false }: Caro
     return undefined;
   }, [config, timeZone, globalKeys]);
 
-  if (carousel.isPending) {
-    return <Spin className="sd-board-spin" />;
-  }
-  if (carousel.isError) {
-    return <Empty className="sd-board-empty" description={t('view.loadFailed')} />;
+  if (carousel.isPending || carousel.isError) {
+    return <BoardLoadState query={carousel} />;
   }
   if (!config) {
     return <Empty className="sd-board-empty" description={t('player.notPublished')} />;

@@ -310,7 +310,7 @@ function DeviceStatus({ refreshMs }: { refreshMs: number }) {
   );
 }
 
-/** Alarm messages (the alarms module plugs in through the server's alarmFeed; none yet). */
+/** Alarm messages: cloud monitoring's open alarms that the viewer may read (the server's alarm feed). */
 function AlarmList() {
   const { t } = useTranslation('dashboards');
   const feed = useAlarmFeedQuery();

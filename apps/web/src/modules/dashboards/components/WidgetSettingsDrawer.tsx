@@ -18,6 +18,7 @@ import {
 } from '@smartdata/domain';
 import { uploadObject } from '@/shared/api/objectUpload';
 import { useLocale } from '@/shared/i18n/useLocale';
+import { useBusy } from '@/shared/hooks/useBusy';
 import { useDataItemListQuery } from '@/modules/data-items/api/getDataItemList';
 import { useDataItemQuery } from '@/modules/data-items/api/getDataItem';
 import { useChartsQuery } from '@/modules/charts/api/getCharts';
@@ -94,7 +95,7 @@ export function WidgetSettingsDrawer({ widget, onApply, onClose }: WidgetSetting
   const charts = useChartsQuery({ itemId: savedChart ? (itemId ?? 0) : 0, pageNum: 1, pageSize: 100 });
   const chartId = Form.useWatch(['options', 'chartId'], form);
   const chosenChart = charts.data?.list.find((c) => c.id === chartId);
-  const [uploading, setUploading] = useState(false);
+  const [uploading, runUploading] = useBusy();
 
   const numericFields = (item.data?.fields ?? []).filter((f) => widget.kind === 'table' || f.type === 1 || f.type === 2 || f.type === 10);
 
@@ -142,16 +143,11 @@ export function WidgetSettingsDrawer({ widget, onApply, onClose }: WidgetSetting
       void message.error(t('widget.imageTooLarge'));
       return;
     }
-    setUploading(true);
-    try {
+    await runUploading(async () => {
       const key = await uploadObject(file, 'public');
       form.setFieldValue(['options', 'imageKey'], key);
       form.setFieldValue(['options', 'imageUrl'], publicObjectPath(key));
-    } catch {
-      // Shown by the upload helper.
-    } finally {
-      setUploading(false);
-    }
+    });
   };
 
   return (

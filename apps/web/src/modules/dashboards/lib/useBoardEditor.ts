@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { dashboardLimits, isDataWidget, newWidgetId, widgetsProblem, type DashboardDetail, type WidgetKind, type WidgetLayout, type WidgetView } from '@smartdata/domain';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useBoardQuery, useSaveBoardMutation } from '../api/boards';
+import { placeWidget } from './placeWidget';
 import { dashboardText } from './texts';
+import { useBoardLive } from './useBoardLive';
 
 /** Default size of a new widget, in grid units (a canvas scales them). */
 const defaultSize: Record<WidgetKind, [number, number]> = {
@@ -41,6 +43,8 @@ export function useBoardEditor(boardId: number) {
   const [settings, setSettings] = useState<BoardSettings>({ refreshMinutes: 5, width: 1920, height: 1080 });
   const [dirty, setDirty] = useState(false);
   const [loadedAt, setLoadedAt] = useState(0);
+  // The items the board's widgets read stream their new records in while it is edited.
+  useBoardLive(widgets.flatMap((w) => (w.access === 'ok' && w.binding ? [w.binding.itemId] : [])));
 
   useEffect(() => {
     if (board.data && board.dataUpdatedAt !== loadedAt && !dirty) {
@@ -58,14 +62,18 @@ export function useBoardEditor(boardId: number) {
   const addWidget = (kind: WidgetKind, detail: DashboardDetail) => {
     const [w, h] = defaultSize[kind];
     change((current) => {
+      const placed = current.map((widget) => widget.layout);
       let layout: WidgetLayout;
       if (detail.boardType === 'grid') {
-        const bottom = current.reduce((max, widget) => Math.max(max, widget.layout.y + widget.layout.h), 0);
-        layout = { x: 0, y: bottom, w, h };
+        const bottom = placed.reduce((max, box) => Math.max(max, box.y + box.h), 0);
+        layout = { ...(placeWidget(placed, w, h, dashboardLimits.gridColumns) ?? { x: 0, y: bottom }), w, h };
       } else {
         const cell = settings.width / dashboardLimits.gridColumns;
+        const size = { w: Math.round(w * cell), h: h * 45 };
+        // A full canvas: cascade from the top left, as before, for the user to move it.
         const offset = (current.length % 10) * 24;
-        layout = { x: Math.min(offset, settings.width - w * cell), y: Math.min(offset, settings.height - h * 45), w: Math.round(w * cell), h: h * 45 };
+        const spot = placeWidget(placed, size.w, size.h, settings.width, settings.height) ?? { x: Math.min(offset, settings.width - size.w), y: Math.min(offset, settings.height - size.h) };
+        layout = { ...spot, ...size };
       }
       return [
         ...current,

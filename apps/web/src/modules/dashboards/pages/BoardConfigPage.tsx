@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App, Button, Card, Empty, Form, Input, InputNumber, Select, Space, Spin } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { boardNameSchema, dashboardLimits, isTemplateCode, validationMessage } from '@smartdata/domain';
@@ -9,6 +9,7 @@ import { useAddBoardMutation, useBoardQuery, useRenameBoardMutation, useSaveBoar
 import { CreateBoardForm, type CreateBoardValues } from '../components/CreateBoardForm';
 import { dashboardPaths } from '../lib/paths';
 import { dashboardText, schemaRule } from '../lib/texts';
+import { BoardLoadState } from '../components/BoardLoadState';
 import '../dashboards.css';
 
 interface SettingsValues {
@@ -79,11 +80,8 @@ export function BoardConfigPage() {
       </div>
     );
   }
-  if (board.isPending) {
-    return <Spin className="sd-board-spin" />;
-  }
-  if (board.isError) {
-    return <Empty className="sd-board-empty" description={t('view.loadFailed')} />;
+  if (board.isPending || board.isError) {
+    return <BoardLoadState query={board} />;
   }
   const bigScreen = board.data.boardType === 'bigScreen';
   return (

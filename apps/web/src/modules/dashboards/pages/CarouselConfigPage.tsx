@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App, Button, Card, Empty, Form, Input, InputNumber, Select, Space, Spin, Tag, Typography } from 'antd';
+import { App, Button, Card, Empty, Form, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, DesktopOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -11,6 +11,7 @@ import { useCarouselQuery, usePublishCarouselMutation, useUpdateCarouselMutation
 import { CarouselPlayer } from '../components/CarouselPlayer';
 import { dashboardPaths } from '../lib/paths';
 import { dashboardText, schemaRule } from '../lib/texts';
+import { BoardLoadState } from '../components/BoardLoadState';
 import '../dashboards.css';
 
 interface EntryValues {
@@ -101,11 +102,8 @@ function CarouselConfig({ playground }: { playground: boolean }) {
     }
   };
 
-  if (carousel.isPending) {
-    return <Spin className="sd-board-spin" />;
-  }
-  if (carousel.isError) {
-    return <Empty className="sd-board-empty" description={t('view.loadFailed')} />;
+  if (carousel.isPending || carousel.isError) {
+    return <BoardLoadState query={carousel} />;
   }
   const secondsRule = { type: 'number' as const, min: dashboardLimits.carouselSecondsMin, max: dashboardLimits.carouselSecondsMax, message: dashboardText('validation.dashboard.seconds', locale) };
   const timeRule = (other: 'from' | 'to', name: number) => ({

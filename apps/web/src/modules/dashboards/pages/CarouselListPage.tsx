@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Space, Tag, type TableColumnsType } from 'antd';
-import { DeleteOutlined, DesktopOutlined, ExperimentOutlined, PlusOutlined, SettingOutlined, SoundOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input, type TableColumnsType } from 'antd';
+import { DesktopOutlined, ExperimentOutlined, PlusOutlined, SettingOutlined, SoundOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { carouselNameSchema, dashboardLimits, validationMessage, type CarouselSummary } from '@smartdata/domain';
 import { FormModal } from '@/shared/components/FormModal';
-import { ListCard } from '@/shared/components/ListCard';
+import { ListCard } from '@/shared/components/list/ListCard';
+import { actionsColumn, stateTagColumn, timeColumn } from '@/shared/components/list/listColumns';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useLocale } from '@/shared/i18n/useLocale';
-import { useListActions } from '@/shared/hooks/useListActions';
 import { usePagedList } from '@/shared/hooks/usePagedList';
-import { formatDateTime } from '@/shared/utils/formatTime';
 import { useAddCarouselMutation, useCarouselListQuery, useDeleteCarouselMutation } from '../api/carousels';
 import { dashboardPaths } from '../lib/paths';
 import { schemaRule } from '../lib/texts';
@@ -25,7 +24,6 @@ function CarouselList({ playground }: { playground: boolean }) {
   const navigate = useNavigate();
   const locale = useLocale();
   const paged = usePagedList();
-  const { confirmDelete } = useListActions();
   const [creating, setCreating] = useState(false);
   const [form] = Form.useForm<{ name: string }>();
   const list = useCarouselListQuery({ pageNum: paged.pageNum, pageSize: paged.pageSize, keyword: paged.keyword });
@@ -43,50 +41,27 @@ function CarouselList({ playground }: { playground: boolean }) {
       // Shown by the API client.
     }
   };
-  const handleDelete = (carousel: CarouselSummary) =>
-    confirmDelete({
-      title: t('carousel.deleteTitle', { name: carousel.name }),
-      content: t('carousel.deleteContent'),
-      okText: t('actions.delete'),
-      onDelete: () => remove.mutateAsync(carousel.id),
-    });
-
   const columns: TableColumnsType<CarouselSummary> = [
     { title: t('fields.name'), dataIndex: 'name', key: 'name', render: (name: string, c) => <Link to={configPath(c.id)}><strong>{name}</strong></Link> },
     { title: t('carousel.boards'), dataIndex: 'boardCount', key: 'boardCount', width: 90, align: 'right' },
-    { title: t('carousel.state'), dataIndex: 'state', key: 'state', width: 120, render: (state: CarouselSummary['state']) => <Tag color={stateColor[state]}>{t(`carouselState.${state}`)}</Tag> },
-    { title: t('carousel.publishedAt'), dataIndex: 'publishedAt', key: 'publishedAt', width: 170, className: 'sd-nowrap', render: (value: number | null) => (value ? formatDateTime(value) : '—') },
-    {
-      title: t('columns.actions'),
-      key: 'actions',
-      width: 340,
-      render: (_value, c) => (
-        <Space size={0} wrap>
-          <Button
-            type="link"
-            size="small"
-            icon={playground ? <ExperimentOutlined /> : <SettingOutlined />}
-            aria-label={t('actions.settingsNamed', { name: c.name })}
-            onClick={() => void navigate(configPath(c.id))}
-          >
-            {playground ? t('carousel.try') : t('actions.settings')}
-          </Button>
-          {c.state !== 'draft' && (
-            <>
-              <Button type="link" size="small" icon={<DesktopOutlined />} onClick={() => void navigate(dashboardPaths.bigScreen(c.id))}>
-                {t('carousel.bigScreen')}
-              </Button>
-              <Button type="link" size="small" icon={<SoundOutlined />} onClick={() => void navigate(dashboardPaths.marquee(c.id))}>
-                {t('carousel.marquee')}
-              </Button>
-            </>
-          )}
-          <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => handleDelete(c)} aria-label={t('actions.deleteNamed', { name: c.name })}>
-            {t('actions.delete')}
-          </Button>
-        </Space>
-      ),
-    },
+    stateTagColumn<CarouselSummary, CarouselSummary['state']>(t('carousel.state'), 'state', { label: (state) => t(`carouselState.${state}`), color: (state) => stateColor[state] }, { width: 120 }),
+    timeColumn(t('carousel.publishedAt'), 'publishedAt'),
+    actionsColumn(
+      t('columns.actions'),
+      (c) => [
+        {
+          key: 'settings',
+          label: playground ? t('carousel.try') : t('actions.settings'),
+          icon: playground ? <ExperimentOutlined /> : <SettingOutlined />,
+          ariaLabel: t('actions.settingsNamed', { name: c.name }),
+          onClick: () => void navigate(configPath(c.id)),
+        },
+        c.state !== 'draft' && { key: 'bigScreen', label: t('carousel.bigScreen'), icon: <DesktopOutlined />, onClick: () => void navigate(dashboardPaths.bigScreen(c.id)) },
+        c.state !== 'draft' && { key: 'marquee', label: t('carousel.marquee'), icon: <SoundOutlined />, onClick: () => void navigate(dashboardPaths.marquee(c.id)) },
+        { kind: 'delete', name: c.name, confirm: { title: t('carousel.deleteTitle', { name: c.name }), content: t('carousel.deleteContent'), onDelete: () => remove.mutateAsync(c.id) } },
+      ],
+      { width: 340, wrap: true },
+    ),
   ];
 
   return (
@@ -100,18 +75,8 @@ function CarouselList({ playground }: { playground: boolean }) {
           </Button>
         }
       />
-      <ListCard<CarouselSummary>
-        rowKey="id"
-        columns={columns}
-        rows={list.data?.list ?? []}
-        loading={list.isFetching}
-        pending={list.isPending}
-        keyword={paged.keyword}
-        searchPlaceholder={t('carousel.search')}
-        onSearch={paged.search}
-        paging={{ state: paged, total: list.data?.total ?? 0, totalText: (count) => t('carousel.total', { count }) }}
-        empty={{ text: t('carousel.empty'), searchText: t('list.emptySearch') }}
-        scrollX={900}
+      <ListCard<CarouselSummary> columns={columns} query={list} paged={paged} scrollX={900}
+        texts={{ search: t('carousel.search'), total: (count) => t('carousel.total', { count }), empty: t('carousel.empty'), noMatch: t('list.emptySearch') }}
       />
       <FormModal<{ name: string }> open={creating} title={t('carousel.new')} form={form} width={460} confirmLoading={add.isPending} okText={t('actions.create')} onCancel={() => setCreating(false)} onFinish={(values) => void handleCreate(values)}>
         <Form.Item name="name" label={t('fields.name')} rules={[{ required: true, whitespace: true, message: validationMessage('validation.nameRequired', locale) ?? '' }, schemaRule(carouselNameSchema, locale)]}>

@@ -1,15 +1,14 @@
 import { useRef, useState } from 'react';
-import { App, Button, List, Modal, Space, Tag, Typography, type TableColumnsType } from 'antd';
-import { CopyOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, ImportOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { App, Button, List, Modal, Space, Typography, type TableColumnsType } from 'antd';
+import { CopyOutlined, DownloadOutlined, EyeOutlined, ImportOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { levelAtLeast, type DashboardSummary, type ImportDashboardResult } from '@smartdata/domain';
-import { ListCard } from '@/shared/components/ListCard';
+import { ListCard } from '@/shared/components/list/ListCard';
+import { actionsColumn, stateTagColumn, timeColumn } from '@/shared/components/list/listColumns';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useDialogFocusReturn } from '@/shared/hooks/useDialogFocusReturn';
-import { useListActions } from '@/shared/hooks/useListActions';
 import { usePagedList } from '@/shared/hooks/usePagedList';
-import { formatDateTime } from '@/shared/utils/formatTime';
 import { exportBoard, useAddBoardMutation, useBoardListQuery, useCopyBoardMutation, useDeleteBoardMutation, useImportBoardMutation } from '../api/boards';
 import { CreateBoardForm, type CreateBoardValues } from '../components/CreateBoardForm';
 import { dashboardPaths } from '../lib/paths';
@@ -31,7 +30,6 @@ export function DashboardListPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const paged = usePagedList();
-  const { confirmDelete } = useListActions();
   const boards = useBoardListQuery({ pageNum: paged.pageNum, pageSize: paged.pageSize, keyword: paged.keyword });
   const [creating, setCreating] = useState(false);
   const [report, setReport] = useState<ImportDashboardResult | null>(null);
@@ -87,14 +85,6 @@ export function DashboardListPage() {
     }
   };
 
-  const handleDelete = (board: DashboardSummary) =>
-    confirmDelete({
-      title: t('delete.title', { name: board.name }),
-      content: t('delete.content'),
-      okText: t('actions.delete'),
-      onDelete: () => deleteBoard.mutateAsync(board.id),
-    });
-
   const columns: TableColumnsType<DashboardSummary> = [
     {
       title: t('fields.name'),
@@ -106,52 +96,35 @@ export function DashboardListPage() {
         </Link>
       ),
     },
-    { title: t('fields.boardType'), dataIndex: 'boardType', key: 'boardType', width: 110, render: (type: string) => <Tag color={type === 'bigScreen' ? 'purple' : 'blue'}>{t(`boardType.${type}`)}</Tag> },
+    stateTagColumn<DashboardSummary, string>(t('fields.boardType'), 'boardType', { label: (type) => t(`boardType.${type}`), color: (type) => (type === 'bigScreen' ? 'purple' : 'blue') }, { width: 110 }),
     { title: t('columns.widgets'), dataIndex: 'widgetCount', key: 'widgetCount', width: 90, align: 'right' },
     { title: t('columns.level'), dataIndex: 'level', key: 'level', width: 110, render: (level: string) => t(`level.${level}`) },
-    { title: t('columns.updatedAt'), dataIndex: 'updatedAt', key: 'updatedAt', width: 170, className: 'sd-nowrap', render: (value: number) => formatDateTime(value) },
-    {
-      title: t('columns.actions'),
-      key: 'actions',
-      width: 330,
-      render: (_value, board) => {
+    timeColumn(t('columns.updatedAt'), 'updatedAt'),
+    actionsColumn(
+      t('columns.actions'),
+      (board) => {
         const canWrite = levelAtLeast(board.level, 'readWrite');
-        return (
-          <Space size={0} wrap>
-            <Button type="link" size="small" icon={<EyeOutlined />} aria-label={t('actions.viewNamed', { name: board.name })} onClick={() => void navigate(dashboardPaths.view(board.id))}>
-              {t('actions.view')}
-            </Button>
-            {canWrite && (
-              <Button type="link" size="small" icon={<EditOutlined />} aria-label={t('actions.editNamed', { name: board.name })} onClick={() => void navigate(dashboardPaths.edit(board))}>
-                {t('actions.edit')}
-              </Button>
-            )}
-            {canWrite && (
-              <Button
-                type="link"
-                size="small"
-                icon={<SettingOutlined />}
-                aria-label={t('actions.settingsNamed', { name: board.name })}
-                onClick={() => void navigate(dashboardPaths.config(board.id, board.templateCode ?? 'blank'))}
-              >
-                {t('actions.settings')}
-              </Button>
-            )}
-            <Button type="link" size="small" icon={<CopyOutlined />} onClick={() => void handleCopy(board)} aria-label={t('actions.copyNamed', { name: board.name })}>
-              {t('actions.copy')}
-            </Button>
-            <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => void handleExport(board)} aria-label={t('actions.exportNamed', { name: board.name })}>
-              {t('actions.export')}
-            </Button>
-            {board.level === 'admin' && (
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => handleDelete(board)} aria-label={t('actions.deleteNamed', { name: board.name })}>
-                {t('actions.delete')}
-              </Button>
-            )}
-          </Space>
-        );
+        return [
+          { key: 'view', label: t('actions.view'), icon: <EyeOutlined />, ariaLabel: t('actions.viewNamed', { name: board.name }), onClick: () => void navigate(dashboardPaths.view(board.id)) },
+          canWrite && { kind: 'edit', name: board.name, onClick: () => void navigate(dashboardPaths.edit(board)) },
+          canWrite && {
+            key: 'settings',
+            label: t('actions.settings'),
+            icon: <SettingOutlined />,
+            ariaLabel: t('actions.settingsNamed', { name: board.name }),
+            onClick: () => void navigate(dashboardPaths.config(board.id, board.templateCode ?? 'blank')),
+          },
+          { key: 'copy', label: t('actions.copy'), icon: <CopyOutlined />, onClick: () => void handleCopy(board), ariaLabel: t('actions.copyNamed', { name: board.name }) },
+          { key: 'export', label: t('actions.export'), icon: <DownloadOutlined />, onClick: () => void handleExport(board), ariaLabel: t('actions.exportNamed', { name: board.name }) },
+          board.level === 'admin' && {
+            kind: 'delete',
+            name: board.name,
+            confirm: { title: t('delete.title', { name: board.name }), content: t('delete.content'), onDelete: () => deleteBoard.mutateAsync(board.id) },
+          },
+        ];
       },
-    },
+      { width: 330, wrap: true },
+    ),
   ];
 
   return (
@@ -184,18 +157,8 @@ export function DashboardListPage() {
           }
         }}
       />
-      <ListCard<DashboardSummary>
-        rowKey="id"
-        columns={columns}
-        rows={boards.data?.list ?? []}
-        loading={boards.isFetching}
-        pending={boards.isPending}
-        keyword={paged.keyword}
-        searchPlaceholder={t('list.search')}
-        onSearch={paged.search}
-        paging={{ state: paged, total: boards.data?.total ?? 0, totalText: (count) => t('list.total', { count }) }}
-        empty={{ text: t('list.empty'), searchText: t('list.emptySearch'), hint: t('list.emptyHint') }}
-        scrollX={980}
+      <ListCard<DashboardSummary> columns={columns} query={boards} paged={paged} scrollX={980}
+        texts={{ search: t('list.search'), total: (count) => t('list.total', { count }), empty: t('list.empty'), noMatch: t('list.emptySearch'), hint: t('list.emptyHint') }}
       />
       <Modal open={creating} title={t('create.title')} footer={null} width={760} destroyOnHidden {...createFocusReturn} onCancel={() => setCreating(false)}>
         <CreateBoardForm

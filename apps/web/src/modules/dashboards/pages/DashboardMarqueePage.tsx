@@ -7,8 +7,8 @@ import { CarouselPlayer } from '../components/CarouselPlayer';
 import '../dashboards.css';
 
 /**
- * /dashboardmarquee/:boardPlayId — the published carousel above a marquee of alarm messages. No
- * alarms module exists yet: the server's alarm feed has no provider and the marquee says so.
+ * /dashboardmarquee/:boardPlayId — the published carousel above a marquee of alarm messages: the
+ * open alarms the viewer may read (cloud monitoring's alarm feed), live on the alarms channel.
  */
 export function DashboardMarqueePage() {
   const { t } = useTranslation('dashboards');

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { App, Button, Empty, InputNumber, Space, Spin } from 'antd';
+import { App, Button, Empty, InputNumber, Space } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -9,8 +9,8 @@ import { EditorToolbar } from '../components/EditorToolbar';
 import { EditingWidgetSettings } from '../components/WidgetSettingsDrawer';
 import { useFitScale } from '../components/BoardCanvas';
 import { useBoardEditor } from '../lib/useBoardEditor';
-import { useBoardLive } from '../lib/useBoardLive';
 import { dashboardPaths } from '../lib/paths';
+import { BoardLoadState } from '../components/BoardLoadState';
 import '../dashboards.css';
 
 const snap = 10;
@@ -38,13 +38,9 @@ function EditBlankBoard() {
   const { width, height } = editor.settings;
   const fitScale = useFitScale(width, height);
   const drag = useRef<{ id: string; mode: 'move' | 'resize'; startX: number; startY: number; origin: WidgetLayout } | null>(null);
-  useBoardLive(editor.widgets.flatMap((w) => (w.access === 'ok' && w.binding ? [w.binding.itemId] : [])));
 
-  if (editor.board.isPending) {
-    return <Spin className="sd-board-spin" />;
-  }
-  if (editor.board.isError) {
-    return <Empty className="sd-board-empty" description={t('view.loadFailed')} />;
+  if (editor.board.isPending || editor.board.isError) {
+    return <BoardLoadState query={editor.board} />;
   }
   const board = editor.board.data;
   const setLayout = (id: string, layout: WidgetLayout) => editor.change((current) => current.map((w) => (w.id === id ? { ...w, layout: fit(layout, width, height) } : w)));

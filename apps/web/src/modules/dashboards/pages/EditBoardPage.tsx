@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Empty, Space, Spin } from 'antd';
+import { Button, Empty, Space } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -11,9 +11,9 @@ import { EditableWidget } from '../components/EditableWidget';
 import { EditorToolbar } from '../components/EditorToolbar';
 import { EditingWidgetSettings } from '../components/WidgetSettingsDrawer';
 import { useElementSize } from '@/shared/hooks/useElementSize';
-import { useBoardLive } from '../lib/useBoardLive';
 import { useBoardEditor } from '../lib/useBoardEditor';
 import { dashboardPaths } from '../lib/paths';
+import { BoardLoadState } from '../components/BoardLoadState';
 import '../dashboards.css';
 
 /** /smartdata/dashboard3/EditBoard/:boardId/:boardName/:id — the grid editor (drag by the header, resize at the corner). */
@@ -24,13 +24,9 @@ export function EditBoardPage() {
   const editor = useBoardEditor(boardId);
   const [editing, setEditing] = useState<WidgetView | null>(null);
   const container = useElementSize();
-  useBoardLive(editor.widgets.flatMap((w) => (w.access === 'ok' && w.binding ? [w.binding.itemId] : [])));
 
-  if (editor.board.isPending) {
-    return <Spin className="sd-board-spin" />;
-  }
-  if (editor.board.isError) {
-    return <Empty className="sd-board-empty" description={t('view.loadFailed')} />;
+  if (editor.board.isPending || editor.board.isError) {
+    return <BoardLoadState query={editor.board} />;
   }
   const board = editor.board.data;
   const layout: Layout = editor.widgets.map((w) => ({ i: w.id, x: w.layout.x, y: w.layout.y, w: w.layout.w, h: w.layout.h, minW: 1, minH: 1 }));

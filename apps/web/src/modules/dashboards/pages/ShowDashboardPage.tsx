@@ -25,7 +25,7 @@ export function ShowDashboardPage() {
                 {live}
               </Space>
             }
-            description={board.data ? t('view.refreshEvery', { minutes: board.data.refreshMinutes }) : undefined}
+            description={board.data ? t('view.refreshEvery', { count: board.data.refreshMinutes }) : undefined}
             actions={
               <Space>
                 {board.data && board.data.level !== 'read' && (

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddFormRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { dataItemsKeys } from './keys';
 
 /** `POST /dataItem/addForm {itemId, name, design}` → `{id}` (the design is checked against the item's fields). */
@@ -9,6 +9,5 @@ export function addForm(request: AddFormRequest): Promise<IdResponse> {
 }
 
 export function useAddFormMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addForm, onSuccess: () => queryClient.invalidateQueries({ queryKey: dataItemsKeys.all }) });
+  return useInvalidatingMutation(addForm, dataItemsKeys.all);
 }

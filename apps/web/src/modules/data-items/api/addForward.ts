@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddForwardRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { dataItemsKeys } from './keys';
 
 /** `POST /dataItem/addForward {itemId, name, conditions, targetItemId, mappings, enabled}` */
@@ -9,6 +9,5 @@ export function addForward(request: AddForwardRequest): Promise<IdResponse> {
 }
 
 export function useAddForwardMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addForward, onSuccess: () => queryClient.invalidateQueries({ queryKey: dataItemsKeys.all }) });
+  return useInvalidatingMutation(addForward, dataItemsKeys.all);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddJumpRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { dataItemsKeys } from './keys';
 
 /** `POST /dataItem/addJump {itemId, name, priority, targetItemId, conditions}` (never to the item itself). */
@@ -9,6 +9,5 @@ export function addJump(request: AddJumpRequest): Promise<IdResponse> {
 }
 
 export function useAddJumpMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addJump, onSuccess: () => queryClient.invalidateQueries({ queryKey: dataItemsKeys.all }) });
+  return useInvalidatingMutation(addJump, dataItemsKeys.all);
 }

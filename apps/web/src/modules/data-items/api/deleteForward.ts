@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormQuery } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { dataItemsKeys } from './keys';
 
 /** `POST /dataItem/deleteForward {id}` */
@@ -9,6 +9,5 @@ export function deleteForward(request: FormQuery): Promise<null> {
 }
 
 export function useDeleteForwardMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (id: number) => deleteForward({ id }), onSuccess: () => queryClient.invalidateQueries({ queryKey: dataItemsKeys.all }) });
+  return useInvalidatingMutation((id: number) => deleteForward({ id }), dataItemsKeys.all);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormQuery } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { dataItemsKeys } from './keys';
 
 /** `POST /dataItem/deleteJump {id}` */
@@ -9,6 +9,5 @@ export function deleteJump(request: FormQuery): Promise<null> {
 }
 
 export function useDeleteJumpMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (id: number) => deleteJump({ id }), onSuccess: () => queryClient.invalidateQueries({ queryKey: dataItemsKeys.all }) });
+  return useInvalidatingMutation((id: number) => deleteJump({ id }), dataItemsKeys.all);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeleteRecordsRequest, DeleteRecordsResult } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { dataItemsKeys } from './keys';
 
 /** `POST /dataItem/deleteRecords {itemId, ids}` (at most 500; master records take their child records along). */
@@ -9,9 +9,5 @@ export function deleteRecords(request: DeleteRecordsRequest): Promise<DeleteReco
 }
 
 export function useDeleteRecordsMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteRecords,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dataItemsKeys.all }),
-  });
+  return useInvalidatingMutation(deleteRecords, dataItemsKeys.all);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IdResponse, SubmitFormRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { dataItemsKeys } from './keys';
 
 /** `POST /dataItem/submitForm {formId, values}` → the written record's id (checked as designed on the server too). */
@@ -9,6 +9,5 @@ export function submitForm(request: SubmitFormRequest): Promise<IdResponse> {
 }
 
 export function useSubmitFormMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: submitForm, onSuccess: () => queryClient.invalidateQueries({ queryKey: dataItemsKeys.all }) });
+  return useInvalidatingMutation(submitForm, dataItemsKeys.all);
 }

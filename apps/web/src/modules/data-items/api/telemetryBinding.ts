@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { BindingsQuery, BindItemRequest, TelemetryBinding, UnbindItemRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { dataItemsKeys } from './keys';
 
 const bindingKey = (itemId: number) => [...dataItemsKeys.item(itemId), 'telemetryBinding'] as const;
@@ -25,11 +26,9 @@ export function unbindItem(request: UnbindItemRequest): Promise<null> {
 }
 
 export function useBindItemMutation(itemId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (deviceId: number) => bindItem({ itemId, deviceId }), onSuccess: () => queryClient.invalidateQueries({ queryKey: bindingKey(itemId) }) });
+  return useInvalidatingMutation((deviceId: number) => bindItem({ itemId, deviceId }), bindingKey(itemId));
 }
 
 export function useUnbindItemMutation(itemId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: () => unbindItem({ itemId }), onSuccess: () => queryClient.invalidateQueries({ queryKey: bindingKey(itemId) }) });
+  return useInvalidatingMutation(() => unbindItem({ itemId }), bindingKey(itemId));
 }

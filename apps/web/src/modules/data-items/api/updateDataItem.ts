@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FieldInput, UpdateDataItemRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { dataItemsKeys } from './keys';
 
 /** The request as the settings tabs send it: fields may leave out what the server defaults. */
@@ -12,9 +12,5 @@ export function updateDataItem(changes: DataItemChanges): Promise<null> {
 }
 
 export function useUpdateDataItemMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateDataItem,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dataItemsKeys.all }),
-  });
+  return useInvalidatingMutation(updateDataItem, dataItemsKeys.all);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateFormRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { dataItemsKeys } from './keys';
 
 /** `POST /dataItem/updateForm {id, name?, design?}` */
@@ -9,6 +9,5 @@ export function updateForm(request: UpdateFormRequest): Promise<null> {
 }
 
 export function useUpdateFormMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateForm, onSuccess: () => queryClient.invalidateQueries({ queryKey: dataItemsKeys.all }) });
+  return useInvalidatingMutation(updateForm, dataItemsKeys.all);
 }

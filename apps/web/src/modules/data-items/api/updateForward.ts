@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateForwardRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { dataItemsKeys } from './keys';
 
 /** `POST /dataItem/updateForward {id, ...}` */
@@ -9,6 +9,5 @@ export function updateForward(request: UpdateForwardRequest): Promise<null> {
 }
 
 export function useUpdateForwardMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateForward, onSuccess: () => queryClient.invalidateQueries({ queryKey: dataItemsKeys.all }) });
+  return useInvalidatingMutation(updateForward, dataItemsKeys.all);
 }

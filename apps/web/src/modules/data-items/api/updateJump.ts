@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateJumpRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { dataItemsKeys } from './keys';
 
 /** `POST /dataItem/updateJump {id, ...}` */
@@ -9,6 +9,5 @@ export function updateJump(request: UpdateJumpRequest): Promise<null> {
 }
 
 export function useUpdateJumpMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateJump, onSuccess: () => queryClient.invalidateQueries({ queryKey: dataItemsKeys.all }) });
+  return useInvalidatingMutation(updateJump, dataItemsKeys.all);
 }

@@ -27,8 +27,13 @@ interface FieldValueInputProps {
 /**
  * The input of one field type: numbers are typed as text so that the domain's value check can
  * refuse text exactly as the server does; date-times pick in their display kind; long text is
- * multi-line; pictures and files upload.
+ * multi-line; pictures and files upload. Texts are not cut at their length (a pasted text would
+ * lose its end unseen): the count turns red and the form's rule refuses it with the server's
+ * "数据过长 / Data too long".
  */
+/** Characters as the domain counts them (code points: an emoji is one). */
+const characters = (text: string) => [...text].length;
+
 export function FieldValueInput({ field, value, onChange, id, autoFocus, compact, onPressEnter, onEscape }: FieldValueInputProps) {
   const { t } = useTranslation('data-items');
   // Decimal places shown only when set (currency: 2 by default); a decimal without them takes any.
@@ -82,7 +87,7 @@ export function FieldValueInput({ field, value, onChange, id, autoFocus, compact
         <Input
           id={id}
           autoFocus={autoFocus}
-          maxLength={dataItemLimits.textLength}
+          count={{ max: dataItemLimits.textLength, strategy: characters }}
           value={typeof value === 'string' ? value : ''}
           onChange={(event) => onChange?.(event.target.value)}
           onPressEnter={onPressEnter}
@@ -94,7 +99,7 @@ export function FieldValueInput({ field, value, onChange, id, autoFocus, compact
         <Input.TextArea
           id={id}
           autoFocus={autoFocus}
-          maxLength={dataItemLimits.longTextLength}
+          count={{ max: dataItemLimits.longTextLength, strategy: characters, show: !compact }}
           autoSize={{ minRows: compact ? 1 : 2, maxRows: 6 }}
           value={typeof value === 'string' ? value : ''}
           onChange={(event) => onChange?.(event.target.value)}

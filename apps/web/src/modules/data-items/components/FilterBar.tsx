@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FieldType, formatInstant, timeRangePresets, type DataField, type TimeRangePreset } from '@smartdata/domain';
 import { buildRecordFilter, opsForType, opTakesValue, type FilterDraft } from '../lib/recordFilters';
-import { selectionBounds, type TimeSelection } from '@/shared/utils/timeRange';
+import { companyToday, selectionBounds, type TimeSelection } from '@/shared/utils/timeRange';
 
 export type FilterField = Pick<DataField, 'fieldName' | 'name' | 'type'>;
 
@@ -105,7 +105,7 @@ export function FilterBar({ fields, drafts, onDraftsChange, time, onTimeChange, 
             if (value === 'all') {
               onTimeChange(null);
             } else if (value === 'custom') {
-              const today = dayjs().format('YYYY-MM-DD');
+              const today = companyToday(timeZone).format('YYYY-MM-DD');
               onTimeChange({ kind: 'custom', from: today, to: today });
             } else {
               onTimeChange({ kind: 'preset', preset: value });

@@ -31,6 +31,7 @@ import { buildRecordFilter, draftsFromFilters, type FilterDraft } from '../lib/r
 import { timeRangeParam, type TimeSelection } from '@/shared/utils/timeRange';
 import { childRecordsPath, recordsPath } from '@/shared/routing/dataItemPaths';
 import { docTemplatesPath } from '@/shared/routing/templatePaths';
+import { useConfirmAction } from '@/shared/hooks/useConfirmAction';
 import { AttachmentView } from './AttachmentView';
 import { FilterBar, type FilterField } from './FilterBar';
 import { ImportModal } from './ImportModal';
@@ -60,7 +61,8 @@ type Editing = { mode: 'add' } | { mode: 'edit'; record: RecordItem };
 export function RecordsTable({ item, timeZone, parentRecordId, initialFilters }: RecordsTableProps) {
   const { t } = useTranslation(['data-items', 'texts']);
   const isMobile = useIsMobile();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirmAction();
   const locale = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -177,24 +179,15 @@ export function RecordsTable({ item, timeZone, parentRecordId, initialFilters }:
     }
   };
 
-  const confirmDelete = (ids: number[]) => {
-    void modal.confirm({
+  const confirmDelete = (ids: number[]) =>
+    confirm({
       title: t('records.deleteTitle', { count: ids.length }),
       content: t('records.deleteContent'),
       okText: t('actions.delete'),
-      okButtonProps: { danger: true },
-      autoFocusButton: 'ok',
-      onOk: async () => {
-        try {
-          await deleteRecords.mutateAsync({ itemId: item.id, ids });
-          setSelected((current) => current.filter((id) => !ids.includes(id)));
-          void message.success(t('texts:deleteSuccess'));
-        } catch {
-          // Shown by the API client.
-        }
-      },
+      run: () => deleteRecords.mutateAsync({ itemId: item.id, ids }),
+      done: t('texts:deleteSuccess'),
+      after: () => setSelected((current) => current.filter((id) => !ids.includes(id))),
     });
-  };
 
   const handleExport = (format: 'csv' | 'xlsx') => {
     exportRecords.mutate({ itemId: item.id, format, filters, sort, timeRange, parentRecordId });

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   AddDeviceRequest,
   AddDeviceResult,
@@ -14,6 +14,7 @@ import type {
   UpdateDeviceRequest,
 } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { deviceKeys } from './keys';
 
 /** `GET /device/getDeviceList` (paging, keyword on name/SN, online, bind state, status, model). */
@@ -34,13 +35,24 @@ export function fetchDevice(query: DeviceIdQuery, signal?: AbortSignal): Promise
   return api.get<DeviceDetail>('/device/getDevice', query, { signal });
 }
 
+/**
+ * While the device owes an answer (a configuration being updated, a detection running), re-read it
+ * this often: the live push normally brings the answer first, and a push missed (a socket that
+ * reconnected at that moment) must not leave the page saying "updating" for ever.
+ */
+const AWAITING_ANSWER_MS = 5000;
+
 export function useDeviceQuery(id: number, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: deviceKeys.detail(id), queryFn: ({ signal }) => fetchDevice({ id }, signal), enabled: enabled && id > 0 });
+  return useQuery({
+    queryKey: deviceKeys.detail(id),
+    queryFn: ({ signal }) => fetchDevice({ id }, signal),
+    enabled: enabled && id > 0,
+    refetchInterval: (query) => (query.state.data?.config.state === 'updating' || query.state.data?.detect.state === 'detecting' ? AWAITING_ANSWER_MS : false),
+  });
 }
 
 function useDeviceMutation<Input, Output>(call: (input: Input) => Promise<Output>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceKeys.all }) });
+  return useInvalidatingMutation(call, deviceKeys.all);
 }
 
 /** `POST /device/addDevice {name, sn, model, parentId?, address?, remarks?}` → `{id, nodeId, sn, secret}`. */

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AddFirmwareRequest, DeviceIdRequest, FirmwareItem, FirmwareListQuery, Page, UpgradeFirmwareRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { deviceKeys } from './keys';
 
 /** `GET /device/getFirmwareList?model` (packages uploaded with version and checksum). */
@@ -17,8 +18,7 @@ export function useFirmwareListQuery(model: string, { enabled = true, pageNum = 
 }
 
 function useFirmwareMutation<Input, Output>(call: (input: Input) => Promise<Output>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: [...deviceKeys.all, 'firmware'] }) });
+  return useInvalidatingMutation(call, [...deviceKeys.all, 'firmware']);
 }
 
 /** `POST /device/addFirmware {model, version, objectKey, sha256, remarks?}` (file uploaded first, purpose gateway). */

@@ -8,4 +8,5 @@ export const deviceKeys = {
   firmware: (model: string) => [...deviceKeys.all, 'firmware', model] as const,
   configVersions: (id: number) => [...deviceKeys.all, 'configVersions', id] as const,
   lifecycle: (id: number) => [...deviceKeys.all, 'lifecycle', id] as const,
+  connectInfo: () => [...deviceKeys.all, 'connectInfo'] as const,
 };

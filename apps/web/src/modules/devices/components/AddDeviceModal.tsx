@@ -27,7 +27,7 @@ export function AddDeviceModal({ open, saving, onFinish, onCancel }: AddDeviceMo
         <Input className="sd-mono" />
       </Form.Item>
       <Form.Item name="model" label={t('fields.model')} rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: deviceLimits.modelLength, message: tooLong }]}>
-        <Input placeholder="DTU-200" />
+        <Input placeholder={t('fields.modelPlaceholder')} />
       </Form.Item>
       <Form.Item name="address" label={t('fields.address')} rules={[{ max: deviceLimits.addressLength, message: tooLong }]}>
         <Input />

@@ -16,8 +16,8 @@ export function LifecycleHistoryCard({ deviceId, className }: { deviceId: number
   const history = useLifecycleQuery(deviceId);
   const moves = [...(history.data ?? [])].reverse();
   const documentText = (move: DeviceHistoryEntry) => {
-    // The first row of a produced device is its creation (from nothing): say so rather than "production".
-    const name = t(`history.documents.${move.from === null ? 'create' : move.document}`);
+    // The first row of a device is its creation (from nothing), by production or at a stock-in: say so rather than the document.
+    const name = t(`history.documents.${move.from === null ? (move.document === 'stockIn' ? 'createStockIn' : 'create') : move.document}`);
     return move.documentKind && move.documentId !== null ? `${name} · ${t(`history.documentKinds.${move.documentKind}`)} #${move.documentId}` : name;
   };
   return (

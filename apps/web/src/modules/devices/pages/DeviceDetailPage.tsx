@@ -32,11 +32,14 @@ import { useFirmwareListQuery } from '../api/firmware';
 import { api } from '@/shared/api/client';
 import { DeviceSecretModal } from '../components/DeviceSecretModal';
 import { LifecycleHistoryCard } from '../components/LifecycleHistoryCard';
+import { DeviceConnectCard } from '../components/DeviceConnectCard';
 import { useLifecycleQuery } from '../api/lifecycle';
 import { GatewaySimCard } from '@/modules/sim/components/GatewaySimCard';
 import { BindTag, DeviceStateTags, OnlineBadge, StatusTag } from '../components/DeviceTags';
 import { useDevicesChannel, type DevicePush } from '../hooks/useDevicesChannel';
 import { DEVICE_LIST_PATH, gatewayConfigPath } from '@/shared/routing/devicePaths';
+import { useConfirmAction } from '@/shared/hooks/useConfirmAction';
+import { useBusy } from '@/shared/hooks/useBusy';
 import '../devices.css';
 
 const pictureAccept = [...imageExtensions, ...imageContentTypes].join(',');
@@ -47,7 +50,7 @@ interface LiveValue {
   at: number;
 }
 
-/** device/deviceconfig/{deviceId}: one device — fields, pictures, lifecycle, binding, OTA, configuration, live values. */
+/** device/deviceconfig/{deviceId}: one device — fields, pictures, lifecycle, binding, OTA, configuration, live values, how it connects. */
 export function DeviceDetailPage() {
   const deviceId = Number(useParams().deviceId);
   const { t } = useTranslation(['devices', 'texts']);
@@ -129,6 +132,7 @@ export function DeviceDetailPage() {
             />
           )}
         </Card>
+        <DeviceConnectCard sn={d.sn} className="sd-device-detail__wide" />
       </div>
     </div>
   );
@@ -136,7 +140,8 @@ export function DeviceDetailPage() {
 
 function BasicCard({ device }: { device: DeviceItem }) {
   const { t } = useTranslation(['devices', 'texts']);
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirmAction();
   const [editing, setEditing] = useState(false);
   const [secret, setSecret] = useState<{ sn: string; secret: string } | null>(null);
   const [form] = Form.useForm<UpdateDeviceRequest>();
@@ -155,21 +160,7 @@ function BasicCard({ device }: { device: DeviceItem }) {
           <Button
             size="small"
             icon={<KeyOutlined />}
-            onClick={() =>
-              void modal.confirm({
-                title: t('secret.rotateTitle'),
-                content: t('secret.rotateContent'),
-                okButtonProps: { danger: true },
-                onOk: async () => {
-                  try {
-                    const result = await rotate.mutateAsync(device.id);
-                    setSecret({ sn: device.sn, secret: result.secret });
-                  } catch {
-                    // Shown by the API client.
-                  }
-                },
-              })
-            }
+            onClick={() => confirm({ title: t('secret.rotateTitle'), content: t('secret.rotateContent'), run: async () => setSecret({ sn: device.sn, secret: (await rotate.mutateAsync(device.id)).secret }) })}
           >
             {t('secret.rotate')}
           </Button>
@@ -335,7 +326,7 @@ function PicturesCard({ device }: { device: DeviceItem }) {
   const locale = useLocale();
   const { message, modal } = App.useApp();
   const update = useUpdateDeviceMutation();
-  const [uploading, setUploading] = useState(false);
+  const [uploading, runUploading] = useBusy();
   const full = device.pictures.length >= deviceLimits.picturesMax;
   const handleFile = async (file: File) => {
     const problem = uploadProblem({ purpose: 'avatar', fileName: file.name, contentType: file.type, size: file.size });
@@ -343,16 +334,11 @@ function PicturesCard({ device }: { device: DeviceItem }) {
       void message.error(userText(problem === 'fileTooLarge' ? 'imageTooLarge' : problem, locale));
       return;
     }
-    setUploading(true);
-    try {
+    await runUploading(async () => {
       const key = await uploadObject(file, 'object');
       await update.mutateAsync({ id: device.id, pictures: [...device.pictures, key] });
       void message.success(t('texts:operationSuccess'));
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setUploading(false);
-    }
+    });
   };
   return (
     <Card
@@ -403,7 +389,7 @@ function OtaCard({ device }: { device: DeviceItem }) {
   const { message } = App.useApp();
   const firmware = useFirmwareListQuery(device.model);
   const [firmwareId, setFirmwareId] = useState<number | undefined>();
-  const [starting, setStarting] = useState(false);
+  const [starting, runStarting] = useBusy();
   const { ota } = device;
   const text = (key: string) => deviceMessage(key, locale) ?? key;
   const start = async () => {
@@ -414,14 +400,7 @@ function OtaCard({ device }: { device: DeviceItem }) {
     if (!firmwareId) {
       return;
     }
-    setStarting(true);
-    try {
-      await api.post<null>('/device/upgradeFirmware', { deviceId: device.id, firmwareId });
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setStarting(false);
-    }
+    await runStarting(() => api.post<null>('/device/upgradeFirmware', { deviceId: device.id, firmwareId }));
   };
   return (
     <Card size="small" title={t('ota.title')}>

@@ -1,12 +1,16 @@
 import { useState } from 'react';
-import { App, Button, Card, Empty, Input, Result, Select, Space, Table, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Space, Tooltip, type TableColumnsType } from 'antd';
 import { ApartmentOutlined, DeleteOutlined, PlusOutlined, SettingOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { bindStates, lifecycleCodes, lifecycleNames, type BindState, type DeviceItem, type DeviceListQuery, type LifecycleStatus } from '@smartdata/domain';
+import { FilterSelect } from '@/shared/components/list/FilterSelect';
+import { ListCard } from '@/shared/components/list/ListCard';
+import { timeColumn } from '@/shared/components/list/listColumns';
 import { PageHeader } from '@/shared/components/PageHeader';
+import { useListActions } from '@/shared/hooks/useListActions';
+import { usePagedList } from '@/shared/hooks/usePagedList';
 import { useLocale } from '@/shared/i18n/useLocale';
-import { formatDateTime } from '@/shared/utils/formatTime';
 import { useAddDeviceMutation, useDeleteDeviceMutation, useDeviceListQuery } from '../api/devices';
 import { AddDeviceModal } from '../components/AddDeviceModal';
 import { ClaimDeviceModal } from '../components/ClaimDeviceModal';
@@ -16,39 +20,25 @@ import { useDevicesChannel } from '../hooks/useDevicesChannel';
 import { deviceDetailPath, FLOW_DRAFT_PATH, gatewayConfigPath } from '@/shared/routing/devicePaths';
 import '../devices.css';
 
+type DeviceFilters = Pick<DeviceListQuery, 'online' | 'bindState' | 'status'>;
+
 /** /smartdata/device: the company's devices, online state live (the gateways have their own list, /device/gateway). */
 export function DeviceListPage() {
   const { t } = useTranslation(['devices', 'texts']);
   const locale = useLocale();
-  const { message, modal } = App.useApp();
+  const { confirmDelete } = useListActions();
   const navigate = useNavigate();
-  const [query, setQuery] = useState<Partial<DeviceListQuery>>({ pageNum: 1, pageSize: 20 });
-  const [keyword, setKeyword] = useState('');
+  const paged = usePagedList<DeviceFilters>(20);
   const [adding, setAdding] = useState(false);
   const [claiming, setClaiming] = useState(false);
   const [secret, setSecret] = useState<{ sn: string; secret: string } | null>(null);
-  const list = useDeviceListQuery(query);
+  const list = useDeviceListQuery({ ...paged.filters, keyword: paged.keyword || undefined, pageNum: paged.pageNum, pageSize: paged.pageSize });
   const add = useAddDeviceMutation();
   const remove = useDeleteDeviceMutation();
   const channel = useDevicesChannel();
 
-  const filter = (patch: Partial<DeviceListQuery>) => setQuery((q) => ({ ...q, ...patch, pageNum: 1 }));
-
   const handleDelete = (device: DeviceItem) =>
-    void modal.confirm({
-      title: t('delete.title', { name: device.name }),
-      content: t('delete.content'),
-      okText: t('delete.ok'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(device.id);
-          void message.success(t('texts:deleteSuccess'));
-        } catch {
-          // Shown by the API client.
-        }
-      },
-    });
+    confirmDelete({ title: t('delete.title', { name: device.name }), content: t('delete.content'), okText: t('delete.ok'), onDelete: () => remove.mutateAsync(device.id) });
 
   const columns: TableColumnsType<DeviceItem> = [
     { title: t('fields.name'), dataIndex: 'name', key: 'name', render: (name: string, d) => <Link to={deviceDetailPath(d.id)}>{name}</Link> },
@@ -58,7 +48,7 @@ export function DeviceListPage() {
     { title: t('fields.bindState'), dataIndex: 'bindState', key: 'bindState', render: (s: BindState) => <BindTag state={s} /> },
     { title: t('fields.status'), dataIndex: 'status', key: 'status', render: (s: LifecycleStatus) => <StatusTag status={s} /> },
     { title: t('fields.firmware'), dataIndex: 'firmwareVersion', key: 'firmwareVersion', render: (v: string | null) => v ?? '—' },
-    { title: t('fields.lastSeen'), dataIndex: 'lastSeenAt', key: 'lastSeenAt', render: (v: number | null) => (v ? formatDateTime(v) : '—') },
+    timeColumn(t('fields.lastSeen'), 'lastSeenAt', { width: null }),
     {
       title: t('actions.title'),
       key: 'actions',
@@ -97,51 +87,24 @@ export function DeviceListPage() {
           </Space>
         }
       />
-      <Card>
-        <Space wrap className="sd-devices__filters">
-          <Input.Search
-            aria-label={t('list.search')}
-            placeholder={t('list.search')}
-            allowClear
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            onSearch={(value) => filter({ keyword: value.trim() || undefined })}
-            style={{ width: 240 }}
-          />
-          <Select
-            aria-label={t('fields.online')}
-            allowClear
-            placeholder={t('fields.online')}
-            style={{ width: 120 }}
-            onChange={(v?: 'yes' | 'no') => filter({ online: v === undefined ? undefined : v === 'yes' })}
-            options={[{ value: 'yes', label: t('online.yes') }, { value: 'no', label: t('online.no') }]}
-          />
-          <Select aria-label={t('fields.bindState')} allowClear placeholder={t('fields.bindState')} style={{ width: 130 }} onChange={(v?: BindState) => filter({ bindState: v })} options={bindStates.map((s) => ({ value: s, label: t(`bind.states.${s}`) }))} />
-          <Select aria-label={t('fields.status')} allowClear placeholder={t('fields.status')} style={{ width: 150 }} onChange={(v?: LifecycleStatus) => filter({ status: v })} options={lifecycleCodes.map((c) => ({ value: c, label: lifecycleNames[c][locale] }))} />
-          <span className="sd-muted">{channel === 'live' ? t('list.live') : t('list.notLive')}</span>
-        </Space>
-        {list.isError ? (
-          <Result status="warning" title={t('list.loadFailed')} extra={<Button onClick={() => void list.refetch()}>{t('list.retry')}</Button>} />
-        ) : (
-          <Table<DeviceItem>
-            rowKey="id"
-            size="middle"
-            columns={columns}
-            dataSource={list.data?.list ?? []}
-            loading={list.isPending || list.isFetching}
-            locale={{ emptyText: <Empty description={query.keyword ? t('list.noMatch') : t('list.empty')} /> }}
-            pagination={{
-              current: query.pageNum,
-              pageSize: query.pageSize,
-              total: list.data?.total ?? 0,
-              showSizeChanger: true,
-              showTotal: (total) => t('list.total', { count: total }),
-              onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })),
-            }}
-            scroll={{ x: 960 }}
-          />
-        )}
-      </Card>
+      <ListCard<DeviceItem> columns={columns} query={list} paged={paged} scrollX={960}
+        texts={{ search: t('list.search'), total: (count) => t('list.total', { count }), empty: t('list.empty'), noMatch: t('list.noMatch'), loadFailed: t('list.loadFailed') }}
+        table={{ size: 'middle' }}
+        toolbar={
+          <>
+            <FilterSelect<'yes' | 'no'>
+              placeholder={t('fields.online')}
+              width={120}
+              value={paged.filters.online === undefined ? undefined : paged.filters.online ? 'yes' : 'no'}
+              onChange={(online) => paged.filter({ online: online === undefined ? undefined : online === 'yes' })}
+              options={[{ value: 'yes', label: t('online.yes') }, { value: 'no', label: t('online.no') }]}
+            />
+            <FilterSelect<BindState> placeholder={t('fields.bindState')} width={130} value={paged.filters.bindState} onChange={(bindState) => paged.filter({ bindState })} options={bindStates.map((s) => ({ value: s, label: t(`bind.states.${s}`) }))} />
+            <FilterSelect<LifecycleStatus> placeholder={t('fields.status')} width={150} value={paged.filters.status} onChange={(status) => paged.filter({ status })} options={lifecycleCodes.map((c) => ({ value: c, label: lifecycleNames[c][locale] }))} />
+            <span className="sd-muted">{channel === 'live' ? t('list.live') : t('list.notLive')}</span>
+          </>
+        }
+      />
       <AddDeviceModal
         open={adding}
         saving={add.isPending}

@@ -1,12 +1,16 @@
 import { useState } from 'react';
-import { App, Button, Card, Empty, Form, Input, Result, Space, Table, Upload, type TableColumnsType } from 'antd';
-import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input, Upload, type TableColumnsType } from 'antd';
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { deviceLimits, firmwareVersionPattern, type FirmwareItem } from '@smartdata/domain';
+import { AddButton } from '@/shared/components/list/AddButton';
+import { ListCard } from '@/shared/components/list/ListCard';
+import { actionsColumn, timeColumn } from '@/shared/components/list/listColumns';
 import { PageHeader } from '@/shared/components/PageHeader';
+import { useListActions } from '@/shared/hooks/useListActions';
+import { usePagedList } from '@/shared/hooks/usePagedList';
 import { FormModal } from '@/shared/components/FormModal';
 import { uploadObject } from '@/shared/api/objectUpload';
-import { formatDateTime } from '@/shared/utils/formatTime';
 import { useAddFirmwareMutation, useDeleteFirmwareMutation, useFirmwareListQuery } from '../api/firmware';
 import { sha256Hex } from '../lib/sha256';
 import '../devices.css';
@@ -20,10 +24,10 @@ interface FirmwareForm {
 /** /device/firmware: firmware packages per model (file, version, SHA-256), used by upgrades. */
 export function FirmwarePage() {
   const { t } = useTranslation(['devices', 'texts']);
-  const { message, modal } = App.useApp();
-  const [model, setModel] = useState('');
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
-  const list = useFirmwareListQuery(model, { ...page });
+  const { message } = App.useApp();
+  const { confirmDelete } = useListActions();
+  const paged = usePagedList(20);
+  const list = useFirmwareListQuery(paged.keyword, { pageNum: paged.pageNum, pageSize: paged.pageSize });
   const add = useAddFirmwareMutation();
   const remove = useDeleteFirmwareMutation();
   const [adding, setAdding] = useState(false);
@@ -57,59 +61,27 @@ export function FirmwarePage() {
     { title: t('firmware.file'), dataIndex: 'fileName', key: 'fileName', render: (name: string, f) => `${name} · ${(f.size / 1024).toFixed(1)} KB` },
     { title: 'SHA-256', dataIndex: 'sha256', key: 'sha256', render: (v: string) => <code title={v}>{v.slice(0, 16)}…</code> },
     { title: t('fields.remarks'), dataIndex: 'remarks', key: 'remarks', render: (v: string) => v || '—' },
-    { title: t('fields.createdAt'), dataIndex: 'createdAt', key: 'createdAt', render: (v: number) => formatDateTime(v) },
-    {
-      title: t('actions.title'),
-      key: 'actions',
-      render: (_: unknown, f) => (
-        <Button
-          type="text"
-          size="small"
-          danger
-          aria-label={t('delete.ok')}
-          icon={<DeleteOutlined />}
-          onClick={() =>
-            void modal.confirm({
-              title: t('firmware.deleteTitle', { version: f.version, model: f.model }),
-              okText: t('delete.ok'),
-              okButtonProps: { danger: true },
-              onOk: () => remove.mutateAsync(f.id).then(() => void message.success(t('texts:deleteSuccess')), () => undefined),
-            })
-          }
-        />
-      ),
-    },
+    timeColumn(t('fields.createdAt'), 'createdAt', { width: null }),
+    actionsColumn(
+      t('actions.title'),
+      (f) => [
+        {
+          key: 'delete',
+          label: null,
+          icon: <DeleteOutlined />,
+          danger: true,
+          ariaLabel: t('delete.ok'),
+          onClick: () => confirmDelete({ title: t('firmware.deleteTitle', { version: f.version, model: f.model }), okText: t('delete.ok'), onDelete: () => remove.mutateAsync(f.id) }),
+        },
+      ],
+      { width: null },
+    ),
   ];
 
   return (
     <div className="sd-page">
-      <PageHeader
-        title={t('firmware.title')}
-        description={t('firmware.description')}
-        actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-            {t('firmware.add')}
-          </Button>
-        }
-      />
-      <Card>
-        <Space className="sd-devices__filters">
-          <Input.Search aria-label={t('fields.model')} placeholder={t('firmware.searchModel')} allowClear onSearch={(v) => (setModel(v.trim()), setPage((p) => ({ ...p, pageNum: 1 })))} style={{ width: 240 }} />
-        </Space>
-        {list.isError ? (
-          <Result status="warning" title={t('firmware.loadFailed')} extra={<Button onClick={() => void list.refetch()}>{t('list.retry')}</Button>} />
-        ) : (
-          <Table<FirmwareItem>
-            rowKey="id"
-            size="middle"
-            columns={columns}
-            loading={list.isPending}
-            dataSource={list.data?.list ?? []}
-            locale={{ emptyText: <Empty description={t('firmware.empty')} /> }}
-            pagination={{ current: page.pageNum, pageSize: page.pageSize, total: list.data?.total ?? 0, onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }) }}
-          />
-        )}
-      </Card>
+      <PageHeader title={t('firmware.title')} description={t('firmware.description')} actions={<AddButton label={t('firmware.add')} onClick={() => setAdding(true)} />} />
+      <ListCard<FirmwareItem> columns={columns} query={list} paged={paged} loading={list.isPending} table={{ size: 'middle' }} texts={{ search: t('firmware.searchModel'), empty: t('firmware.empty'), loadFailed: t('firmware.loadFailed') }} />
       <FormModal<FirmwareForm>
         open={adding}
         title={t('firmware.add')}
@@ -120,7 +92,7 @@ export function FirmwarePage() {
         onFinish={(values) => void handleAdd(values)}
       >
         <Form.Item name="model" label={t('fields.model')} rules={[{ required: true, whitespace: true, message: t('form.required') }, { max: deviceLimits.modelLength, message: t('form.tooLong') }]}>
-          <Input placeholder="DTU-200" />
+          <Input placeholder={t('fields.modelPlaceholder')} />
         </Form.Item>
         <Form.Item name="version" label={t('firmware.version')} rules={[{ required: true, message: t('form.required') }, { pattern: firmwareVersionPattern, message: t('firmware.versionFormat') }]}>
           <Input placeholder="1.3.4" />

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AddFileRequest, AddFileVersionRequest, DownloadUrl, FileDetail, FileDownloadRequest, FileSettings } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { filesKeys } from './keys';
 
 /** `GET /file/getFile?id=`: the file with its versions, newest (current) first. */
@@ -32,8 +33,7 @@ export function addFileVersion(request: AddFileVersionRequest): Promise<{ versio
 }
 
 export function useAddFileVersionMutation(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addFileVersion, onSuccess: () => queryClient.invalidateQueries({ queryKey: filesKeys.file(id) }) });
+  return useInvalidatingMutation(addFileVersion, filesKeys.file(id));
 }
 
 /**
@@ -50,6 +50,5 @@ export function updateFileSettings(request: FileSettings): Promise<null> {
 }
 
 export function useUpdateFileSettingsMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateFileSettings, onSuccess: () => queryClient.invalidateQueries({ queryKey: filesKeys.settings() }) });
+  return useInvalidatingMutation(updateFileSettings, filesKeys.settings());
 }

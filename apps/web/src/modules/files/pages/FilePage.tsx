@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { levelAtLeast, previewKind, type FileVersion } from '@smartdata/domain';
+import { saveUrl } from '@/shared/api/download';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { uploadObject } from '@/shared/api/objectUpload';
 import { useIsPhone } from '@/shared/hooks/useIsPhone';
@@ -16,16 +17,6 @@ import { formatSize } from '../components/formatSize';
 import '../files.css';
 
 const CABIN_PATH = '/smartdata/datacapsule';
-
-/** Saves a signed URL under the version's name (the browser downloads; the URL lives 5 minutes). */
-function saveAs(url: string, fileName: string) {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
 
 /**
  * /smartdata/file/{fileId}: a file node — a preview of the chosen version (images inline, PDFs in
@@ -76,7 +67,7 @@ export function FilePage() {
   const download = async (version: FileVersion) => {
     try {
       const { url, fileName } = await fetchDownloadUrl({ id: fileId, versionId: version.id });
-      saveAs(url, fileName);
+      saveUrl(url, fileName);
     } catch {
       void message.error(t('texts:downloadInfoFailed'));
     }

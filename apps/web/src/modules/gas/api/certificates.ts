@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { downloadFile } from '@/shared/api/download';
+import { useGasMutation } from './gasMutation';
 import { gasKeys } from './keys';
 import type { Certificate, CertificateState, IssueCertificateRequest, ListQuery, PageOf } from './types';
 
@@ -24,11 +25,6 @@ export function fetchCertificate(id: number, signal?: AbortSignal): Promise<Cert
 
 export function useCertificateQuery(id: number) {
   return useQuery({ queryKey: gasKeys.certificate(id), queryFn: ({ signal }) => fetchCertificate(id, signal), enabled: id > 0 });
-}
-
-function useGasMutation<V, R>(call: (variables: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: gasKeys.all }) });
 }
 
 /** `POST /gas/issueCertificate` from an analysed blend order or a passing analysis. */

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { inventoryKeys } from '@/modules/inventory/api/keys';
 import { api } from '@/shared/api/client';
+import { useGasMutation } from './gasMutation';
 import { gasKeys } from './keys';
 import type { AddOrderRequest, AnalysisResult, BlendOrder, BlendOrderListItem, BlendOrderState, FilledMass, ListQuery, PageOf } from './types';
 
@@ -24,11 +25,6 @@ export function fetchOrder(id: number, signal?: AbortSignal): Promise<BlendOrder
 
 export function useOrderQuery(id: number) {
   return useQuery({ queryKey: gasKeys.order(id), queryFn: ({ signal }) => fetchOrder(id, signal), enabled: id > 0 });
-}
-
-function useGasMutation<V, R>(call: (variables: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: gasKeys.all }) });
 }
 
 /** `POST /gas/addOrder`: the plan is computed again and stored; answers the number. */

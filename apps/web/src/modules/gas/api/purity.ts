@@ -1,5 +1,6 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import { useGasMutation } from './gasMutation';
 import { gasKeys } from './keys';
 import type { AnalysisInput, Grade, GradeInput, ListQuery, PageOf, PurityAnalysis } from './types';
 
@@ -19,11 +20,6 @@ export function fetchAnalyses(query: ListQuery, signal?: AbortSignal): Promise<P
 
 export function useAnalysesQuery(query: ListQuery) {
   return useQuery({ queryKey: gasKeys.analyses(query), queryFn: ({ signal }) => fetchAnalyses(query, signal), placeholderData: keepPreviousData });
-}
-
-function useGasMutation<V, R>(call: (variables: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: gasKeys.all }) });
 }
 
 export const useAddGradeMutation = () => useGasMutation((input: GradeInput) => api.post<{ id: number }>('/gas/addGrade', input));

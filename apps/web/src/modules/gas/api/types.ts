@@ -282,5 +282,7 @@ export interface VerifyAnswer {
     certifiedAt: string;
     expiresAt: string;
     revokedAt: number | null;
+    /** The day of the revocation in the issuing company's zone (the page has no company session). */
+    revokedOn?: string | null;
   } | null;
 }

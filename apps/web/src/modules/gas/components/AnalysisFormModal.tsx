@@ -2,7 +2,7 @@ import { Checkbox, DatePicker, Form, Input, InputNumber, Select, Table } from 'a
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { gasLimits } from '@smartdata/domain';
-import { FormModal } from '@/shared/components/FormModal';
+import { FormModal, type FormDialogProps } from '@/shared/components/FormModal';
 import type { AnalysisInput, Grade } from '../api/types';
 import { formatPurity, purityFigures } from '../lib/purity';
 import { PassTag } from './GasTags';
@@ -22,11 +22,8 @@ interface Values {
   results?: Row[];
 }
 
-interface Props {
+interface Props extends FormDialogProps<AnalysisInput> {
   grades: readonly Grade[];
-  saving: boolean;
-  onSubmit: (input: AnalysisInput) => void;
-  onCancel: () => void;
 }
 
 /**
@@ -59,7 +56,6 @@ export function AnalysisFormModal({ grades, saving, onSubmit, onCancel }: Props)
   };
   return (
     <FormModal<Values>
-      open
       title={t('analysisHp.add')}
       form={form}
       width={760}

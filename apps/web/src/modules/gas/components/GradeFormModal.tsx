@@ -2,7 +2,7 @@ import { Button, Form, Input, InputNumber } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { gasLimits, gradePattern } from '@smartdata/domain';
-import { FormModal } from '@/shared/components/FormModal';
+import { FormModal, type FormDialogProps } from '@/shared/components/FormModal';
 import type { Grade, GradeInput } from '../api/types';
 import { gradeImpurityBudgetPpm, gradeMinPurity } from '../lib/purity';
 import { GasSelect } from './GasSelect';
@@ -14,11 +14,8 @@ interface Values {
   remarks?: string;
 }
 
-interface Props {
+interface Props extends FormDialogProps<GradeInput> {
   grade?: Grade;
-  saving: boolean;
-  onSubmit: (input: GradeInput) => void;
-  onCancel: () => void;
 }
 
 /** A high-purity grade: the gas, the grade (N5.0 = 99.999 %), each impurity's maximum in ppm. */
@@ -33,7 +30,6 @@ export function GradeFormModal({ grade, saving, onSubmit, onCancel }: Props) {
   const total = impurities.reduce((sum, row) => sum + (row?.maxPpm ?? 0), 0);
   return (
     <FormModal<Values>
-      open
       title={grade ? t('grade.editTitle', { name: `${grade.gas} ${grade.grade}` }) : t('grade.add')}
       form={form}
       width={640}

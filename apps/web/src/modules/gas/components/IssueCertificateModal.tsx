@@ -1,8 +1,11 @@
 import { DatePicker, Form, Input, InputNumber } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { gasLimits } from '@smartdata/domain';
-import { FormModal } from '@/shared/components/FormModal';
+import { FormModal, type FormDialogProps } from '@/shared/components/FormModal';
+import { crossFieldRule } from '@/shared/forms/crossFieldRule';
+import { useCompanyTimeZone } from '@/shared/session/companyTimeZone';
+import { companyToday } from '@/shared/utils/timeRange';
 import type { IssueCertificateRequest } from '../api/types';
 
 export const DATE_FORMAT = 'YYYY-MM-DD';
@@ -17,14 +20,11 @@ interface Values {
   approver: string;
 }
 
-interface Props {
+interface Props extends FormDialogProps<IssueCertificateRequest> {
   source: IssueCertificateRequest['source'];
   sourceId: number;
   /** What the certificate is for (order or analysis number), for the title. */
   sourceNumber: string;
-  saving: boolean;
-  onSubmit: (request: IssueCertificateRequest) => void;
-  onCancel: () => void;
 }
 
 /**
@@ -35,10 +35,11 @@ interface Props {
 export function IssueCertificateModal({ source, sourceId, sourceNumber, saving, onSubmit, onCancel }: Props) {
   const { t } = useTranslation('gas');
   const [form] = Form.useForm<Values>();
-  const today = dayjs().startOf('day');
+  // The company's today, not the browser's: at 17:30 UTC it is already tomorrow in Asia/Shanghai.
+  const today = companyToday(useCompanyTimeZone());
+  const afterCertified = crossFieldRule<Dayjs>('certifiedAt', (value, certified) => value && certified && !value.isAfter(certified, 'day') && t('certificate.expiryAfter'));
   return (
     <FormModal<Values>
-      open
       title={t('certificate.issueTitle', { number: sourceNumber })}
       form={form}
       width={640}
@@ -78,20 +79,7 @@ export function IssueCertificateModal({ source, sourceId, sourceNumber, saving, 
         <Form.Item name="certifiedAt" label={t('fields.certifiedAt')} rules={[{ required: true, message: t('form.valueRequired') }]}>
           <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item
-          name="expiresAt"
-          label={t('fields.expiresAt')}
-          dependencies={['certifiedAt']}
-          rules={[
-            { required: true, message: t('form.valueRequired') },
-            ({ getFieldValue }) => ({
-              validator: (_rule, value?: Dayjs) => {
-                const certified = getFieldValue('certifiedAt') as Dayjs | undefined;
-                return !value || !certified || value.isAfter(certified, 'day') ? Promise.resolve() : Promise.reject(new Error(t('certificate.expiryAfter')));
-              },
-            }),
-          ]}
-        >
+        <Form.Item name="expiresAt" label={t('fields.expiresAt')} dependencies={['certifiedAt']} rules={[{ required: true, message: t('form.valueRequired') }, afterCertified]}>
           <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
         </Form.Item>
       </div>

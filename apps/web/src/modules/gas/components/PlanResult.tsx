@@ -1,6 +1,7 @@
 import { Alert, Card, Descriptions, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { TableCard } from '@/shared/components/TableCard';
 import type { FillStep, ManometricResult, Plan, PlanWarning, PremixProposal, PressureMode } from '../api/types';
 import { formatFixed, formatFraction, formatNumber } from '../lib/format';
 
@@ -141,19 +142,11 @@ export function PlanResult({ plan, mode }: { plan: Plan; mode: PressureMode }) {
       <Card size="small" title={t('result.steps')}>
         <StepsTable result={r} mode={mode} />
       </Card>
-      <Card size="small" title={t('result.atTemperatures')}>
-        <Table
-          rowKey="temperatureC"
-          size="small"
-          pagination={false}
-          dataSource={r.atTemperatures}
-          columns={[
-            { title: t('result.temperature'), dataIndex: 'temperatureC', key: 't', render: (value: number) => `${formatNumber(value)} °C` },
-            { title: t('units.barGauge'), dataIndex: 'pressureBarGauge', key: 'g', align: 'right', render: (value: number) => formatFixed(value, 2) },
-            { title: t('units.barAbs'), dataIndex: 'pressureBar', key: 'a', align: 'right', render: (value: number) => formatFixed(value, 2) },
-          ]}
-        />
-      </Card>
+      <TableCard title={t('result.atTemperatures')} rowKey="temperatureC" rows={r.atTemperatures} columns={[
+        { title: t('result.temperature'), dataIndex: 'temperatureC', key: 't', render: (value: number) => `${formatNumber(value)} °C` },
+        { title: t('units.barGauge'), dataIndex: 'pressureBarGauge', key: 'g', align: 'right', render: (value: number) => formatFixed(value, 2) },
+        { title: t('units.barAbs'), dataIndex: 'pressureBar', key: 'a', align: 'right', render: (value: number) => formatFixed(value, 2) },
+      ]} />
       {premix && premix.premixes.length > 0 && (
         <Card size="small" title={t('result.premixTitle')} className="sd-gas-premix">
           <Alert type="info" showIcon title={t('result.premixExplain')} />

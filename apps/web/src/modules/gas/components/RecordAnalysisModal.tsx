@@ -1,6 +1,6 @@
 import { Form, InputNumber, Select, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/shared/components/FormModal';
+import { FormModal, type FormDialogProps } from '@/shared/components/FormModal';
 import type { AnalysisResult, BlendOrder, FractionUnit } from '../api/types';
 import { formatWithUncertainty, toFraction } from '../lib/format';
 import { UNIT_OPTIONS } from './ParentFields';
@@ -19,11 +19,8 @@ interface Values {
   results: Row[];
 }
 
-interface Props {
+interface Props extends FormDialogProps<{ method: string; results: AnalysisResult[] }> {
   order: BlendOrder;
-  saving: boolean;
-  onSubmit: (request: { method: string; results: AnalysisResult[] }) => void;
-  onCancel: () => void;
 }
 
 /** The analysed amount fraction of each target component (with its expanded uncertainty), checked against the gravimetric value. */
@@ -41,7 +38,6 @@ export function RecordAnalysisModal({ order, saving, onSubmit, onCancel }: Props
   };
   return (
     <FormModal<Values>
-      open
       title={t('analysis.title', { number: order.number })}
       form={form}
       width={760}

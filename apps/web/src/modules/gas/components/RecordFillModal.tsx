@@ -1,6 +1,6 @@
 import { Form, InputNumber, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '@/shared/components/FormModal';
+import { FormModal, type FormDialogProps } from '@/shared/components/FormModal';
 import type { BlendOrder, FilledMass } from '../api/types';
 import { formatFixed } from '../lib/format';
 
@@ -9,11 +9,8 @@ interface Values {
   fillTemperatureC?: number | null;
 }
 
-interface Props {
+interface Props extends FormDialogProps<{ masses: FilledMass[]; fillTemperatureC?: number }> {
   order: BlendOrder;
-  saving: boolean;
-  onSubmit: (request: { masses: FilledMass[]; fillTemperatureC?: number }) => void;
-  onCancel: () => void;
 }
 
 /**
@@ -30,7 +27,6 @@ export function RecordFillModal({ order, saving, onSubmit, onCancel }: Props) {
   };
   return (
     <FormModal<Values>
-      open
       title={t('fill.title', { number: order.number })}
       form={form}
       width={720}

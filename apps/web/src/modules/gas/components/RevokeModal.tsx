@@ -1,23 +1,21 @@
 import { Alert, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { gasLimits } from '@smartdata/domain';
-import { FormModal } from '@/shared/components/FormModal';
+import { FormModal, type FormDialogProps } from '@/shared/components/FormModal';
 
 const REVOKE_REASON_MAX = gasLimits.remarksLength;
 
-interface Props {
+interface Props extends FormDialogProps<string> {
   number: string;
-  saving: boolean;
-  onSubmit: (reason: string) => void;
-  onCancel: () => void;
 }
 
 /** Revoking a certificate: a reason (required; the verification page says it was revoked). */
 export function RevokeModal({ number, saving, onSubmit, onCancel }: Props) {
   const { t } = useTranslation('gas');
   const [form] = Form.useForm<{ reason: string }>();
+  const handleFinish = (values: { reason: string }) => onSubmit(values.reason.trim());
   return (
-    <FormModal<{ reason: string }> open title={t('certificate.revokeTitle', { number })} form={form} okText={t('certificate.revoke')} confirmLoading={saving} onCancel={onCancel} onFinish={(values) => onSubmit(values.reason.trim())}>
+    <FormModal<{ reason: string }> title={t('certificate.revokeTitle', { number })} form={form} okText={t('certificate.revoke')} confirmLoading={saving} onCancel={onCancel} onFinish={handleFinish}>
       <Alert type="warning" showIcon title={t('certificate.revokeWarning')} className="sd-gas-modal__alert" />
       <Form.Item
         name="reason"

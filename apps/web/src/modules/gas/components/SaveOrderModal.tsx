@@ -2,7 +2,7 @@ import { Form, Input } from 'antd';
 import { gasLimits } from '@smartdata/domain';
 import { useTranslation } from 'react-i18next';
 import { ItemPicker, WarehousePicker } from '@/modules/inventory/components/pickers';
-import { FormModal } from '@/shared/components/FormModal';
+import { FormModal, type FormDialogProps } from '@/shared/components/FormModal';
 import { useMenuCodes } from '@/shared/session/useMenuCodes';
 import type { OrderFields, PlanParent } from '../api/types';
 import { inventoryLinkProblem, mayPickInventory } from '../lib/inventoryLinks';
@@ -20,14 +20,11 @@ interface FormValues extends OrderFields {
   parentItemIds?: Record<string, number | undefined>;
 }
 
-interface Props {
+interface Props extends FormDialogProps<SavedOrderFields> {
   /** The order's own fields when a draft is changed (with its parents' items). */
   initial?: Partial<SavedOrderFields> & OrderFields;
   /** The calculation's parent gases, each of which may name the inventory item of its cylinders. */
   parents: readonly Pick<PlanParent, 'key' | 'delivers'>[];
-  saving: boolean;
-  onSubmit: (fields: SavedOrderFields) => void;
-  onCancel: () => void;
 }
 
 /**
@@ -47,7 +44,6 @@ export function SaveOrderModal({ initial, parents, saving, onSubmit, onCancel }:
   });
   return (
     <FormModal<FormValues>
-      open
       title={initial ? t('order.updateTitle') : t('order.saveTitle')}
       form={form}
       okText={t('order.save')}

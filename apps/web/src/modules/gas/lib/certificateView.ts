@@ -2,20 +2,12 @@ import type { CertificateComponent, CertificateSnapshot } from '../api/types';
 import { formatFraction } from './format';
 import { formatPurity } from './purity';
 
-/** A date as stored (epoch ms or `YYYY-MM-DD`) as `YYYY-MM-DD`. */
-export function certificateDate(value: number | string | null | undefined): string {
-  if (value === null || value === undefined || value === '') {
-    return '—';
-  }
-  if (typeof value === 'string') {
-    return value.slice(0, 10);
-  }
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) {
-    return '—';
-  }
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+/**
+ * A certificate's day as stored, `YYYY-MM-DD` (a day of the issuing company's calendar, told by
+ * the server), or `—`. Never an instant read in the browser's zone (issue 31.9).
+ */
+export function certificateDate(value: string | null | undefined): string {
+  return value ? value.slice(0, 10) : '—';
 }
 
 export interface ComponentRow extends CertificateComponent {

@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { App, Button, Card, Descriptions, Empty, Result, Skeleton, Space, Table } from 'antd';
+import { App, Button, Card, Descriptions, Empty, Space, Table } from 'antd';
 import { DeleteOutlined, EditOutlined, ExperimentOutlined, FileProtectOutlined, SafetyCertificateOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { DetailFallback } from '@/shared/components/DetailFallback';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useMenuCodes } from '@/shared/session/useMenuCodes';
 import { formatDateTime } from '@/shared/utils/formatTime';
+import { useConfirmAction } from '@/shared/hooks/useConfirmAction';
 import { useIssueCertificateMutation } from '../api/certificates';
 import { useCancelOrderMutation, useDeleteOrderMutation, useOrderQuery, useRecordAnalysisMutation, useRecordFillMutation } from '../api/orders';
 import { CompositionTable } from '../components/CompositionTable';
@@ -29,7 +31,8 @@ type Dialog = 'fill' | 'analysis' | 'certificate' | null;
  */
 export function BlendOrderDetailPage() {
   const { t } = useTranslation(['gas', 'texts']);
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirmAction();
   const navigate = useNavigate();
   const codes = useMenuCodes();
   const id = Number(useParams().id);
@@ -41,15 +44,8 @@ export function BlendOrderDetailPage() {
   const remove = useDeleteOrderMutation();
   const [dialog, setDialog] = useState<Dialog>(null);
 
-  if (order.isPending) {
-    return (
-      <div className="sd-page">
-        <Skeleton active />
-      </div>
-    );
-  }
-  if (order.isError) {
-    return <Result status="warning" title={t('order.notFound')} extra={<Link to={BLEND_ORDERS_TAB}>{t('order.backToList')}</Link>} />;
+  if (order.isPending || order.isError) {
+    return <DetailFallback query={order} notFound={t('order.notFound')} back={{ to: BLEND_ORDERS_TAB, label: t('order.backToList') }} />;
   }
   const o = order.data;
   const state = o.state;
@@ -64,25 +60,14 @@ export function BlendOrderDetailPage() {
       // Shown by the API client; the dialog stays open.
     }
   };
-  const ask = (title: string, content: string, okText: string, call: () => Promise<unknown>, after?: () => void) =>
-    void modal.confirm({
-      title,
-      content,
-      okText,
-      okButtonProps: { danger: true },
-      cancelText: t('actions.back'),
-      onOk: () => run(call, after),
-    });
+  const ask = (title: string, content: string, okText: string, call: () => Promise<unknown>, after = () => setDialog(null)) =>
+    confirm({ title, content, okText, cancelText: t('actions.back'), run: call, done: t('texts:operationSuccess'), after });
 
   return (
     <div className="sd-page sd-gas">
       <PageHeader
-        title={
-          <Space size="middle" wrap>
-            {t('order.detailTitle', { number: o.number })}
-            <OrderStateTag state={state} />
-          </Space>
-        }
+        title={t('order.detailTitle', { number: o.number })}
+        tag={<OrderStateTag state={state} />}
         description={<Link to={BLEND_ORDERS_TAB}>{t('order.backToList')}</Link>}
         actions={
           <Space wrap>

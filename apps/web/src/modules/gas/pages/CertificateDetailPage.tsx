@@ -1,11 +1,14 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Descriptions, Dropdown, Result, Skeleton, Space, Table } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Dropdown, Space } from 'antd';
 import { CopyOutlined, DownloadOutlined, ExportOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { DetailFallback } from '@/shared/components/DetailFallback';
 import { PageHeader } from '@/shared/components/PageHeader';
+import { TableCard } from '@/shared/components/TableCard';
 import { formatDateTime } from '@/shared/utils/formatTime';
 import { copyText } from '@/shared/utils/copyText';
+import { useBusy } from '@/shared/hooks/useBusy';
 import { downloadCertificatePdf, useCertificateQuery, useRevokeCertificateMutation } from '../api/certificates';
 import { CertificateStateTag } from '../components/GasTags';
 import { RevokeModal } from '../components/RevokeModal';
@@ -26,30 +29,16 @@ export function CertificateDetailPage() {
   const certificate = useCertificateQuery(id);
   const revoke = useRevokeCertificateMutation();
   const [revoking, setRevoking] = useState(false);
-  const [downloading, setDownloading] = useState(false);
+  const [downloading, runDownloading] = useBusy();
 
-  if (certificate.isPending) {
-    return (
-      <div className="sd-page">
-        <Skeleton active />
-      </div>
-    );
-  }
-  if (certificate.isError) {
-    return <Result status="warning" title={t('certificate.notFound')} extra={<Link to={CERTIFICATE_PATH}>{t('certificate.backToList')}</Link>} />;
+  if (certificate.isPending || certificate.isError) {
+    return <DetailFallback query={certificate} notFound={t('certificate.notFound')} back={{ to: CERTIFICATE_PATH, label: t('certificate.backToList') }} />;
   }
   const c = certificate.data;
   const s = c.snapshot;
   const link = verifyUrl(c.code);
   const download = async (lang: 'zh-CN' | 'en-US') => {
-    setDownloading(true);
-    try {
-      await downloadCertificatePdf(c, lang);
-    } catch {
-      // Shown by the download helper.
-    } finally {
-      setDownloading(false);
-    }
+    await runDownloading(() => downloadCertificatePdf(c, lang));
   };
   const copy = async () => {
     if (await copyText(link)) {
@@ -63,12 +52,8 @@ export function CertificateDetailPage() {
   return (
     <div className="sd-page sd-gas">
       <PageHeader
-        title={
-          <Space size="middle" wrap>
-            {t('certificate.detailTitle', { number: c.number })}
-            <CertificateStateTag state={c.state} />
-          </Space>
-        }
+        title={t('certificate.detailTitle', { number: c.number })}
+        tag={<CertificateStateTag state={c.state} />}
         description={<Link to={CERTIFICATE_PATH}>{t('certificate.backToList')}</Link>}
         actions={
           <Space wrap>
@@ -147,32 +132,16 @@ export function CertificateDetailPage() {
           </Descriptions.Item>
         </Descriptions>
       </Card>
-      <Card size="small" title={t('fields.components')}>
-        <Table<ComponentRow>
-          rowKey="gas"
-          size="small"
-          pagination={false}
-          dataSource={certificateComponents(s)}
-          columns={[
-            { title: t('fields.component'), dataIndex: 'gas', key: 'gas', render: (gas: string, row) => (gas === s.balance && !row.isBalance ? `${gas} (${t('fields.balance')})` : gas) },
-            { title: t('order.fraction'), key: 'x', align: 'right', render: (_v, row) => (row.isBalance ? t('fields.balanceRest') : reportedValue(row.fraction, row.U).value) },
-            { title: t('order.U'), key: 'U', align: 'right', render: (_v, row) => (row.isBalance ? '—' : (reportedValue(row.fraction, row.U).U ?? '—')) },
-          ]}
-        />
-      </Card>
+      <TableCard<ComponentRow> title={t('fields.components')} rowKey="gas" rows={certificateComponents(s)} columns={[
+        { title: t('fields.component'), dataIndex: 'gas', key: 'gas', render: (gas: string, row) => (gas === s.balance && !row.isBalance ? `${gas} (${t('fields.balance')})` : gas) },
+        { title: t('order.fraction'), key: 'x', align: 'right', render: (_v, row) => (row.isBalance ? t('fields.balanceRest') : reportedValue(row.fraction, row.U).value) },
+        { title: t('order.U'), key: 'U', align: 'right', render: (_v, row) => (row.isBalance ? '—' : (reportedValue(row.fraction, row.U).U ?? '—')) },
+      ]} />
       {s.impurities.length > 0 && (
-        <Card size="small" title={t('grade.impurities')}>
-          <Table
-            rowKey="gas"
-            size="small"
-            pagination={false}
-            dataSource={s.impurities}
-            columns={[
-              { title: t('analysisHp.impurity'), dataIndex: 'gas', key: 'gas' },
-              { title: t('analysisHp.value'), key: 'value', align: 'right', render: (_v, row) => (row.belowLod ? `< ${formatNumber(row.lodPpm)} ppm (LOD)` : `${formatNumber(row.valuePpm ?? 0)} ppm`) },
-            ]}
-          />
-        </Card>
+        <TableCard title={t('grade.impurities')} rowKey="gas" rows={s.impurities} columns={[
+          { title: t('analysisHp.impurity'), dataIndex: 'gas', key: 'gas' },
+          { title: t('analysisHp.value'), key: 'value', align: 'right', render: (_v, row) => (row.belowLod ? `< ${formatNumber(row.lodPpm)} ppm (LOD)` : `${formatNumber(row.valuePpm ?? 0)} ppm`) },
+        ]} />
       )}
       {revoking && (
         <RevokeModal

@@ -1,11 +1,10 @@
 import { useMemo, useRef, useState } from 'react';
-import { Alert, Button, Card, Empty, Space, Tabs, Tooltip } from 'antd';
+import { Alert, Button, Card, Empty, Space, Tooltip } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PageHeader } from '@/shared/components/PageHeader';
+import { TabsPage } from '@/shared/components/list/TabsPage';
 import { useListActions } from '@/shared/hooks/useListActions';
-import { useTabParam } from '@/shared/hooks/useTabParam';
 import { usePlanMutation } from '../api/calculation';
 import { useAddOrderMutation, useOrderQuery, useUpdateOrderMutation } from '../api/orders';
 import type { Plan, PlanRequest } from '../api/types';
@@ -21,21 +20,18 @@ import '../gas.css';
 /** /gas/blending (gs_blending): the blending calculator and the blending orders, one tab each. */
 export function GasBlendingPage() {
   const { t } = useTranslation('gas');
-  const [tab, openTab] = useTabParam(['calculator', 'orders'] as const);
   // A fresh calculator for each draft opened for changes (and after one is saved back).
   const editing = useSearchParams()[0].get('edit') ?? 'new';
   return (
-    <div className="sd-page sd-gas">
-      <PageHeader title={t('blending.title')} description={t('blending.description')} />
-      <Tabs
-        activeKey={tab}
-        onChange={openTab}
-        items={[
-          { key: 'calculator', label: t('tabs.calculator'), children: <Calculator key={editing} /> },
-          { key: 'orders', label: t('tabs.orders'), children: <OrderList /> },
-        ]}
-      />
-    </div>
+    <TabsPage
+      title={t('blending.title')}
+      description={t('blending.description')}
+      className="sd-gas"
+      tabs={[
+        { key: 'calculator', label: t('tabs.calculator'), children: <Calculator key={editing} /> },
+        { key: 'orders', label: t('tabs.orders'), children: <OrderList /> },
+      ]}
+    />
   );
 }
 

@@ -1,20 +1,22 @@
 import { useState } from 'react';
-import { Button, Descriptions, Modal, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { Button, Descriptions, Modal, Table, Tag, type TableColumnsType } from 'antd';
+import { EyeOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ListCard } from '@/shared/components/ListCard';
-import { PageHeader } from '@/shared/components/PageHeader';
-import { useIsPhone } from '@/shared/hooks/useIsPhone';
+import { AddButton } from '@/shared/components/list/AddButton';
+import { ListCard } from '@/shared/components/list/ListCard';
+import { actionsColumn, timeColumn } from '@/shared/components/list/listColumns';
+import { TabsPage } from '@/shared/components/list/TabsPage';
+import { useEditDialog } from '@/shared/hooks/useEditDialog';
+import { useAddDialog } from '@/shared/hooks/useAddDialog';
 import { useListActions } from '@/shared/hooks/useListActions';
 import { usePagedList } from '@/shared/hooks/usePagedList';
-import { useTabParam } from '@/shared/hooks/useTabParam';
 import { useMenuCodes } from '@/shared/session/useMenuCodes';
 import { formatDateTime } from '@/shared/utils/formatTime';
 import { useIssueCertificateMutation } from '../api/certificates';
 import { GAS_PICK_SIZE } from '../api/keys';
 import { useAddAnalysisMutation, useAddGradeMutation, useAnalysesQuery, useDeleteAnalysisMutation, useDeleteGradeMutation, useGradesQuery, useUpdateGradeMutation } from '../api/purity';
-import type { Grade, PurityAnalysis } from '../api/types';
+import type { Grade, GradeInput, PurityAnalysis } from '../api/types';
 import { AnalysisFormModal } from '../components/AnalysisFormModal';
 import { PassTag } from '../components/GasTags';
 import { GradeFormModal } from '../components/GradeFormModal';
@@ -26,19 +28,16 @@ import '../gas.css';
 /** /gas/highPurity (gs_high_purity): grades with impurity specifications, and analyses against them. */
 export function HighPurityPage() {
   const { t } = useTranslation('gas');
-  const [tab, openTab] = useTabParam(['grades', 'analyses'] as const);
   return (
-    <div className="sd-page sd-gas">
-      <PageHeader title={t('purity.title')} description={t('purity.description')} />
-      <Tabs
-        activeKey={tab}
-        onChange={openTab}
-        items={[
-          { key: 'grades', label: t('tabs.grades'), children: <GradeList /> },
-          { key: 'analyses', label: t('tabs.analyses'), children: <AnalysisList /> },
-        ]}
-      />
-    </div>
+    <TabsPage
+      title={t('purity.title')}
+      description={t('purity.description')}
+      className="sd-gas"
+      tabs={[
+        { key: 'grades', label: t('tabs.grades'), children: <GradeList /> },
+        { key: 'analyses', label: t('tabs.analyses'), children: <AnalysisList /> },
+      ]}
+    />
   );
 }
 
@@ -49,8 +48,7 @@ function GradeList() {
   const add = useAddGradeMutation();
   const update = useUpdateGradeMutation();
   const remove = useDeleteGradeMutation();
-  const { save, confirmDelete } = useListActions();
-  const [editing, setEditing] = useState<Grade | 'new' | null>(null);
+  const dialog = useEditDialog(add, update, (grade: Grade, input: GradeInput) => ({ ...input, id: grade.id }));
   const columns: TableColumnsType<Grade> = [
     { title: t('grade.gas'), dataIndex: 'gas', key: 'gas', render: (gas: string) => <strong>{gas}</strong> },
     { title: t('grade.grade'), dataIndex: 'grade', key: 'grade' },
@@ -75,56 +73,27 @@ function GradeList() {
       ),
     },
     { title: t('fields.remarks'), dataIndex: 'remarks', key: 'remarks', render: (value: string) => value || '—' },
-    {
-      title: t('actions.title'),
-      key: 'actions',
-      className: 'sd-nowrap',
-      render: (_v, row) => (
-        <Space size={0}>
-          <Button type="link" icon={<EditOutlined />} aria-label={t('grade.editOf', { name: `${row.gas} ${row.grade}` })} onClick={() => setEditing(row)}>
-            {t('actions.edit')}
-          </Button>
-          <Button
-            type="link"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label={t('grade.deleteOf', { name: `${row.gas} ${row.grade}` })}
-            onClick={() => confirmDelete({ title: t('grade.deleteTitle', { name: `${row.gas} ${row.grade}` }), content: t('grade.deleteContent'), okText: t('actions.delete'), onDelete: () => remove.mutateAsync(row.id) })}
-          >
-            {t('actions.delete')}
-          </Button>
-        </Space>
-      ),
-    },
+    actionsColumn(
+      t('actions.title'),
+      (row) => [
+        { kind: 'edit', name: `${row.gas} ${row.grade}`, onClick: () => dialog.edit(row) },
+        {
+          kind: 'delete',
+          name: `${row.gas} ${row.grade}`,
+          confirm: { title: t('grade.deleteTitle', { name: `${row.gas} ${row.grade}` }), content: t('grade.deleteContent'), onDelete: () => remove.mutateAsync(row.id) },
+        },
+      ],
+      { width: null },
+    ),
   ];
+
   return (
     <>
-      <ListCard<Grade>
-        rowKey="id"
-        columns={columns}
-        rows={grades.data?.list ?? []}
-        loading={grades.isFetching}
-        pending={grades.isPending}
-        keyword={paged.keyword}
-        searchPlaceholder={t('grade.search')}
-        onSearch={paged.search}
-        paging={{ state: paged, total: grades.data?.total ?? 0, totalText: (count) => t('grade.total', { count }) }}
-        empty={{ text: t('grade.empty'), searchText: t('emptySearch'), hint: t('grade.emptyHint') }}
-        scrollX={820}
-        toolbar={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} className="sd-gas__toolbar-end">
-            {t('grade.add')}
-          </Button>
-        }
+      <ListCard<Grade> columns={columns} query={grades} paged={paged} scrollX={820}
+        texts={{ search: t('grade.search'), total: (count) => t('grade.total', { count }), empty: t('grade.empty'), noMatch: t('emptySearch'), hint: t('grade.emptyHint') }}
+        toolbar={<AddButton label={t('grade.add')} onClick={dialog.create} end />}
       />
-      {editing && (
-        <GradeFormModal
-          grade={editing === 'new' ? undefined : editing}
-          saving={add.isPending || update.isPending}
-          onCancel={() => setEditing(null)}
-          onSubmit={(input) => void save(() => (editing === 'new' ? add.mutateAsync(input) : update.mutateAsync({ ...input, id: editing.id })), () => setEditing(null))}
-        />
-      )}
+      {dialog.open && <GradeFormModal {...dialog.modal} grade={dialog.row ?? undefined} />}
     </>
   );
 }
@@ -136,12 +105,10 @@ function AnalysisList() {
   const paged = usePagedList();
   const analyses = useAnalysesQuery({ pageNum: paged.pageNum, pageSize: paged.pageSize, keyword: paged.keyword || undefined });
   const grades = useGradesQuery({ pageNum: 1, pageSize: GAS_PICK_SIZE });
-  const add = useAddAnalysisMutation();
+  const adding = useAddDialog(useAddAnalysisMutation());
   const remove = useDeleteAnalysisMutation();
   const issue = useIssueCertificateMutation();
-  const { save, confirmDelete } = useListActions();
-  const isPhone = useIsPhone();
-  const [adding, setAdding] = useState(false);
+  const { save } = useListActions();
   const [viewing, setViewing] = useState<PurityAnalysis | null>(null);
   const [issuing, setIssuing] = useState<PurityAnalysis | null>(null);
   const columns: TableColumnsType<PurityAnalysis> = [
@@ -159,55 +126,32 @@ function AnalysisList() {
     { title: t('analysisHp.grade'), key: 'grade', className: 'sd-nowrap', render: (_v, row) => `${row.gas} ${row.grade}` },
     { title: t('fields.cylinderNumber'), dataIndex: 'cylinderNumber', key: 'cylinderNumber' },
     { title: t('fields.lot'), dataIndex: 'lot', key: 'lot', render: (value: string) => value || '—' },
-    { title: t('fields.analysedAt'), dataIndex: 'analysedAt', key: 'analysedAt', className: 'sd-nowrap', render: (value: number) => formatDateTime(value) },
+    timeColumn(t('fields.analysedAt'), 'analysedAt', { width: null }),
     { title: t('purity.purity'), dataIndex: 'purityPercent', key: 'purity', align: 'right', className: 'sd-nowrap', render: (value: number) => formatPurity(value) },
     { title: t('purity.result'), dataIndex: 'passed', key: 'pass', render: (passed: boolean) => <PassTag pass={passed} /> },
-    {
-      title: t('actions.title'),
-      key: 'actions',
-      className: 'sd-nowrap',
-      render: (_v, row) => (
-        <Space size={0} wrap>
-          <Button type="link" icon={<EyeOutlined />} aria-label={t('analysisHp.viewOf', { number: row.number })} onClick={() => setViewing(row)} />
-          {row.passed && codes.has('gs_certificate') && (
-            <Button type="link" icon={<SafetyCertificateOutlined />} onClick={() => setIssuing(row)}>
-              {t('certificate.issue')}
-            </Button>
-          )}
-          <Button
-            type="link"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label={t('analysisHp.deleteOf', { number: row.number })}
-            onClick={() => confirmDelete({ title: t('analysisHp.deleteTitle', { number: row.number }), content: t('analysisHp.deleteContent'), okText: t('actions.delete'), onDelete: () => remove.mutateAsync(row.id) })}
-          />
-        </Space>
-      ),
-    },
+    actionsColumn(
+      t('actions.title'),
+      (row) => [
+        { key: 'view', label: null, icon: <EyeOutlined />, ariaLabel: t('analysisHp.viewOf', { number: row.number }), onClick: () => setViewing(row) },
+        row.passed && codes.has('gs_certificate') && { key: 'issue', label: t('certificate.issue'), icon: <SafetyCertificateOutlined />, onClick: () => setIssuing(row) },
+        {
+          kind: 'delete',
+          name: row.number,
+          iconOnly: true,
+          confirm: { title: t('analysisHp.deleteTitle', { number: row.number }), content: t('analysisHp.deleteContent'), onDelete: () => remove.mutateAsync(row.id) },
+        },
+      ],
+      { width: null, wrap: true },
+    ),
   ];
+
   return (
     <>
-      <ListCard<PurityAnalysis>
-        rowKey="id"
-        columns={isPhone ? columns.filter((column) => ['number', 'purity', 'pass'].includes(String(column.key))) : columns}
-        rows={analyses.data?.list ?? []}
-        loading={analyses.isFetching}
-        pending={analyses.isPending}
-        keyword={paged.keyword}
-        searchPlaceholder={t('analysisHp.search')}
-        onSearch={paged.search}
-        paging={{ state: paged, total: analyses.data?.total ?? 0, totalText: (count) => t('analysisHp.total', { count }) }}
-        empty={{ text: t('analysisHp.empty'), searchText: t('emptySearch'), hint: t('analysisHp.emptyHint') }}
-        scrollX={isPhone ? undefined : 1000}
-        toolbar={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} className="sd-gas__toolbar-end">
-            {t('analysisHp.add')}
-          </Button>
-        }
+      <ListCard<PurityAnalysis> columns={columns} query={analyses} paged={paged} phoneKeys={['number', 'purity', 'pass']} scrollX={1000}
+        texts={{ search: t('analysisHp.search'), total: (count) => t('analysisHp.total', { count }), empty: t('analysisHp.empty'), noMatch: t('emptySearch'), hint: t('analysisHp.emptyHint') }}
+        toolbar={<AddButton label={t('analysisHp.add')} onClick={adding.show} end />}
       />
-      {adding && (
-        <AnalysisFormModal grades={grades.data?.list ?? []} saving={add.isPending} onCancel={() => setAdding(false)} onSubmit={(input) => void save(() => add.mutateAsync(input), () => setAdding(false))} />
-      )}
+      {adding.open && <AnalysisFormModal {...adding.modal} grades={grades.data?.list ?? []} />}
       {viewing && (
         <Modal open title={t('analysisHp.detailTitle', { number: viewing.number })} footer={null} onCancel={() => setViewing(null)} width={680}>
           <Descriptions size="small" column={{ xs: 1, sm: 2 }}>

@@ -110,10 +110,10 @@ export function VerifyPage() {
                     <dd>{c.method}</dd>
                   </div>
                 )}
-                {state === 'revoked' && c.revokedAt && (
+                {state === 'revoked' && c.revokedOn && (
                   <div>
                     <dt>{t('verify.revokedOn')}</dt>
-                    <dd>{certificateDate(c.revokedAt)}</dd>
+                    <dd>{certificateDate(c.revokedOn)}</dd>
                   </div>
                 )}
               </dl>

@@ -18,6 +18,7 @@ import type {
   UploadCertificateRequest,
 } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 
 export const gatewayKeys = {
   all: ['gateways'] as const,
@@ -56,11 +57,7 @@ export function pushConfig(request: GatewayDeviceRequest): Promise<null> {
   return api.post<null>('/gateway/pushConfig', request);
 }
 export function usePushConfigMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (deviceId: number) => pushConfig({ deviceId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['devices'] }),
-  });
+  return useInvalidatingMutation((deviceId: number) => pushConfig({ deviceId }), ['devices']);
 }
 
 /** `POST /gateway/detectConfig {deviceId}`: the gateway checks the configuration (passed → saved). */
@@ -68,11 +65,7 @@ export function detectConfig(request: DetectConfigRequest): Promise<null> {
   return api.post<null>('/gateway/detectConfig', request);
 }
 export function useDetectConfigMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (deviceId: number) => detectConfig({ deviceId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['devices'] }),
-  });
+  return useInvalidatingMutation((deviceId: number) => detectConfig({ deviceId }), ['devices']);
 }
 
 /** `GET /gateway/getConfigVersions?deviceId` (newest first). */

@@ -17,6 +17,7 @@ import { Alert, App, Button, Dropdown, Select, Space, Tabs, Tag, Tooltip, Typogr
 import { ApartmentOutlined, CheckCircleOutlined, DownloadOutlined, FileAddOutlined, RedoOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { checkFlow, flowMessage, flowNodeMax, type FlowDocument, type FlowNode, type FlowProblem } from '@smartdata/domain';
+import { saveBlob } from '@/shared/api/download';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { FlowNodeCard, kindIcons, type FlowCanvasNode } from './FlowNodeCard';
 import { LinksSettings, SerialSettingsForm, StartModeSettings, type LinkDefaults } from './FlowSettings';
@@ -218,15 +219,7 @@ function FlowEditorInner({ initial, firmwareVersion, onFirmwareChange, onChange,
     void message.success(t('toolbar.loaded'));
   };
 
-  const exportJson = () => {
-    const blob = new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' });
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'flow.json';
-    a.click();
-    URL.revokeObjectURL(url);
-  };
+  const exportJson = () => saveBlob(new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' }), 'flow.json');
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     const kind = event.dataTransfer.getData('application/x-sd-flow-kind') as (typeof paletteKinds)[number];

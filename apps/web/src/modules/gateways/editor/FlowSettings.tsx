@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { App, Button, Card, Form, Input, InputNumber, Radio, Select, Space, Typography, Upload } from 'antd';
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { baudRates, certificateExtensions, certificateFileProblem, deviceMessage, flowLimits, flowMessage, limits, linkProblems, type FlowDocument, type MqttLink } from '@smartdata/domain';
 import { useLocale } from '@/shared/i18n/useLocale';
+import { useBusy } from '@/shared/hooks/useBusy';
 import { certificateProblem } from './certificate';
 
 type Patch = (doc: FlowDocument) => void;
@@ -148,7 +148,7 @@ function LinkCard({ link, index, used, problems, onChange, onRemove, uploadCerti
   const { t } = useTranslation('gateways');
   const locale = useLocale();
   const { message, modal } = App.useApp();
-  const [uploading, setUploading] = useState(false);
+  const [uploading, runUploading] = useBusy();
   const field = (key: 'address' | 'username' | 'password' | 'clientId', max: number) => (
     <Form.Item label={t(`links.${key}`)} extra={key === 'password' && passwordHint ? t('links.passwordHint') : undefined}>
       {key === 'password' ? (
@@ -172,16 +172,11 @@ function LinkCard({ link, index, used, problems, onChange, onRemove, uploadCerti
       onChange({ cert: { kind: 'uploaded', fileName: file.name } });
       return;
     }
-    setUploading(true);
-    try {
+    await runUploading(async () => {
       const certificate = await uploadCertificate(file);
       onChange({ cert: { kind: 'uploaded', certificateId: certificate.id, fileName: file.name } });
       void message.success(t('links.certUploaded', { name: file.name }));
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setUploading(false);
-    }
+    });
   };
   return (
     <Card

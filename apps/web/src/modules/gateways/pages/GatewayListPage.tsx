@@ -1,9 +1,10 @@
-import { useState } from 'react';
-import { Badge, Card, Empty, Input, Result, Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Badge, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { DeviceItem, DeviceListQuery, GatewayConfig } from '@smartdata/domain';
+import type { DeviceItem, GatewayConfig } from '@smartdata/domain';
+import { ListCard } from '@/shared/components/list/ListCard';
 import { PageHeader } from '@/shared/components/PageHeader';
+import { usePagedList } from '@/shared/hooks/usePagedList';
 import { DEVICE_LIST_PATH, deviceDetailPath, gatewayConfigPath } from '@/shared/routing/devicePaths';
 import { formatDateTime } from '@/shared/utils/formatTime';
 import { useGatewayFlowsQuery, useGatewayListQuery } from '../api/gatewayList';
@@ -21,8 +22,8 @@ function linkCount(config: GatewayConfig | undefined): number | null {
  */
 export function GatewayListPage() {
   const { t } = useTranslation(['gateways', 'texts']);
-  const [query, setQuery] = useState<Partial<DeviceListQuery>>({ pageNum: 1, pageSize: 20 });
-  const list = useGatewayListQuery(query);
+  const paged = usePagedList(20);
+  const list = useGatewayListQuery({ pageNum: paged.pageNum, pageSize: paged.pageSize, keyword: paged.keyword || undefined });
   const rows = list.data?.list ?? [];
   const flows = useGatewayFlowsQuery(rows.map((d) => d.id));
   const flowOf = (id: number) => flows[rows.findIndex((d) => d.id === id)];
@@ -87,40 +88,10 @@ export function GatewayListPage() {
           </span>
         }
       />
-      <Card>
-        <Space style={{ marginBottom: 12 }}>
-          <Input.Search allowClear placeholder={t('list.search')} aria-label={t('list.search')} onSearch={(keyword) => setQuery((q) => ({ ...q, keyword: keyword || undefined, pageNum: 1 }))} style={{ width: 260 }} />
-        </Space>
-        {list.isError ? (
-          <Result
-            status="warning"
-            title={t('list.loadFailed')}
-            extra={
-              <Button type="primary" onClick={() => void list.refetch()}>
-                {t('list.retry')}
-              </Button>
-            }
-          />
-        ) : (
-          <Table<DeviceItem>
-            rowKey="id"
-            loading={list.isFetching && !list.data}
-            columns={columns}
-            dataSource={rows}
-            scroll={{ x: 900 }}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} /> }}
-            pagination={{
-              current: query.pageNum,
-              pageSize: query.pageSize,
-              total: list.data?.total ?? 0,
-              showSizeChanger: true,
-              pageSizeOptions: [10, 20, 50],
-              showTotal: (total) => t('list.total', { count: total }),
-              onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })),
-            }}
-          />
-        )}
-      </Card>
+      <ListCard<DeviceItem> columns={columns} query={list} paged={paged} pageSizes={[10, 20, 50]} scrollX={900}
+        loading={list.isFetching && !list.data}
+        texts={{ search: t('list.search'), total: (count) => t('list.total', { count }), empty: t('list.empty'), loadFailed: t('list.loadFailed') }}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddGroupRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { groupsKeys } from './keys';
 
 /** A group's name and remark, as the form edits them. */
@@ -12,6 +12,5 @@ export function addGroup(request: AddGroupRequest): Promise<IdResponse> {
 }
 
 export function useAddGroupMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addGroup, onSuccess: () => queryClient.invalidateQueries({ queryKey: groupsKeys.all }) });
+  return useInvalidatingMutation(addGroup, groupsKeys.all);
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { groupMemberQuery } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { groupsKeys } from './keys';
 
 /** `POST /company/group/addUserToGroup?groupId=&userId=`: query-string parameters (spec §7). */
@@ -10,6 +10,5 @@ export function addUserToGroup({ groupId, userId }: z.input<typeof groupMemberQu
 }
 
 export function useAddUserToGroupMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addUserToGroup, onSuccess: () => queryClient.invalidateQueries({ queryKey: groupsKeys.all }) });
+  return useInvalidatingMutation(addUserToGroup, groupsKeys.all);
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Id, idRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { groupsKeys } from './keys';
 
 /** `POST /company/group/deleteGroup {id}` */
@@ -10,6 +10,5 @@ export function deleteGroup(request: z.input<typeof idRequest>): Promise<null> {
 }
 
 export function useDeleteGroupMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (id: Id) => deleteGroup({ id }), onSettled: () => queryClient.invalidateQueries({ queryKey: groupsKeys.all }) });
+  return useInvalidatingMutation((id: Id) => deleteGroup({ id }), groupsKeys.all, 'settled');
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { groupMemberQuery } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { groupsKeys } from './keys';
 
 /** `POST /company/group/removeUserFromGroup {groupId, userId}` */
@@ -10,6 +10,5 @@ export function removeUserFromGroup(request: z.input<typeof groupMemberQuery>): 
 }
 
 export function useRemoveUserFromGroupMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: removeUserFromGroup, onSettled: () => queryClient.invalidateQueries({ queryKey: groupsKeys.all }) });
+  return useInvalidatingMutation(removeUserFromGroup, groupsKeys.all, 'settled');
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { updateGroupRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { groupsKeys } from './keys';
 
 /** `POST /company/group/updateGroup {id, name, remark}` */
@@ -10,6 +10,5 @@ export function updateGroup(request: z.input<typeof updateGroupRequest>): Promis
 }
 
 export function useUpdateGroupMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateGroup, onSuccess: () => queryClient.invalidateQueries({ queryKey: groupsKeys.all }) });
+  return useInvalidatingMutation(updateGroup, groupsKeys.all);
 }

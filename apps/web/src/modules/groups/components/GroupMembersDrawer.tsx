@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { App, Button, Drawer, Empty, Select, Table, type RefSelectProps, type TableColumnsType } from 'antd';
+import { Button, Drawer, Empty, Select, Table, type RefSelectProps, type TableColumnsType } from 'antd';
 import { UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { GroupItem, GroupMemberItem } from '@smartdata/domain';
@@ -7,7 +7,10 @@ import { useAddUserToGroupMutation } from '../api/addUserToGroup';
 import { useCompanyMembersQuery } from '../api/getCompanyMembers';
 import { useGroupMembersQuery } from '../api/getGroupMembers';
 import { useRemoveUserFromGroupMutation } from '../api/removeUserFromGroup';
+import { actionsColumn } from '@/shared/components/list/listColumns';
 import { useDebouncedValue } from '@/shared/hooks/useDebouncedValue';
+import { useConfirmAction } from '@/shared/hooks/useConfirmAction';
+import { useListActions } from '@/shared/hooks/useListActions';
 
 interface GroupMembersDrawerProps {
   group: GroupItem | null;
@@ -17,7 +20,8 @@ interface GroupMembersDrawerProps {
 /** The members of a group: add a member of the company, take one out. */
 export function GroupMembersDrawer({ group, onClose }: GroupMembersDrawerProps) {
   const { t } = useTranslation(['groups', 'texts']);
-  const { message, modal } = App.useApp();
+  const { save } = useListActions();
+  const confirm = useConfirmAction();
   const groupId = group?.id ?? null;
   const members = useGroupMembersQuery(groupId);
   const [search, setSearch] = useState('');
@@ -41,14 +45,13 @@ export function GroupMembersDrawer({ group, onClose }: GroupMembersDrawerProps) 
     if (groupId === null || userId === null) {
       return;
     }
-    try {
-      await addUser.mutateAsync({ groupId, userId });
-      setUserId(null);
-      setSearch('');
-      void message.success(t('texts:operationSuccess'));
-    } catch {
-      // Shown by the API client.
-    }
+    await save(
+      () => addUser.mutateAsync({ groupId, userId }),
+      () => {
+        setUserId(null);
+        setSearch('');
+      },
+    );
   };
 
   const handleRemove = (member: GroupMemberItem) => {
@@ -56,22 +59,14 @@ export function GroupMembersDrawer({ group, onClose }: GroupMembersDrawerProps) 
       return;
     }
     const name = member.name || member.userName;
-    void modal.confirm({
+    confirm({
       title: t('members.removeTitle', { name, group: group?.name ?? '' }),
       content: t('members.removeContent'),
       okText: t('members.remove'),
-      okButtonProps: { danger: true },
-      autoFocusButton: 'ok',
-      onOk: async () => {
-        try {
-          await removeUser.mutateAsync({ groupId, userId: member.userId });
-          void message.success(t('texts:operationSuccess'));
-          // The removed row took the focus with it: give it to the member picker, not the page.
-          pickerRef.current?.focus();
-        } catch {
-          // Shown by the API client.
-        }
-      },
+      run: () => removeUser.mutateAsync({ groupId, userId: member.userId }),
+      done: t('texts:operationSuccess'),
+      // The removed row took the focus with it: give it to the member picker, not the page.
+      after: () => pickerRef.current?.focus(),
     });
   };
 
@@ -79,23 +74,11 @@ export function GroupMembersDrawer({ group, onClose }: GroupMembersDrawerProps) 
     { title: t('members.name'), key: 'name', render: (_value, member) => member.name || member.userName },
     { title: t('members.userName'), dataIndex: 'userName', key: 'userName' },
     { title: t('members.phone'), dataIndex: 'phone', key: 'phone', render: (phone: string | null) => phone ?? '—' },
-    {
-      title: t('columns.actions'),
-      key: 'actions',
-      width: 90,
-      render: (_value, member) => (
-        <Button
-          type="link"
-          size="small"
-          danger
-          icon={<UserDeleteOutlined />}
-          onClick={() => handleRemove(member)}
-          aria-label={t('members.removeNamed', { name: member.name || member.userName })}
-        >
-          {t('members.remove')}
-        </Button>
-      ),
-    },
+    actionsColumn(
+      t('columns.actions'),
+      (member) => [{ key: 'remove', label: t('members.remove'), icon: <UserDeleteOutlined />, danger: true, onClick: () => handleRemove(member), ariaLabel: t('members.removeNamed', { name: member.name || member.userName }) }],
+      { width: 90 },
+    ),
   ];
 
   return (

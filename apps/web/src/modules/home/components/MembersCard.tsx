@@ -1,22 +1,12 @@
 import { Avatar, Card, Empty, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { HomeOverview } from '@smartdata/domain';
-import { initialOf } from '@/shared/utils/companyLogo';
+import { avatarColorOf, initialOf } from '@/shared/utils/companyLogo';
 
 interface MembersCardProps {
   members: NonNullable<HomeOverview['members']>;
   memberCount: number;
   currentUserId: number | string | null;
-}
-
-const palette = ['#1677ff', '#13a8a8', '#722ed1', '#d46b08', '#389e0d', '#c41d7f'];
-
-function colorOf(key: string): string {
-  let hash = 0;
-  for (const char of key) {
-    hash = (hash * 31 + char.charCodeAt(0)) | 0;
-  }
-  return palette[Math.abs(hash) % palette.length];
 }
 
 /** A short list of the company's members. */
@@ -32,7 +22,7 @@ export function MembersCard({ members, memberCount, currentUserId }: MembersCard
             const name = member.name || member.userName;
             return (
               <li key={String(member.userId)} className="sd-members__item">
-                <Avatar style={{ backgroundColor: colorOf(member.userName) }} aria-hidden="true">
+                <Avatar style={{ backgroundColor: avatarColorOf(member.userName) }} aria-hidden="true">
                   {initialOf(name)}
                 </Avatar>
                 <div className="sd-members__text">

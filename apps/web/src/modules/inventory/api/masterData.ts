@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   AddCategoryRequest,
   AddCustomerRequest,
@@ -15,6 +15,7 @@ import type {
   WarehouseItem,
 } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { inventoryKeys } from './keys';
 
 const withoutEmpty = <T extends object>(query: T): Record<string, unknown> =>
@@ -58,8 +59,7 @@ export function useInventorySettingsQuery() {
 }
 
 function useInventoryMutation<Input, Output>(call: (input: Input) => Promise<Output>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: inventoryKeys.all }) });
+  return useInvalidatingMutation(call, inventoryKeys.all);
 }
 
 /** `POST /inventory/addCategory {name, parentId?}`. */

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { App, Button, Card, Empty, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
+import { ListEmpty } from '@/shared/components/list/ListEmpty';
 import { useTranslation } from 'react-i18next';
 import { stockDocumentKinds, type LedgerEntry, type LedgerQuery, type StockDocumentKind } from '@smartdata/domain';
 import { usePagedList } from '@/shared/hooks/usePagedList';
 import { formatDateTime } from '@/shared/utils/formatTime';
+import { useConfirmAction } from '@/shared/hooks/useConfirmAction';
 import { useCancelStockInMutation, useLedgerQuery } from '../api/documents';
 import { PICK_LIST_SIZE } from '../api/keys';
 import { useItemListQuery, useWarehouseListQuery } from '../api/masterData';
@@ -25,7 +27,7 @@ interface LedgerTableProps {
  */
 export function LedgerTable({ documentKind, extra, emptyText, title }: LedgerTableProps) {
   const { t } = useTranslation(['inventory', 'texts']);
-  const { modal, message } = App.useApp();
+  const confirm = useConfirmAction();
   const paged = usePagedList(20);
   const [filters, setFilters] = useState<Partial<LedgerQuery>>({});
   const ledger = useLedgerQuery({ pageNum: paged.pageNum, pageSize: paged.pageSize, documentKind, ...filters });
@@ -41,22 +43,9 @@ export function LedgerTable({ documentKind, extra, emptyText, title }: LedgerTab
     paged.setPageNum(1);
   };
 
+  // A refusal (50001/40900 with the reason) is shown by the API client.
   const handleCancel = (row: LedgerEntry) =>
-    void modal.confirm({
-      title: t('stockIn.cancelTitle', { id: row.documentId }),
-      content: t('stockIn.cancelContent'),
-      okText: t('stockIn.cancel'),
-      okButtonProps: { danger: true },
-      cancelText: t('actions.back'),
-      onOk: async () => {
-        try {
-          await cancelStockIn.mutateAsync(row.documentId);
-          void message.success(t('texts:operationSuccess'));
-        } catch {
-          // Shown by the API client (50001/40900 with the reason).
-        }
-      },
-    });
+    confirm({ title: t('stockIn.cancelTitle', { id: row.documentId }), content: t('stockIn.cancelContent'), okText: t('stockIn.cancel'), cancelText: t('actions.back'), run: () => cancelStockIn.mutateAsync(row.documentId), done: t('texts:operationSuccess') });
 
   const columns: TableColumnsType<LedgerEntry> = [
     { title: t('ledger.time'), dataIndex: 'createdAt', key: 'createdAt', width: 170, className: 'sd-nowrap', render: (value: number) => formatDateTime(value) },
@@ -65,7 +54,8 @@ export function LedgerTable({ documentKind, extra, emptyText, title }: LedgerTab
       key: 'document',
       render: (_value, row) => (
         <span className="sd-nowrap">
-          {t(`documentKinds.${row.documentKind}`)} #{row.documentId} {row.reversal && <Tag color="orange">{t('ledger.reversal')}</Tag>}
+          {t(`documentKinds.${row.documentKind}`)} {row.documentKind === 'outbound' ? t('outbound.numberValue', { id: row.documentId }) : `#${row.documentId}`}{' '}
+          {row.reversal && <Tag color="orange">{t('ledger.reversal')}</Tag>}
         </span>
       ),
     },
@@ -123,7 +113,8 @@ export function LedgerTable({ documentKind, extra, emptyText, title }: LedgerTab
         loading={ledger.isFetching}
         scroll={{ x: 880 }}
         rowClassName={(row) => (row.reversal ? 'sd-inventory__reversal' : '')}
-        locale={{ emptyText: ledger.isPending ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
+        // Narrowed by a filter, the ledger says no match rather than "nothing yet" (issue 31.14).
+        locale={{ emptyText: <ListEmpty texts={{ empty: emptyText, noMatch: t('emptySearch') }} pending={ledger.isPending} failed={ledger.isError && !ledger.data} filtered={Object.values(filters).some((value) => value !== undefined)} onRetry={() => void ledger.refetch()} /> }}
         pagination={{
           current: paged.pageNum,
           pageSize: paged.pageSize,

@@ -1,4 +1,5 @@
-import { Form, Input, Select, Switch } from 'antd';
+import type { ReactNode } from 'react';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   addCategoryRequest,
@@ -6,145 +7,97 @@ import {
   addItemRequest,
   addWarehouseRequest,
   inventoryLimits,
-  validationMessage,
   warehouseKinds,
   type AddCategoryRequest,
   type AddCustomerRequest,
   type AddItemRequest,
   type AddWarehouseRequest,
 } from '@smartdata/domain';
-import { FormModal } from '@/shared/components/FormModal';
+import type { ZodType } from 'zod';
+import { FormModal, type FormDialogProps } from '@/shared/components/FormModal';
 import { domainRule } from '@/shared/forms/domainRule';
-import { useLocale } from '@/shared/i18n/useLocale';
+import { NameField } from '@/shared/forms/NameField';
+import { SwitchField } from '@/shared/forms/SwitchField';
 import { CategoryPicker } from './pickers';
-
-interface ModalProps<V> {
-  saving: boolean;
-  onSubmit: (values: V) => void;
-  onCancel: () => void;
-}
 
 const trimmed = (value: string | undefined): string | undefined => (value?.trim() ? value.trim() : undefined);
 
-function useNameRules(schema: Parameters<typeof domainRule>[0]) {
+interface MasterDataModalProps<V> extends Omit<FormDialogProps<V>, 'onSubmit'> {
+  title: string;
+  /** The name's label and the domain's schema of it. */
+  name: { label: string; schema: ZodType };
+  initialValues: Partial<V>;
+  onFinish: (values: V) => void;
+  /** The fields after the name. */
+  children: ReactNode;
+}
+
+/** The dialog every master-data record shares: its name first (focused), 480 wide, saved with "Save". */
+function MasterDataModal<V>({ title, name, initialValues, saving, onCancel, onFinish, children }: MasterDataModalProps<V>) {
   const { t } = useTranslation('inventory');
-  const locale = useLocale();
-  return [{ required: true, whitespace: true, message: validationMessage('validation.nameRequired', locale) ?? '' }, domainRule(schema, t)];
+  const [form] = Form.useForm<V>();
+  return (
+    <FormModal<V> title={title} form={form} width={480} confirmLoading={saving} initialValues={initialValues} okText={t('actions.save')} onCancel={onCancel} onFinish={onFinish}>
+      <NameField schema={name.schema} label={name.label} max={inventoryLimits.nameLength} autoFocus />
+      {children}
+    </FormModal>
+  );
 }
 
 /** A category: name and parent (none = a top category). */
-export function CategoryFormModal({ saving, onSubmit, onCancel, parentId }: ModalProps<AddCategoryRequest> & { parentId?: number }) {
+export function CategoryFormModal({ onSubmit, parentId, ...dialog }: FormDialogProps<AddCategoryRequest> & { parentId?: number }) {
   const { t } = useTranslation('inventory');
-  const [form] = Form.useForm<AddCategoryRequest>();
-  const nameRules = useNameRules(addCategoryRequest.shape.name);
+  const handleFinish = (values: AddCategoryRequest) => onSubmit({ name: values.name.trim(), parentId: values.parentId ?? null });
   return (
-    <FormModal<AddCategoryRequest>
-      open
-      title={t('categories.add')}
-      form={form}
-      width={480}
-      confirmLoading={saving}
-      initialValues={{ name: '', parentId }}
-      okText={t('actions.save')}
-      onCancel={onCancel}
-      onFinish={(values) => onSubmit({ name: values.name.trim(), parentId: values.parentId ?? null })}
-    >
-      <Form.Item name="name" label={t('categories.name')} rules={nameRules}>
-        <Input autoFocus maxLength={inventoryLimits.nameLength} showCount />
-      </Form.Item>
+    <MasterDataModal<AddCategoryRequest> {...dialog} title={t('categories.add')} name={{ label: t('categories.name'), schema: addCategoryRequest.shape.name }} initialValues={{ name: '', parentId }} onFinish={handleFinish}>
       <Form.Item name="parentId" label={t('categories.parent')} extra={t('categories.parentHint')}>
         <CategoryPicker allowClear />
       </Form.Item>
-    </FormModal>
+    </MasterDataModal>
   );
 }
 
 /** An item: name, category, serialized (a device model: its units are devices), unit. */
-export function ItemFormModal({ saving, onSubmit, onCancel, categoryId }: ModalProps<AddItemRequest> & { categoryId?: number }) {
+export function ItemFormModal({ onSubmit, categoryId, ...dialog }: FormDialogProps<AddItemRequest> & { categoryId?: number }) {
   const { t } = useTranslation('inventory');
-  const [form] = Form.useForm<AddItemRequest>();
-  const nameRules = useNameRules(addItemRequest.shape.name);
+  const handleFinish = (values: AddItemRequest) => onSubmit({ name: values.name.trim(), categoryId: values.categoryId ?? null, serialized: values.serialized, unit: trimmed(values.unit) });
   return (
-    <FormModal<AddItemRequest>
-      open
-      title={t('items.add')}
-      form={form}
-      width={480}
-      confirmLoading={saving}
-      initialValues={{ name: '', categoryId, serialized: false, unit: '' }}
-      okText={t('actions.save')}
-      onCancel={onCancel}
-      onFinish={(values) => onSubmit({ name: values.name.trim(), categoryId: values.categoryId ?? null, serialized: values.serialized, unit: trimmed(values.unit) })}
-    >
-      <Form.Item name="name" label={t('items.name')} rules={nameRules}>
-        <Input autoFocus maxLength={inventoryLimits.nameLength} showCount />
-      </Form.Item>
+    <MasterDataModal<AddItemRequest> {...dialog} title={t('items.add')} name={{ label: t('items.name'), schema: addItemRequest.shape.name }} initialValues={{ name: '', categoryId, serialized: false, unit: '' }} onFinish={handleFinish}>
       <Form.Item name="categoryId" label={t('items.category')}>
         <CategoryPicker allowClear />
       </Form.Item>
-      <Form.Item name="serialized" label={t('items.serialized')} valuePropName="checked" extra={t('items.serializedHint')}>
-        <Switch />
-      </Form.Item>
+      <SwitchField name="serialized" label={t('items.serialized')} extra={t('items.serializedHint')} />
       <Form.Item name="unit" label={t('items.unit')} rules={[domainRule(addItemRequest.shape.unit, t)]}>
         <Input maxLength={inventoryLimits.unitLength} showCount placeholder={t('items.unitPlaceholder')} />
       </Form.Item>
-    </FormModal>
+    </MasterDataModal>
   );
 }
 
 /** A warehouse: name and kind (finished goods by default; returns go into a returns warehouse). */
-export function WarehouseFormModal({ saving, onSubmit, onCancel }: ModalProps<AddWarehouseRequest>) {
+export function WarehouseFormModal({ onSubmit, ...dialog }: FormDialogProps<AddWarehouseRequest>) {
   const { t } = useTranslation('inventory');
-  const [form] = Form.useForm<AddWarehouseRequest>();
-  const nameRules = useNameRules(addWarehouseRequest.shape.name);
   return (
-    <FormModal<AddWarehouseRequest>
-      open
-      title={t('warehouses.add')}
-      form={form}
-      width={480}
-      confirmLoading={saving}
-      initialValues={{ name: '', kind: 'finished' }}
-      okText={t('actions.save')}
-      onCancel={onCancel}
-      onFinish={(values) => onSubmit({ name: values.name.trim(), kind: values.kind })}
-    >
-      <Form.Item name="name" label={t('warehouses.name')} rules={nameRules}>
-        <Input autoFocus maxLength={inventoryLimits.nameLength} showCount />
-      </Form.Item>
+    <MasterDataModal<AddWarehouseRequest> {...dialog} title={t('warehouses.add')} name={{ label: t('warehouses.name'), schema: addWarehouseRequest.shape.name }} initialValues={{ name: '', kind: 'finished' }} onFinish={(values) => onSubmit({ name: values.name.trim(), kind: values.kind })}>
       <Form.Item name="kind" label={t('warehouses.kind')}>
         <Select options={warehouseKinds.map((kind) => ({ value: kind, label: t(`warehouses.kinds.${kind}`) }))} />
       </Form.Item>
-    </FormModal>
+    </MasterDataModal>
   );
 }
 
 /** A customer: name, contact, phone. */
-export function CustomerFormModal({ saving, onSubmit, onCancel }: ModalProps<AddCustomerRequest>) {
+export function CustomerFormModal({ onSubmit, ...dialog }: FormDialogProps<AddCustomerRequest>) {
   const { t } = useTranslation('inventory');
-  const [form] = Form.useForm<AddCustomerRequest>();
-  const nameRules = useNameRules(addCustomerRequest.shape.name);
+  const handleFinish = (values: AddCustomerRequest) => onSubmit({ name: values.name.trim(), contact: trimmed(values.contact), phone: trimmed(values.phone) });
   return (
-    <FormModal<AddCustomerRequest>
-      open
-      title={t('customers.add')}
-      form={form}
-      width={480}
-      confirmLoading={saving}
-      initialValues={{ name: '', contact: '', phone: '' }}
-      okText={t('actions.save')}
-      onCancel={onCancel}
-      onFinish={(values) => onSubmit({ name: values.name.trim(), contact: trimmed(values.contact), phone: trimmed(values.phone) })}
-    >
-      <Form.Item name="name" label={t('customers.name')} rules={nameRules}>
-        <Input autoFocus maxLength={inventoryLimits.nameLength} showCount />
-      </Form.Item>
+    <MasterDataModal<AddCustomerRequest> {...dialog} title={t('customers.add')} name={{ label: t('customers.name'), schema: addCustomerRequest.shape.name }} initialValues={{ name: '', contact: '', phone: '' }} onFinish={handleFinish}>
       <Form.Item name="contact" label={t('customers.contact')} rules={[domainRule(addCustomerRequest.shape.contact, t)]}>
         <Input maxLength={inventoryLimits.contactLength} />
       </Form.Item>
       <Form.Item name="phone" label={t('customers.phone')} rules={[domainRule(addCustomerRequest.shape.phone, t)]}>
         <Input maxLength={inventoryLimits.contactLength} />
       </Form.Item>
-    </FormModal>
+    </MasterDataModal>
   );
 }

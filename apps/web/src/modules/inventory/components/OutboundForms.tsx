@@ -2,21 +2,16 @@ import { AutoComplete, Button, Form, Input, InputNumber, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { addOutboundRequest, inventoryLimits, shipRequest, validationMessage, type AddOutboundRequest, type ShipRequest } from '@smartdata/domain';
-import { FormModal } from '@/shared/components/FormModal';
+import { FormModal, type FormDialogProps } from '@/shared/components/FormModal';
 import { domainRule } from '@/shared/forms/domainRule';
 import { useLocale } from '@/shared/i18n/useLocale';
+import { crossFieldRule } from '@/shared/forms/crossFieldRule';
 import { PICK_LIST_SIZE } from '../api/keys';
 import { useCustomerListQuery } from '../api/masterData';
 import { parseSerials } from '../lib/serials';
 import { ItemPicker, WarehousePicker } from './pickers';
 import { scannedSerials, SerialScanField, serialScanRule } from './SerialScanField';
 import { useQuantityRules } from './StockDocumentForms';
-
-interface ModalProps<V> {
-  saving: boolean;
-  onSubmit: (values: V) => void;
-  onCancel: () => void;
-}
 
 interface OutboundValues {
   warehouseId: number;
@@ -31,7 +26,7 @@ interface OutboundValues {
  * customer), devices by serial and/or lines of plain items, remarks. The stock leaves the
  * warehouse with the order; shipping records carrier and tracking number.
  */
-export function OutboundFormModal({ saving, onSubmit, onCancel }: ModalProps<AddOutboundRequest>) {
+export function OutboundFormModal({ saving, onSubmit, onCancel }: FormDialogProps<AddOutboundRequest>) {
   const { t } = useTranslation('inventory');
   const locale = useLocale();
   const [form] = Form.useForm<OutboundValues>();
@@ -39,6 +34,9 @@ export function OutboundFormModal({ saving, onSubmit, onCancel }: ModalProps<Add
   const quantityRules = useQuantityRules();
   const required = validationMessage('validation.required', locale) ?? '';
   const customerList = customers.data?.list ?? [];
+
+  // Devices by serial, lines of plain items, or both: an order with neither is refused here first.
+  const somethingToShip = crossFieldRule<string, unknown[]>('lines', (serials, lines) => parseSerials(serials).valid.length === 0 && !lines?.length && t('outbound.nothing'));
 
   const handleFinish = (values: OutboundValues) => {
     const name = values.customer.trim();
@@ -53,16 +51,7 @@ export function OutboundFormModal({ saving, onSubmit, onCancel }: ModalProps<Add
   };
 
   return (
-    <FormModal<OutboundValues>
-      open
-      title={t('outbound.add')}
-      form={form}
-      width={600}
-      confirmLoading={saving}
-      okText={t('outbound.submit')}
-      onCancel={onCancel}
-      onFinish={handleFinish}
-    >
+    <FormModal<OutboundValues> title={t('outbound.add')} form={form} width={600} confirmLoading={saving} okText={t('outbound.submit')} onCancel={onCancel} onFinish={handleFinish}>
       <Form.Item name="warehouseId" label={t('fields.warehouse')} rules={[{ required: true, message: required }]}>
         <WarehousePicker />
       </Form.Item>
@@ -79,22 +68,7 @@ export function OutboundFormModal({ saving, onSubmit, onCancel }: ModalProps<Add
           maxLength={inventoryLimits.nameLength}
         />
       </Form.Item>
-      <Form.Item
-        name="serials"
-        label={t('serials.label')}
-        dependencies={['lines']}
-        rules={[
-          serialScanRule(t, { required: false }),
-          ({ getFieldValue }) => ({
-            validator: async (_rule, value?: string) => {
-              const lines = getFieldValue('lines') as unknown[] | undefined;
-              if (parseSerials(value).valid.length === 0 && !lines?.length) {
-                throw new Error(t('outbound.nothing'));
-              }
-            },
-          }),
-        ]}
-      >
+      <Form.Item name="serials" label={t('serials.label')} dependencies={['lines']} rules={[serialScanRule(t, { required: false }), somethingToShip]}>
         <SerialScanField />
       </Form.Item>
       <Form.List name="lines">
@@ -127,22 +101,14 @@ export function OutboundFormModal({ saving, onSubmit, onCancel }: ModalProps<Add
 type ShipValues = Omit<ShipRequest, 'id'>;
 
 /** Shipping an open outbound order: carrier and tracking number (the devices become shipped out). */
-export function ShipFormModal({ saving, onSubmit, onCancel }: ModalProps<ShipValues>) {
+export function ShipFormModal({ saving, onSubmit, onCancel }: FormDialogProps<ShipValues>) {
   const { t } = useTranslation('inventory');
   const locale = useLocale();
   const [form] = Form.useForm<ShipValues>();
   const required = validationMessage('validation.required', locale) ?? '';
+  const handleFinish = (values: ShipValues) => onSubmit({ carrier: values.carrier.trim(), trackingNo: values.trackingNo.trim() });
   return (
-    <FormModal<ShipValues>
-      open
-      title={t('outbound.ship')}
-      form={form}
-      width={480}
-      confirmLoading={saving}
-      okText={t('outbound.shipSubmit')}
-      onCancel={onCancel}
-      onFinish={(values) => onSubmit({ carrier: values.carrier.trim(), trackingNo: values.trackingNo.trim() })}
-    >
+    <FormModal<ShipValues> title={t('outbound.ship')} form={form} width={480} confirmLoading={saving} okText={t('outbound.shipSubmit')} onCancel={onCancel} onFinish={handleFinish}>
       <Form.Item name="carrier" label={t('fields.carrier')} rules={[{ required: true, whitespace: true, message: required }, domainRule(shipRequest.shape.carrier, t)]}>
         <Input autoFocus maxLength={inventoryLimits.carrierLength} />
       </Form.Item>

@@ -2,17 +2,11 @@ import { Button, Form, Input, InputNumber, Radio, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { addReturnRequest, inventoryLimits, validationMessage, type AddReturnRequest, type AddStockInRequest } from '@smartdata/domain';
-import { FormModal } from '@/shared/components/FormModal';
+import { FormModal, type FormDialogProps } from '@/shared/components/FormModal';
 import { domainRule } from '@/shared/forms/domainRule';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { ItemPicker, WarehousePicker } from './pickers';
 import { scannedSerials, SerialScanField, serialScanRule } from './SerialScanField';
-
-interface ModalProps<V> {
-  saving: boolean;
-  onSubmit: (values: V) => void;
-  onCancel: () => void;
-}
 
 interface StockInValues {
   warehouseId: number;
@@ -34,7 +28,7 @@ export function useQuantityRules() {
  * A stock-in: into a warehouse either devices of a device model, by serial (registered as
  * devices, created then stored), or lines of plain items with their quantities.
  */
-export function StockInFormModal({ saving, onSubmit, onCancel }: ModalProps<AddStockInRequest>) {
+export function StockInFormModal({ saving, onSubmit, onCancel }: FormDialogProps<AddStockInRequest>) {
   const { t } = useTranslation('inventory');
   const locale = useLocale();
   const [form] = Form.useForm<StockInValues>();
@@ -43,7 +37,6 @@ export function StockInFormModal({ saving, onSubmit, onCancel }: ModalProps<AddS
   const required = validationMessage('validation.required', locale) ?? '';
   return (
     <FormModal<StockInValues>
-      open
       title={t('stockIn.add')}
       form={form}
       width={560}
@@ -108,22 +101,14 @@ interface ReturnValues {
 }
 
 /** A return: shipped devices, by serial, back into a returns warehouse. */
-export function ReturnFormModal({ saving, onSubmit, onCancel }: ModalProps<AddReturnRequest>) {
+export function ReturnFormModal({ saving, onSubmit, onCancel }: FormDialogProps<AddReturnRequest>) {
   const { t } = useTranslation('inventory');
   const locale = useLocale();
   const [form] = Form.useForm<ReturnValues>();
   const required = validationMessage('validation.required', locale) ?? '';
+  const handleFinish = (values: ReturnValues) => onSubmit({ warehouseId: values.warehouseId, serials: scannedSerials(values.serials), remarks: values.remarks?.trim() || undefined });
   return (
-    <FormModal<ReturnValues>
-      open
-      title={t('returns.add')}
-      form={form}
-      width={560}
-      confirmLoading={saving}
-      okText={t('returns.submit')}
-      onCancel={onCancel}
-      onFinish={(values) => onSubmit({ warehouseId: values.warehouseId, serials: scannedSerials(values.serials), remarks: values.remarks?.trim() || undefined })}
-    >
+    <FormModal<ReturnValues> title={t('returns.add')} form={form} width={560} confirmLoading={saving} okText={t('returns.submit')} onCancel={onCancel} onFinish={handleFinish}>
       <Form.Item name="warehouseId" label={t('returns.warehouse')} rules={[{ required: true, message: required }]} extra={t('returns.warehouseHint')}>
         <WarehousePicker kind="returns" />
       </Form.Item>

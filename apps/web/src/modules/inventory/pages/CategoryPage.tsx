@@ -1,13 +1,13 @@
-import { useState } from 'react';
-import { Button, Card, Empty, Select, Space, Spin, Tag, Tree, type TableColumnsType } from 'antd';
+import { Button, Card, Empty, Space, Spin, Tree, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { InventoryItem } from '@smartdata/domain';
-import { ListCard } from '@/shared/components/ListCard';
+import { FilterSelect } from '@/shared/components/list/FilterSelect';
+import { ListCard } from '@/shared/components/list/ListCard';
+import { stateTagColumn, timeColumn } from '@/shared/components/list/listColumns';
 import { PageHeader } from '@/shared/components/PageHeader';
-import { useListActions } from '@/shared/hooks/useListActions';
+import { useAddDialog } from '@/shared/hooks/useAddDialog';
 import { usePagedList } from '@/shared/hooks/usePagedList';
-import { formatDateTime } from '@/shared/utils/formatTime';
 import { PICK_LIST_SIZE } from '../api/keys';
 import { useAddCategoryMutation, useAddItemMutation, useCategoryListQuery, useItemListQuery } from '../api/masterData';
 import { CategoryFormModal, ItemFormModal } from '../components/MasterDataForms';
@@ -17,29 +17,21 @@ import '../inventory.css';
 /** /inventory/category: the category tree and the items (device models and plain items) under it. */
 export function CategoryPage() {
   const { t } = useTranslation('inventory');
-  const paged = usePagedList();
-  const [categoryId, setCategoryId] = useState<number | undefined>();
-  const [serialized, setSerialized] = useState<'0' | '1' | undefined>();
-  const [adding, setAdding] = useState<'category' | 'item' | null>(null);
+  const paged = usePagedList<{ categoryId?: number; serialized?: '0' | '1' }>();
+  const { categoryId, serialized } = paged.filters;
   const categories = useCategoryListQuery({ pageNum: 1, pageSize: PICK_LIST_SIZE });
   const items = useItemListQuery({ pageNum: paged.pageNum, pageSize: paged.pageSize, keyword: paged.keyword, categoryId, serialized });
-  const addCategory = useAddCategoryMutation();
-  const addItem = useAddItemMutation();
-  const { save } = useListActions();
+  const addingCategory = useAddDialog(useAddCategoryMutation());
+  const addingItem = useAddDialog(useAddItemMutation());
   const categoryName = new Map((categories.data?.list ?? []).map((c) => [c.id, c.name]));
   const tree = buildCategoryTree(categories.data?.list ?? []);
 
   const columns: TableColumnsType<InventoryItem> = [
     { title: t('items.name'), dataIndex: 'name', key: 'name' },
     { title: t('items.category'), dataIndex: 'categoryId', key: 'categoryId', render: (id: number | null) => (id === null ? '—' : (categoryName.get(id) ?? '—')) },
-    {
-      title: t('items.kind'),
-      dataIndex: 'serialized',
-      key: 'serialized',
-      render: (value: boolean) => (value ? <Tag color="blue">{t('items.serializedTag')}</Tag> : <Tag>{t('items.plainTag')}</Tag>),
-    },
+    stateTagColumn<InventoryItem, boolean>(t('items.kind'), 'serialized', { label: (value) => t(value ? 'items.serializedTag' : 'items.plainTag'), color: (value) => (value ? 'blue' : undefined) }),
     { title: t('items.unit'), dataIndex: 'unit', key: 'unit', render: (unit: string) => unit || '—' },
-    { title: t('columns.createdAt'), dataIndex: 'createdAt', key: 'createdAt', width: 180, className: 'sd-nowrap', render: (value: number) => formatDateTime(value) },
+    timeColumn(t('columns.createdAt'), 'createdAt', { width: 180 }),
   ];
 
   return (
@@ -49,10 +41,10 @@ export function CategoryPage() {
         description={t('categories.description')}
         actions={
           <Space wrap>
-            <Button icon={<PlusOutlined />} onClick={() => setAdding('category')}>
+            <Button icon={<PlusOutlined />} onClick={addingCategory.show}>
               {t('categories.add')}
             </Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding('item')}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={addingItem.show}>
               {t('items.add')}
             </Button>
           </Space>
@@ -60,7 +52,7 @@ export function CategoryPage() {
       />
       <div className="sd-inventory__split">
         <Card size="small" title={t('categories.tree')} className="sd-inventory__tree">
-          <Button type={categoryId === undefined ? 'link' : 'text'} size="small" onClick={() => setCategoryId(undefined)} className="sd-inventory__all">
+          <Button type={categoryId === undefined ? 'link' : 'text'} size="small" onClick={() => paged.filter({ categoryId: undefined })} className="sd-inventory__all">
             {t('categories.all')}
           </Button>
           {categories.isPending ? (
@@ -74,37 +66,19 @@ export function CategoryPage() {
               defaultExpandAll
               blockNode
               selectedKeys={categoryId === undefined ? [] : [categoryId]}
-              onSelect={(keys) => {
-                setCategoryId(keys.length ? Number(keys[0]) : undefined);
-                paged.setPageNum(1);
-              }}
+              onSelect={(keys) => paged.filter({ categoryId: keys.length ? Number(keys[0]) : undefined })}
             />
           )}
         </Card>
         <div className="sd-inventory__main">
-          <ListCard<InventoryItem>
-            rowKey="id"
-            columns={columns}
-            rows={items.data?.list ?? []}
-            loading={items.isFetching}
-            pending={items.isPending}
-            keyword={paged.keyword}
-            searchPlaceholder={t('items.search')}
-            onSearch={paged.search}
-            paging={{ state: paged, total: items.data?.total ?? 0, totalText: (count) => t('items.total', { count }) }}
-            empty={{ text: t('items.empty'), searchText: t('emptySearch'), hint: t('items.emptyHint') }}
-            scrollX={720}
+          <ListCard<InventoryItem> columns={columns} query={items} paged={paged} scrollX={720}
+            texts={{ search: t('items.search'), total: (count) => t('items.total', { count }), empty: t('items.empty'), noMatch: t('emptySearch'), hint: t('items.emptyHint') }}
             toolbar={
-              <Select
-                aria-label={t('items.kind')}
-                allowClear
+              <FilterSelect<'0' | '1'>
                 placeholder={t('items.kind')}
-                style={{ width: 170 }}
+                width={170}
                 value={serialized}
-                onChange={(value?: '0' | '1') => {
-                  setSerialized(value);
-                  paged.setPageNum(1);
-                }}
+                onChange={(value) => paged.filter({ serialized: value })}
                 options={[
                   { value: '1', label: t('items.serializedTag') },
                   { value: '0', label: t('items.plainTag') },
@@ -114,22 +88,8 @@ export function CategoryPage() {
           />
         </div>
       </div>
-      {adding === 'category' && (
-        <CategoryFormModal
-          parentId={categoryId}
-          saving={addCategory.isPending}
-          onCancel={() => setAdding(null)}
-          onSubmit={(values) => void save(() => addCategory.mutateAsync(values), () => setAdding(null))}
-        />
-      )}
-      {adding === 'item' && (
-        <ItemFormModal
-          categoryId={categoryId}
-          saving={addItem.isPending}
-          onCancel={() => setAdding(null)}
-          onSubmit={(values) => void save(() => addItem.mutateAsync(values), () => setAdding(null))}
-        />
-      )}
+      {addingCategory.open && <CategoryFormModal {...addingCategory.modal} parentId={categoryId} />}
+      {addingItem.open && <ItemFormModal {...addingItem.modal} categoryId={categoryId} />}
     </div>
   );
 }

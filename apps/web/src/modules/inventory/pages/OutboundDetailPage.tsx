@@ -1,11 +1,14 @@
 import { useState } from 'react';
-import { App, Button, Card, Descriptions, Empty, Result, Skeleton, Space, Table, Tag } from 'antd';
+import { Button, Card, Descriptions, Empty, Space, Tag } from 'antd';
 import { PrinterOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { DetailFallback } from '@/shared/components/DetailFallback';
 import { PageHeader } from '@/shared/components/PageHeader';
+import { TableCard } from '@/shared/components/TableCard';
 import { useListActions } from '@/shared/hooks/useListActions';
 import { formatDateTime } from '@/shared/utils/formatTime';
+import { useConfirmAction } from '@/shared/hooks/useConfirmAction';
 import { useCancelOutboundMutation, useOutboundQuery, useShipMutation } from '../api/documents';
 import { PICK_LIST_SIZE } from '../api/keys';
 import { useItemListQuery, useWarehouseListQuery } from '../api/masterData';
@@ -17,7 +20,7 @@ import '../inventory.css';
 /** /inventory/outbound/detail/:id: one outbound order; ship it or cancel it while open, print its note. */
 export function OutboundDetailPage() {
   const { t } = useTranslation(['inventory', 'texts']);
-  const { modal, message } = App.useApp();
+  const confirm = useConfirmAction();
   const id = Number(useParams().id);
   const order = useOutboundQuery(id);
   const items = useItemListQuery({ pageNum: 1, pageSize: PICK_LIST_SIZE });
@@ -27,43 +30,24 @@ export function OutboundDetailPage() {
   const { save } = useListActions();
   const [shipping, setShipping] = useState(false);
 
-  if (order.isPending) {
-    return (
-      <div className="sd-page">
-        <Skeleton active />
-      </div>
-    );
-  }
-  if (order.isError) {
-    return <Result status="warning" title={t('outbound.notFound')} extra={<Link to={OUTBOUND_LIST_PATH}>{t('outbound.backToList')}</Link>} />;
+  if (order.isPending || order.isError) {
+    return <DetailFallback query={order} notFound={t('outbound.notFound')} back={{ to: OUTBOUND_LIST_PATH, label: t('outbound.backToList') }} />;
   }
   const o = order.data;
   const itemById = new Map((items.data?.list ?? []).map((item) => [item.id, item]));
+  // One number for an order everywhere: CK-1 in the list, on its page and in the ledger (issue 31.15).
+  const number = t('outbound.numberValue', { id: o.id });
   const warehouseName = warehouses.data?.list.find((w) => w.id === o.warehouseId)?.name ?? `#${o.warehouseId}`;
 
   const handleCancel = () =>
-    void modal.confirm({
-      title: t('outbound.cancelTitle', { id: o.id }),
-      content: t('outbound.cancelContent'),
-      okText: t('outbound.cancel'),
-      okButtonProps: { danger: true },
-      cancelText: t('actions.back'),
-      onOk: async () => {
-        try {
-          await cancel.mutateAsync(o.id);
-          void message.success(t('texts:operationSuccess'));
-        } catch {
-          // Shown by the API client.
-        }
-      },
-    });
+    confirm({ title: t('outbound.cancelTitle', { number }), content: t('outbound.cancelContent'), okText: t('outbound.cancel'), cancelText: t('actions.back'), run: () => cancel.mutateAsync(o.id), done: t('texts:operationSuccess') });
 
   return (
     <div className="sd-page">
       <PageHeader
         title={
           <Space size="middle">
-            {t('outbound.detailTitle', { id: o.id })}
+            {t('outbound.detailTitle', { number })}
             <OutboundStateTag state={o.state} />
           </Space>
         }
@@ -113,18 +97,10 @@ export function OutboundDetailPage() {
         )}
       </Card>
       {o.lines.length > 0 && (
-        <Card size="small" title={t('outbound.lines')}>
-          <Table
-            rowKey="itemId"
-            size="small"
-            pagination={false}
-            dataSource={o.lines}
-            columns={[
-              { title: t('fields.item'), dataIndex: 'itemId', key: 'itemId', render: (itemId: number) => itemById.get(itemId)?.name ?? `#${itemId}` },
-              { title: t('fields.quantity'), dataIndex: 'quantity', key: 'quantity', align: 'right', render: (quantity: number, line) => `${quantity} ${itemById.get(line.itemId)?.unit ?? ''}` },
-            ]}
-          />
-        </Card>
+        <TableCard title={t('outbound.lines')} rowKey="itemId" rows={o.lines} columns={[
+          { title: t('fields.item'), dataIndex: 'itemId', key: 'itemId', render: (itemId: number) => itemById.get(itemId)?.name ?? `#${itemId}` },
+          { title: t('fields.quantity'), dataIndex: 'quantity', key: 'quantity', align: 'right', render: (quantity: number, line) => `${quantity} ${itemById.get(line.itemId)?.unit ?? ''}` },
+        ]} />
       )}
       {shipping && (
         <ShipFormModal saving={ship.isPending} onCancel={() => setShipping(false)} onSubmit={(values) => void save(() => ship.mutateAsync({ id: o.id, ...values }), () => setShipping(false))} />

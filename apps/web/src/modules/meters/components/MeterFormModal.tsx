@@ -1,22 +1,19 @@
-import { Form, Input, TreeSelect } from 'antd';
+import { Form, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TreeSelectProps } from 'antd';
 import { limits, MeterNodeType, nameSchema, validationMessage, type AddMeterRequest } from '@smartdata/domain';
-import { FormModal } from '@/shared/components/FormModal';
-import { domainRule } from '@/shared/forms/domainRule';
+import { FormModal, type FormDialogProps } from '@/shared/components/FormModal';
 import { useLocale } from '@/shared/i18n/useLocale';
+import { NameField } from '@/shared/forms/NameField';
 import { meterSettings, type MeterFormValues } from '../lib/meterForm';
 import { MeterSettingsFields } from './MeterSettingsFields';
 import '../meters.css';
 
-interface Props {
+interface Props extends FormDialogProps<AddMeterRequest> {
   /** The directories (and projects) the meter may go into, as the cabin offers them, and the value of the top. */
   places: TreeSelectProps['treeData'];
   topValue: number;
   directoryId: number | null;
-  saving: boolean;
-  onSubmit: (request: AddMeterRequest) => void;
-  onCancel: () => void;
 }
 
 type Values = MeterFormValues;
@@ -36,24 +33,13 @@ export function MeterFormModal({ places, topValue, directoryId, saving, onSubmit
         : { directoryId: place, name, nodeType: MeterNodeType.standard, source: settings.source, factor: settings.factor },
     );
   };
+  const initialValues: Partial<Values> = { directoryId: directoryId ?? topValue, name: '', nodeType: MeterNodeType.standard, sourceKind: 'item', factor: 1, formula: [{ factor: 1 }, { factor: 1 }] };
   return (
-    <FormModal<Values>
-      open
-      title={t('create.title')}
-      form={form}
-      width={640}
-      confirmLoading={saving}
-      okText={t('create.ok')}
-      initialValues={{ directoryId: directoryId ?? topValue, name: '', nodeType: MeterNodeType.standard, sourceKind: 'item', factor: 1, formula: [{ factor: 1 }, { factor: 1 }] }}
-      onCancel={onCancel}
-      onFinish={handleFinish}
-    >
+    <FormModal<Values> title={t('create.title')} form={form} width={640} confirmLoading={saving} okText={t('create.ok')} initialValues={initialValues} onCancel={onCancel} onFinish={handleFinish}>
       <Form.Item name="directoryId" label={t('form.directory')} rules={[{ required: true, message: validationMessage('validation.required', locale) ?? '' }]}>
         <TreeSelect treeData={places} treeDefaultExpandAll showSearch={{ treeNodeFilterProp: 'title' }} />
       </Form.Item>
-      <Form.Item name="name" label={t('form.name')} rules={[{ required: true, whitespace: true, message: validationMessage('validation.nameRequired', locale) ?? '' }, domainRule(nameSchema, t)]}>
-        <Input autoFocus showCount={{ formatter: ({ count }) => `${count} / ${limits.generalNameLength}` }} />
-      </Form.Item>
+      <NameField schema={nameSchema} label={t('form.name')} max={limits.generalNameLength} counter="count" autoFocus />
       <MeterSettingsFields form={form} />
     </FormModal>
   );

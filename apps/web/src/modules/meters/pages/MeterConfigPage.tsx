@@ -1,16 +1,17 @@
 import { useEffect } from 'react';
-import { App, Button, Card, Form, Input, Result, Skeleton, Space } from 'antd';
+import { App, Button, Card, Form, Skeleton, Space } from 'antd';
 import { DeleteOutlined, LineChartOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { levelAtLeast, limits, nameSchema, validationMessage } from '@smartdata/domain';
+import { levelAtLeast, limits, nameSchema } from '@smartdata/domain';
 import { PageHeader } from '@/shared/components/PageHeader';
-import { domainRule } from '@/shared/forms/domainRule';
-import { useLocale } from '@/shared/i18n/useLocale';
 import { formatDateTime } from '@/shared/utils/formatTime';
+import { NameField } from '@/shared/forms/NameField';
+import { useConfirmAction } from '@/shared/hooks/useConfirmAction';
 import { useMeterQuery } from '../api/meters';
 import { useDeleteMeterMutation } from '../api/deleteMeter';
 import { useUpdateMeterMutation } from '../api/updateMeter';
+import { MeterNotFound } from '../components/MeterScreen';
 import { MeterSettingsFields } from '../components/MeterSettingsFields';
 import { formValuesOf, meterSettings, type MeterFormValues } from '../lib/meterForm';
 import { meterConfigPath, meterPath } from '../lib/meterPaths';
@@ -22,8 +23,8 @@ import '../meters.css';
  */
 export function MeterConfigPage() {
   const { t } = useTranslation(['meters', 'texts']);
-  const locale = useLocale();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirmAction();
   const navigate = useNavigate();
   const params = useParams();
   const meterId = Number(params.electricMeterId);
@@ -42,15 +43,7 @@ export function MeterConfigPage() {
   if (meter.isError) {
     return (
       <div className="sd-page">
-        <Result
-          status="404"
-          title={t('detail.notFound')}
-          extra={
-            <Button type="primary" onClick={() => void navigate('/smartdata/datacapsule')}>
-              {t('actions.backToCabin')}
-            </Button>
-          }
-        />
+        <MeterNotFound />
       </div>
     );
   }
@@ -78,21 +71,15 @@ export function MeterConfigPage() {
     if (!data) {
       return;
     }
-    void modal.confirm({
+    // A refusal (a virtual meter still names it) is shown by the API client.
+    confirm({
       title: t('config.deleteTitle', { name: data.name }),
       content: t('config.deleteContent'),
       okText: t('config.delete'),
-      okButtonProps: { danger: true },
-      autoFocusButton: 'cancel',
-      onOk: async () => {
-        try {
-          await deleteMeter.mutateAsync(data.id);
-          void message.success(t('texts:deleteSuccess'));
-          void navigate('/smartdata/datacapsule');
-        } catch {
-          // Shown by the API client (a virtual meter still names it).
-        }
-      },
+      focus: 'cancel',
+      run: () => deleteMeter.mutateAsync(data.id),
+      done: t('texts:deleteSuccess'),
+      after: () => void navigate('/smartdata/datacapsule'),
     });
   };
 
@@ -115,9 +102,7 @@ export function MeterConfigPage() {
         ) : (
           <Form<MeterFormValues> form={form} layout="vertical" onFinish={handleFinish} disabled={!canEdit} className="sd-meter-form" initialValues={formValuesOf(data)}>
             {!canEdit && <p className="sd-muted">{t('config.readOnly')}</p>}
-            <Form.Item name="name" label={t('form.name')} rules={[{ required: true, whitespace: true, message: validationMessage('validation.nameRequired', locale) ?? '' }, domainRule(nameSchema, t)]}>
-              <Input showCount={{ formatter: ({ count }) => `${count} / ${limits.generalNameLength}` }} style={{ maxWidth: 420 }} />
-            </Form.Item>
+            <NameField schema={nameSchema} label={t('form.name')} max={limits.generalNameLength} counter="count" style={{ maxWidth: 420 }} />
             <MeterSettingsFields
               form={form}
               editing={{ id: data.id, name: data.name }}

@@ -1,16 +1,16 @@
-import { Select, Space, Tag, type TableColumnsType } from 'antd';
+import { Space, type TableColumnsType } from 'antd';
 import { FileTextOutlined, SettingOutlined } from '@ant-design/icons';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MeterListItem } from '@smartdata/domain';
-import { ListCard } from '@/shared/components/ListCard';
+import { ListCard } from '@/shared/components/list/ListCard';
+import { timeColumn } from '@/shared/components/list/listColumns';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { usePagedList } from '@/shared/hooks/usePagedList';
 import { useCompanyTimeZone } from '@/shared/session/companyTimeZone';
 import { useMenuCodes } from '@/shared/session/useMenuCodes';
-import { formatDateTime } from '@/shared/utils/formatTime';
 import { useMeterListQuery } from '../api/meters';
+import { MeterTypeFilter, meterTypeColumn, type MeterType } from '../components/meterListParts';
 import { meterConfigPath, meterPath, meterReportPath, monthOf } from '../lib/meterPaths';
 import '../meters.css';
 
@@ -27,9 +27,8 @@ export function MeterListPage() {
   const { t } = useTranslation('meters');
   const codes = useMenuCodes();
   const zone = useCompanyTimeZone();
-  const paging = usePagedList(20);
-  const [nodeType, setNodeType] = useState<100 | 101 | undefined>(undefined);
-  const meters = useMeterListQuery({ pageNum: paging.pageNum, pageSize: paging.pageSize, keyword: paging.keyword || undefined, nodeType });
+  const paged = usePagedList<{ nodeType?: MeterType }>(20);
+  const meters = useMeterListQuery({ pageNum: paged.pageNum, pageSize: paged.pageSize, keyword: paged.keyword || undefined, nodeType: paged.filters.nodeType });
   const opens = codes.has('sd_capsule');
   const { year, month } = monthOf(Date.now(), zone);
 
@@ -41,8 +40,8 @@ export function MeterListPage() {
       ellipsis: true,
       render: (name: string, row) => (opens ? <Link to={meterPath(row)}>{name}</Link> : name),
     },
-    { title: t('list.columns.type'), dataIndex: 'nodeType', key: 'nodeType', width: 130, render: (type: number) => <Tag color={type === 100 ? 'purple' : 'blue'}>{t(`types.${type}`)}</Tag> },
-    { title: t('list.columns.updatedAt'), dataIndex: 'updatedAt', key: 'updatedAt', width: 180, className: 'sd-nowrap', render: (value: number) => formatDateTime(value) },
+    meterTypeColumn<MeterListItem>(t('list.columns.type'), (type) => t(`types.${type}`), 130),
+    timeColumn(t('list.columns.updatedAt'), 'updatedAt', { width: 180 }),
     ...(opens
       ? [
           {
@@ -70,43 +69,19 @@ export function MeterListPage() {
   return (
     <div className="sd-page">
       <PageHeader title={t('list.title')} description={t('list.description')} />
-      <ListCard<MeterListItem>
-        rowKey="id"
-        columns={columns}
-        rows={meters.data?.list ?? []}
-        loading={meters.isFetching}
-        pending={meters.isPending}
-        keyword={paging.keyword}
-        searchPlaceholder={t('list.search')}
-        onSearch={paging.search}
-        paging={{ state: paging, total: meters.data?.total ?? 0, totalText: (count) => t('system.total', { count }) }}
-        empty={{
-          text: t('list.empty'),
-          searchText: t('system.emptySearch'),
+      <ListCard<MeterListItem> columns={columns} query={meters} paged={paged} scrollX={840}
+        texts={{
+          search: t('list.search'),
+          total: (count) => t('system.total', { count }),
+          empty: t('list.empty'),
+          noMatch: t('system.emptySearch'),
           hint: (
             <>
               {t('list.emptyHint')} {codes.has('sd_capsule') && <Link to={CABIN_PATH}>{t('list.openCabin')}</Link>}
             </>
           ),
         }}
-        scrollX={840}
-        toolbar={
-          <Select
-            allowClear
-            value={nodeType}
-            onChange={(value: 100 | 101 | undefined) => {
-              setNodeType(value);
-              paging.setPageNum(1);
-            }}
-            placeholder={t('system.allTypes')}
-            aria-label={t('list.columns.type')}
-            style={{ width: 150 }}
-            options={[
-              { value: 101, label: t('types.101') },
-              { value: 100, label: t('types.100') },
-            ]}
-          />
-        }
+        toolbar={<MeterTypeFilter paged={paged} label={t('list.columns.type')} />}
       />
     </div>
   );

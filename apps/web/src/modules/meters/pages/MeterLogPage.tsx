@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, DatePicker, Empty, Form, Select, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Card, DatePicker, Empty, Form, Select, Table, Tag, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { MeterLogQuery, MeterLogRow } from '@smartdata/domain';
 import { timeRangePresets } from '@/modules/system/components/timeRangePresets';
+import { FilterForm } from '@/shared/components/list/FilterForm';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useDebouncedValue } from '@/shared/hooks/useDebouncedValue';
 import { useLocale } from '@/shared/i18n/useLocale';
@@ -82,7 +82,15 @@ export function MeterLogPage() {
       <SectionLinks groupPath="/systemMaintenance" />
       <PageHeader title={t('log.title')} description={t('log.description')} />
       <Card>
-        <Form<FilterValues> form={form} layout="inline" className="sd-system__filters sd-meter-log__filters" onFinish={handleSearch} initialValues={{ meterId: initialMeter }}>
+        <FilterForm<FilterValues>
+          form={form}
+          className="sd-meter-log__filters"
+          initialValues={{ meterId: initialMeter }}
+          onSearch={handleSearch}
+          searchText={t('log.filters.search')}
+          refresh={log}
+          refreshDisabled={!query}
+        >
           <Form.Item name="meterId" label={t('log.filters.meter')} rules={[{ required: true, message: t('log.filters.meterRequired') }]}>
             <Select
               showSearch={{ filterOption: false, onSearch: setSearch }}
@@ -96,17 +104,7 @@ export function MeterLogPage() {
           <Form.Item name="range" label={t('log.filters.days')}>
             <DatePicker.RangePicker allowEmpty={[true, true]} presets={timeRangePresets(t)} disabledDate={(day) => day.isAfter(dayjs(), 'day')} />
           </Form.Item>
-          <Form.Item>
-            <span className="sd-system__filter-buttons">
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                {t('log.filters.search')}
-              </Button>
-              <Tooltip title={t('actions.refresh')}>
-                <Button icon={<ReloadOutlined />} aria-label={t('actions.refresh')} disabled={!query} loading={log.isFetching && !log.isPending} onClick={() => void log.refetch()} />
-              </Tooltip>
-            </span>
-          </Form.Item>
-        </Form>
+        </FilterForm>
         {log.data && (
           <p className="sd-meter-log__summary">
             {t('log.summary', { name: log.data.meterName, company: log.data.companyName, type: t(`types.${log.data.nodeType}`), gaps: log.data.gapDays })}

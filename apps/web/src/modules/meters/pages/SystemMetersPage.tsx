@@ -1,10 +1,10 @@
-import { Button, Select, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Tooltip, type TableColumnsType } from 'antd';
 import { UnorderedListOutlined } from '@ant-design/icons';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { SystemMeterRow } from '@smartdata/domain';
-import { ListCard } from '@/shared/components/ListCard';
+import { ListCard } from '@/shared/components/list/ListCard';
+import { timeColumn } from '@/shared/components/list/listColumns';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { usePagedList } from '@/shared/hooks/usePagedList';
 import { useLocale } from '@/shared/i18n/useLocale';
@@ -12,6 +12,7 @@ import { SectionLinks } from '@/shared/routing/SectionLinks';
 import { useMenuCodes } from '@/shared/session/useMenuCodes';
 import { formatDateTime } from '@/shared/utils/formatTime';
 import { useAllMetersQuery } from '../api/meters';
+import { MeterTypeFilter, meterTypeColumn, type MeterType } from '../components/meterListParts';
 import { formatKwh } from '../lib/meterText';
 import '../meters.css';
 
@@ -27,13 +28,12 @@ export function SystemMetersPage() {
   const locale = useLocale();
   const navigate = useNavigate();
   const codes = useMenuCodes();
-  const paging = usePagedList(20);
-  const [nodeType, setNodeType] = useState<100 | 101 | undefined>(undefined);
-  const meters = useAllMetersQuery({ pageNum: paging.pageNum, pageSize: paging.pageSize, keyword: paging.keyword || undefined, nodeType });
+  const paged = usePagedList<{ nodeType?: MeterType }>(20);
+  const meters = useAllMetersQuery({ pageNum: paged.pageNum, pageSize: paged.pageSize, keyword: paged.keyword || undefined, nodeType: paged.filters.nodeType });
 
   const columns: TableColumnsType<SystemMeterRow> = [
     { title: t('system.columns.name'), dataIndex: 'name', key: 'name', width: 180, fixed: 'left' },
-    { title: t('system.columns.type'), dataIndex: 'nodeType', key: 'nodeType', width: 110, render: (type: number) => <Tag color={type === 100 ? 'purple' : 'blue'}>{t(`types.${type}`)}</Tag> },
+    meterTypeColumn<SystemMeterRow>(t('system.columns.type'), (type) => t(`types.${type}`), 110),
     { title: t('system.columns.company'), dataIndex: 'companyName', key: 'companyName', width: 170, ellipsis: true },
     {
       title: t('system.columns.source'),
@@ -58,7 +58,7 @@ export function SystemMetersPage() {
           <span className="sd-muted">{t('detail.noReading')}</span>
         ),
     },
-    { title: t('system.columns.createdAt'), dataIndex: 'createdAt', key: 'createdAt', width: 170, className: 'sd-nowrap', render: (value: number) => formatDateTime(value) },
+    timeColumn(t('system.columns.createdAt'), 'createdAt'),
     ...(codes.has('system_e_meter_log')
       ? [
           {
@@ -82,35 +82,9 @@ export function SystemMetersPage() {
     <div className="sd-page sd-meter-system">
       <SectionLinks groupPath="/systemMaintenance" />
       <PageHeader title={t('system.title')} description={t('system.description')} />
-      <ListCard<SystemMeterRow>
-        rowKey="id"
-        columns={columns}
-        rows={meters.data?.list ?? []}
-        loading={meters.isFetching}
-        pending={meters.isPending}
-        keyword={paging.keyword}
-        searchPlaceholder={t('system.search')}
-        onSearch={paging.search}
-        paging={{ state: paging, total: meters.data?.total ?? 0, totalText: (count) => t('system.total', { count }) }}
-        empty={{ text: t('system.empty'), searchText: t('system.emptySearch') }}
-        scrollX={1120}
-        toolbar={
-          <Select
-            allowClear
-            value={nodeType}
-            onChange={(value: 100 | 101 | undefined) => {
-              setNodeType(value);
-              paging.setPageNum(1);
-            }}
-            placeholder={t('system.allTypes')}
-            aria-label={t('system.columns.type')}
-            style={{ width: 150 }}
-            options={[
-              { value: 101, label: t('types.101') },
-              { value: 100, label: t('types.100') },
-            ]}
-          />
-        }
+      <ListCard<SystemMeterRow> columns={columns} query={meters} paged={paged} scrollX={1120}
+        texts={{ search: t('system.search'), total: (count) => t('system.total', { count }), empty: t('system.empty'), noMatch: t('system.emptySearch') }}
+        toolbar={<MeterTypeFilter paged={paged} label={t('system.columns.type')} />}
       />
     </div>
   );

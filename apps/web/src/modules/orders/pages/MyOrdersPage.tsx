@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Empty, Table, type TableColumnsType } from 'antd';
+import { Alert, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OrderItem } from '@smartdata/domain';
+import { ListCard } from '@/shared/components/list/ListCard';
+import { timeColumn } from '@/shared/components/list/listColumns';
 import { PageHeader } from '@/shared/components/PageHeader';
-import { formatDate } from '@/shared/utils/formatTime';
 import { useSessionStore } from '@/shared/session/sessionStore';
 import { useMyOrdersQuery } from '../api/getMyOrders';
 import { daysLeft, orderStatus, renewalNotice } from '../orderStatus';
@@ -18,8 +19,8 @@ export function MyOrdersPage() {
   const columns: TableColumnsType<OrderItem> = [
     { title: t('columns.product'), dataIndex: 'swProductId', key: 'product' },
     { title: t('columns.subType'), dataIndex: 'subTypeId', key: 'subType' },
-    { title: t('columns.startAt'), dataIndex: 'startAt', key: 'startAt', className: 'sd-nowrap', render: (value: number) => formatDate(value) },
-    { title: t('columns.expireAt'), dataIndex: 'expireAt', key: 'expireAt', className: 'sd-nowrap', render: (value: number) => formatDate(value) },
+    timeColumn(t('columns.startAt'), 'startAt', { date: true, width: null }),
+    timeColumn(t('columns.expireAt'), 'expireAt', { date: true, width: null }),
     {
       title: t('columns.daysLeft'),
       key: 'daysLeft',
@@ -40,27 +41,7 @@ export function MyOrdersPage() {
           description={t('notice.renewHint')}
         />
       )}
-      <Card>
-        <Table<OrderItem>
-          rowKey="id"
-          columns={columns}
-          dataSource={orders.data}
-          loading={orders.isPending}
-          pagination={false}
-          scroll={{ x: 720 }}
-          locale={{
-            emptyText: orders.isError ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('loadFailed')}>
-                <Button onClick={() => void orders.refetch()}>{t('retry')}</Button>
-              </Empty>
-            ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')}>
-                <p className="sd-page__empty-hint">{t('emptyHint')}</p>
-              </Empty>
-            ),
-          }}
-        />
-      </Card>
+      <ListCard<OrderItem> columns={columns} query={orders} loading={orders.isPending} unpaged scrollX={720} texts={{ empty: t('empty'), hint: t('emptyHint'), loadFailed: t('loadFailed') }} />
     </div>
   );
 }

@@ -1,19 +1,21 @@
 import { useState } from 'react';
-import { App, Button, Progress, Space, Tag, type TableColumnsType } from 'antd';
-import { CheckOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
+import { App, Progress, Tag, type TableColumnsType } from 'antd';
+import { CheckOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { productionStates, type ProductionOrderItem, type ProductionState } from '@smartdata/domain';
-import { ListCard } from '@/shared/components/ListCard';
+import { AddButton } from '@/shared/components/list/AddButton';
+import { ListCard } from '@/shared/components/list/ListCard';
+import { StateFilter } from '@/shared/components/list/StateFilter';
+import { actionsColumn, stateTagColumn, timeColumn } from '@/shared/components/list/listColumns';
 import { PageHeader } from '@/shared/components/PageHeader';
+import { useAddDialog } from '@/shared/hooks/useAddDialog';
 import { useListActions } from '@/shared/hooks/useListActions';
 import { usePagedList } from '@/shared/hooks/usePagedList';
-import { formatDateTime } from '@/shared/utils/formatTime';
 import { PICK_LIST_SIZE } from '@/modules/inventory/api/keys';
 import { useItemListQuery, useWarehouseListQuery } from '@/modules/inventory/api/masterData';
 import { useAddProductionOrderMutation, useCancelProductionOrderMutation, useCompleteProductionMutation, useProductionOrdersQuery } from '../api/orders';
 import { CompleteProductionModal, ProductionOrderFormModal } from '../components/ProductionForms';
 import '../production.css';
-import { StateFilter } from '@/shared/components/StateFilter';
 
 const stateColors: Record<ProductionState, string> = { planned: 'default', inProgress: 'processing', completed: 'success', cancelled: 'default' };
 
@@ -21,16 +23,14 @@ const stateColors: Record<ProductionState, string> = { planned: 'default', inPro
 export function ProductionOrderPage() {
   const { t } = useTranslation(['production', 'texts']);
   const { modal, message } = App.useApp();
-  const paged = usePagedList();
-  const [state, setState] = useState<ProductionState | undefined>();
-  const orders = useProductionOrdersQuery({ pageNum: paged.pageNum, pageSize: paged.pageSize, keyword: paged.keyword, state });
+  const paged = usePagedList<{ state?: ProductionState }>();
+  const orders = useProductionOrdersQuery({ pageNum: paged.pageNum, pageSize: paged.pageSize, keyword: paged.keyword, state: paged.filters.state });
   const items = useItemListQuery({ pageNum: 1, pageSize: PICK_LIST_SIZE });
   const warehouses = useWarehouseListQuery({ pageNum: 1, pageSize: PICK_LIST_SIZE });
   const itemById = new Map((items.data?.list ?? []).map((item) => [item.id, item]));
   const warehouseName = new Map((warehouses.data?.list ?? []).map((w) => [w.id, w.name]));
-  const [adding, setAdding] = useState(false);
   const [completing, setCompleting] = useState<ProductionOrderItem | null>(null);
-  const add = useAddProductionOrderMutation();
+  const adding = useAddDialog(useAddProductionOrderMutation());
   const complete = useCompleteProductionMutation();
   const cancel = useCancelProductionOrderMutation();
   const { save } = useListActions();
@@ -78,30 +78,20 @@ export function ProductionOrderPage() {
         </div>
       ),
     },
-    { title: t('fields.state'), dataIndex: 'state', key: 'state', render: (value: ProductionState) => <Tag color={stateColors[value]}>{t(`states.${value}`)}</Tag> },
-    { title: t('fields.createdAt'), dataIndex: 'createdAt', key: 'createdAt', width: 170, className: 'sd-nowrap', render: (value: number) => formatDateTime(value) },
-    {
-      title: t('fields.actions'),
-      key: 'actions',
-      width: 170,
-      render: (_value, order) =>
-        order.state === 'completed' || order.state === 'cancelled' ? (
-          <span className="sd-muted">—</span>
-        ) : (
-          <Space size={4}>
-            {(order.state === 'planned' || order.state === 'inProgress') && (
-              <Button type="link" size="small" icon={<CheckOutlined />} disabled={items.isPending} onClick={() => setCompleting(order)} aria-label={t('complete.actionNamed', { id: order.id })}>
-                {t('complete.action')}
-              </Button>
-            )}
-            {order.state === 'planned' && order.produced === 0 && (
-              <Button type="link" size="small" danger icon={<StopOutlined />} onClick={() => handleCancel(order)} aria-label={t('cancel.actionNamed', { id: order.id })}>
-                {t('cancel.action')}
-              </Button>
-            )}
-          </Space>
-        ),
-    },
+    stateTagColumn<ProductionOrderItem, ProductionState>(t('fields.state'), 'state', { label: (state) => t(`states.${state}`), color: (state) => stateColors[state] }),
+    timeColumn(t('fields.createdAt'), 'createdAt'),
+    actionsColumn(t('fields.actions'), (order) => [
+      (order.state === 'planned' || order.state === 'inProgress') && {
+        key: 'complete',
+        label: t('complete.action'),
+        icon: <CheckOutlined />,
+        disabled: items.isPending,
+        onClick: () => setCompleting(order),
+        ariaLabel: t('complete.actionNamed', { id: order.id }),
+      },
+      order.state === 'planned' &&
+        order.produced === 0 && { key: 'cancel', label: t('cancel.action'), icon: <StopOutlined />, danger: true, onClick: () => handleCancel(order), ariaLabel: t('cancel.actionNamed', { id: order.id }) },
+    ]),
   ];
 
   return (
@@ -109,29 +99,13 @@ export function ProductionOrderPage() {
       <PageHeader
         title={t('title')}
         description={t('description')}
-        actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-            {t('add.title')}
-          </Button>
-        }
+        actions={<AddButton label={t('add.title')} onClick={adding.show} />}
       />
-      <ListCard<ProductionOrderItem>
-        rowKey="id"
-        columns={columns}
-        rows={orders.data?.list ?? []}
-        loading={orders.isFetching}
-        pending={orders.isPending}
-        keyword={paged.keyword}
-        searchPlaceholder={t('search')}
-        onSearch={paged.search}
-        paging={{ state: paged, total: orders.data?.total ?? 0, totalText: (count) => t('total', { count }) }}
-        empty={{ text: t('empty'), searchText: t('emptySearch'), hint: t('emptyHint') }}
-        scrollX={1000}
-        toolbar={
-          <StateFilter states={productionStates} value={state} onChange={setState} paged={paged} placeholder={t('fields.state')} label={(s) => t(`states.${s}`)} />
-        }
+      <ListCard<ProductionOrderItem> columns={columns} query={orders} paged={paged} scrollX={1000}
+        texts={{ search: t('search'), total: (count) => t('total', { count }), empty: t('empty'), noMatch: t('emptySearch'), hint: t('emptyHint') }}
+        toolbar={<StateFilter states={productionStates} paged={paged} placeholder={t('fields.state')} label={(s) => t(`states.${s}`)} />}
       />
-      {adding && <ProductionOrderFormModal saving={add.isPending} onCancel={() => setAdding(false)} onSubmit={(values) => void save(() => add.mutateAsync(values), () => setAdding(false))} />}
+      {adding.open && <ProductionOrderFormModal {...adding.modal} />}
       {completing && (
         <CompleteProductionModal
           order={completing}

@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AddProjectRequest, MemberItem, MemberListQuery, Page, ProjectDetail, UpdateProjectRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { projectsKeys } from './keys';
 
 /** `GET /project/getProject?id=`: the project and the nodes under it the caller may read. */
@@ -23,8 +24,7 @@ export function updateProject(request: UpdateProjectRequest): Promise<null> {
 }
 
 export function useUpdateProjectMutation(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateProject, onSuccess: () => queryClient.invalidateQueries({ queryKey: projectsKeys.project(id) }) });
+  return useInvalidatingMutation(updateProject, projectsKeys.project(id));
 }
 
 /** `GET /company/member/getMemberList?keyword=`: the company's users, to make members. */

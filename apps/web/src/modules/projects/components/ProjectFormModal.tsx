@@ -3,7 +3,7 @@ import { DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { fileLimits, projectLimits, projectStatuses, type ProjectMember, type ProjectStatus } from '@smartdata/domain';
-import { FormModal } from '@/shared/components/FormModal';
+import { FormModal, type FormDialogProps } from '@/shared/components/FormModal';
 import { useDebouncedValue } from '@/shared/hooks/useDebouncedValue';
 import { useMemberOptionsQuery } from '../api/projects';
 
@@ -24,12 +24,9 @@ interface FormShape {
   memberIds: number[];
 }
 
-interface ProjectFormModalProps {
+interface ProjectFormModalProps extends FormDialogProps<ProjectFormValues> {
   /** Editing an existing project (its name changes through the cabin's rename). */
   initial?: Omit<ProjectFormValues, 'memberIds'> & { members: ProjectMember[] };
-  saving: boolean;
-  onSubmit: (values: ProjectFormValues) => void;
-  onCancel: () => void;
 }
 
 /** New project / edit project: name, description, status, dates, members (users of the company). */
@@ -47,7 +44,6 @@ export function ProjectFormModal({ initial, saving, onSubmit, onCancel }: Projec
 
   return (
     <FormModal<FormShape>
-      open
       title={initial ? t('form.editTitle', { name: initial.name }) : t('form.createTitle')}
       form={form}
       okText={initial ? t('form.save') : t('form.create')}

@@ -1,7 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AddTemplateRequest, ReportDelivery, ReportFormat, ReportPreview, ReportSchedule, ReportTemplate, SetScheduleRequest, UpdateTemplateRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { downloadFile } from '@/shared/api/download';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { reportsKeys } from './keys';
 
 /** `GET /report/getTemplate?id=`: the template's layout and schedule. */
@@ -20,20 +21,12 @@ export function addTemplate(request: AddTemplateRequest): Promise<{ id: number; 
 
 /** `POST /report/updateTemplate`: the layout. */
 export function useUpdateTemplateMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: UpdateTemplateRequest) => api.post<null>('/report/updateTemplate', request),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportsKeys.all }),
-  });
+  return useInvalidatingMutation((request: UpdateTemplateRequest) => api.post<null>('/report/updateTemplate', request), reportsKeys.all);
 }
 
 /** `POST /report/setSchedule` */
 export function useSetScheduleMutation(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: SetScheduleRequest) => api.post<ReportSchedule>('/report/setSchedule', request),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportsKeys.template(id) }),
-  });
+  return useInvalidatingMutation((request: SetScheduleRequest) => api.post<ReportSchedule>('/report/setSchedule', request), reportsKeys.template(id));
 }
 
 export interface PeriodParams {

@@ -3,14 +3,14 @@ import { Button, Card, Empty, Table } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ReportDelivery } from '@smartdata/domain';
+import { formatDate, formatDateTime } from '@/shared/utils/formatTime';
 import { downloadDelivery, useDeliveriesQuery } from '../api/reports';
 
 /** The personal center's list of delivered scheduled reports (templates the user may read), with downloads. */
 export function DeliveriesCard() {
-  const { t, i18n } = useTranslation('reports');
+  const { t } = useTranslation('reports');
   const [page, setPage] = useState(1);
   const deliveries = useDeliveriesQuery(page, 10);
-  const day = (ms: number) => new Date(ms).toLocaleDateString(i18n.language);
   return (
     <Card title={t('deliveries.title')} size="small" style={{ marginTop: 16 }}>
       <Table<ReportDelivery>
@@ -23,8 +23,8 @@ export function DeliveriesCard() {
         pagination={{ current: page, pageSize: 10, total: deliveries.data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
         columns={[
           { title: t('deliveries.template'), dataIndex: 'templateName' },
-          { title: t('deliveries.period'), render: (_, d) => `${day(d.from)} – ${day(d.to - 1)}` },
-          { title: t('deliveries.createdAt'), render: (_, d) => new Date(d.createdAt).toLocaleString(i18n.language) },
+          { title: t('deliveries.period'), render: (_, d) => `${formatDate(d.from)} – ${formatDate(d.to - 1)}` },
+          { title: t('deliveries.createdAt'), render: (_, d) => formatDateTime(d.createdAt) },
           { title: t('deliveries.size'), render: (_, d) => `${Math.max(1, Math.round(d.size / 1024))} KB` },
           {
             title: '',

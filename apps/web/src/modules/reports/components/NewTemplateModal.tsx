@@ -8,7 +8,7 @@ export function NewTemplateModal({ place, saving, onSubmit, onCancel }: { place:
   const { t } = useTranslation('reports');
   const [form] = Form.useForm<{ name: string }>();
   return (
-    <FormModal<{ name: string }> open title={t('form.createTitle')} form={form} okText={t('form.create')} confirmLoading={saving} width={480} initialValues={{ name: '' }} onFinish={(values) => onSubmit(values.name.trim())} onCancel={onCancel}>
+    <FormModal<{ name: string }> title={t('form.createTitle')} form={form} okText={t('form.create')} confirmLoading={saving} width={480} initialValues={{ name: '' }} onFinish={(values) => onSubmit(values.name.trim())} onCancel={onCancel}>
       <Form.Item label={t('form.place')}>
         <Input value={place} disabled />
       </Form.Item>

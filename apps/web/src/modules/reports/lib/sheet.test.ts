@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cellSource, gridSize, isEmptyCell, mergeMap, moveRef, withInput } from './sheet';
 
-const names = { item: () => '车间', meter: () => '总表', aggregate: (a: string) => a };
+const names = { item: () => '车间', field: (_itemId: number, fieldName: string) => (fieldName === 'kwh' ? '电量' : fieldName === '' ? '（未选字段）' : fieldName), meter: () => '总表', aggregate: (a: string) => a };
 
 describe('sheet helpers', () => {
   it('maps merges and sizes the grid', () => {
@@ -22,7 +22,9 @@ describe('sheet helpers', () => {
 
   it('shows sources and moves within the grid', () => {
     expect(cellSource({ ref: 'A1', formula: 'SUM(B1:B3)' }, names)).toBe('=SUM(B1:B3)');
-    expect(cellSource({ ref: 'A1', bind: { itemId: 1, fieldName: 'kwh', aggregate: 'sum' } }, names)).toBe('{车间.kwh · sum}');
+    // The field's name, not its key (issue 31.12); a binding whose field is not chosen yet says so.
+    expect(cellSource({ ref: 'A1', bind: { itemId: 1, fieldName: 'kwh', aggregate: 'sum' } }, names)).toBe('{车间.电量 · sum}');
+    expect(cellSource({ ref: 'A1', bind: { itemId: 1, fieldName: '', aggregate: 'sum' } }, names)).toBe('{车间.（未选字段） · sum}');
     expect(cellSource({ ref: 'A1', bind: { meterId: 2 } }, names)).toBe('⚡ 总表');
     expect(moveRef('A1', -1, -1, { rows: 10, columns: 5 })).toBe('A1');
     expect(moveRef('A1', 1, 2, { rows: 10, columns: 5 })).toBe('C2');

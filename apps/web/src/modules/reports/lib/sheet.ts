@@ -46,8 +46,17 @@ export function gridSize(cells: readonly { ref: string }[], merges: readonly Tem
   return { rows: Math.min(200, Math.max(min.rows, rows + margin)), columns: Math.min(26, Math.max(min.columns, columns + margin)) };
 }
 
-/** What a template cell shows in the editor: its text, `=formula`, or a binding's summary. */
-export function cellSource(cell: TemplateCell | undefined, names: { item: (id: number) => string; meter: (id: number) => string; aggregate: (a: string) => string }): string {
+/** The names a sheet shows for its bindings' ids and keys. */
+export interface SheetNames {
+  item: (id: number) => string;
+  /** The field's name (its key until the item's fields are known; a word for none chosen yet). */
+  field: (itemId: number, fieldName: string) => string;
+  meter: (id: number) => string;
+  aggregate: (a: string) => string;
+}
+
+/** What a template cell shows in the editor: its text, `=formula`, or a binding's summary with the field's name. */
+export function cellSource(cell: TemplateCell | undefined, names: SheetNames): string {
   if (!cell) {
     return '';
   }
@@ -55,7 +64,7 @@ export function cellSource(cell: TemplateCell | undefined, names: { item: (id: n
     return `=${cell.formula}`;
   }
   if (cell.bind) {
-    return isMeterBinding(cell.bind) ? `⚡ ${names.meter(cell.bind.meterId)}` : `{${names.item(cell.bind.itemId)}.${cell.bind.fieldName} · ${names.aggregate(cell.bind.aggregate)}}`;
+    return isMeterBinding(cell.bind) ? `⚡ ${names.meter(cell.bind.meterId)}` : `{${names.item(cell.bind.itemId)}.${names.field(cell.bind.itemId, cell.bind.fieldName)} · ${names.aggregate(cell.bind.aggregate)}}`;
   }
   return cell.text ?? '';
 }

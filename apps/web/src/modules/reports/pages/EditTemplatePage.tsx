@@ -24,6 +24,7 @@ import { useDataItemQuery } from '@/modules/data-items/api/getDataItem';
 import { useMeterListQuery } from '@/modules/meters/api/meters';
 import { useTemplateQuery, useUpdateTemplateMutation } from '../api/reports';
 import { SheetGrid } from '../components/SheetGrid';
+import { useSheetNames } from '../components/useSheetNames';
 import { cellSource, DEFAULT_WIDTH, gridSize, isEmptyCell, mergeMap, moveRef, withInput } from '../lib/sheet';
 import { reportTemplatePath as templatePath } from '@/shared/routing/cabinNodePaths';
 import '../reports.css';
@@ -70,16 +71,10 @@ export function EditTemplatePage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [template.data]);
 
-  const names = useMemo(
-    () => ({
-      item: (itemId: number) => items.data?.list.find((i) => i.id === itemId)?.name ?? `#${itemId}`,
-      meter: (meterId: number) => meters.data?.list.find((m) => m.id === meterId)?.name ?? `#${meterId}`,
-      aggregate: (a: string) => t(`aggregates.${a}`),
-    }),
-    [items.data, meters.data, t],
-  );
+  const cellList = useMemo(() => [...cells.values()], [cells]);
+  const names = useSheetNames(cellList);
   const cell = cells.get(selected) ?? { ref: selected };
-  const size = gridSize([...cells.values()], merges, widths);
+  const size = gridSize(cellList, merges, widths);
   const { topLeft, covered } = mergeMap(merges);
 
   useEffect(() => {

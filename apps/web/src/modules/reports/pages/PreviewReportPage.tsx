@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { Button, Card, DatePicker, Empty, Result, Segmented, Skeleton, Space, Typography } from 'antd';
 import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { ReportFormat, ReportPeriod } from '@smartdata/domain';
 import { reportTemplatePath } from '@/shared/routing/cabinNodePaths';
+import { useCompanyTimeZone } from '@/shared/session/companyTimeZone';
+import { formatDate } from '@/shared/utils/formatTime';
+import { companyToday, midnightOf } from '@/shared/utils/timeRange';
 import { exportReport, usePreviewQuery, type PeriodParams } from '../api/reports';
 import { SheetGrid } from '../components/SheetGrid';
 import '../reports.css';
@@ -16,18 +19,20 @@ import '../reports.css';
  * and PDF downloads of that same period.
  */
 export function PreviewReportPage() {
-  const { t, i18n } = useTranslation('reports');
+  const { t } = useTranslation('reports');
   const navigate = useNavigate();
   const params = useParams();
   const id = Number(params.entityId);
   const [period, setPeriod] = useState<ReportPeriod>('month');
-  const [date, setDate] = useState<Dayjs>(() => dayjs());
+  // Picked days are the company's calendar days (docs/reports.md): today there, midnight there.
+  const timeZone = useCompanyTimeZone();
+  const [date, setDate] = useState<Dayjs>(() => companyToday(timeZone));
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
   const [downloading, setDownloading] = useState<ReportFormat | null>(null);
   const query: PeriodParams =
     period === 'custom'
-      ? { period, from: range ? range[0].startOf('day').valueOf() : undefined, to: range ? range[1].add(1, 'day').startOf('day').valueOf() : undefined }
-      : { period, at: date.valueOf() };
+      ? { period, from: range ? (midnightOf(range[0], timeZone) ?? undefined) : undefined, to: range ? (midnightOf(range[1], timeZone, 1) ?? undefined) : undefined }
+      : { period, at: midnightOf(date, timeZone) ?? Date.now() };
   const preview = usePreviewQuery(id, query);
   const data = preview.data;
 
@@ -42,7 +47,7 @@ export function PreviewReportPage() {
     }
   };
 
-  const dateOnly = (ms: number) => new Date(ms).toLocaleDateString(i18n.language, { timeZone: data?.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const dateOnly = (ms: number) => formatDate(ms, data?.timeZone ?? timeZone);
   // Every period here is whole local days (the custom one is picked as dates): shown as dates, the last day included.
   const rangeText = data ? { from: dateOnly(data.from), to: dateOnly(data.to - 1) } : null;
   const byRef = new Map((data?.cells ?? []).map((c) => [c.ref, c]));

@@ -3,13 +3,13 @@ import { Alert, App, Button, Card, Empty, Form, Result, Select, Skeleton, Space,
 import { EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { levelAtLeast, reportFormats, reportFrequencies, reportLimits, type ReportFormat, type ReportFrequency } from '@smartdata/domain';
+import { levelAtLeast, reportFormats, reportFrequencies, reportLimits, type ReportFormat, type ReportFrequency, type TemplateCell } from '@smartdata/domain';
 import { PageHeader } from '@/shared/components/PageHeader';
-import { useDataItemListQuery } from '@/modules/data-items/api/getDataItemList';
-import { useMeterListQuery } from '@/modules/meters/api/meters';
 import { editTemplatePath, previewReportPath } from '@/shared/routing/cabinNodePaths';
+import { formatDateTime } from '@/shared/utils/formatTime';
 import { useSetScheduleMutation, useTemplateQuery } from '../api/reports';
 import { SheetGrid } from '../components/SheetGrid';
+import { useSheetNames } from '../components/useSheetNames';
 import { cellSource, gridSize } from '../lib/sheet';
 import '../reports.css';
 
@@ -20,13 +20,14 @@ interface ScheduleForm {
 }
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const noCells: TemplateCell[] = [];
 
 /**
  * /smartdata/reportTemplate/{entityId}/{name}: the template's saved layout (texts, formulas,
  * bindings), links to the editor and the preview, and its schedule (read-write to change).
  */
 export function TemplatePage() {
-  const { t, i18n } = useTranslation('reports');
+  const { t } = useTranslation('reports');
   const { message } = App.useApp();
   const navigate = useNavigate();
   const params = useParams();
@@ -34,8 +35,7 @@ export function TemplatePage() {
   const template = useTemplateQuery(id);
   const setSchedule = useSetScheduleMutation(id);
   const [form] = Form.useForm<ScheduleForm>();
-  const items = useDataItemListQuery();
-  const meters = useMeterListQuery({ pageNum: 1, pageSize: 200 });
+  const names = useSheetNames(template.data?.cells ?? noCells);
 
   useEffect(() => {
     if (template.data) {
@@ -57,12 +57,6 @@ export function TemplatePage() {
   const canWrite = levelAtLeast(data.level, 'readWrite');
   const styles = new Map(data.cells.map((c) => [c.ref, c]));
   const size = gridSize(data.cells, data.merges, data.columnWidths, 0, { rows: 1, columns: 1 });
-  const names = {
-    item: (itemId: number) => items.data?.list.find((i) => i.id === itemId)?.name ?? `#${itemId}`,
-    meter: (meterId: number) => meters.data?.list.find((m) => m.id === meterId)?.name ?? `#${meterId}`,
-    aggregate: (a: string) => t(`aggregates.${a}`),
-  };
-  const time = (ms: number | null) => (ms === null ? '' : new Date(ms).toLocaleString(i18n.language));
 
   const onSave = async (values: ScheduleForm) => {
     try {
@@ -77,7 +71,7 @@ export function TemplatePage() {
     <div className="sd-page">
       <PageHeader
         title={data.name}
-        description={`${t('kind')} · ${t('page.updated', { time: time(data.updatedAt) })}`}
+        description={`${t('kind')} · ${t('page.updated', { time: formatDateTime(data.updatedAt) })}`}
         actions={
           <Space wrap>
             <Button icon={<EyeOutlined />} onClick={() => void navigate(previewReportPath(id))}>
@@ -123,8 +117,8 @@ export function TemplatePage() {
           >
             <Select mode="tags" tokenSeparators={[',', ' ', ';']} maxCount={reportLimits.emails} placeholder={t('schedule.emailsPlaceholder')} open={false} suffixIcon={null} />
           </Form.Item>
-          {data.schedule.nextRunAt !== null && <Typography.Paragraph type="secondary">{t('schedule.next', { time: time(data.schedule.nextRunAt) })}</Typography.Paragraph>}
-          {data.schedule.lastRunAt !== null && <Typography.Paragraph type="secondary">{t('schedule.last', { time: time(data.schedule.lastRunAt) })}</Typography.Paragraph>}
+          {data.schedule.nextRunAt !== null && <Typography.Paragraph type="secondary">{t('schedule.next', { time: formatDateTime(data.schedule.nextRunAt) })}</Typography.Paragraph>}
+          {data.schedule.lastRunAt !== null && <Typography.Paragraph type="secondary">{t('schedule.last', { time: formatDateTime(data.schedule.lastRunAt) })}</Typography.Paragraph>}
           {canWrite && (
             <Button type="primary" htmlType="submit" loading={setSchedule.isPending}>
               {t('schedule.save')}

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { addRoleRequest, AddRoleRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { rolesKeys } from './keys';
 
 /** A role's (or role template's) name and permission codes, as the form edits them. */
@@ -13,9 +13,5 @@ export function addRole(request: z.input<typeof addRoleRequest>): Promise<IdResp
 }
 
 export function useAddRoleMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addRole,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rolesKeys.all }),
-  });
+  return useInvalidatingMutation(addRole, rolesKeys.all);
 }

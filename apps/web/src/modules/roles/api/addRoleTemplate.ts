@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddRoleTemplateRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { rolesKeys } from './keys';
 
 /** `POST /role/addRoleTemplate {name, codes}` (platform administrator). */
@@ -9,9 +9,5 @@ export function addRoleTemplate(request: AddRoleTemplateRequest): Promise<IdResp
 }
 
 export function useAddRoleTemplateMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addRoleTemplate,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rolesKeys.all }),
-  });
+  return useInvalidatingMutation(addRoleTemplate, rolesKeys.all);
 }

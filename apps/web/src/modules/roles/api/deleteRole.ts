@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { deleteRoleRequest, Id } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { rolesKeys } from './keys';
 
 /**
@@ -13,9 +13,5 @@ export function deleteRole(request: z.input<typeof deleteRoleRequest>): Promise<
 }
 
 export function useDeleteRoleMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: Id) => deleteRole({ id }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: rolesKeys.all }),
-  });
+  return useInvalidatingMutation((id: Id) => deleteRole({ id }), rolesKeys.all, 'settled');
 }

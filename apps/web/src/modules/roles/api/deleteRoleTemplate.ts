@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Id, idRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { rolesKeys } from './keys';
 
 /** `POST /role/deleteRoleTemplate {id}` (platform administrator). */
@@ -10,9 +10,5 @@ export function deleteRoleTemplate(request: z.input<typeof idRequest>): Promise<
 }
 
 export function useDeleteRoleTemplateMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: Id) => deleteRoleTemplate({ id }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: rolesKeys.all }),
-  });
+  return useInvalidatingMutation((id: Id) => deleteRoleTemplate({ id }), rolesKeys.all, 'settled');
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { updateRoleRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { rolesKeys } from './keys';
 
 /** `POST /role/updateRole {id, name, codes}`: rename a role or change its permission codes. */
@@ -10,9 +10,5 @@ export function updateRole(request: z.input<typeof updateRoleRequest>): Promise<
 }
 
 export function useUpdateRoleMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateRole,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rolesKeys.all }),
-  });
+  return useInvalidatingMutation(updateRole, rolesKeys.all);
 }

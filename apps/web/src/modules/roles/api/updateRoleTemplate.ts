@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { updateRoleTemplateRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { rolesKeys } from './keys';
 
 /** `POST /role/updateRoleTemplate {id, name, codes}` (platform administrator). */
@@ -10,9 +10,5 @@ export function updateRoleTemplate(request: z.input<typeof updateRoleTemplateReq
 }
 
 export function useUpdateRoleTemplateMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateRoleTemplate,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rolesKeys.all }),
-  });
+  return useInvalidatingMutation(updateRoleTemplate, rolesKeys.all);
 }

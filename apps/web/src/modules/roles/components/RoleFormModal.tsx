@@ -1,10 +1,9 @@
-import { Form, Input, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { limits, nameSchema, validationMessage, type RoleTemplateItem } from '@smartdata/domain';
-import { FormModal } from '@/shared/components/FormModal';
-import { domainRule } from '@/shared/forms/domainRule';
-import { useLocale } from '@/shared/i18n/useLocale';
+import { limits, nameSchema, type RoleTemplateItem } from '@smartdata/domain';
+import { FormModal, type FormDialogProps } from '@/shared/components/FormModal';
 import { useConsoleShell } from '@/shared/routing/consoleShell';
+import { NameField } from '@/shared/forms/NameField';
 import type { RoleValues } from '../api/addRole';
 import { checkedKeysOf, codesFromTree, keepingUnshown, offeredPermissionTree } from './permissionCodes';
 import { PermissionTree } from './PermissionTree';
@@ -13,7 +12,7 @@ export interface RoleFormValues extends RoleValues {
   templateId?: number;
 }
 
-interface RoleFormModalProps {
+interface RoleFormModalProps extends FormDialogProps<RoleValues> {
   open: boolean;
   title: string;
   initialValues?: Partial<RoleFormValues>;
@@ -21,9 +20,6 @@ interface RoleFormModalProps {
   templates?: RoleTemplateItem[];
   templatesLoading?: boolean;
   includePlatformCodes?: boolean;
-  saving: boolean;
-  onSubmit: (values: RoleValues) => void;
-  onCancel: () => void;
 }
 
 /** Name and permission codes of a role or role template, in one dialog (Enter saves). */
@@ -39,7 +35,6 @@ export function RoleFormModal({
   onCancel,
 }: RoleFormModalProps) {
   const { t } = useTranslation('roles');
-  const locale = useLocale();
   const [form] = Form.useForm<RoleFormValues>();
   const { routeTable } = useConsoleShell();
   const tree = offeredPermissionTree(includePlatformCodes, routeTable);
@@ -57,18 +52,9 @@ export function RoleFormModal({
     }
   };
 
+  const handleFinish = ({ name, codes }: RoleFormValues) => onSubmit({ name: name.trim(), codes: codes ?? [] });
   return (
-    <FormModal<RoleFormValues>
-      open={open}
-      title={title}
-      form={form}
-      width={600}
-      confirmLoading={saving}
-      initialValues={{ codes: [], ...initialValues }}
-      okText={t('actions.save')}
-      onCancel={onCancel}
-      onFinish={({ name, codes }) => onSubmit({ name: name.trim(), codes: codes ?? [] })}
-    >
+    <FormModal<RoleFormValues> open={open} title={title} form={form} width={600} confirmLoading={saving} initialValues={{ codes: [], ...initialValues }} okText={t('actions.save')} onCancel={onCancel} onFinish={handleFinish}>
       {templates && (
         <Form.Item
           name="templateId"
@@ -87,16 +73,7 @@ export function RoleFormModal({
           />
         </Form.Item>
       )}
-      <Form.Item
-        name="name"
-        label={t('fields.name')}
-        rules={[
-          { required: true, whitespace: true, message: validationMessage('validation.nameRequired', locale) ?? '' },
-          domainRule(nameSchema, t),
-        ]}
-      >
-        <Input autoFocus={!templates} maxLength={limits.generalNameLength} showCount placeholder={t('fields.namePlaceholder')} />
-      </Form.Item>
+      <NameField schema={nameSchema} label={t('fields.name')} max={limits.generalNameLength} placeholder={t('fields.namePlaceholder')} autoFocus={!templates} />
       <Form.Item name="codes" label={t('fields.codes')} extra={includePlatformCodes ? undefined : t('fields.codesHint')}>
         <PermissionTree includePlatformCodes={includePlatformCodes} />
       </Form.Item>

@@ -49,11 +49,13 @@ export function offeredPermissionTree(includePlatformCodes: boolean, routeTable:
 
 /**
  * The codes to save from the editor: what the tree gives, plus the role's codes the tree does not
- * show (sections without screens yet), so that editing a role never drops them.
+ * show (sections without screens yet), so that editing a role never drops them — but for platform
+ * codes a company's role may still hold from before: the tree of the platform shows them, and a
+ * company may not be given them.
  */
 export function keepingUnshown(codes: readonly string[], held: readonly string[], tree: PermissionDef[]): string[] {
   const shown = new Set(codesOf(tree));
-  const merged = new Set([...codes, ...held.filter((code) => !shown.has(code))]);
+  const merged = new Set([...codes, ...held.filter((code) => !shown.has(code) && !platformOnlyCodes.includes(code))]);
   return [...merged].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
 }
 

@@ -5,7 +5,7 @@ import { salesLimits, storageLimits, uploadProblem, type SalesContract } from '@
 import { useListActions } from '@/shared/hooks/useListActions';
 import { formatDateTime } from '@/shared/utils/formatTime';
 import { fetchContractFileUrl, useRemoveContractFileMutation, useUploadContractFileMutation } from '../api/contracts';
-import { formatSize } from '../lib/salesView';
+import { formatSize } from '@/modules/files/components/formatSize';
 
 /**
  * A contract's files in object storage: upload (credential → PUT → addContractFile; at most

@@ -2,10 +2,12 @@ import { Col, DatePicker, Form, Input, InputNumber, Row } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { addContractRequest, salesLimits, validationMessage, type AddContractRequest, type SalesContract } from '@smartdata/domain';
-import { FormModal } from '@/shared/components/FormModal';
+import { FormModal, type FormDialogProps } from '@/shared/components/FormModal';
 import { domainRule } from '@/shared/forms/domainRule';
 import { useLocale } from '@/shared/i18n/useLocale';
-import { CustomerField, customerValue, useCustomers } from './CustomerField';
+import { crossFieldRule } from '@/shared/forms/crossFieldRule';
+import { customerValue, useCustomers } from './CustomerField';
+import { NumberCustomerRow, RemarksField } from './NumberCustomerRow';
 
 interface ContractValues {
   number?: string;
@@ -18,12 +20,9 @@ interface ContractValues {
   remarks?: string;
 }
 
-interface ContractFormModalProps {
+interface ContractFormModalProps extends FormDialogProps<AddContractRequest> {
   /** The draft contract being changed; none for a new one. */
   contract?: SalesContract;
-  saving: boolean;
-  onSubmit: (values: AddContractRequest) => void;
-  onCancel: () => void;
 }
 
 export const DATE_FORMAT = 'YYYY-MM-DD';
@@ -55,41 +54,22 @@ export function ContractFormModal({ contract, saving, onSubmit, onCancel }: Cont
       remarks: values.remarks?.trim() ?? '',
     });
 
-  return (
-    <FormModal<ContractValues>
-      open
-      title={contract ? t('contract.editTitle', { number: contract.number }) : t('contract.add')}
-      form={form}
-      width={640}
-      confirmLoading={saving}
-      okText={t('actions.save')}
-      initialValues={
-        contract
-          ? {
-              number: contract.number,
-              customer: contract.customerName,
-              title: contract.title,
-              signedDate: fromDate(contract.signedDate),
-              startDate: fromDate(contract.startDate),
-              endDate: fromDate(contract.endDate),
-              amount: contract.amount,
-              remarks: contract.remarks,
-            }
-          : undefined
+  const initialValues: Partial<ContractValues> | undefined = contract
+    ? {
+        number: contract.number,
+        customer: contract.customerName,
+        title: contract.title,
+        signedDate: fromDate(contract.signedDate),
+        startDate: fromDate(contract.startDate),
+        endDate: fromDate(contract.endDate),
+        amount: contract.amount,
+        remarks: contract.remarks,
       }
-      onCancel={onCancel}
-      onFinish={handleFinish}
-    >
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item name="number" label={t('fields.number')} rules={[domainRule(shape.number, t)]}>
-            <Input placeholder={t('form.numberPlaceholder')} maxLength={salesLimits.numberLength} className="sd-mono" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <CustomerField />
-        </Col>
-      </Row>
+    : undefined;
+
+  return (
+    <FormModal<ContractValues> title={contract ? t('contract.editTitle', { number: contract.number }) : t('contract.add')} form={form} initialValues={initialValues} width={640} confirmLoading={saving} okText={t('actions.save')} onCancel={onCancel} onFinish={handleFinish}>
+      <NumberCustomerRow numberSchema={shape.number} />
       <Form.Item name="title" label={t('fields.title')} rules={[{ required: true, whitespace: true, message: required }, domainRule(shape.title, t)]}>
         <Input maxLength={salesLimits.titleLength} />
       </Form.Item>
@@ -110,15 +90,10 @@ export function ContractFormModal({ contract, saving, onSubmit, onCancel }: Cont
             label={t('fields.endDate')}
             dependencies={['startDate']}
             rules={[
-              ({ getFieldValue }) => ({
-                validator: async (_rule, value: Dayjs | null | undefined) => {
-                  const start = getFieldValue('startDate') as Dayjs | null | undefined;
-                  const check = addContractRequest.safeParse({ customer: 1, title: 'x', startDate: toDate(start), endDate: toDate(value) });
-                  if (!check.success) {
-                    const key = check.error.issues[0]?.message ?? 'validation.invalid';
-                    throw new Error(validationMessage(key, locale) ?? key);
-                  }
-                },
+              crossFieldRule<Dayjs | null>('startDate', (end, start) => {
+                const check = addContractRequest.safeParse({ customer: 1, title: 'x', startDate: toDate(start), endDate: toDate(end) });
+                const key = check.success ? null : (check.error.issues[0]?.message ?? 'validation.invalid');
+                return key && (validationMessage(key, locale) ?? key);
               }),
             ]}
           >
@@ -129,9 +104,7 @@ export function ContractFormModal({ contract, saving, onSubmit, onCancel }: Cont
       <Form.Item name="amount" label={t('fields.amount')} rules={[domainRule(shape.amount, t)]}>
         <InputNumber min={0} max={salesLimits.amountMax} precision={2} step={100} style={{ width: 240 }} addonAfter={t('fields.yuan')} />
       </Form.Item>
-      <Form.Item name="remarks" label={t('fields.remarks')} rules={[domainRule(shape.remarks, t)]}>
-        <Input.TextArea maxLength={salesLimits.remarksLength} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
-      </Form.Item>
+      <RemarksField schema={shape.remarks} />
     </FormModal>
   );
 }

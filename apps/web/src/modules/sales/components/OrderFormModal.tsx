@@ -1,10 +1,10 @@
-import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
+import { Button, Col, DatePicker, Form, InputNumber, Row, Select, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { addSalesOrderRequest, salesLimits, validationMessage, type AddSalesOrderRequest, type SalesOrder } from '@smartdata/domain';
 import { ItemPicker, WarehousePicker } from '@/modules/inventory/components/pickers';
-import { FormModal } from '@/shared/components/FormModal';
+import { FormModal, type FormDialogProps } from '@/shared/components/FormModal';
 import { domainRule } from '@/shared/forms/domainRule';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useMenuCodes } from '@/shared/session/useMenuCodes';
@@ -13,7 +13,8 @@ import { SALES_PICK_SIZE } from '../api/keys';
 import { useStockAvailabilityQuery } from '../api/orders';
 import { availabilityOf } from '../lib/salesView';
 import { DATE_FORMAT } from './ContractFormModal';
-import { CustomerField, customerValue, useCustomers } from './CustomerField';
+import { customerValue, useCustomers } from './CustomerField';
+import { NumberCustomerRow, RemarksField } from './NumberCustomerRow';
 
 interface LineValues {
   itemId?: number;
@@ -30,14 +31,11 @@ interface OrderValues {
   remarks?: string;
 }
 
-interface OrderFormModalProps {
+interface OrderFormModalProps extends FormDialogProps<AddSalesOrderRequest> {
   /** The draft order being changed; none for a new one. */
   order?: SalesOrder;
   /** A new order under this contract (from the contract's page). */
   contractId?: number;
-  saving: boolean;
-  onSubmit: (values: AddSalesOrderRequest) => void;
-  onCancel: () => void;
 }
 
 /**
@@ -71,39 +69,20 @@ export function OrderFormModal({ order, contractId, saving, onSubmit, onCancel }
     });
 
   const initialContract = contracts.data?.list.find((c) => c.id === contractId);
-  return (
-    <FormModal<OrderValues>
-      open
-      title={order ? t('order.editTitle', { number: order.number }) : t('order.add')}
-      form={form}
-      width={820}
-      confirmLoading={saving}
-      okText={t('actions.save')}
-      initialValues={
-        order
-          ? {
-              number: order.number,
-              customer: order.customerName,
-              contractId: order.contractId,
-              lines: order.lines.map((line) => ({ itemId: line.itemId, warehouseId: line.warehouseId, quantity: line.quantity })),
-              serviceEndDate: order.serviceEndDate ? dayjs(order.serviceEndDate, DATE_FORMAT) : null,
-              remarks: order.remarks,
-            }
-          : { contractId: contractId ?? null, customer: initialContract?.customerName, lines: [{}] }
+  const initialValues: Partial<OrderValues> = order
+    ? {
+        number: order.number,
+        customer: order.customerName,
+        contractId: order.contractId,
+        lines: order.lines.map((line) => ({ itemId: line.itemId, warehouseId: line.warehouseId, quantity: line.quantity })),
+        serviceEndDate: order.serviceEndDate ? dayjs(order.serviceEndDate, DATE_FORMAT) : null,
+        remarks: order.remarks,
       }
-      onCancel={onCancel}
-      onFinish={handleFinish}
-    >
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item name="number" label={t('fields.number')} rules={[domainRule(shape.number, t)]}>
-            <Input placeholder={t('form.numberPlaceholder')} maxLength={salesLimits.numberLength} className="sd-mono" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <CustomerField />
-        </Col>
-      </Row>
+    : { contractId: contractId ?? null, customer: initialContract?.customerName, lines: [{}] };
+
+  return (
+    <FormModal<OrderValues> title={order ? t('order.editTitle', { number: order.number }) : t('order.add')} form={form} initialValues={initialValues} width={820} confirmLoading={saving} okText={t('actions.save')} onCancel={onCancel} onFinish={handleFinish}>
+      <NumberCustomerRow numberSchema={shape.number} />
       <Row gutter={16}>
         {mayPickContract && (
           <Col xs={24} sm={12}>
@@ -179,9 +158,7 @@ export function OrderFormModal({ order, contractId, saving, onSubmit, onCancel }
           </Form.Item>
         )}
       </Form.List>
-      <Form.Item name="remarks" label={t('fields.remarks')} rules={[domainRule(shape.remarks, t)]}>
-        <Input.TextArea maxLength={salesLimits.remarksLength} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
-      </Form.Item>
+      <RemarksField schema={shape.remarks} />
     </FormModal>
   );
 }

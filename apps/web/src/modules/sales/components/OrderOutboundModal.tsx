@@ -5,7 +5,7 @@ import { addSalesOutboundRequest, validationMessage, type AddSalesOutboundReques
 import { PICK_LIST_SIZE } from '@/modules/inventory/api/keys';
 import { useItemListQuery, useWarehouseListQuery } from '@/modules/inventory/api/masterData';
 import { scannedSerials, SerialScanField, serialScanRule } from '@/modules/inventory/components/SerialScanField';
-import { FormModal } from '@/shared/components/FormModal';
+import { FormModal, type FormDialogProps } from '@/shared/components/FormModal';
 import { domainRule } from '@/shared/forms/domainRule';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { outboundPlan, outboundWarehouses } from '../lib/salesView';
@@ -17,11 +17,8 @@ interface OutboundValues {
   remarks?: string;
 }
 
-interface OrderOutboundModalProps {
+interface OrderOutboundModalProps extends FormDialogProps<AddSalesOutboundRequest> {
   order: SalesOrder;
-  saving: boolean;
-  onSubmit: (values: AddSalesOutboundRequest) => void;
-  onCancel: () => void;
 }
 
 /**
@@ -59,18 +56,9 @@ export function OrderOutboundModal({ order, saving, onSubmit, onCancel }: OrderO
     });
   };
 
+  const initialValues: Partial<OutboundValues> = { warehouseId: warehouseIds.length === 1 ? warehouseIds[0] : undefined };
   return (
-    <FormModal<OutboundValues>
-      open
-      title={t('outbound.title', { number: order.number })}
-      form={form}
-      width={640}
-      confirmLoading={saving}
-      okText={t('outbound.submit')}
-      initialValues={{ warehouseId: warehouseIds.length === 1 ? warehouseIds[0] : undefined }}
-      onCancel={onCancel}
-      onFinish={handleFinish}
-    >
+    <FormModal<OutboundValues> title={t('outbound.title', { number: order.number })} form={form} width={640} confirmLoading={saving} okText={t('outbound.submit')} initialValues={initialValues} onCancel={onCancel} onFinish={handleFinish}>
       <Form.Item name="warehouseId" label={t('fields.warehouse')} rules={[{ required: true, message: required }]} extra={t('outbound.warehouseHint')}>
         <Select
           placeholder={t('outbound.warehousePlaceholder')}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RenewalEntry } from '@smartdata/domain';
-import { availabilityOf, formatAmount, formatSize, orderRenewalCount, outboundPlan, outboundWarehouses, renewalTone, shippedTotals } from './salesView';
+import { formatSize } from '@/modules/files/components/formatSize';
+import { availabilityOf, formatAmount, orderRenewalCount, outboundPlan, outboundWarehouses, renewalTone, shippedTotals } from './salesView';
 
 const line = (itemId: number, warehouseId: number, quantity: number, reserved: number, shipped = 0) => ({
   itemId,

@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { App, Button, Card, Descriptions, Result, Skeleton, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Card, Descriptions, Space, Table, type TableColumnsType } from 'antd';
 import { CheckOutlined, CloseCircleOutlined, EditOutlined, HistoryOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { contractActionsOf, type SalesOrder, type SalesOrderState } from '@smartdata/domain';
+import { DetailFallback } from '@/shared/components/DetailFallback';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useListActions } from '@/shared/hooks/useListActions';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useMenuCodes } from '@/shared/session/useMenuCodes';
 import { formatDateTime } from '@/shared/utils/formatTime';
+import { useConfirmAction } from '@/shared/hooks/useConfirmAction';
 import { useCancelContractMutation, useCloseContractMutation, useContractQuery, useRenewContractMutation, useSignContractMutation, useUpdateContractMutation } from '../api/contracts';
 import { SALES_PICK_SIZE } from '../api/keys';
 import { useAddOrderMutation, useOrderListQuery } from '../api/orders';
@@ -30,7 +32,7 @@ type Dialog = 'edit' | 'sign' | 'renew' | 'order' | null;
 export function ContractDetailPage() {
   const { t } = useTranslation(['sales', 'inventory', 'texts']);
   const locale = useLocale();
-  const { modal, message } = App.useApp();
+  const confirm = useConfirmAction();
   const navigate = useNavigate();
   const codes = useMenuCodes();
   const id = Number(useParams().id);
@@ -45,35 +47,13 @@ export function ContractDetailPage() {
   const { save } = useListActions();
   const [dialog, setDialog] = useState<Dialog>(null);
 
-  if (contract.isPending) {
-    return (
-      <div className="sd-page">
-        <Skeleton active />
-      </div>
-    );
-  }
-  if (contract.isError) {
-    return <Result status="warning" title={t('contract.notFound')} extra={<Link to={CONTRACT_LIST_PATH}>{t('contract.backToList')}</Link>} />;
+  if (contract.isPending || contract.isError) {
+    return <DetailFallback query={contract} notFound={t('contract.notFound')} back={{ to: CONTRACT_LIST_PATH, label: t('contract.backToList') }} />;
   }
   const c = contract.data;
   const actions = new Set(contractActionsOf(c.state));
 
-  const ask = (title: string, content: string, okText: string, run: () => Promise<unknown>) =>
-    void modal.confirm({
-      title,
-      content,
-      okText,
-      okButtonProps: { danger: true },
-      cancelText: t('actions.back'),
-      onOk: async () => {
-        try {
-          await run();
-          void message.success(t('texts:operationSuccess'));
-        } catch {
-          // Shown by the API client.
-        }
-      },
-    });
+  const ask = (title: string, content: string, okText: string, run: () => Promise<unknown>) => confirm({ title, content, okText, cancelText: t('actions.back'), run, done: t('texts:operationSuccess') });
 
   const orderColumns: TableColumnsType<SalesOrder> = [
     { title: t('fields.number'), dataIndex: 'number', key: 'number', render: (number: string, order) => <Link to={orderDetailPath(order.id)}>{number}</Link> },
@@ -94,12 +74,8 @@ export function ContractDetailPage() {
   return (
     <div className="sd-page">
       <PageHeader
-        title={
-          <Space size="middle" wrap>
-            {t('contract.detailTitle', { number: c.number })}
-            <ContractStateTag state={c.state} />
-          </Space>
-        }
+        title={t('contract.detailTitle', { number: c.number })}
+        tag={<ContractStateTag state={c.state} />}
         description={t('contract.detailDescription')}
         actions={
           <Space wrap>

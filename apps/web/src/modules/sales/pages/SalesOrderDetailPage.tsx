@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Descriptions, Empty, Result, Skeleton, Space, Table, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Empty, Space, Table, type TableColumnsType } from 'antd';
 import { CheckOutlined, CloseCircleOutlined, EditOutlined, ExportOutlined, HistoryOutlined, StopOutlined } from '@ant-design/icons';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { inventoryKeys, PICK_LIST_SIZE } from '@/modules/inventory/api/keys';
 import { useWarehouseListQuery } from '@/modules/inventory/api/masterData';
 import { OutboundStateTag } from '@/modules/inventory/components/OutboundStateTag';
 import { ApiError } from '@/shared/api/ApiError';
+import { DetailFallback } from '@/shared/components/DetailFallback';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useListActions } from '@/shared/hooks/useListActions';
 import { useMenuCodes } from '@/shared/session/useMenuCodes';
@@ -60,15 +61,8 @@ export function SalesOrderDetailPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
 
-  if (order.isPending) {
-    return (
-      <div className="sd-page">
-        <Skeleton active />
-      </div>
-    );
-  }
-  if (order.isError) {
-    return <Result status="warning" title={t('order.notFound')} extra={<Link to={ORDER_LIST_PATH}>{t('order.backToList')}</Link>} />;
+  if (order.isPending || order.isError) {
+    return <DetailFallback query={order} notFound={t('order.notFound')} back={{ to: ORDER_LIST_PATH, label: t('order.backToList') }} />;
   }
   const o = order.data;
   const actions = new Set(orderActions(o.state));
@@ -125,12 +119,8 @@ export function SalesOrderDetailPage() {
   return (
     <div className="sd-page">
       <PageHeader
-        title={
-          <Space size="middle" wrap>
-            {t('order.detailTitle', { number: o.number })}
-            <OrderStateTag state={o.state} />
-          </Space>
-        }
+        title={t('order.detailTitle', { number: o.number })}
+        tag={<OrderStateTag state={o.state} />}
         description={t('order.detailDescription')}
         actions={
           <Space wrap>

@@ -1,12 +1,13 @@
-import { useState } from 'react';
-import { Button, Tabs, Typography, type TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { salesOrderStates, type SalesOrder, type SalesOrderState } from '@smartdata/domain';
-import { ListCard } from '@/shared/components/ListCard';
-import { PageHeader } from '@/shared/components/PageHeader';
-import { useListActions } from '@/shared/hooks/useListActions';
+import { AddButton } from '@/shared/components/list/AddButton';
+import { ListCard } from '@/shared/components/list/ListCard';
+import { StateFilter } from '@/shared/components/list/StateFilter';
+import { linkColumn, stateTagColumn } from '@/shared/components/list/listColumns';
+import { TabsPage } from '@/shared/components/list/TabsPage';
+import { useAddDialog } from '@/shared/hooks/useAddDialog';
 import { useIsPhone } from '@/shared/hooks/useIsPhone';
 import { usePagedList } from '@/shared/hooks/usePagedList';
 import { useMenuCodes } from '@/shared/session/useMenuCodes';
@@ -19,26 +20,20 @@ import { OrderStateTag } from '../components/SalesStateTag';
 import { contractDetailPath, orderDetailPath } from '../lib/paths';
 import { shippedTotals } from '../lib/salesView';
 import '../sales.css';
-import { useTabParam } from '@/shared/hooks/useTabParam';
-import { StateFilter } from '@/shared/components/StateFilter';
 
 /** /sales/order: sales orders (search, state filter, paging) and the renewal view, one tab each. */
 export function SalesOrderPage() {
   // The inventory texts too: the order form's pickers use them.
   const { t } = useTranslation(['sales', 'inventory']);
-  const [tab, openTab] = useTabParam(['orders', 'renewals'] as const);
   return (
-    <div className="sd-page">
-      <PageHeader title={t('order.title')} description={t('order.description')} />
-      <Tabs
-        activeKey={tab}
-        onChange={openTab}
-        items={[
-          { key: 'orders', label: t('tabs.orders'), children: <OrderList /> },
-          { key: 'renewals', label: t('tabs.renewals'), children: <RenewalsView /> },
-        ]}
-      />
-    </div>
+    <TabsPage
+      title={t('order.title')}
+      description={t('order.description')}
+      tabs={[
+        { key: 'orders', label: t('tabs.orders'), children: <OrderList /> },
+        { key: 'renewals', label: t('tabs.renewals'), children: <RenewalsView /> },
+      ]}
+    />
   );
 }
 
@@ -46,35 +41,18 @@ function OrderList() {
   const { t } = useTranslation('sales');
   const navigate = useNavigate();
   const codes = useMenuCodes();
-  const paged = usePagedList();
-  const [state, setState] = useState<SalesOrderState | undefined>();
-  const orders = useOrderListQuery({ pageNum: paged.pageNum, pageSize: paged.pageSize, keyword: paged.keyword, state });
+  const paged = usePagedList<{ state?: SalesOrderState }>();
+  const orders = useOrderListQuery({ pageNum: paged.pageNum, pageSize: paged.pageSize, keyword: paged.keyword, state: paged.filters.state });
   const mayReadContracts = codes.has('sl_contract');
   const contracts = useContractListQuery({ pageNum: 1, pageSize: SALES_PICK_SIZE }, mayReadContracts);
   const contractNumber = new Map((contracts.data?.list ?? []).map((c) => [c.id, c.number]));
-  const [adding, setAdding] = useState(false);
   const addOrder = useAddOrderMutation();
-  const { save } = useListActions();
+  const adding = useAddDialog(addOrder, ({ id }) => void navigate(orderDetailPath(id)));
 
   // On a phone: the number with its state under it, the customer with the shipped figure, no sideways scrolling.
   const isPhone = useIsPhone();
   const columns: TableColumnsType<SalesOrder> = [
-    {
-      title: t('fields.number'),
-      dataIndex: 'number',
-      key: 'number',
-      className: 'sd-nowrap',
-      render: (number: string, order) => (
-        <>
-          <Link to={orderDetailPath(order.id)}>{number}</Link>
-          {isPhone && (
-            <div>
-              <OrderStateTag state={order.state} />
-            </div>
-          )}
-        </>
-      ),
-    },
+    linkColumn(t('fields.number'), 'number', (order) => orderDetailPath(order.id), { phoneLine: (order) => <OrderStateTag state={order.state} /> }),
     {
       title: t('fields.customer'),
       dataIndex: 'customerName',
@@ -118,49 +96,21 @@ function OrderList() {
       },
     },
     { title: t('fields.serviceEndDate'), dataIndex: 'serviceEndDate', key: 'serviceEndDate', className: 'sd-nowrap', render: (date: string | null) => date ?? '—' },
-    { title: t('fields.state'), dataIndex: 'state', key: 'state', render: (value: SalesOrderState) => <OrderStateTag state={value} /> },
+    stateTagColumn(t('fields.state'), 'state', OrderStateTag),
   ];
 
   return (
     <>
-      <ListCard<SalesOrder>
-        rowKey="id"
-        columns={isPhone ? columns.filter((column) => ['number', 'customerName'].includes(String(column.key))) : columns}
-        rows={orders.data?.list ?? []}
-        loading={orders.isFetching}
-        pending={orders.isPending}
-        keyword={paged.keyword}
-        searchPlaceholder={t('order.search')}
-        onSearch={paged.search}
-        paging={{ state: paged, total: orders.data?.total ?? 0, totalText: (count) => t('order.total', { count }) }}
-        empty={{ text: t('order.empty'), searchText: t('emptySearch'), hint: t('order.emptyHint') }}
-        scrollX={isPhone ? undefined : 980}
+      <ListCard<SalesOrder> columns={columns} query={orders} paged={paged} phoneKeys={['number', 'customerName']} scrollX={980}
+        texts={{ search: t('order.search'), total: (count) => t('order.total', { count }), empty: t('order.empty'), noMatch: t('emptySearch'), hint: t('order.emptyHint') }}
         toolbar={
           <>
-            <StateFilter states={salesOrderStates} value={state} onChange={setState} paged={paged} placeholder={t('fields.state')} label={(s) => t(`orderStates.${s}`)} />
-            {codes.has('sl_order') && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} className="sd-sales__toolbar-end">
-                {t('order.add')}
-              </Button>
-            )}
+            <StateFilter states={salesOrderStates} paged={paged} placeholder={t('fields.state')} label={(s) => t(`orderStates.${s}`)} />
+            {codes.has('sl_order') && <AddButton label={t('order.add')} onClick={adding.show} end />}
           </>
         }
       />
-      {adding && (
-        <OrderFormModal
-          saving={addOrder.isPending}
-          onCancel={() => setAdding(false)}
-          onSubmit={(values) =>
-            void save(
-              async () => {
-                const { id } = await addOrder.mutateAsync(values);
-                void navigate(orderDetailPath(id));
-              },
-              () => setAdding(false),
-            )
-          }
-        />
-      )}
+      {adding.open && <OrderFormModal {...adding.modal} />}
     </>
   );
 }

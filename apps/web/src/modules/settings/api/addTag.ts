@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddTagRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { settingsKeys } from './keys';
 
 /** A tag's name and `#RRGGBB` color, as the form edits them. */
@@ -12,6 +12,5 @@ export function addTag(request: AddTagRequest): Promise<IdResponse> {
 }
 
 export function useAddTagMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addTag, onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.tags() }) });
+  return useInvalidatingMutation(addTag, settingsKeys.tags());
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { deleteTagRequest, Id } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { settingsKeys } from './keys';
 
 /** `POST /tag/deleteTag {id}` */
@@ -10,6 +10,5 @@ export function deleteTag(request: z.input<typeof deleteTagRequest>): Promise<nu
 }
 
 export function useDeleteTagMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (id: Id) => deleteTag({ id }), onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.tags() }) });
+  return useInvalidatingMutation((id: Id) => deleteTag({ id }), settingsKeys.tags(), 'settled');
 }

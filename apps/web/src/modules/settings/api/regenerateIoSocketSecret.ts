@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IoSocketSecret } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { settingsKeys } from './keys';
 
 /** `POST /company/regenerateIoSocketSecret`: a new secret, answered this once; the old one stops working. */
@@ -9,9 +9,5 @@ export function regenerateIoSocketSecret(): Promise<IoSocketSecret> {
 }
 
 export function useRegenerateIoSocketSecretMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: regenerateIoSocketSecret,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.ioSocket() }),
-  });
+  return useInvalidatingMutation(regenerateIoSocketSecret, settingsKeys.ioSocket());
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { updateTagRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { settingsKeys } from './keys';
 
 /** `POST /tag/updateTag {id, name, color}`: rename or recolour a tag. */
@@ -10,6 +10,5 @@ export function updateTag(request: z.input<typeof updateTagRequest>): Promise<nu
 }
 
 export function useUpdateTagMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateTag, onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.tags() }) });
+  return useInvalidatingMutation(updateTag, settingsKeys.tags());
 }

@@ -1,18 +1,16 @@
-import { Form, Input, Tag } from 'antd';
+import { Form, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { defaultTagColor, limits, tagColorPattern, tagColorSchema, tagNameSchema, validationMessage } from '@smartdata/domain';
-import { FormModal } from '@/shared/components/FormModal';
+import { FormModal, type FormDialogProps } from '@/shared/components/FormModal';
 import { domainRule } from '@/shared/forms/domainRule';
 import { useLocale } from '@/shared/i18n/useLocale';
+import { NameField } from '@/shared/forms/NameField';
 import type { TagValues } from '../api/addTag';
 import { ColorField } from './ColorField';
 
-interface TagFormModalProps {
+interface TagFormModalProps extends FormDialogProps<TagValues> {
   title: string;
   initialValues?: TagValues;
-  saving: boolean;
-  onSubmit: (values: TagValues) => void;
-  onCancel: () => void;
 }
 
 /** Name and colour of a tag, with a preview (Enter in the name saves). */
@@ -23,28 +21,10 @@ export function TagFormModal({ title, initialValues, saving, onSubmit, onCancel 
   const name = Form.useWatch('name', form);
   const color = Form.useWatch('color', form);
 
+  const handleFinish = (values: TagValues) => onSubmit({ name: values.name.trim(), color: values.color.toUpperCase() });
   return (
-    <FormModal<TagValues>
-      open
-      title={title}
-      form={form}
-      width={460}
-      confirmLoading={saving}
-      initialValues={initialValues ?? { name: '', color: defaultTagColor }}
-      okText={t('actions.save')}
-      onCancel={onCancel}
-      onFinish={(values) => onSubmit({ name: values.name.trim(), color: values.color.toUpperCase() })}
-    >
-      <Form.Item
-        name="name"
-        label={t('tags.name')}
-        rules={[
-          { required: true, whitespace: true, message: validationMessage('validation.nameRequired', locale) ?? '' },
-          domainRule(tagNameSchema, t),
-        ]}
-      >
-        <Input autoFocus maxLength={limits.generalNameLength} showCount placeholder={t('tags.namePlaceholder')} />
-      </Form.Item>
+    <FormModal<TagValues> title={title} form={form} width={460} confirmLoading={saving} initialValues={initialValues ?? { name: '', color: defaultTagColor }} okText={t('actions.save')} onCancel={onCancel} onFinish={handleFinish}>
+      <NameField schema={tagNameSchema} label={t('tags.name')} max={limits.generalNameLength} placeholder={t('tags.namePlaceholder')} autoFocus />
       <Form.Item
         name="color"
         label={t('tags.color')}

@@ -1,13 +1,15 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Result, Skeleton, Typography } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { IoSocketSecret } from '@smartdata/domain';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { formatDateTime } from '@/shared/utils/formatTime';
+import { useConfirmAction } from '@/shared/hooks/useConfirmAction';
 import { useIoSocketQuery } from '../api/getIoSocket';
 import { useRegenerateIoSocketSecretMutation } from '../api/regenerateIoSocketSecret';
+import { DeviceTransports } from '@/modules/devices/components/DeviceTransports';
 import { SecretOnceModal } from '../components/SecretOnceModal';
 import '../settings.css';
 
@@ -15,34 +17,21 @@ import '../settings.css';
 const DEVICE_LIST_PATH = '/smartdata/device';
 
 /**
- * /sysSetting/ioSocket: how a device reaches the platform over MQTT (DESIGN.md §5) — the broker's
- * address and port, and the per-device credentials the broker actually checks: user name and
- * client id = the device SN, password = the device's own secret (docs/devices.md, "Device
- * access"). The company key pair is shown apart, marked reserved: the broker does not accept it.
+ * /sysSetting/ioSocket: how a device reaches the platform (DESIGN.md §5, issue 37) — every
+ * transport the server answers (MQTT, MQTTS with its CA, MQTT over WebSocket, HTTP) with copyable
+ * commands (devices' DeviceTransports, as on a device's page), and the per-device credentials the
+ * server actually checks: user name and client id = the device SN, password = the device's own
+ * secret (docs/devices.md, "Device access"). The company key pair is shown apart, marked reserved: the broker does not accept it.
  */
 export function IoSocketPage() {
   const { t } = useTranslation(['settings', 'texts']);
-  const { modal } = App.useApp();
+  const confirm = useConfirmAction();
   const info = useIoSocketQuery();
   const regenerate = useRegenerateIoSocketSecretMutation();
   const [secret, setSecret] = useState<IoSocketSecret | null>(null);
 
-  const handleRegenerate = () => {
-    void modal.confirm({
-      title: t('ioSocket.regenerateTitle'),
-      content: t('ioSocket.regenerateContent'),
-      okText: t('ioSocket.regenerate'),
-      okButtonProps: { danger: true },
-      autoFocusButton: 'cancel',
-      onOk: async () => {
-        try {
-          setSecret(await regenerate.mutateAsync());
-        } catch {
-          // Shown by the API client.
-        }
-      },
-    });
-  };
+  const handleRegenerate = () =>
+    confirm({ title: t('ioSocket.regenerateTitle'), content: t('ioSocket.regenerateContent'), okText: t('ioSocket.regenerate'), focus: 'cancel', run: async () => setSecret(await regenerate.mutateAsync()) });
 
   const data = info.data;
   const prefix = data?.topicPrefix ?? 'sd/';
@@ -74,26 +63,8 @@ export function IoSocketPage() {
                 bordered
                 column={1}
                 size="middle"
-                styles={{ label: { width: 160 } }}
+                styles={{ label: { width: 'min(160px, 30%)', whiteSpace: 'nowrap' } }}
                 items={[
-                  {
-                    key: 'host',
-                    label: t('ioSocket.host'),
-                    children: (
-                      <Typography.Text copyable data-testid="io-socket-host">
-                        {data.mqttHost}
-                      </Typography.Text>
-                    ),
-                  },
-                  {
-                    key: 'port',
-                    label: t('ioSocket.port'),
-                    children: (
-                      <Typography.Text copyable data-testid="io-socket-port">
-                        {String(data.mqttPort)}
-                      </Typography.Text>
-                    ),
-                  },
                   {
                     key: 'clientId',
                     label: t('ioSocket.clientId'),
@@ -124,7 +95,7 @@ export function IoSocketPage() {
               <li>
                 {t('ioSocket.howAdd')} {toDevices}
               </li>
-              <li>{t('ioSocket.howConnect', { host: data?.mqttHost ?? '…', port: data?.mqttPort ?? '…' })}</li>
+              <li>{t('ioSocket.howConnect')}</li>
               <li>
                 {t('ioSocket.howPublish')}
                 <ul className="sd-io-socket__topics">
@@ -151,6 +122,9 @@ export function IoSocketPage() {
               <li>{t('ioSocket.howOwnTopics')}</li>
             </ol>
           </Card>
+          <Card className="sd-io-socket__wide" title={t('ioSocket.transportsTitle')} data-testid="io-socket-transports">
+            {!data ? <Skeleton active paragraph={{ rows: 6 }} /> : <DeviceTransports transports={data.transports} telemetryTopic={topic('up/telemetry')} />}
+          </Card>
           <Card
             className="sd-io-socket__company-key"
             title={t('ioSocket.companyKeyTitle')}
@@ -169,7 +143,7 @@ export function IoSocketPage() {
                 bordered
                 column={1}
                 size="small"
-                styles={{ label: { width: 200 } }}
+                styles={{ label: { width: 'min(200px, 42%)' } }}
                 items={[
                   {
                     key: 'accessKey',

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddCardRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { simKeys } from './keys';
 
 /** `POST /sim/addCard` → the new card's id (status none until the first sync). */
@@ -9,6 +9,5 @@ export function addCard(request: AddCardRequest): Promise<{ id: number }> {
 }
 
 export function useAddCardMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addCard, onSuccess: () => queryClient.invalidateQueries({ queryKey: simKeys.all }) });
+  return useInvalidatingMutation(addCard, simKeys.all);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BindDeviceRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { simKeys } from './keys';
 
 /** `POST /sim/bindDevice {id, deviceId}`: one card per gateway of the company. */
@@ -14,11 +14,9 @@ export function unbindDevice(id: number): Promise<null> {
 }
 
 export function useBindDeviceMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: bindDevice, onSuccess: () => queryClient.invalidateQueries({ queryKey: simKeys.all }) });
+  return useInvalidatingMutation(bindDevice, simKeys.all);
 }
 
 export function useUnbindDeviceMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: unbindDevice, onSuccess: () => queryClient.invalidateQueries({ queryKey: simKeys.all }) });
+  return useInvalidatingMutation(unbindDevice, simKeys.all);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangePlanRequest, SimOperation } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { simKeys } from './keys';
 
 /** `POST /sim/changePlan {ids, planMb, planName?}`: one pending operation per card (cards of one carrier). */
@@ -9,6 +9,5 @@ export function changePlan(request: ChangePlanRequest): Promise<SimOperation[]> 
 }
 
 export function useChangePlanMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: changePlan, onSuccess: () => queryClient.invalidateQueries({ queryKey: simKeys.all }) });
+  return useInvalidatingMutation(changePlan, simKeys.all);
 }

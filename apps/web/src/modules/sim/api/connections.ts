@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { CarrierConnection, UpdateConnectionRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { simKeys } from './keys';
 
 /** `GET /sim/getConnections`: the company's carrier connections (secrets only as set or not). */
@@ -18,6 +19,5 @@ export function updateConnection(request: UpdateConnectionRequest): Promise<null
 }
 
 export function useUpdateConnectionMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateConnection, onSuccess: () => queryClient.invalidateQueries({ queryKey: simKeys.connections() }) });
+  return useInvalidatingMutation(updateConnection, simKeys.connections());
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OperateRequest, SimOperation } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { simKeys } from './keys';
 
 /** `POST /sim/operate {ids, action}`: one pending operation per card (cards of one carrier). */
@@ -9,6 +9,5 @@ export function operateCards(request: OperateRequest): Promise<SimOperation[]> {
 }
 
 export function useOperateCardsMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: operateCards, onSuccess: () => queryClient.invalidateQueries({ queryKey: simKeys.all }) });
+  return useInvalidatingMutation(operateCards, simKeys.all);
 }

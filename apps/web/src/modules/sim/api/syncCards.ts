@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SyncResult } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { simKeys } from './keys';
 
 /** `POST /sim/sync {ids?}`: hands pending operations over, reads status and traffic (every card without ids). */
@@ -10,6 +10,5 @@ export function syncCards(ids?: number[]): Promise<SyncResult> {
 }
 
 export function useSyncCardsMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: syncCards, onSuccess: () => queryClient.invalidateQueries({ queryKey: simKeys.all }) });
+  return useInvalidatingMutation(syncCards, simKeys.all);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateCardRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { simKeys } from './keys';
 
 /** `POST /sim/updateCard`: the company's record of a card (plan, alert %, the gateway's data rate, remarks). */
@@ -9,6 +9,5 @@ export function updateCard(request: UpdateCardRequest): Promise<null> {
 }
 
 export function useUpdateCardMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateCard, onSuccess: () => queryClient.invalidateQueries({ queryKey: simKeys.all }) });
+  return useInvalidatingMutation(updateCard, simKeys.all);
 }

@@ -1,13 +1,14 @@
-import { App, Form, Input, InputNumber, Select } from 'antd';
+import { App, Form, Input, Select } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { iccidSchema, msisdnSchema, planPeriods, simCarriers, simLimits, validationMessage, type AddCardRequest, type PlanPeriod, type SimCarrier } from '@smartdata/domain';
+import { iccidSchema, msisdnSchema, simCarriers, simLimits, validationMessage, type AddCardRequest, type PlanPeriod, type SimCarrier } from '@smartdata/domain';
 import { FormModal } from '@/shared/components/FormModal';
 import { domainRule } from '@/shared/forms/domainRule';
 import { requiredRule } from '@/shared/forms/zodRule';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useAddCardMutation } from '../api/addCard';
 import { iccidHint } from '../lib/simText';
+import { PlanFields } from './PlanFields';
 
 interface Values {
   number: string;
@@ -60,16 +61,7 @@ export function AddCardModal({ open, onClose }: { open: boolean; onClose: () => 
   };
 
   return (
-    <FormModal<Values>
-      open={open}
-      title={t('form.addTitle')}
-      form={form}
-      okText={t('form.add')}
-      confirmLoading={add.isPending}
-      initialValues={{ carrier: 'mobile', planPeriod: 'monthly' }}
-      onFinish={handleFinish}
-      onCancel={onClose}
-    >
+    <FormModal<Values> open={open} title={t('form.addTitle')} form={form} okText={t('form.add')} confirmLoading={add.isPending} initialValues={{ carrier: 'mobile', planPeriod: 'monthly' }} onFinish={handleFinish} onCancel={onClose}>
       <Form.Item name="number" label={t('fields.number')} rules={[requiredRule(t), domainRule(msisdnSchema, t)]}>
         <Input inputMode="numeric" maxLength={21} placeholder={t('form.numberPlaceholder')} />
       </Form.Item>
@@ -86,17 +78,7 @@ export function AddCardModal({ open, onClose }: { open: boolean; onClose: () => 
       <Form.Item name="carrier" label={t('fields.carrier')} rules={[{ required: true }]}>
         <Select aria-label={t('fields.carrier')} options={simCarriers.map((carrier) => ({ value: carrier, label: t(`carriers.${carrier}`) }))} />
       </Form.Item>
-      <div className="sd-sim-form__row">
-        <Form.Item name="planName" label={t('fields.planName')}>
-          <Input maxLength={simLimits.planNameLength} />
-        </Form.Item>
-        <Form.Item name="planPeriod" label={t('fields.planPeriod')}>
-          <Select aria-label={t('fields.planPeriod')} options={planPeriods.map((period) => ({ value: period, label: t(`periods.${period}`) }))} />
-        </Form.Item>
-        <Form.Item name="planMb" label={t('fields.planMb')}>
-          <InputNumber min={1} max={simLimits.planMbMax} precision={0} suffix="MB" style={{ width: '100%' }} />
-        </Form.Item>
-      </div>
+      <PlanFields />
       <Form.Item name="remarks" label={t('fields.remarks')}>
         <Input.TextArea maxLength={simLimits.remarksLength} autoSize={{ minRows: 1, maxRows: 3 }} />
       </Form.Item>

@@ -85,20 +85,12 @@ export function CarrierConnectionsCard() {
     },
   ];
 
+  const initialValues: Partial<Values> | undefined = editing ? { mode: editing.mode, account: editing.account, endpoint: editing.endpoint, delaySeconds: editing.delaySeconds } : undefined;
   return (
     <Card title={t('connections.title')} className="sd-sim-connections">
       <p className="sd-muted">{t('connections.description')}</p>
       <Table<CarrierConnection> size="small" rowKey="carrier" columns={columns} dataSource={connections.data ?? []} loading={connections.isPending} pagination={false} scroll={{ x: 900 }} aria-label={t('connections.title')} />
-      <FormModal<Values>
-        open={editing !== null}
-        title={editing ? t('connections.editTitle', { carrier: t(`carriers.${editing.carrier}`) }) : ''}
-        form={form}
-        okText={t('connections.save')}
-        confirmLoading={update.isPending}
-        initialValues={editing ? { mode: editing.mode, account: editing.account, endpoint: editing.endpoint, delaySeconds: editing.delaySeconds } : undefined}
-        onFinish={handleFinish}
-        onCancel={() => setEditing(null)}
-      >
+      <FormModal<Values> open={editing !== null} title={editing ? t('connections.editTitle', { carrier: t(`carriers.${editing.carrier}`) }) : ''} form={form} okText={t('connections.save')} confirmLoading={update.isPending} initialValues={initialValues} onFinish={handleFinish} onCancel={() => setEditing(null)}>
         <Form.Item name="mode" label={t('connections.mode')}>
           <Radio.Group
             options={[

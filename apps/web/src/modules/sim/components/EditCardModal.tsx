@@ -1,10 +1,11 @@
 import { App, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { limits, msisdnSchema, planPeriods, simLimits, type PlanPeriod, type SimCard } from '@smartdata/domain';
+import { limits, msisdnSchema, simLimits, type PlanPeriod, type SimCard } from '@smartdata/domain';
 import { FormModal } from '@/shared/components/FormModal';
 import { domainRule } from '@/shared/forms/domainRule';
 import { requiredRule } from '@/shared/forms/zodRule';
 import { useUpdateCardMutation } from '../api/updateCard';
+import { PlanFields } from './PlanFields';
 
 interface Values {
   number: string;
@@ -69,17 +70,7 @@ export function EditCardModal({ card, open, onClose }: { card: SimCard; open: bo
       <Form.Item name="number" label={t('fields.number')} rules={[requiredRule(t), domainRule(msisdnSchema, t)]}>
         <Input inputMode="numeric" maxLength={21} />
       </Form.Item>
-      <div className="sd-sim-form__row">
-        <Form.Item name="planName" label={t('fields.planName')}>
-          <Input maxLength={simLimits.planNameLength} />
-        </Form.Item>
-        <Form.Item name="planPeriod" label={t('fields.planPeriod')}>
-          <Select aria-label={t('fields.planPeriod')} options={planPeriods.map((period) => ({ value: period, label: t(`periods.${period}`) }))} />
-        </Form.Item>
-        <Form.Item name="planMb" label={t('fields.planMb')}>
-          <InputNumber min={1} max={simLimits.planMbMax} precision={0} suffix="MB" style={{ width: '100%' }} />
-        </Form.Item>
-      </div>
+      <PlanFields />
       <div className="sd-sim-form__row">
         <Form.Item name="alertPercent" label={t('fields.alertPercent')} extra={t('edit.alertHelp')}>
           <InputNumber min={0} max={100} precision={0} suffix="%" style={{ width: '100%' }} />

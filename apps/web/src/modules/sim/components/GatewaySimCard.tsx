@@ -39,7 +39,7 @@ function GatewaySimCardBody({ deviceId }: { deviceId: number }) {
             <CarrierTag carrier={card.data.carrier} />
           </Descriptions.Item>
           <Descriptions.Item label={t('fields.status')}>
-            <SimStatusTag status={card.data.status} rawStatus={card.data.rawStatus} />
+            <SimStatusTag status={card.data.status} rawStatus={card.data.rawStatus} lastSyncAt={card.data.lastSyncAt} />
           </Descriptions.Item>
           <Descriptions.Item label={t('fields.state')}>
             <DataCardStateTag state={card.data.state} />

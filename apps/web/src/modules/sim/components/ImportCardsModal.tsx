@@ -2,6 +2,7 @@ import { Button } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { simLimits, type Locale } from '@smartdata/domain';
+import { saveBlob } from '@/shared/api/download';
 import { FileImportModal } from '@/shared/components/FileImportModal';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { importCards, useImportCardsMutation } from '../api/importCards';
@@ -9,14 +10,7 @@ import { importTemplateCsv } from '../lib/importTemplate';
 
 /** Saves the CSV template in the user's language. */
 function saveTemplate(locale: Locale, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([importTemplateCsv(locale)], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(new Blob([importTemplateCsv(locale)], { type: 'text/csv;charset=utf-8' }), fileName);
 }
 
 /**

@@ -10,15 +10,23 @@ const operationColor: Record<OperationState, string> = { pending: 'default', sub
 /** 移动 / 联通 / 电信 / 无 (spec §3). */
 export function CarrierTag({ carrier }: { carrier: SimCarrier }) {
   const { t } = useTranslation('sim');
-  return <Tag color={carrierColor[carrier]}>{t(`carriers.${carrier}`)}</Tag>;
+  return (
+    <Tag color={carrierColor[carrier]} className="sd-nowrap">
+      {t(`carriers.${carrier}`)}
+    </Tag>
+  );
 }
 
-/** A card status of spec §3, with the carrier's raw code as its title. */
-export function SimStatusTag({ status, rawStatus }: { status: SimStatus; rawStatus?: string | null }) {
+/**
+ * A card status of spec §3, with the carrier's raw code as its title. A card never synced has no
+ * status from its carrier yet: it says so ("未同步") instead of the bare "无" (issue 31.15).
+ */
+export function SimStatusTag({ status, rawStatus, lastSyncAt }: { status: SimStatus; rawStatus?: string | null; lastSyncAt: number | null }) {
   const { t } = useTranslation('sim');
+  const notSynced = status === 'none' && lastSyncAt === null;
   return (
-    <Tag color={statusColor[status]} title={rawStatus ? t('fields.rawStatus', { code: rawStatus }) : undefined}>
-      {t(`statuses.${status}`)}
+    <Tag color={statusColor[status]} className="sd-nowrap" title={notSynced ? t('statuses.notSyncedHint') : rawStatus ? t('fields.rawStatus', { code: rawStatus }) : undefined}>
+      {t(notSynced ? 'statuses.notSynced' : `statuses.${status}`)}
     </Tag>
   );
 }

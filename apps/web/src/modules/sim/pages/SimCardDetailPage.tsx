@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Descriptions, Empty, Result, Segmented, Skeleton, Space, Table, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Empty, Segmented, Skeleton, Space, Table, type TableColumnsType } from 'antd';
 import { DisconnectOutlined, EditOutlined, LinkOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { OperateAction, SimCard, SimOperation } from '@smartdata/domain';
+import { DetailFallback } from '@/shared/components/DetailFallback';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { deviceDetailPath } from '@/shared/routing/devicePaths';
@@ -44,15 +45,8 @@ export function SimCardDetailPage() {
   const id = Number(useParams().cardId);
   const card = useCardQuery(id);
 
-  if (card.isPending) {
-    return (
-      <div className="sd-page">
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </div>
-    );
-  }
-  if (card.isError) {
-    return <Result status="warning" title={t('detail.notFound')} extra={<Link to={SIM_LIST_PATH}>{t('detail.backToList')}</Link>} />;
+  if (card.isPending || card.isError) {
+    return <DetailFallback query={card} notFound={t('detail.notFound')} back={{ to: SIM_LIST_PATH, label: t('detail.backToList') }} rows={8} />;
   }
   return <CardDetail card={card.data} />;
 }
@@ -166,7 +160,7 @@ function CardDetail({ card }: { card: SimCard }) {
               <CarrierTag carrier={card.carrier} />
             </Descriptions.Item>
             <Descriptions.Item label={t('fields.status')}>
-              <SimStatusTag status={card.status} rawStatus={card.rawStatus} />
+              <SimStatusTag status={card.status} rawStatus={card.rawStatus} lastSyncAt={card.lastSyncAt} />
               {card.rawStatus && <span className="sd-muted">{t('fields.rawStatus', { code: card.rawStatus })}</span>}
             </Descriptions.Item>
             <Descriptions.Item label={t('fields.state')}>

@@ -106,7 +106,7 @@ export function SimCardListPage() {
 
   const handleSync = (ids?: number[]) =>
     sync.mutate(ids, {
-      onSuccess: (result) => void message.success(t('sync.done', { cards: result.cards, confirmed: result.confirmed, failed: result.failed, errors: result.errors })),
+      onSuccess: (result) => void message.success(t('sync.done', { count: result.cards, confirmed: result.confirmed, failed: result.failed, errors: result.errors })),
     });
 
   const columns: TableColumnsType<SimCardListItem> = [
@@ -122,16 +122,18 @@ export function SimCardListPage() {
         </Link>
       ),
     },
-    { title: 'ICCID', dataIndex: 'iccid', key: 'iccid', width: 180, render: (iccid: string) => <span className="sd-mono">{iccid}</span> },
-    { title: t('fields.carrier'), dataIndex: 'carrier', key: 'carrier', width: 88, render: (carrier: SimCarrier) => <CarrierTag carrier={carrier} /> },
+    // 20 digits in the mono font on one line; the carrier's longest name ("China Telecom") with room
+    // before the status (issue 31.14: the ICCID wrapped its last digit, the tag touched "None").
+    { title: 'ICCID', dataIndex: 'iccid', key: 'iccid', width: 210, className: 'sd-nowrap', render: (iccid: string) => <span className="sd-mono">{iccid}</span> },
+    { title: t('fields.carrier'), dataIndex: 'carrier', key: 'carrier', width: 136, className: 'sd-nowrap', render: (carrier: SimCarrier) => <CarrierTag carrier={carrier} /> },
     {
       title: t('fields.status'),
       dataIndex: 'status',
       key: 'status',
-      width: 120,
+      width: 150,
       render: (status: SimStatus, row) => (
         <Space size={4} wrap>
-          <SimStatusTag status={status} rawStatus={row.rawStatus} />
+          <SimStatusTag status={status} rawStatus={row.rawStatus} lastSyncAt={row.lastSyncAt} />
           {row.operationOpen && (
             <Tag color="processing" icon={<SyncOutlined spin />}>
               {t('list.operationOpen')}
@@ -178,7 +180,7 @@ export function SimCardListPage() {
           <span className="sd-mono sd-muted sd-sim-phone-card__iccid">{row.iccid}</span>
           <Space size={4} wrap>
             <CarrierTag carrier={row.carrier} />
-            <SimStatusTag status={row.status} rawStatus={row.rawStatus} />
+            <SimStatusTag status={row.status} rawStatus={row.rawStatus} lastSyncAt={row.lastSyncAt} />
             {row.operationOpen && <Tag color="processing">{t('list.operationOpen')}</Tag>}
           </Space>
         </div>
@@ -309,7 +311,7 @@ export function SimCardListPage() {
           columns={phone ? phoneColumns : columns}
           dataSource={cards.data?.list ?? []}
           loading={cards.isFetching}
-          scroll={phone ? undefined : { x: 1100 }}
+          scroll={phone ? undefined : { x: 1240 }}
           rowSelection={{
             selectedRowKeys: [...selected.keys()],
             preserveSelectedRowKeys: true,

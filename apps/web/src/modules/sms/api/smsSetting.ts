@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { SmsSetting, UpdateSmsSettingRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 
 export const smsKeys = {
   all: ['sms'] as const,
@@ -22,6 +23,5 @@ export function updateSmsSetting(request: UpdateSmsSettingRequest): Promise<null
 }
 
 export function useUpdateSmsSettingMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateSmsSetting, onSuccess: () => queryClient.invalidateQueries({ queryKey: smsKeys.all }) });
+  return useInvalidatingMutation(updateSmsSetting, smsKeys.all);
 }

@@ -1,14 +1,15 @@
 import { useEffect } from 'react';
-import { Alert, App, Button, Card, Form, Radio, Tag } from 'antd';
+import { Alert, App, Button, Card, Form, Radio, Select, Space, Tag } from 'antd';
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { SmsProviderKind, UpdateSmsSettingRequest } from '@smartdata/domain';
+import { alarmSmsFacts, notifyLimits, type SmsProviderKind, type UpdateSmsSettingRequest } from '@smartdata/domain';
 import { Input, PasswordInput } from '@/shared/components/inputs';
 import { useSmsSettingQuery, useUpdateSmsSettingMutation } from '../api/smsSetting';
 import '../sms.css';
 
 type SmsSettingValues = UpdateSmsSettingRequest;
 
-const emptyValues: SmsSettingValues = { provider: 'outbox', accessKeyId: '', accessKeySecret: '', signName: '', templateCode: '', sdkAppId: '', region: '', endpoint: '' };
+const emptyValues: SmsSettingValues = { provider: 'outbox', accessKeyId: '', accessKeySecret: '', signName: '', templateCode: '', sdkAppId: '', region: '', endpoint: '', alarmTemplateCode: '', alarmTemplateParams: [] };
 
 /**
  * The platform's SMS provider (platform administrators; docs/sms.md): the development outbox (the
@@ -33,6 +34,7 @@ export function SmsSettingCard() {
 
   const handleFinish = async (values: SmsSettingValues) => {
     const trimmed = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value])) as SmsSettingValues;
+    trimmed.alarmTemplateParams = (values.alarmTemplateParams ?? []).filter((p) => p.name?.trim()).map((p) => ({ name: p.name.trim(), fact: p.fact }));
     try {
       await update.mutateAsync(trimmed);
     } catch {
@@ -80,6 +82,32 @@ export function SmsSettingCard() {
           <Form.Item name="region" label={t('setting.region')}>
             <Input maxLength={32} autoComplete="off" placeholder={provider === 'tencent' ? 'ap-guangzhou' : 'cn-hangzhou'} />
           </Form.Item>
+          <Form.Item name="alarmTemplateCode" label={t('setting.alarmTemplateCode')} extra={t(provider === 'tencent' ? 'setting.alarmTemplateHintTencent' : 'setting.alarmTemplateHintAliyun')}>
+            <Input maxLength={64} autoComplete="off" placeholder={provider === 'tencent' ? '2345678' : 'SMS_987654321'} />
+          </Form.Item>
+          <Form.List name="alarmTemplateParams">
+            {(rows, { add, remove }) => (
+              <div className="sd-sms__params" role="group" aria-label={t('setting.alarmTemplateParams')}>
+                <div className="sd-sms__params-title">{t('setting.alarmTemplateParams')}</div>
+                {rows.map((row) => (
+                  <Space key={row.key} align="baseline" wrap className="sd-sms__param">
+                    <Form.Item name={[row.name, 'name']} noStyle>
+                      <Input maxLength={notifyLimits.templateParamNameLength} placeholder={provider === 'tencent' ? String(row.name + 1) : 'rule'} aria-label={t('setting.paramName')} className="sd-sms__param-name" />
+                    </Form.Item>
+                    <Form.Item name={[row.name, 'fact']} noStyle>
+                      <Select aria-label={t('setting.paramFact')} className="sd-sms__param-fact" options={alarmSmsFacts.map((fact) => ({ value: fact, label: t(`setting.facts.${fact}`) }))} />
+                    </Form.Item>
+                    <Button type="text" icon={<MinusCircleOutlined />} aria-label={t('setting.removeParam')} onClick={() => remove(row.name)} />
+                  </Space>
+                ))}
+                {rows.length < notifyLimits.templateParamsMax && (
+                  <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ name: provider === 'tencent' ? String(rows.length + 1) : '', fact: alarmSmsFacts[rows.length % alarmSmsFacts.length] })}>
+                    {t('setting.addParam')}
+                  </Button>
+                )}
+              </div>
+            )}
+          </Form.List>
           <Form.Item name="endpoint" label={t('setting.endpoint')} extra={t('setting.endpointHint')}>
             <Input maxLength={200} autoComplete="off" placeholder={provider === 'tencent' ? 'sms.tencentcloudapi.com' : 'dysmsapi.aliyuncs.com'} />
           </Form.Item>

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddWhiteIpRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { systemKeys } from './keys';
 
 /** Re-exported for the form that imports it from here. */
@@ -15,9 +15,5 @@ export function addWhiteIp(request: AddWhiteIpRequest): Promise<IdResponse> {
 }
 
 export function useAddWhiteIpMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addWhiteIp,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: systemKeys.all }),
-  });
+  return useInvalidatingMutation(addWhiteIp, systemKeys.all);
 }

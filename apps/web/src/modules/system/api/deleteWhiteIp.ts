@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IdRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { systemKeys } from './keys';
 
 /** `POST /system/deleteWhiteIp {id}`; refused when it would lock out the caller's address. */
@@ -9,9 +9,5 @@ export function deleteWhiteIp(request: IdRequest): Promise<null> {
 }
 
 export function useDeleteWhiteIpMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => deleteWhiteIp({ id }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: systemKeys.all }),
-  });
+  return useInvalidatingMutation((id: number) => deleteWhiteIp({ id }), systemKeys.all);
 }

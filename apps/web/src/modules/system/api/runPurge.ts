@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PurgeResult } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { systemKeys } from './keys';
 
 /** Re-exported for the page that imports it from here. */
@@ -12,9 +12,5 @@ export function runPurge(): Promise<PurgeResult> {
 }
 
 export function useRunPurgeMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: runPurge,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: systemKeys.retentions() }),
-  });
+  return useInvalidatingMutation(runPurge, systemKeys.retentions());
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SetRetentionRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { systemKeys } from './keys';
 
 /** `POST /system/setRetention` */
@@ -9,9 +9,5 @@ export function setRetention(request: SetRetentionRequest): Promise<null> {
 }
 
 export function useSetRetentionMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setRetention,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: systemKeys.retentions() }),
-  });
+  return useInvalidatingMutation(setRetention, systemKeys.retentions());
 }

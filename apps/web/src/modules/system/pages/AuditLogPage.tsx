@@ -1,13 +1,14 @@
-import { useState } from 'react';
-import { Button, Card, DatePicker, Empty, Form, Input, Select, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { DatePicker, Form, Input, Select, Tag, Tooltip, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { auditActionText, type AuditLogItem } from '@smartdata/domain';
 import { SectionLinks } from '@/shared/routing/SectionLinks';
+import { FilterForm } from '@/shared/components/list/FilterForm';
+import { ListCard } from '@/shared/components/list/ListCard';
+import { timeColumn } from '@/shared/components/list/listColumns';
 import { PageHeader } from '@/shared/components/PageHeader';
+import { usePagedList } from '@/shared/hooks/usePagedList';
 import { useLocale } from '@/shared/i18n/useLocale';
-import { formatDateTime } from '@/shared/utils/formatTime';
 import { useAuditLogQuery, type AuditLogFilter } from '../api/getAuditLog';
 import { CompanySelect } from '../components/CompanySelect';
 import { timeRangePresets } from '../components/timeRangePresets';
@@ -23,8 +24,10 @@ interface FilterValues {
 
 const PAGE_SIZE = 20;
 
+type LogFilters = Omit<AuditLogFilter, 'pageNum' | 'pageSize'>;
+
 /** The filter the server takes: whole days of the range, empty texts left out. */
-function toFilter(values: FilterValues): Omit<AuditLogFilter, 'pageNum' | 'pageSize'> {
+function toFilter(values: FilterValues): LogFilters {
   const [start, end] = values.range ?? [null, null];
   return {
     userName: values.userName?.trim() || undefined,
@@ -49,17 +52,11 @@ export function AuditLogPage() {
   const { t } = useTranslation(['system', 'common']);
   const locale = useLocale();
   const [form] = Form.useForm<FilterValues>();
-  const [filter, setFilter] = useState<AuditLogFilter>({ pageNum: 1, pageSize: PAGE_SIZE });
-  const log = useAuditLogQuery(filter);
-
-  const handleSearch = (values: FilterValues) => setFilter((current) => ({ ...toFilter(values), pageNum: 1, pageSize: current.pageSize }));
-  const handleReset = () => {
-    form.resetFields();
-    setFilter((current) => ({ pageNum: 1, pageSize: current.pageSize }));
-  };
+  const paged = usePagedList<LogFilters>(PAGE_SIZE);
+  const log = useAuditLogQuery({ ...paged.filters, pageNum: paged.pageNum, pageSize: paged.pageSize });
 
   const columns: TableColumnsType<AuditLogItem> = [
-    { title: t('log.columns.time'), dataIndex: 'createdAt', key: 'createdAt', width: 170, className: 'sd-nowrap', render: (value: number) => formatDateTime(value) },
+    timeColumn(t('log.columns.time'), 'createdAt'),
     {
       title: t('log.columns.user'),
       key: 'user',
@@ -128,62 +125,39 @@ export function AuditLogPage() {
     <div className="sd-page">
       <SectionLinks groupPath="/systemMaintenance" />
       <PageHeader title={t('log.title')} description={t('log.description')} />
-      <Card>
-        <Form<FilterValues> form={form} layout="inline" className="sd-system__filters" onFinish={handleSearch}>
-          <Form.Item name="userName" label={t('log.filters.userName')}>
-            <Input allowClear placeholder={t('log.filters.userNamePlaceholder')} style={{ width: 160 }} />
-          </Form.Item>
-          <Form.Item name="companyId" label={t('log.filters.company')}>
-            <CompanySelect placeholder={t('log.filters.companyPlaceholder')} style={{ width: 180 }} />
-          </Form.Item>
-          <Form.Item name="action" label={t('log.filters.action')}>
-            <Input allowClear placeholder={t('log.filters.actionPlaceholder')} style={{ width: 180 }} />
-          </Form.Item>
-          <Form.Item name="result" label={t('log.filters.result')}>
-            <Select
-              allowClear
-              placeholder={t('log.filters.any')}
-              style={{ width: 110 }}
-              options={[
-                { value: 'success', label: t('log.result.success') },
-                { value: 'failure', label: t('log.result.failure') },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item name="range" label={t('log.filters.time')}>
-            <DatePicker.RangePicker allowEmpty={[true, true]} presets={timeRangePresets(t)} disabledDate={(day) => day.isAfter(dayjs(), 'day')} />
-          </Form.Item>
-          <Form.Item>
-            <span className="sd-system__filter-buttons">
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                {t('actions.search')}
-              </Button>
-              <Button onClick={handleReset}>{t('actions.reset')}</Button>
-              <Tooltip title={t('actions.refresh')}>
-                <Button icon={<ReloadOutlined />} aria-label={t('actions.refresh')} loading={log.isFetching && !log.isPending} onClick={() => void log.refetch()} />
-              </Tooltip>
-            </span>
-          </Form.Item>
-        </Form>
-        <Table<AuditLogItem>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={log.data?.list}
-          loading={log.isPending || (log.isFetching && log.isPlaceholderData)}
-          scroll={{ x: 1100 }}
-          pagination={{
-            current: filter.pageNum,
-            pageSize: filter.pageSize,
-            total: log.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [20, 50, 100],
-            showTotal: (total) => t('log.total', { count: total }),
-            onChange: (pageNum, pageSize) => setFilter((current) => ({ ...current, pageNum: pageSize === current.pageSize ? pageNum : 1, pageSize })),
-          }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('log.empty')} /> }}
-        />
-      </Card>
+      <ListCard<AuditLogItem> columns={columns} query={log} paged={paged} pageSizes={[20, 50, 100]} scrollX={1100}
+        loading={log.isPending || (log.isFetching && log.isPlaceholderData)}
+        // Every write is logged: an empty log is one the filters leave empty.
+        texts={{ total: (count) => t('log.total', { count }), empty: t('log.empty'), noMatch: t('log.empty') }}
+        table={{ size: 'middle' }}
+        filters={
+          <FilterForm<FilterValues> form={form} onSearch={(values) => paged.filter(toFilter(values))} onReset={() => paged.filter(toFilter({}))} refresh={log}>
+            <Form.Item name="userName" label={t('log.filters.userName')}>
+              <Input allowClear placeholder={t('log.filters.userNamePlaceholder')} style={{ width: 160 }} />
+            </Form.Item>
+            <Form.Item name="companyId" label={t('log.filters.company')}>
+              <CompanySelect placeholder={t('log.filters.companyPlaceholder')} style={{ width: 180 }} />
+            </Form.Item>
+            <Form.Item name="action" label={t('log.filters.action')}>
+              <Input allowClear placeholder={t('log.filters.actionPlaceholder')} style={{ width: 180 }} />
+            </Form.Item>
+            <Form.Item name="result" label={t('log.filters.result')}>
+              <Select
+                allowClear
+                placeholder={t('log.filters.any')}
+                style={{ width: 110 }}
+                options={[
+                  { value: 'success', label: t('log.result.success') },
+                  { value: 'failure', label: t('log.result.failure') },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item name="range" label={t('log.filters.time')}>
+              <DatePicker.RangePicker allowEmpty={[true, true]} presets={timeRangePresets(t)} disabledDate={(day) => day.isAfter(dayjs(), 'day')} />
+            </Form.Item>
+          </FilterForm>
+        }
+      />
     </div>
   );
 }

@@ -1,10 +1,13 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Drawer, Empty, Form, Input, Skeleton, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Descriptions, Drawer, Form, Input, Skeleton, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Locale, SystemDataItem, SystemDataItemField, SystemDataItemQuery } from '@smartdata/domain';
+import type { Locale, SystemDataItem, SystemDataItemField } from '@smartdata/domain';
 import { SectionLinks } from '@/shared/routing/SectionLinks';
+import { FilterForm } from '@/shared/components/list/FilterForm';
+import { ListCard } from '@/shared/components/list/ListCard';
+import { timeColumn } from '@/shared/components/list/listColumns';
 import { PageHeader } from '@/shared/components/PageHeader';
+import { usePagedList } from '@/shared/hooks/usePagedList';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { formatCount, formatDateTime } from '@/shared/utils/formatTime';
 import { useSystemDataItemQuery, useSystemDataItemsQuery } from '../api/getSystemDataItems';
@@ -38,16 +41,10 @@ export function SystemDataItemsPage() {
   const { t } = useTranslation(['system']);
   const locale = useLocale();
   const [form] = Form.useForm<FilterValues>();
-  const [query, setQuery] = useState<SystemDataItemQuery>({ pageNum: 1, pageSize: PAGE_SIZE });
+  const paged = usePagedList<FilterValues>(PAGE_SIZE);
   const [openId, setOpenId] = useState<number | null>(null);
-  const items = useSystemDataItemsQuery(query);
-
-  const handleSearch = (values: FilterValues) =>
-    setQuery((current) => ({ companyName: values.companyName?.trim() || undefined, keyword: values.keyword?.trim() || undefined, pageNum: 1, pageSize: current.pageSize }));
-  const handleReset = () => {
-    form.resetFields();
-    setQuery((current) => ({ pageNum: 1, pageSize: current.pageSize }));
-  };
+  const items = useSystemDataItemsQuery({ ...paged.filters, pageNum: paged.pageNum, pageSize: paged.pageSize });
+  const handleSearch = (values: FilterValues) => paged.filter({ companyName: values.companyName?.trim() || undefined, keyword: values.keyword?.trim() || undefined });
 
   const days = (value: number | null, none: string) => (value === null ? <span className="sd-muted">{none}</span> : t('items.days', { count: value }));
 
@@ -67,14 +64,7 @@ export function SystemDataItemsPage() {
     { title: t('items.columns.kind'), dataIndex: 'kind', key: 'kind', width: 130, render: (kind: number) => <Tag>{t(`items.kinds.${kind}`, { defaultValue: String(kind) })}</Tag> },
     { title: t('items.columns.fields'), dataIndex: 'fieldCount', key: 'fieldCount', width: 80, align: 'right' },
     { title: t('items.columns.records'), dataIndex: 'recordCount', key: 'recordCount', width: 110, align: 'right', render: (n: number) => formatCount(n, locale) },
-    {
-      title: t('items.columns.lastWrite'),
-      dataIndex: 'lastWriteAt',
-      key: 'lastWriteAt',
-      width: 170,
-      className: 'sd-nowrap',
-      render: (at: number | null) => (at === null ? <span className="sd-muted">{t('items.never')}</span> : formatDateTime(at)),
-    },
+    timeColumn(t('items.columns.lastWrite'), 'lastWriteAt', { none: <span className="sd-muted">{t('items.never')}</span> }),
     { title: t('items.columns.expiry'), dataIndex: 'expiryDays', key: 'expiryDays', width: 110, render: (value: number | null) => days(value, t('items.noExpiry')) },
     { title: t('items.columns.retention'), dataIndex: 'retentionDays', key: 'retentionDays', width: 110, render: (value: number | null) => days(value, t('items.forever')) },
   ];
@@ -83,45 +73,22 @@ export function SystemDataItemsPage() {
     <div className="sd-page">
       <SectionLinks groupPath="/systemMaintenance" />
       <PageHeader title={t('items.title')} description={t('items.description')} />
-      <Card>
-        <Form<FilterValues> form={form} layout="inline" className="sd-system__filters" onFinish={handleSearch}>
-          <Form.Item name="companyName" label={t('items.filters.company')}>
-            <Input allowClear maxLength={50} placeholder={t('items.filters.companyPlaceholder')} style={{ width: 180 }} />
-          </Form.Item>
-          <Form.Item name="keyword" label={t('items.filters.name')}>
-            <Input allowClear maxLength={50} placeholder={t('items.filters.namePlaceholder')} style={{ width: 180 }} />
-          </Form.Item>
-          <Form.Item>
-            <span className="sd-system__filter-buttons">
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                {t('actions.search')}
-              </Button>
-              <Button onClick={handleReset}>{t('actions.reset')}</Button>
-              <Tooltip title={t('actions.refresh')}>
-                <Button icon={<ReloadOutlined />} aria-label={t('actions.refresh')} loading={items.isFetching && !items.isPending} onClick={() => void items.refetch()} />
-              </Tooltip>
-            </span>
-          </Form.Item>
-        </Form>
-        <Table<SystemDataItem>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={items.data?.list}
-          loading={items.isPending || (items.isFetching && items.isPlaceholderData)}
-          scroll={{ x: 1000 }}
-          pagination={{
-            current: query.pageNum,
-            pageSize: query.pageSize,
-            total: items.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [20, 50, 100],
-            showTotal: (total) => t('items.total', { count: total }),
-            onChange: (pageNum, pageSize) => setQuery((current) => ({ ...current, pageNum: pageSize === current.pageSize ? pageNum : 1, pageSize })),
-          }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('items.empty')} /> }}
-        />
-      </Card>
+      <ListCard<SystemDataItem> columns={columns} query={items} paged={paged} pageSizes={[20, 50, 100]} scrollX={1000}
+        loading={items.isPending || (items.isFetching && items.isPlaceholderData)}
+        // Every company has items: an empty list is one the filters leave empty.
+        texts={{ total: (count) => t('items.total', { count }), empty: t('items.empty'), noMatch: t('items.empty') }}
+        table={{ size: 'middle' }}
+        filters={
+          <FilterForm<FilterValues> form={form} onSearch={handleSearch} onReset={() => paged.filter({ companyName: undefined, keyword: undefined })} refresh={items}>
+            <Form.Item name="companyName" label={t('items.filters.company')}>
+              <Input allowClear maxLength={50} placeholder={t('items.filters.companyPlaceholder')} style={{ width: 180 }} />
+            </Form.Item>
+            <Form.Item name="keyword" label={t('items.filters.name')}>
+              <Input allowClear maxLength={50} placeholder={t('items.filters.namePlaceholder')} style={{ width: 180 }} />
+            </Form.Item>
+          </FilterForm>
+        }
+      />
       <SystemDataItemDrawer id={openId} onClose={() => setOpenId(null)} />
     </div>
   );

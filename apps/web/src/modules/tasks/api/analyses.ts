@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AddAnalysisRequest, AnalysisView, IdResponse, UpdateAnalysisRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useTaskMutation } from './taskMutation';
 import { tasksKeys } from './keys';
 
 /** `GET /task/getAnalysisList` → the analyses whose target the caller may read (sa_task_define). */
@@ -13,26 +14,20 @@ export function useAnalysesQuery({ enabled = true, silent = false }: { enabled?:
   return useQuery({ queryKey: tasksKeys.analyses(), queryFn: ({ signal }) => fetchAnalyses(signal, silent), enabled });
 }
 
-function useAnalysisMutation<Input, Output>(call: (input: Input) => Promise<Output>) {
-  const queryClient = useQueryClient();
-  // A change moves the next run, a run adds to the log: the whole module refreshes.
-  return useMutation({ mutationFn: call, onSettled: () => queryClient.invalidateQueries({ queryKey: tasksKeys.all }) });
-}
-
 /** `POST /task/addAnalysis` → `{id}` (40300 when a source cannot be read or the target written; 50001 with the reason). */
 export function addAnalysis(request: AddAnalysisRequest): Promise<IdResponse> {
   return api.post<IdResponse>('/task/addAnalysis', request);
 }
-export const useAddAnalysisMutation = () => useAnalysisMutation(addAnalysis);
+export const useAddAnalysisMutation = () => useTaskMutation(addAnalysis);
 
 /** `POST /task/updateAnalysis` (the whole analysis again, with its id; its next run is computed again). */
 export function updateAnalysis(request: UpdateAnalysisRequest): Promise<null> {
   return api.post<null>('/task/updateAnalysis', request);
 }
-export const useUpdateAnalysisMutation = () => useAnalysisMutation(updateAnalysis);
+export const useUpdateAnalysisMutation = () => useTaskMutation(updateAnalysis);
 
 /** `POST /task/deleteAnalysis {id}` (its runs go with it; the records it wrote stay). */
 export function deleteAnalysis(id: number): Promise<null> {
   return api.post<null>('/task/deleteAnalysis', { id });
 }
-export const useDeleteAnalysisMutation = () => useAnalysisMutation(deleteAnalysis);
+export const useDeleteAnalysisMutation = () => useTaskMutation(deleteAnalysis);

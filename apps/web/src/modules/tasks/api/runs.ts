@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Page, RunView } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { tasksKeys, type RunListParams } from './keys';
 
 /** What `runNow` answers once the run ended: its state, value or error, and the window it read. */
@@ -21,6 +22,5 @@ export function runNow({ id, dryRun }: { id: number; dryRun: boolean }): Promise
 }
 
 export function useRunNowMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: runNow, onSettled: () => queryClient.invalidateQueries({ queryKey: tasksKeys.all }) });
+  return useInvalidatingMutation(runNow, tasksKeys.all, 'settled');
 }

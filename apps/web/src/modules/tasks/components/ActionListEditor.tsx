@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FieldType, ruleLimits, taskActionKinds, type DataField, type DataItemSummary, type DeviceItem, type TaskActionKind } from '@smartdata/domain';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { ContentTemplatePicker } from '@/modules/templates/components/ContentTemplatePicker';
+import { ChannelSelectField } from '@/modules/notify/components/ChannelFields';
 import { isNumericField, newAction, type ActionValues, type FieldsOf } from '../lib/ruleForm';
 import { taskText } from '../lib/texts';
 import { GroupPicker, UserPicker } from './RecipientPickers';
@@ -174,6 +175,7 @@ function ActionBody({ name, items, itemsLoading, devices, devicesLoading, fields
               </Form.Item>
             </Space>
           </Form.Item>
+          <ChannelSelectField name={[name, 'channelIds']} />
           <Form.Item
             name={[name, 'message']}
             label={t('actionForm.message')}

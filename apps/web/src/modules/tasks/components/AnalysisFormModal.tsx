@@ -1,24 +1,26 @@
-import { useState } from 'react';
-import { Button, DatePicker, Divider, Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
+import { Button, DatePicker, Divider, Form, InputNumber, Radio, Select } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { acquisitionMethods, addAnalysisRequest, analysisProblems, missedRunPolicies, taskAggregates, taskLimits, validationMessage, type AddAnalysisRequest } from '@smartdata/domain';
+import { acquisitionMethods, addAnalysisRequest, analysisProblems, analysisTypes, limits, meterMethods, taskAggregates, taskLimits, type AcquisitionMethod, type AddAnalysisRequest, type AnalysisType } from '@smartdata/domain';
 import { useDataItemListQuery } from '@/modules/data-items/api/getDataItemList';
-import { FormModal } from '@/shared/components/FormModal';
-import { domainRule } from '@/shared/forms/domainRule';
+import { useMeterListQuery } from '@/modules/meters/api/meters';
+import { FormModal, type FormDialogProps } from '@/shared/components/FormModal';
+import { FormProblem } from '@/shared/forms/FormProblem';
+import { checkRequest, useCheckedSubmit } from '@/shared/forms/useCheckedSubmit';
+import { NameField } from '@/shared/forms/NameField';
+import { SwitchField } from '@/shared/forms/SwitchField';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useCompanyTimeZone } from '@/shared/session/companyTimeZone';
 import { analysisRequestOf, isRangeMethod, type AnalysisFormValues } from '../lib/analysisForm';
 import { methodText, taskText } from '../lib/texts';
 import { FieldPicker } from './FieldPicker';
+import { MeterPicker } from './MeterPicker';
+import { MissedRunsField } from './MissedRunsField';
 import { ScheduleFields } from './ScheduleFields';
 
-interface AnalysisFormModalProps {
+interface AnalysisFormModalProps extends FormDialogProps<AddAnalysisRequest> {
   title: string;
   initialValues: AnalysisFormValues;
-  saving: boolean;
-  onSubmit: (request: AddAnalysisRequest) => void;
-  onCancel: () => void;
 }
 
 const nameSchema = addAnalysisRequest.shape.name;
@@ -26,9 +28,10 @@ const nameSchema = addAnalysisRequest.shape.name;
 const MAX_SOURCES = 20;
 
 /**
- * Adds or edits a smart analysis: name and switch, schedule, acquisition method (with its range
- * for the time_range_* methods), source fields (more with an aggregation), decimals, target field
- * and the missed-run policy. The body is checked with the domain's schema and analysisProblems
+ * Adds or edits a smart analysis: name and switch, schedule, its type (data item or meter, spec §3),
+ * acquisition method (with its range for the time_range_* methods; a meter's consumption only by
+ * the methods that add up a window), source fields or meters (more with an aggregation), decimals,
+ * target field and the missed-run policy. The body is checked with the domain's schema and analysisProblems
  * (the server's rules) before it is sent; Enter in any field saves.
  */
 export function AnalysisFormModal({ title, initialValues, saving, onSubmit, onCancel }: AnalysisFormModalProps) {
@@ -38,46 +41,45 @@ export function AnalysisFormModal({ title, initialValues, saving, onSubmit, onCa
   const [form] = Form.useForm<AnalysisFormValues>();
   const method = Form.useWatch('method', form) ?? initialValues.method;
   const extraCount = (Form.useWatch('extraSources', form) ?? initialValues.extraSources).length + (Form.useWatch('userDefined', form) ?? initialValues.userDefined).length;
+  const type: AnalysisType = Form.useWatch('type', form) ?? initialValues.type;
   const items = useDataItemListQuery({});
   const itemList = items.data?.list ?? [];
-  const [problem, setProblem] = useState<string | null>(null);
+  const meters = useMeterListQuery({ pageNum: 1, pageSize: limits.pageSizeMax }, type === 'meter');
+  const meterList = meters.data?.list ?? [];
+  const methods = type === 'meter' ? meterMethods : acquisitionMethods;
+
+  // Another type reads other sources: those picked go, and a method the type does not read becomes its first.
+  const handleType = (next: AnalysisType) => {
+    form.setFieldsValue({ source: {}, extraSources: [] });
+    if (next === 'meter' && !meterMethods.includes(form.getFieldValue('method') as AcquisitionMethod)) {
+      form.setFieldValue('method', meterMethods[0]);
+    }
+  };
+  const { problem, submit } = useCheckedSubmit(onSubmit);
 
   const handleFinish = (values: AnalysisFormValues) => {
     const request = analysisRequestOf({ ...initialValues, ...values, extraSources: values.extraSources ?? [] }, timeZone);
-    const parsed = addAnalysisRequest.safeParse(request);
-    const reason = parsed.success ? analysisProblems(parsed.data) : (parsed.error.issues[0]?.message ?? 'validation.invalid');
-    if (!parsed.success || reason) {
-      setProblem(taskText(reason ?? 'validation.invalid', locale));
-      return;
-    }
-    setProblem(null);
-    onSubmit(parsed.data);
+    submit(checkRequest(addAnalysisRequest, analysisProblems, request, (key) => taskText(key, locale)));
   };
 
-  const methodHint = isRangeMethod(method) ? t('method.hintRange') : method === 'recent_create_1' ? t('method.hintLatest') : t('method.hintWindow');
+  const methodHint = type === 'meter' ? t('method.hintMeter') : isRangeMethod(method) ? t('method.hintRange') : method === 'recent_create_1' ? t('method.hintLatest') : t('method.hintWindow');
 
   return (
-    <FormModal<AnalysisFormValues> open title={title} form={form} width={860} confirmLoading={saving} initialValues={initialValues} okText={t('actions.save')} onCancel={onCancel} onFinish={handleFinish}>
+    <FormModal<AnalysisFormValues> title={title} form={form} width={860} confirmLoading={saving} initialValues={initialValues} okText={t('actions.save')} onCancel={onCancel} onFinish={handleFinish}>
       <div className="sd-task-form">
         <div className="sd-task-form__row">
-          <Form.Item
-            name="name"
-            label={t('form.name')}
-            className="sd-task-form__grow"
-            rules={[{ required: true, whitespace: true, message: validationMessage('validation.nameRequired', locale) ?? '' }, domainRule(nameSchema, t)]}
-          >
-            <Input autoFocus maxLength={taskLimits.nameLength} showCount placeholder={t('form.namePlaceholder')} />
-          </Form.Item>
-          <Form.Item name="enabled" label={t('form.enabled')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
+          <NameField schema={nameSchema} label={t('form.name')} max={taskLimits.nameLength} className="sd-task-form__grow" placeholder={t('form.namePlaceholder')} autoFocus />
+          <SwitchField name="enabled" label={t('form.enabled')} />
         </div>
         <Divider titlePlacement="start">{t('form.sectionSchedule')}</Divider>
         <ScheduleFields />
         <Divider titlePlacement="start">{t('form.sectionSource')}</Divider>
+        <Form.Item name="type" label={t('form.type')}>
+          <Radio.Group optionType="button" onChange={(event) => handleType(event.target.value as AnalysisType)} options={analysisTypes.map((value) => ({ value, label: taskText(`task.analysisType.${value}`, locale) }))} />
+        </Form.Item>
         <div className="sd-task-form__row">
           <Form.Item name="method" label={t('form.method')} extra={methodHint} className="sd-task-form__grow">
-            <Select showSearch={{ optionFilterProp: 'label' }} options={acquisitionMethods.map((value) => ({ value, label: methodText(value, locale) }))} />
+            <Select showSearch={{ optionFilterProp: 'label' }} options={methods.map((value) => ({ value, label: methodText(value, locale) }))} />
           </Form.Item>
           {isRangeMethod(method) && (
             <Form.Item name="range" label={t('form.range')} rules={[{ required: true, message: t('form.rangeRequired') }]} className="sd-task-form__grow">
@@ -85,21 +87,29 @@ export function AnalysisFormModal({ title, initialValues, saving, onSubmit, onCa
             </Form.Item>
           )}
         </div>
-        <FieldPicker form={form} name={['source']} items={itemList} itemsLoading={items.isPending} itemLabel={t('form.sourceItem')} fieldLabel={t('form.sourceField')} />
+        {type === 'meter' ? (
+          <MeterPicker name={['source', 'meterId']} meters={meterList} loading={meters.isPending} label={t('form.sourceMeter')} />
+        ) : (
+          <FieldPicker form={form} name={['source']} items={itemList} itemsLoading={items.isPending} itemLabel={t('form.sourceItem')} fieldLabel={t('form.sourceField')} />
+        )}
         <Form.List name="extraSources">
           {(fields, { add, remove }) => (
             <div className="sd-task-sources">
               {fields.map((field, index) => (
                 <div key={field.key} className="sd-task-sources__row">
-                  <FieldPicker
-                    form={form}
-                    name={['extraSources', field.name]}
-                    fieldPath={[field.name]}
-                    items={itemList}
-                    itemsLoading={items.isPending}
-                    itemLabel={`${t('form.sourceItem')} ${index + 2}`}
-                    fieldLabel={`${t('form.sourceField')} ${index + 2}`}
-                  />
+                  {type === 'meter' ? (
+                    <MeterPicker name={[field.name, 'meterId']} meters={meterList} loading={meters.isPending} label={`${t('form.sourceMeter')} ${index + 2}`} />
+                  ) : (
+                    <FieldPicker
+                      form={form}
+                      name={['extraSources', field.name]}
+                      fieldPath={[field.name]}
+                      items={itemList}
+                      itemsLoading={items.isPending}
+                      itemLabel={`${t('form.sourceItem')} ${index + 2}`}
+                      fieldLabel={`${t('form.sourceField')} ${index + 2}`}
+                    />
+                  )}
                   <Button type="text" icon={<DeleteOutlined />} aria-label={t('form.removeSource')} title={t('form.removeSource')} onClick={() => remove(field.name)} className="sd-task-sources__remove" />
                 </div>
               ))}
@@ -137,22 +147,9 @@ export function AnalysisFormModal({ title, initialValues, saving, onSubmit, onCa
           <Form.Item name="decimals" label={t('form.decimals')} rules={[{ required: true, message: taskText('task.decimalsRange', locale) }]}>
             <InputNumber min={taskLimits.decimalsMin} max={taskLimits.decimalsMax} precision={0} className="sd-task-form__number" />
           </Form.Item>
-          <Form.Item name="missedRuns" label={t('form.missedRuns')} tooltip={t('form.missedRunsHint')} className="sd-task-form__grow">
-            <Radio.Group className="sd-task-form__missed">
-              {missedRunPolicies.map((policy) => (
-                <Radio key={policy} value={policy}>
-                  <span>{t(`missed.${policy}`)}</span>
-                  <span className="sd-muted sd-task-form__missed-hint">{t(`missed.${policy}Hint`, { cap: taskLimits.missedRunsCap })}</span>
-                </Radio>
-              ))}
-            </Radio.Group>
-          </Form.Item>
+          <MissedRunsField className="sd-task-form__grow" />
         </div>
-        {problem && (
-          <div role="alert" className="ant-form-item-explain-error">
-            {problem}
-          </div>
-        )}
+        <FormProblem problem={problem} />
       </div>
     </FormModal>
   );

@@ -1,23 +1,23 @@
-import { useState } from 'react';
-import { Divider, Form, Input, Radio, Select, Switch } from 'antd';
+import { Divider, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { addScheduledRequest, missedRunPolicies, taskLimits, validationMessage, type AddScheduledRequest, type ExecutableView } from '@smartdata/domain';
-import { FormModal } from '@/shared/components/FormModal';
-import { domainRule } from '@/shared/forms/domainRule';
+import { addScheduledRequest, taskLimits, type AddScheduledRequest, type ExecutableView } from '@smartdata/domain';
+import { FormModal, type FormDialogProps } from '@/shared/components/FormModal';
+import { FormProblem } from '@/shared/forms/FormProblem';
+import { useCheckedSubmit } from '@/shared/forms/useCheckedSubmit';
+import { NameField } from '@/shared/forms/NameField';
+import { SwitchField } from '@/shared/forms/SwitchField';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useCompanyTimeZone } from '@/shared/session/companyTimeZone';
 import { checkScheduled, type ScheduledFormValues } from '../lib/scheduledForm';
 import { taskText } from '../lib/texts';
+import { MissedRunsField } from './MissedRunsField';
 import { ScheduleFields } from './ScheduleFields';
 
-interface ScheduledFormModalProps {
+interface ScheduledFormModalProps extends FormDialogProps<AddScheduledRequest> {
   title: string;
   initialValues: ScheduledFormValues;
   executables: ExecutableView[];
   executablesLoading: boolean;
-  saving: boolean;
-  onSubmit: (request: AddScheduledRequest) => void;
-  onCancel: () => void;
 }
 
 const nameSchema = addScheduledRequest.shape.name;
@@ -28,33 +28,19 @@ export function ScheduledFormModal({ title, initialValues, executables, executab
   const locale = useLocale();
   const timeZone = useCompanyTimeZone();
   const [form] = Form.useForm<ScheduledFormValues>();
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, submit } = useCheckedSubmit(onSubmit);
 
   const handleFinish = () => {
     const checked = checkScheduled({ ...initialValues, ...(form.getFieldsValue(true) as ScheduledFormValues) }, timeZone);
-    if (!checked.ok) {
-      setProblem(taskText(checked.reason, locale));
-      return;
-    }
-    setProblem(null);
-    onSubmit(checked.request);
+    submit(checked.ok ? checked : { ok: false, problem: taskText(checked.reason, locale) });
   };
 
   return (
-    <FormModal<ScheduledFormValues> open title={title} form={form} width={720} confirmLoading={saving} initialValues={initialValues} okText={t('actions.save')} onCancel={onCancel} onFinish={handleFinish}>
+    <FormModal<ScheduledFormValues> title={title} form={form} width={720} confirmLoading={saving} initialValues={initialValues} okText={t('actions.save')} onCancel={onCancel} onFinish={handleFinish}>
       <div className="sd-task-form">
         <div className="sd-task-form__row">
-          <Form.Item
-            name="name"
-            label={t('form.name')}
-            className="sd-task-form__grow"
-            rules={[{ required: true, whitespace: true, message: validationMessage('validation.nameRequired', locale) ?? '' }, domainRule(nameSchema, t)]}
-          >
-            <Input autoFocus maxLength={taskLimits.nameLength} showCount placeholder={t('scheduled.namePlaceholder')} />
-          </Form.Item>
-          <Form.Item name="enabled" label={t('form.enabled')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
+          <NameField schema={nameSchema} label={t('form.name')} max={taskLimits.nameLength} className="sd-task-form__grow" placeholder={t('scheduled.namePlaceholder')} autoFocus />
+          <SwitchField name="enabled" label={t('form.enabled')} />
         </div>
         <Form.Item name="executableId" label={t('scheduled.executable')} extra={t('scheduled.executableHint')} rules={[{ required: true, message: t('scheduled.executableRequired') }]}>
           <Select
@@ -67,21 +53,8 @@ export function ScheduledFormModal({ title, initialValues, executables, executab
         </Form.Item>
         <Divider titlePlacement="start">{t('form.sectionSchedule')}</Divider>
         <ScheduleFields />
-        <Form.Item name="missedRuns" label={t('form.missedRuns')} tooltip={t('form.missedRunsHint')}>
-          <Radio.Group className="sd-task-form__missed">
-            {missedRunPolicies.map((policy) => (
-              <Radio key={policy} value={policy}>
-                <span>{t(`missed.${policy}`)}</span>
-                <span className="sd-muted sd-task-form__missed-hint">{t(`missed.${policy}Hint`, { cap: taskLimits.missedRunsCap })}</span>
-              </Radio>
-            ))}
-          </Radio.Group>
-        </Form.Item>
-        {problem && (
-          <div role="alert" className="ant-form-item-explain-error">
-            {problem}
-          </div>
-        )}
+        <MissedRunsField />
+        <FormProblem problem={problem} />
       </div>
     </FormModal>
   );

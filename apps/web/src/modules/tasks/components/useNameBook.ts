@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { TaskAction } from '@smartdata/domain';
 import { useCommandDevicesQuery } from '../api/devices';
 import { useItemNamesQuery } from '../api/itemNames';
-import { useItemFields } from '../api/itemFields';
+import { useItemFields } from '@/modules/data-items/api/itemFields';
 import type { NameBook } from '../lib/ruleText';
 
 /** The names a list of rules or executable tasks shows for the ids in their actions (items, fields, devices). */

@@ -11,6 +11,7 @@ const view: AnalysisView = {
   enabled: true,
   schedule: { cron: '5 0 * * *' },
   method: 'sum_yesterday',
+  type: 'dataItem',
   source: { itemId: 1, fieldName: 'power' },
   sources: [{ itemId: 2, fieldName: 'power' }],
   userDefined: [],
@@ -39,6 +40,7 @@ describe('the analysis form', () => {
       enabled: true,
       schedule: { cron: '5 0 * * *' },
       method: 'sum_yesterday',
+      type: 'dataItem',
       source: { itemId: 1, fieldName: 'power' },
       sources: [{ itemId: 2, fieldName: 'power' }],
       aggregate: 'MAX',
@@ -47,6 +49,18 @@ describe('the analysis form', () => {
       missedRuns: 'all',
     });
     expect(analysisProblems(request)).toBeNull();
+  });
+
+  it('round-trips a meter analysis (issue 31.16): meters as sources, picked ones only, of the type chosen', () => {
+    const meters: AnalysisView = { ...view, type: 'meter', source: { meterId: 5 }, sources: [{ meterId: 6 }] };
+    const values = analysisFormValues(meters, sh);
+    expect(values).toMatchObject({ type: 'meter', source: { meterId: 5 }, extraSources: [{ meterId: 6 }] });
+    const request = analysisRequestOf({ ...values, extraSources: [...values.extraSources, {}] }, sh);
+    expect(request).toMatchObject({ type: 'meter', source: { meterId: 5 }, sources: [{ meterId: 6 }], aggregate: 'MAX' });
+    expect(analysisProblems(request)).toBeNull();
+    // A field left over from the other type is not sent as a source of this one.
+    expect(analysisRequestOf({ ...values, source: { itemId: 1, fieldName: 'power' } }, sh).source).toBeUndefined();
+    expect(analysisProblems({ ...request, method: 'D1_create_last' })).toBe('task.meterMethod');
   });
 
   it('sends the range only for the time_range methods, as company-zone instants', () => {

@@ -3,6 +3,8 @@ import {
   rangeMethods,
   type AcquisitionMethod,
   type AddAnalysisRequest,
+  type AnalysisSource,
+  type AnalysisType,
   type AnalysisView,
   type FieldRef,
   type MissedRunPolicy,
@@ -16,14 +18,21 @@ export interface FieldChoice {
   fieldName?: string;
 }
 
+/** A source as the form holds it: a field, or a meter (an analysis of type `meter`). */
+export interface SourceChoice extends FieldChoice {
+  meterId?: number;
+}
+
 /** The values of the analysis form. */
 export interface AnalysisFormValues extends ScheduleValues {
   name: string;
   enabled: boolean;
   method: AcquisitionMethod;
-  source: FieldChoice;
+  /** What the sources are: data item fields or meters. */
+  type: AnalysisType;
+  source: SourceChoice;
   /** More sources, combined with the first by `aggregate`. */
-  extraSources: FieldChoice[];
+  extraSources: SourceChoice[];
   /** Custom values (userDefined) combined with the sources by `aggregate`; empty boxes are dropped. */
   userDefined: Array<number | null>;
   aggregate: TaskAggregate;
@@ -43,6 +52,7 @@ export function newAnalysisValues(): AnalysisFormValues {
     name: '',
     enabled: true,
     method: 'sum_yesterday',
+    type: 'dataItem',
     source: {},
     extraSources: [],
     userDefined: [],
@@ -61,6 +71,7 @@ export function analysisFormValues(view: AnalysisView, timeZone: string): Analys
     name: view.name,
     enabled: view.enabled,
     method: view.method,
+    type: view.type,
     source: { ...view.source },
     extraSources: view.sources.map((ref) => ({ ...ref })),
     userDefined: [...(view.userDefined ?? [])],
@@ -73,18 +84,27 @@ export function analysisFormValues(view: AnalysisView, timeZone: string): Analys
 }
 
 const complete = (choice: FieldChoice | undefined): choice is FieldRef => choice?.itemId !== undefined && Boolean(choice.fieldName);
+/** A picked source of the form's type as the request has it, or undefined. */
+function sourceOf(choice: SourceChoice | undefined, type: AnalysisType): AnalysisSource | undefined {
+  if (type === 'meter') {
+    return choice?.meterId !== undefined ? { meterId: choice.meterId } : undefined;
+  }
+  return complete(choice) ? { itemId: choice.itemId, fieldName: choice.fieldName } : undefined;
+}
 
 /**
  * The form's values → the request body. Incomplete parts (no schedule, an unpicked field) are left
  * out, so the domain's schema names what is missing; extra sources not yet picked are dropped.
  */
 export function analysisRequestOf(values: AnalysisFormValues, timeZone: string): AddAnalysisRequest {
-  const sources = values.extraSources.filter(complete);
+  const type = values.type ?? 'dataItem';
+  const sources = values.extraSources.flatMap((choice) => sourceOf(choice, type) ?? []);
   const request: Partial<AddAnalysisRequest> = {
     name: values.name.trim(),
     enabled: values.enabled,
     method: values.method,
-    source: complete(values.source) ? { itemId: values.source.itemId, fieldName: values.source.fieldName } : undefined,
+    type,
+    source: sourceOf(values.source, type),
     decimals: values.decimals,
     target: complete(values.target) ? { itemId: values.target.itemId, fieldName: values.target.fieldName } : undefined,
     missedRuns: values.missedRuns,
@@ -95,7 +115,7 @@ export function analysisRequestOf(values: AnalysisFormValues, timeZone: string):
   }
   const custom = (values.userDefined ?? []).filter((value): value is number => typeof value === 'number' && Number.isFinite(value));
   if (sources.length > 0) {
-    request.sources = sources.map(({ itemId, fieldName }) => ({ itemId, fieldName }));
+    request.sources = sources;
   }
   if (custom.length > 0) {
     request.userDefined = custom;

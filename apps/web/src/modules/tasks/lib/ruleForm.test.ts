@@ -54,6 +54,9 @@ describe('the intelligent rule form', () => {
     expect(checkRule(ruleValues({ actions: [{ kind: 'writeRecord', itemId: 2, values: [{ fieldName: 'total', source: 'copy' }] }] }), fieldsOf)).toEqual({ ok: false, reason: 'task.valueMissing|合计' });
     expect(checkRule(ruleValues({ actions: [{ ...newAction('notify'), message: 'hi' }] }), fieldsOf)).toEqual({ ok: false, reason: 'task.recipientsRequired' });
     expect(checkRule(ruleValues({ actions: [{ ...newAction('notify'), userIds: [3], sms: false, email: false, message: 'hi' }] }), fieldsOf)).toEqual({ ok: false, reason: 'task.recipientsRequired' });
+    // A notification channel alone is a way out (issue 32); it goes to the request.
+    const toChannel = ruleValues({ actions: [{ ...newAction('notify'), sms: false, channelIds: [7], message: 'hi' }] });
+    expect(checkRule(toChannel, fieldsOf)).toMatchObject({ ok: true, request: { actions: [{ kind: 'notify', channelIds: [7] }] } });
     expect(checkRule(ruleValues({ name: '' }), fieldsOf)).toEqual({ ok: false, reason: 'validation.nameRequired' });
   });
 

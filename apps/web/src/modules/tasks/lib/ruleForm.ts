@@ -50,6 +50,8 @@ export interface ActionValues {
   groupIds?: number[];
   sms?: boolean;
   email?: boolean;
+  /** The company's notification channels (issue 32). */
+  channelIds?: number[];
   message?: string;
   fieldName?: string;
   level?: number;
@@ -106,7 +108,7 @@ export function actionValuesOf(action: TaskAction): ActionValues {
     case 'deviceCommand':
       return { kind: action.kind, deviceId: action.deviceId };
     case 'notify':
-      return { kind: action.kind, userIds: [...action.userIds], groupIds: [...action.groupIds], sms: action.sms, email: action.email, message: action.message };
+      return { kind: action.kind, userIds: [...action.userIds], groupIds: [...action.groupIds], sms: action.sms, email: action.email, ...(action.channelIds ? { channelIds: [...action.channelIds] } : {}), message: action.message };
     case 'raiseAlarm':
       return { kind: action.kind, itemId: action.itemId, fieldName: action.fieldName, level: action.level };
   }
@@ -154,7 +156,7 @@ export function actionRequestOf(values: ActionValues, fieldsOf: FieldsOf): TaskA
     case 'deviceCommand':
       return { kind: 'deviceCommand', deviceId: values.deviceId as number };
     case 'notify':
-      return { kind: 'notify', userIds: values.userIds ?? [], groupIds: values.groupIds ?? [], sms: values.sms ?? false, email: values.email ?? false, message: (values.message ?? '').trim() };
+      return { kind: 'notify', userIds: values.userIds ?? [], groupIds: values.groupIds ?? [], sms: values.sms ?? false, email: values.email ?? false, ...((values.channelIds ?? []).length > 0 ? { channelIds: values.channelIds } : {}), message: (values.message ?? '').trim() };
     case 'raiseAlarm':
       return { kind: 'raiseAlarm', itemId: values.itemId as number, fieldName: values.fieldName as string, level: values.level ?? 1 };
   }
@@ -192,7 +194,9 @@ export function actionProblems(actions: readonly ActionValues[], fieldsOf: Field
         }
       }
     }
-    if (action.kind === 'notify' && (((action.userIds ?? []).length === 0 && (action.groupIds ?? []).length === 0) || (!action.sms && !action.email))) {
+    // People by SMS or e-mail, or a notification channel: at least one way out (the server's rule).
+    const people = ((action.userIds ?? []).length > 0 || (action.groupIds ?? []).length > 0) && (action.sms === true || action.email === true);
+    if (action.kind === 'notify' && !people && (action.channelIds ?? []).length === 0) {
       return 'task.recipientsRequired';
     }
   }

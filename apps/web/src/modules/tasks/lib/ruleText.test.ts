@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../locales/en-US.json';
 import zh from '../locales/zh-CN.json';
 import { actionText, conditionsText, type NameBook, type TextFn } from './ruleText';
+import { runKindText } from './texts';
 
 /** The module's texts as react-i18next renders them (nested keys, {{x}}, _one/_other by count). */
 function textsOf(json: unknown, plural: (count: number) => string): TextFn {
@@ -52,5 +53,24 @@ describe('rules in words', () => {
     expect(actionText({ kind: 'notify', userIds: [1], groupIds: [2, 3], sms: true, email: true, message: 'hot' }, book, 'en-US', tEn)).toBe('Notify users: 1 user, 2 groups · SMS / E-mail · “hot”');
     expect(actionText({ kind: 'notify', userIds: [1, 2], groupIds: [], sms: true, email: false, message: '过热' }, book, 'zh-CN', tZh)).toBe('通知用户：2 人 · 短信 · “过热”');
     expect(actionText({ kind: 'raiseAlarm', itemId: 2, fieldName: 'total', level: 2 }, book, 'zh-CN', tZh)).toBe('产生告警：日报 · 合计（二级）');
+  });
+});
+
+describe('texts by count (issue 31.14, 31.8)', () => {
+  it('says one minute and one late value in the singular in English', () => {
+    expect(tEn('schedule.hint.everyMinutes', { count: 1 })).toBe('Every minute');
+    expect(tEn('schedule.hint.everyMinutes', { count: 15 })).toBe('Every 15 minutes');
+    expect(tEn('form.minutes', { count: 1 })).toBe('1 minute');
+    expect(tEn('form.minutes', { count: 5 })).toBe('5 minutes');
+    expect(tZh('schedule.hint.everyMinutes', { count: 1 })).toBe('每 1 分钟');
+  });
+
+  it('names a recompute with the count of late values that called for it', () => {
+    expect(runKindText({ kind: 'recompute', triggers: 37 }, 'zh-CN', tZh)).toBe('迟到数据 ×37');
+    expect(runKindText({ kind: 'recompute', triggers: 37 }, 'en-US', tEn)).toBe('Late values ×37');
+    expect(runKindText({ kind: 'recompute', triggers: 1 }, 'en-US', tEn)).toBe('Late value ×1');
+    // Runs recorded before the count was kept, and other kinds, keep their names.
+    expect(runKindText({ kind: 'recompute', triggers: null }, 'en-US', tEn)).toBe('Late value');
+    expect(runKindText({ kind: 'manual', triggers: null }, 'zh-CN', tZh)).toBe('手动执行');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { acquisitionMethods, runStates } from '@smartdata/domain';
 import { methodText, taskText } from './texts';
-import { runDuration, fieldRefText } from './display';
+import { fieldRefText, runDuration, sourceText, type AnalysisNames } from './display';
 
 describe('task texts', () => {
   it('names each of the twelve methods in both languages', () => {
@@ -29,7 +29,15 @@ describe('task texts', () => {
     expect(runDuration(0, 12_340)).toEqual({ unit: 's', count: 12.3 });
     expect(runDuration(0, 90_000)).toEqual({ unit: 'min', count: 1.5 });
     expect(runDuration(null, 5)).toBeNull();
-    expect(fieldRefText({ itemId: 2, fieldName: 'total' }, new Map([[2, '日报']]))).toBe('日报 · total');
-    expect(fieldRefText({ itemId: 3, fieldName: 'x' }, new Map())).toBe('#3 · x');
+  });
+
+  it("names a source or target by its item's and field's names (issue 31.12), a meter by its name; ids and keys until they are known", () => {
+    const names: AnalysisNames = { items: new Map([[2, '日报']]), fields: (itemId) => (itemId === 2 ? new Map([['total', '日用电量']]) : undefined), meters: new Map([[7, '总进线']]) };
+    expect(fieldRefText({ itemId: 2, fieldName: 'total' }, names)).toBe('日报 · 日用电量');
+    expect(fieldRefText({ itemId: 2, fieldName: 'gone' }, names)).toBe('日报 · gone');
+    expect(fieldRefText({ itemId: 3, fieldName: 'x' }, names)).toBe('#3 · x');
+    expect(sourceText({ meterId: 7 }, names)).toBe('⚡ 总进线');
+    expect(sourceText({ meterId: 8 }, names)).toBe('⚡ #8');
+    expect(sourceText({ itemId: 2, fieldName: 'total' }, names)).toBe('日报 · 日用电量');
   });
 });

@@ -1,20 +1,21 @@
-import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Divider, Form, Input, Radio, Space } from 'antd';
+import { useMemo } from 'react';
+import { Card, Divider, Form, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { accessModes, addExecutableRequest, taskLimits, validationMessage, type AccessMode, type ExecutableView } from '@smartdata/domain';
+import { accessModes, addExecutableRequest, taskLimits, type AccessMode, type ExecutableView } from '@smartdata/domain';
 import { PageHeader } from '@/shared/components/PageHeader';
-import { domainRule } from '@/shared/forms/domainRule';
+import { NameField } from '@/shared/forms/NameField';
+import { useCheckedSubmit } from '@/shared/forms/useCheckedSubmit';
 import { useListActions } from '@/shared/hooks/useListActions';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useAddExecutableMutation, useExecutablesQuery, useUpdateExecutableMutation } from '../api/executables';
-import { useItemFields } from '../api/itemFields';
+import { useItemFields } from '@/modules/data-items/api/itemFields';
 import { ActionListEditor } from '../components/ActionListEditor';
 import { UserPicker } from '../components/RecipientPickers';
 import { useActionSources } from '../components/useActionSources';
 import { checkExecutable, executableFormValues, newExecutableValues, type ExecutableFormValues } from '../lib/ruleForm';
 import { taskText } from '../lib/texts';
-import { BackButton, PageSkeleton } from '../components/PageParts';
+import { BackButton, EditorFooter, NotFoundPage, PageSkeleton } from '../components/PageParts';
 import '../tasks.css';
 
 const LIST_PATH = '/taskmanagement/executabletask';
@@ -37,12 +38,7 @@ export function ExecutableTaskConfigPage() {
     return <PageSkeleton />;
   }
   if (editing && !task) {
-    return (
-      <div className="sd-page">
-        <PageHeader title={t('executableForm.editTitle', { name: `#${taskId}` })} />
-        <Alert type="warning" showIcon title={t('executableForm.notFound')} action={<BackButton to={LIST_PATH} label={t('executableForm.back')} />} />
-      </div>
-    );
+    return <NotFoundPage title={t('executableForm.editTitle', { name: `#${taskId}` })} text={t('executableForm.notFound')} back={{ to: LIST_PATH, label: t('executableForm.back') }} />;
   }
   return <ExecutableEditor key={task?.id ?? 'new'} task={task} preset={preset} />;
 }
@@ -63,19 +59,13 @@ function ExecutableEditor({ task, preset }: { task?: ExecutableView; preset: Acc
   const addExecutable = useAddExecutableMutation();
   const updateExecutable = useUpdateExecutableMutation();
   const { save } = useListActions();
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, submit } = useCheckedSubmit((request: Parameters<typeof addExecutable.mutateAsync>[0]) =>
+    void save(() => (task ? updateExecutable.mutateAsync({ id: task.id, ...request }) : addExecutable.mutateAsync(request)), () => void navigate(LIST_PATH)),
+  );
 
   const handleFinish = () => {
     const checked = checkExecutable(form.getFieldsValue(true) as ExecutableFormValues, fieldsOf);
-    if (!checked.ok) {
-      setProblem(taskText(checked.reason, locale));
-      return;
-    }
-    setProblem(null);
-    void save(
-      () => (task ? updateExecutable.mutateAsync({ id: task.id, ...checked.request }) : addExecutable.mutateAsync(checked.request)),
-      () => void navigate(LIST_PATH),
-    );
+    submit(checked.ok ? checked : { ok: false, problem: taskText(checked.reason, locale) });
   };
 
   return (
@@ -83,14 +73,7 @@ function ExecutableEditor({ task, preset }: { task?: ExecutableView; preset: Acc
       <PageHeader title={task ? t('executableForm.editTitle', { name: task.name }) : t('executableForm.createTitle')} description={t('executableForm.description')} actions={<BackButton to={LIST_PATH} label={t('executableForm.back')} />} />
       <Form<ExecutableFormValues> form={form} layout="vertical" initialValues={initialValues} onFinish={handleFinish} requiredMark className="sd-task-form sd-task-editor">
         <Card>
-          <Form.Item
-            name="name"
-            label={t('form.name')}
-            rules={[{ required: true, whitespace: true, message: validationMessage('validation.nameRequired', locale) ?? '' }, domainRule(nameSchema, t)]}
-            className="sd-task-editor__name"
-          >
-            <Input autoFocus maxLength={taskLimits.nameLength} showCount placeholder={t('executableForm.namePlaceholder')} />
-          </Form.Item>
+          <NameField schema={nameSchema} label={t('form.name')} max={taskLimits.nameLength} className="sd-task-editor__name" placeholder={t('executableForm.namePlaceholder')} autoFocus />
           <Form.Item name="accessMode" label={t('executableForm.accessMode')} extra={t('executableForm.accessHint')}>
             <Radio.Group optionType="button" options={accessModes.map((value) => ({ value, label: taskText(`task.access.${value}`, locale) }))} />
           </Form.Item>
@@ -101,15 +84,7 @@ function ExecutableEditor({ task, preset }: { task?: ExecutableView; preset: Acc
           )}
           <Divider titlePlacement="start">{t('ruleForm.sectionActions')}</Divider>
           <ActionListEditor {...sources} fieldsOf={fieldsOf} />
-          {problem && <Alert type="error" showIcon title={problem} className="sd-task-editor__problem" />}
-          <div className="sd-task-editor__footer">
-            <Space>
-              <Button onClick={() => void navigate(LIST_PATH)}>{t('actions.cancel')}</Button>
-              <Button type="primary" htmlType="submit" loading={addExecutable.isPending || updateExecutable.isPending}>
-                {t('actions.save')}
-              </Button>
-            </Space>
-          </div>
+          <EditorFooter problem={problem} saving={addExecutable.isPending || updateExecutable.isPending} onCancel={() => void navigate(LIST_PATH)} />
         </Card>
       </Form>
     </div>

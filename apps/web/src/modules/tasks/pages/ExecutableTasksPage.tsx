@@ -1,20 +1,21 @@
 import { useMemo, useState } from 'react';
-import { Button, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { CaretRightOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, type TableColumnsType } from 'antd';
+import { CaretRightOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { AccessMode, ExecutableView, RunView } from '@smartdata/domain';
-import { ListCard } from '@/shared/components/ListCard';
+import { ListCard } from '@/shared/components/list/ListCard';
+import { actionsColumn } from '@/shared/components/list/listColumns';
 import { PageHeader } from '@/shared/components/PageHeader';
-import { useListActions } from '@/shared/hooks/useListActions';
 import { useLocale } from '@/shared/i18n/useLocale';
-import { filterByName } from '@/shared/utils/filterByName';
 import { useDeleteExecutableMutation, useExecutablesQuery, useRunExecutableMutation } from '../api/executables';
+import { EmptyHint } from '../components/EmptyHint';
 import { LastRunCell } from '../components/LastRunCell';
 import { RunResultModal } from '../components/RunResultModal';
 import { useNameBook } from '../components/useNameBook';
 import { actionText } from '../lib/ruleText';
 import { taskText } from '../lib/texts';
+import { phoneColumns } from '../lib/display';
 import '../tasks.css';
 
 /** The settings page of an executable task: `new` or its id, and the access mode a new one starts with. */
@@ -32,13 +33,10 @@ export function ExecutableTasksPage() {
   const locale = useLocale();
   const navigate = useNavigate();
   const tasks = useExecutablesQuery();
-  const [keyword, setKeyword] = useState('');
   const [running, setRunning] = useState<number | null>(null);
   const [shown, setShown] = useState<{ name: string; run: RunView } | null>(null);
   const runExecutable = useRunExecutableMutation();
   const deleteExecutable = useDeleteExecutableMutation();
-  const { confirmDelete } = useListActions();
-  const rows = useMemo(() => filterByName(tasks.data ?? [], keyword), [tasks.data, keyword]);
   const allActions = useMemo(() => (tasks.data ?? []).flatMap((task) => task.actions), [tasks.data]);
   const book = useNameBook(noWatched, allActions);
 
@@ -52,14 +50,6 @@ export function ExecutableTasksPage() {
       setRunning(null);
     }
   };
-
-  const handleDelete = (task: ExecutableView) =>
-    confirmDelete({
-      title: t('executable.deleteTitle', { name: task.name }),
-      content: t('executable.deleteContent'),
-      okText: t('actions.delete'),
-      onDelete: () => deleteExecutable.mutateAsync(task.id),
-    });
 
   const columns: TableColumnsType<ExecutableView> = [
     { title: t('rules.columns.name'), dataIndex: 'name', key: 'name', width: 160, render: (name: string) => <strong>{name}</strong> },
@@ -87,42 +77,28 @@ export function ExecutableTasksPage() {
       ),
     },
     { title: t('columns.lastRun'), key: 'lastRun', width: 160, render: (_value, task) => <LastRunCell run={task.lastRun} /> },
-    {
-      title: t('columns.actions'),
-      key: 'actions',
-      width: 210,
-      fixed: 'right',
-      render: (_value, task) => {
-        const run = (
-          <Button
-            type="link"
-            size="small"
-            icon={<CaretRightOutlined />}
-            loading={running === task.id}
-            disabled={!task.canRun || running !== null}
-            onClick={() => void handleRun(task)}
-            aria-label={t('executable.runNamed', { name: task.name })}
-          >
-            {t('executable.run')}
-          </Button>
-        );
-        return (
-          <Space size={0} wrap>
-            {task.canRun ? run : <Tooltip title={t('executable.cannotRun')}>{run}</Tooltip>}
-            {task.canEdit && (
-              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => void navigate(executableConfigPath(task.id, task.accessMode))} aria-label={t('actions.editNamed', { name: task.name })}>
-                {t('actions.edit')}
-              </Button>
-            )}
-            {task.canEdit && (
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => handleDelete(task)} aria-label={t('actions.deleteNamed', { name: task.name })}>
-                {t('actions.delete')}
-              </Button>
-            )}
-          </Space>
-        );
-      },
-    },
+    actionsColumn(
+      t('columns.actions'),
+      (task) => [
+        {
+          key: 'run',
+          label: t('executable.run'),
+          icon: <CaretRightOutlined />,
+          loading: running === task.id,
+          disabled: !task.canRun || running !== null,
+          tooltip: task.canRun ? undefined : t('executable.cannotRun'),
+          onClick: () => void handleRun(task),
+          ariaLabel: t('executable.runNamed', { name: task.name }),
+        },
+        task.canEdit && { kind: 'edit', name: task.name, onClick: () => void navigate(executableConfigPath(task.id, task.accessMode)) },
+        task.canEdit && {
+          kind: 'delete',
+          name: task.name,
+          confirm: { title: t('executable.deleteTitle', { name: task.name }), content: t('executable.deleteContent'), onDelete: () => deleteExecutable.mutateAsync(task.id) },
+        },
+      ],
+      { width: 210, fixed: 'right', wrap: true },
+    ),
   ];
 
   const addButton = (
@@ -134,26 +110,8 @@ export function ExecutableTasksPage() {
   return (
     <div className="sd-page">
       <PageHeader title={t('executable.title')} description={t('executable.description')} actions={addButton} />
-      <ListCard<ExecutableView>
-        rowKey="id"
-        columns={columns}
-        rows={rows}
-        loading={tasks.isFetching}
-        pending={tasks.isPending}
-        keyword={keyword}
-        searchPlaceholder={t('executable.search')}
-        onSearch={setKeyword}
-        empty={{
-          text: t('executable.empty'),
-          searchText: t('executable.emptySearch'),
-          hint: (
-            <>
-              <Typography.Paragraph type="secondary">{t('executable.emptyHint')}</Typography.Paragraph>
-              {addButton}
-            </>
-          ),
-        }}
-        scrollX={1020}
+      <ListCard<ExecutableView> columns={columns} query={tasks} scrollX={1020} phoneKeys={phoneColumns}
+        texts={{ search: t('executable.search'), empty: t('executable.empty'), noMatch: t('executable.emptySearch'), hint: <EmptyHint text={t('executable.emptyHint')} action={addButton} /> }}
       />
       {shown && <RunResultModal name={shown.name} dryRun={false} result={shown.run} onClose={() => setShown(null)} />}
     </div>

@@ -1,20 +1,22 @@
-import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Divider, Form, Input, Radio, Select, Space, Switch } from 'antd';
+import { useMemo } from 'react';
+import { Card, Divider, Form, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { addIntelligentRuleRequest, ruleMatches, taskLimits, validationMessage, type IntelligentRuleView } from '@smartdata/domain';
+import { addIntelligentRuleRequest, ruleMatches, taskLimits, type IntelligentRuleView } from '@smartdata/domain';
 import { PageHeader } from '@/shared/components/PageHeader';
-import { domainRule } from '@/shared/forms/domainRule';
+import { NameField } from '@/shared/forms/NameField';
+import { SwitchField } from '@/shared/forms/SwitchField';
+import { useCheckedSubmit } from '@/shared/forms/useCheckedSubmit';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useListActions } from '@/shared/hooks/useListActions';
-import { useItemFields } from '../api/itemFields';
+import { useItemFields } from '@/modules/data-items/api/itemFields';
 import { useAddRuleMutation, useRulesQuery, useUpdateRuleMutation } from '../api/rules';
 import { ActionListEditor } from '../components/ActionListEditor';
 import { ConditionList } from '../components/ConditionList';
 import { useActionSources } from '../components/useActionSources';
 import { checkRule, newRuleValues, ruleFormValues, type RuleFormValues } from '../lib/ruleForm';
 import { taskText } from '../lib/texts';
-import { BackButton, PageSkeleton } from '../components/PageParts';
+import { BackButton, EditorFooter, NotFoundPage, PageSkeleton } from '../components/PageParts';
 import '../tasks.css';
 
 export const RULES_PATH = '/taskmanagement/intelligentrules';
@@ -36,12 +38,7 @@ export function RuleEditorPage() {
     return <PageSkeleton />;
   }
   if (editing && !rule) {
-    return (
-      <div className="sd-page">
-        <PageHeader title={t('ruleForm.editTitle', { name: `#${id}` })} />
-        <Alert type="warning" showIcon title={t('ruleForm.notFound')} action={<BackButton to={RULES_PATH} label={t('ruleForm.back')} />} />
-      </div>
-    );
+    return <NotFoundPage title={t('ruleForm.editTitle', { name: `#${id}` })} text={t('ruleForm.notFound')} back={{ to: RULES_PATH, label: t('ruleForm.back') }} />;
   }
   return <RuleEditor key={rule?.id ?? 'new'} rule={rule} />;
 }
@@ -63,20 +60,14 @@ function RuleEditor({ rule }: { rule?: IntelligentRuleView }) {
   const addRule = useAddRuleMutation();
   const updateRule = useUpdateRuleMutation();
   const { save } = useListActions();
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, submit } = useCheckedSubmit((request: Parameters<typeof addRule.mutateAsync>[0]) =>
+    void save(() => (rule ? updateRule.mutateAsync({ id: rule.id, ...request }) : addRule.mutateAsync(request)), () => void navigate(RULES_PATH)),
+  );
 
   const handleFinish = () => {
     const values = form.getFieldsValue(true) as RuleFormValues;
     const checked = checkRule(values, fieldsOf);
-    if (!checked.ok) {
-      setProblem(taskText(checked.reason, locale));
-      return;
-    }
-    setProblem(null);
-    void save(
-      () => (rule ? updateRule.mutateAsync({ id: rule.id, ...checked.request }) : addRule.mutateAsync(checked.request)),
-      () => void navigate(RULES_PATH),
-    );
+    submit(checked.ok ? checked : { ok: false, problem: taskText(checked.reason, locale) });
   };
 
   const handleItem = () => {
@@ -90,17 +81,8 @@ function RuleEditor({ rule }: { rule?: IntelligentRuleView }) {
       <Form<RuleFormValues> form={form} layout="vertical" initialValues={initialValues} onFinish={handleFinish} requiredMark className="sd-task-form sd-task-editor">
         <Card>
           <div className="sd-task-form__row">
-            <Form.Item
-              name="name"
-              label={t('ruleForm.name')}
-              className="sd-task-form__grow"
-              rules={[{ required: true, whitespace: true, message: validationMessage('validation.nameRequired', locale) ?? '' }, domainRule(nameSchema, t)]}
-            >
-              <Input autoFocus maxLength={taskLimits.nameLength} showCount placeholder={t('ruleForm.namePlaceholder')} />
-            </Form.Item>
-            <Form.Item name="enabled" label={t('form.enabled')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
+            <NameField schema={nameSchema} label={t('ruleForm.name')} max={taskLimits.nameLength} className="sd-task-form__grow" placeholder={t('ruleForm.namePlaceholder')} autoFocus />
+            <SwitchField name="enabled" label={t('form.enabled')} />
           </div>
           <Divider titlePlacement="start">{t('ruleForm.sectionWhen')}</Divider>
           <div className="sd-task-form__row">
@@ -120,15 +102,7 @@ function RuleEditor({ rule }: { rule?: IntelligentRuleView }) {
           <ConditionList fields={watchedFields} fieldsLoading={itemId !== undefined && watchedFields === undefined} disabled={itemId === undefined} />
           <Divider titlePlacement="start">{t('ruleForm.sectionThen')}</Divider>
           <ActionListEditor {...sources} fieldsOf={fieldsOf} watchedFields={watchedFields ?? []} />
-          {problem && <Alert type="error" showIcon title={problem} className="sd-task-editor__problem" />}
-          <div className="sd-task-editor__footer">
-            <Space>
-              <Button onClick={() => void navigate(RULES_PATH)}>{t('actions.cancel')}</Button>
-              <Button type="primary" htmlType="submit" loading={addRule.isPending || updateRule.isPending}>
-                {t('actions.save')}
-              </Button>
-            </Space>
-          </div>
+          <EditorFooter problem={problem} saving={addRule.isPending || updateRule.isPending} onCancel={() => void navigate(RULES_PATH)} />
         </Card>
       </Form>
     </div>

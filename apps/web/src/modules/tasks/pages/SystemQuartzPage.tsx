@@ -1,10 +1,14 @@
 import { useState } from 'react';
-import { App, Button, Card, Empty, Input, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Input, Tag, type TableColumnsType } from 'antd';
 import { CaretRightOutlined, PauseCircleOutlined, PlayCircleOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { jobTypes, type JobType, type JobView, type RunView } from '@smartdata/domain';
 import { useCompanyListQuery } from '@/modules/companies/api/getCompanyList';
+import { FilterSelect } from '@/shared/components/list/FilterSelect';
+import { ListCard } from '@/shared/components/list/ListCard';
+import { actionsColumn } from '@/shared/components/list/listColumns';
 import { PageHeader } from '@/shared/components/PageHeader';
+import { usePagedList } from '@/shared/hooks/usePagedList';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { formatDateTime } from '@/shared/utils/formatTime';
 import { usePauseJobMutation, useResumeJobMutation, useRunJobMutation, useJobsQuery } from '../api/jobs';
@@ -13,6 +17,7 @@ import { LastRunCell } from '../components/LastRunCell';
 import { RunResultModal } from '../components/RunResultModal';
 import { ScheduleText } from '../components/ScheduleText';
 import { taskText } from '../lib/texts';
+import { phoneColumns } from '../lib/display';
 import '../tasks.css';
 
 type Filters = Pick<JobListParams, 'companyId' | 'name' | 'type'>;
@@ -27,21 +32,14 @@ export function SystemQuartzPage() {
   const { t } = useTranslation('tasks');
   const locale = useLocale();
   const { modal, message } = App.useApp();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
-  const jobs = useJobsQuery({ ...filters, ...page });
+  const paged = usePagedList<Filters>(20);
+  const filters = paged.filters;
+  const jobs = useJobsQuery({ ...filters, pageNum: paged.pageNum, pageSize: paged.pageSize });
   const companies = useCompanyListQuery({ pageNum: 1, pageSize: 500, keyword: '' });
   const pauseJob = usePauseJobMutation();
   const resumeJob = useResumeJobMutation();
   const runJob = useRunJobMutation();
   const [shown, setShown] = useState<{ name: string; run: RunView } | null>(null);
-  const filtered = Object.values(filters).some((value) => value !== undefined && value !== '');
-
-  const setFilter = <K extends keyof Filters>(key: K, value: Filters[K]) => {
-    setFilters((old) => ({ ...old, [key]: value }));
-    setPage((old) => ({ ...old, pageNum: 1 }));
-  };
-
   const typeText = (type: JobType) => taskText(type === 'analysis' ? 'task.type.analysis' : 'task.type.scheduled', locale);
 
   const confirm = (job: JobView, verb: 'pause' | 'resume' | 'run') =>
@@ -86,28 +84,16 @@ export function SystemQuartzPage() {
     },
     { title: t('quartz.columns.nextRun'), dataIndex: 'nextRun', key: 'nextRun', width: 165, className: 'sd-nowrap', render: (next: number | null, job) => (job.enabled && next !== null ? formatDateTime(next) : '—') },
     { title: t('columns.lastRun'), key: 'lastRun', width: 150, render: (_value, job) => <LastRunCell run={job.lastRun} /> },
-    {
-      title: t('columns.actions'),
-      key: 'actions',
-      width: 130,
-      fixed: 'right',
-      render: (_value, job) => (
-        <Space size={0} wrap>
-          {job.enabled ? (
-            <Button type="link" size="small" icon={<PauseCircleOutlined />} onClick={() => confirm(job, 'pause')} aria-label={t('quartz.pauseNamed', { name: job.name })}>
-              {t('quartz.pause')}
-            </Button>
-          ) : (
-            <Button type="link" size="small" icon={<PlayCircleOutlined />} onClick={() => confirm(job, 'resume')} aria-label={t('quartz.resumeNamed', { name: job.name })}>
-              {t('quartz.resume')}
-            </Button>
-          )}
-          <Button type="link" size="small" icon={<CaretRightOutlined />} onClick={() => confirm(job, 'run')} aria-label={t('actions.runNowNamed', { name: job.name })}>
-            {t('quartz.run')}
-          </Button>
-        </Space>
-      ),
-    },
+    actionsColumn(
+      t('columns.actions'),
+      (job) => [
+        job.enabled
+          ? { key: 'pause', label: t('quartz.pause'), icon: <PauseCircleOutlined />, onClick: () => confirm(job, 'pause'), ariaLabel: t('quartz.pauseNamed', { name: job.name }) }
+          : { key: 'resume', label: t('quartz.resume'), icon: <PlayCircleOutlined />, onClick: () => confirm(job, 'resume'), ariaLabel: t('quartz.resumeNamed', { name: job.name }) },
+        { key: 'run', label: t('quartz.run'), icon: <CaretRightOutlined />, onClick: () => confirm(job, 'run'), ariaLabel: t('actions.runNowNamed', { name: job.name }) },
+      ],
+      { width: 130, fixed: 'right', wrap: true },
+    ),
   ];
 
   return (
@@ -121,49 +107,26 @@ export function SystemQuartzPage() {
           </Button>
         }
       />
-      <Card>
-        <div className="sd-page__toolbar sd-task-filters">
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            aria-label={t('quartz.filterCompany')}
-            placeholder={t('quartz.allCompanies')}
-            className="sd-task-filters__task"
-            value={filters.companyId}
-            loading={companies.isPending}
-            onChange={(value?: number) => setFilter('companyId', value)}
-            options={(companies.data?.list ?? []).map((c) => ({ value: Number(c.companyId), label: c.displayName }))}
-          />
-          <Input.Search allowClear aria-label={t('quartz.filterName')} placeholder={t('quartz.filterName')} className="sd-task-filters__task" onSearch={(value) => setFilter('name', value.trim() || undefined)} />
-          <Select
-            allowClear
-            aria-label={t('quartz.filterType')}
-            placeholder={t('quartz.allTypes')}
-            className="sd-task-filters__state"
-            value={filters.type}
-            onChange={(value?: JobType) => setFilter('type', value)}
-            options={jobTypes.map((type) => ({ value: type, label: typeText(type) }))}
-          />
-        </div>
-        <Table<JobView>
-          rowKey={jobKey}
-          columns={columns}
-          dataSource={jobs.data?.list ?? []}
-          loading={jobs.isFetching && jobs.isPending}
-          scroll={{ x: 1100 }}
-          pagination={{
-            current: page.pageNum,
-            pageSize: page.pageSize,
-            total: jobs.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (count) => t('log.total', { count }),
-            onChange: (pageNum, pageSize) => setPage({ pageNum: pageSize === page.pageSize ? pageNum : 1, pageSize }),
-          }}
-          locale={{
-            emptyText: jobs.isPending ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? t('quartz.emptyFiltered') : t('quartz.empty')} />,
-          }}
-        />
-      </Card>
+      <ListCard<JobView> rowKey={jobKey} columns={columns} query={jobs} paged={paged} scrollX={1100} phoneKeys={phoneColumns}
+        loading={jobs.isFetching && jobs.isPending}
+        texts={{ total: (count) => t('log.total', { count }), empty: t('quartz.empty'), noMatch: t('quartz.emptyFiltered') }}
+        filters={
+            <div className="sd-page__toolbar sd-task-filters">
+              <FilterSelect<number>
+                search
+                label={t('quartz.filterCompany')}
+                placeholder={t('quartz.allCompanies')}
+                className="sd-task-filters__task"
+                value={filters.companyId}
+                loading={companies.isPending}
+                onChange={(companyId) => paged.filter({ companyId })}
+                options={(companies.data?.list ?? []).map((c) => ({ value: Number(c.companyId), label: c.displayName }))}
+              />
+              <Input.Search allowClear aria-label={t('quartz.filterName')} placeholder={t('quartz.filterName')} className="sd-task-filters__task" onSearch={(value) => paged.filter({ name: value.trim() || undefined })} />
+              <FilterSelect<JobType> label={t('quartz.filterType')} placeholder={t('quartz.allTypes')} className="sd-task-filters__state" value={filters.type} onChange={(type) => paged.filter({ type })} options={jobTypes.map((type) => ({ value: type, label: typeText(type) }))} />
+            </div>
+        }
+      />
       {shown && <RunResultModal name={shown.name} dryRun={false} result={shown.run} onClose={() => setShown(null)} />}
     </div>
   );

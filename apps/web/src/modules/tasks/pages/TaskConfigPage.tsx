@@ -1,10 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Space, Switch, Table, Typography, type TableColumnsType } from 'antd';
 import { CaretRightOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { AnalysisView, RunState, RunView } from '@smartdata/domain';
-import { useDataItemListQuery } from '@/modules/data-items/api/getDataItemList';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useListActions } from '@/shared/hooks/useListActions';
 import { useLocale } from '@/shared/i18n/useLocale';
@@ -16,9 +15,10 @@ import { AnalysisFormModal } from '../components/AnalysisFormModal';
 import { RunResultModal } from '../components/RunResultModal';
 import { RunStateTag } from '../components/RunStateTag';
 import { ScheduleText } from '../components/ScheduleText';
+import { useAnalysisNames } from '../components/useAnalysisNames';
 import { analysisFormValues, analysisRequestOf } from '../lib/analysisForm';
-import { fieldRefText } from '../lib/display';
-import { methodText, taskText } from '../lib/texts';
+import { fieldRefText, sourceKey, sourceText } from '../lib/display';
+import { methodText, runKindText, taskText } from '../lib/texts';
 import { BackButton, PageSkeleton } from '../components/PageParts';
 import '../tasks.css';
 
@@ -52,8 +52,7 @@ function AnalysisConfig({ analysis, back }: { analysis: AnalysisView; back: Reac
   const { t } = useTranslation('tasks');
   const locale = useLocale();
   const timeZone = useCompanyTimeZone();
-  const items = useDataItemListQuery({});
-  const itemNames = useMemo(() => new Map((items.data?.list ?? []).map((item) => [item.id, item.name])), [items.data]);
+  const names = useAnalysisNames([analysis]);
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
   const runs = useRunsQuery({ taskId: analysis.id, taskType: 'analysis', ...page });
   const runNow = useRunNowMutation();
@@ -76,7 +75,7 @@ function AnalysisConfig({ analysis, back }: { analysis: AnalysisView; back: Reac
 
   const columns: TableColumnsType<RunView> = [
     { title: t('columns.scheduledFor'), dataIndex: 'scheduledFor', key: 'scheduledFor', width: 170, render: (time: number) => formatDateTime(time) },
-    { title: t('log.columns.kind'), dataIndex: 'kind', key: 'kind', width: 110, render: (kind?: RunView['kind']) => (kind ? taskText(`task.kind.${kind}`, locale) : '—') },
+    { title: t('log.columns.kind'), dataIndex: 'kind', key: 'kind', width: 110, render: (kind: RunView['kind'] | undefined, run) => (kind ? runKindText(run, locale, t) : '—') },
     { title: t('columns.endedAt'), dataIndex: 'endedAt', key: 'endedAt', width: 170, render: (time: number | null) => formatDateTime(time) },
     { title: t('columns.state'), dataIndex: 'state', key: 'state', width: 100, render: (state: RunState) => <RunStateTag state={state} /> },
     {
@@ -117,19 +116,20 @@ function AnalysisConfig({ analysis, back }: { analysis: AnalysisView; back: Reac
               onChange={(enabled) => void updateAnalysis.mutateAsync({ id: analysis.id, ...analysisRequestOf(analysisFormValues(analysis, timeZone), timeZone), enabled }).catch(() => undefined)}
             />
           </Descriptions.Item>
+          <Descriptions.Item label={t('columns.type')}>{taskText(`task.analysisType.${analysis.type}`, locale)}</Descriptions.Item>
           <Descriptions.Item label={t('columns.method')}>{methodText(analysis.method, locale)}</Descriptions.Item>
           <Descriptions.Item label={t('columns.schedule')}>
             <ScheduleText schedule={analysis.schedule} nextRun={analysis.nextRun} enabled={analysis.enabled} />
           </Descriptions.Item>
-          <Descriptions.Item label={t('form.sourceField')}>
+          <Descriptions.Item label={t('form.sources')}>
             <div className="sd-task-cell">
               {[analysis.source, ...analysis.sources].map((ref) => (
-                <span key={`${ref.itemId}:${ref.fieldName}`}>{fieldRefText(ref, itemNames)}</span>
+                <span key={sourceKey(ref)}>{sourceText(ref, names)}</span>
               ))}
               {analysis.sources.length > 0 && analysis.aggregate && <span className="sd-muted">{t(`aggregate.${analysis.aggregate}`)}</span>}
             </div>
           </Descriptions.Item>
-          <Descriptions.Item label={t('form.targetField')}>{fieldRefText(analysis.target, itemNames)}</Descriptions.Item>
+          <Descriptions.Item label={t('form.targetField')}>{fieldRefText(analysis.target, names)}</Descriptions.Item>
           <Descriptions.Item label={t('form.decimals')}>{analysis.decimals}</Descriptions.Item>
           {analysis.range && <Descriptions.Item label={t('form.range')}>{`${formatDateTime(analysis.range.from)} – ${formatDateTime(analysis.range.to)}`}</Descriptions.Item>}
           <Descriptions.Item label={t('form.missedRuns')}>{t(`missed.${analysis.missedRuns}`)}</Descriptions.Item>
@@ -163,7 +163,7 @@ function AnalysisConfig({ analysis, back }: { analysis: AnalysisView; back: Reac
           onCancel={() => setEditing(false)}
         />
       )}
-      {shown && <RunResultModal name={analysis.name} dryRun={shown.dryRun} result={shown.result} targetText={fieldRefText(analysis.target, itemNames)} onClose={() => setShown(null)} />}
+      {shown && <RunResultModal name={analysis.name} dryRun={shown.dryRun} result={shown.result} targetText={fieldRefText(analysis.target, names)} onClose={() => setShown(null)} />}
     </div>
   );
 }

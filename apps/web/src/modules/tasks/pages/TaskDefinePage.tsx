@@ -1,16 +1,16 @@
-import { useMemo, useState } from 'react';
-import { Button, Space, Switch, Typography, type TableColumnsType } from 'antd';
-import { CaretRightOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { Typography, type TableColumnsType } from 'antd';
+import { CaretRightOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AnalysisView } from '@smartdata/domain';
-import { useDataItemListQuery } from '@/modules/data-items/api/getDataItemList';
-import { ListCard } from '@/shared/components/ListCard';
+import type { AnalysisView, AddAnalysisRequest } from '@smartdata/domain';
+import { AddButton } from '@/shared/components/list/AddButton';
+import { ListCard } from '@/shared/components/list/ListCard';
+import { actionsColumn, switchColumn } from '@/shared/components/list/listColumns';
 import { PageHeader } from '@/shared/components/PageHeader';
-import { useListActions } from '@/shared/hooks/useListActions';
+import { useEditDialog } from '@/shared/hooks/useEditDialog';
 import { useLocale } from '@/shared/i18n/useLocale';
 import { useCompanyTimeZone } from '@/shared/session/companyTimeZone';
-import { filterByName } from '@/shared/utils/filterByName';
 import { formatDateTime } from '@/shared/utils/formatTime';
 import { useAddAnalysisMutation, useAnalysesQuery, useDeleteAnalysisMutation, useUpdateAnalysisMutation } from '../api/analyses';
 import { useRunNowMutation, type RunResult } from '../api/runs';
@@ -18,12 +18,12 @@ import { AnalysisFormModal } from '../components/AnalysisFormModal';
 import { RunResultModal } from '../components/RunResultModal';
 import { RunStateTag } from '../components/RunStateTag';
 import { ScheduleText } from '../components/ScheduleText';
+import { useAnalysisNames } from '../components/useAnalysisNames';
 import { analysisFormValues, analysisRequestOf, newAnalysisValues } from '../lib/analysisForm';
-import { fieldRefText } from '../lib/display';
-import { methodText } from '../lib/texts';
+import { fieldRefText, phoneColumns, sourceKey, sourceText } from '../lib/display';
+import { methodText, taskText } from '../lib/texts';
 import '../tasks.css';
 
-type Editing = { mode: 'create' } | { mode: 'edit'; analysis: AnalysisView };
 interface Shown {
   analysis: AnalysisView;
   dryRun: boolean;
@@ -39,18 +39,14 @@ export function TaskDefinePage() {
   const locale = useLocale();
   const timeZone = useCompanyTimeZone();
   const analyses = useAnalysesQuery();
-  const items = useDataItemListQuery({});
-  const [keyword, setKeyword] = useState('');
-  const [editing, setEditing] = useState<Editing | null>(null);
   const [shown, setShown] = useState<Shown | null>(null);
   const [running, setRunning] = useState<{ id: number; dryRun: boolean } | null>(null);
   const addAnalysis = useAddAnalysisMutation();
   const updateAnalysis = useUpdateAnalysisMutation();
   const deleteAnalysis = useDeleteAnalysisMutation();
   const runNow = useRunNowMutation();
-  const { save, confirmDelete } = useListActions();
-  const rows = useMemo(() => filterByName(analyses.data ?? [], keyword), [analyses.data, keyword]);
-  const itemNames = useMemo(() => new Map((items.data?.list ?? []).map((item) => [item.id, item.name])), [items.data]);
+  const dialog = useEditDialog(addAnalysis, updateAnalysis, (analysis: AnalysisView, request: AddAnalysisRequest) => ({ id: analysis.id, ...request }));
+  const names = useAnalysisNames(analyses.data ?? []);
 
   const handleToggle = (analysis: AnalysisView, enabled: boolean) => {
     void updateAnalysis.mutateAsync({ id: analysis.id, ...analysisRequestOf(analysisFormValues(analysis, timeZone), timeZone), enabled }).catch(() => undefined);
@@ -68,14 +64,6 @@ export function TaskDefinePage() {
     }
   };
 
-  const handleDelete = (analysis: AnalysisView) =>
-    confirmDelete({
-      title: t('deleteTask.title', { name: analysis.name }),
-      content: t('deleteTask.content'),
-      okText: t('actions.delete'),
-      onDelete: () => deleteAnalysis.mutateAsync(analysis.id),
-    });
-
   const columns: TableColumnsType<AnalysisView> = [
     {
       title: t('columns.name'),
@@ -88,37 +76,42 @@ export function TaskDefinePage() {
         </Link>
       ),
     },
-    { title: t('columns.method'), dataIndex: 'method', key: 'method', width: 160, render: (method: string) => methodText(method, locale) },
     {
-      title: t('columns.flow'),
-      key: 'flow',
-      width: 210,
-      render: (_value, analysis) => (
+      // The type (spec §3: data item or meter) under the method, so that the table fits 1440 px (issue 31.14).
+      title: t('columns.typeMethod'),
+      dataIndex: 'method',
+      key: 'method',
+      width: 150,
+      render: (method: string, analysis) => (
         <div className="sd-task-cell">
-          {[analysis.source, ...analysis.sources].map((ref) => (
-            <span key={`${ref.itemId}:${ref.fieldName}`}>{fieldRefText(ref, itemNames)}</span>
-          ))}
-          {analysis.sources.length > 0 && analysis.aggregate && <span className="sd-muted">{t(`aggregate.${analysis.aggregate}`)}</span>}
-          <span className="sd-task-target">→ {fieldRefText(analysis.target, itemNames)}</span>
+          <span>{methodText(method, locale)}</span>
+          <span className="sd-muted">{taskText(`task.analysisType.${analysis.type}`, locale)}</span>
         </div>
       ),
     },
-    { title: t('columns.schedule'), key: 'schedule', width: 200, render: (_value, analysis) => <ScheduleText schedule={analysis.schedule} nextRun={analysis.nextRun} enabled={analysis.enabled} /> },
     {
-      title: t('columns.enabled'),
-      dataIndex: 'enabled',
-      key: 'enabled',
-      width: 80,
-      className: 'sd-nowrap',
-      render: (enabled: boolean, analysis) => <Switch size="small" checked={enabled} onChange={(checked) => handleToggle(analysis, checked)} aria-label={t('define.toggle', { name: analysis.name })} />,
+      title: t('columns.flow'),
+      key: 'flow',
+      width: 200,
+      render: (_value, analysis) => (
+        <div className="sd-task-cell">
+          {[analysis.source, ...analysis.sources].map((ref) => (
+            <span key={sourceKey(ref)}>{sourceText(ref, names)}</span>
+          ))}
+          {analysis.sources.length > 0 && analysis.aggregate && <span className="sd-muted">{t(`aggregate.${analysis.aggregate}`)}</span>}
+          <span className="sd-task-target">→ {fieldRefText(analysis.target, names)}</span>
+        </div>
+      ),
     },
+    { title: t('columns.schedule'), key: 'schedule', width: 180, render: (_value, analysis) => <ScheduleText schedule={analysis.schedule} nextRun={analysis.nextRun} enabled={analysis.enabled} /> },
+    switchColumn(t('columns.enabled'), 'enabled', { onChange: handleToggle, label: (analysis) => t('define.toggle', { name: analysis.name }) }, { width: 80 }),
     {
       title: t('columns.lastRun'),
       key: 'lastRun',
       width: 170,
       render: (_value, analysis) =>
         analysis.lastRun ? (
-          <div className="sd-task-cell">
+          <div className="sd-task-cell sd-task-last-run">
             <span>
               <RunStateTag state={analysis.lastRun.state} />
               {analysis.lastRun.value !== null && <strong>{analysis.lastRun.value}</strong>}
@@ -129,82 +122,54 @@ export function TaskDefinePage() {
           <Typography.Text type="secondary">{t('define.noRun')}</Typography.Text>
         ),
     },
-    {
-      title: t('columns.actions'),
-      key: 'actions',
-      width: 180,
-      fixed: 'right',
-      render: (_value, analysis) => (
-        <Space size={0} wrap>
-          <Button
-            type="link"
-            size="small"
-            icon={<EyeOutlined />}
-            loading={running?.id === analysis.id && running.dryRun}
-            disabled={running !== null}
-            onClick={() => void handleRun(analysis, true)}
-            aria-label={t('actions.previewNamed', { name: analysis.name })}
-          >
-            {t('actions.preview')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            icon={<CaretRightOutlined />}
-            loading={running?.id === analysis.id && !running.dryRun}
-            disabled={running !== null}
-            onClick={() => void handleRun(analysis, false)}
-            aria-label={t('actions.runNowNamed', { name: analysis.name })}
-          >
-            {t('actions.runNow')}
-          </Button>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ mode: 'edit', analysis })} aria-label={t('actions.editNamed', { name: analysis.name })}>
-            {t('actions.edit')}
-          </Button>
-          <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => handleDelete(analysis)} aria-label={t('actions.deleteNamed', { name: analysis.name })}>
-            {t('actions.delete')}
-          </Button>
-        </Space>
-      ),
-    },
+    actionsColumn(
+      t('columns.actions'),
+      (analysis) => [
+        {
+          key: 'preview',
+          label: t('actions.preview'),
+          icon: <EyeOutlined />,
+          loading: running?.id === analysis.id && running.dryRun,
+          disabled: running !== null,
+          onClick: () => void handleRun(analysis, true),
+          ariaLabel: t('actions.previewNamed', { name: analysis.name }),
+        },
+        {
+          key: 'run',
+          label: t('actions.runNow'),
+          icon: <CaretRightOutlined />,
+          loading: running?.id === analysis.id && !running.dryRun,
+          disabled: running !== null,
+          onClick: () => void handleRun(analysis, false),
+          ariaLabel: t('actions.runNowNamed', { name: analysis.name }),
+        },
+        { kind: 'edit', name: analysis.name, onClick: () => dialog.edit(analysis) },
+        {
+          kind: 'delete',
+          name: analysis.name,
+          confirm: { title: t('deleteTask.title', { name: analysis.name }), content: t('deleteTask.content'), onDelete: () => deleteAnalysis.mutateAsync(analysis.id) },
+        },
+      ],
+      { width: 180, fixed: 'right', wrap: true },
+    ),
   ];
 
+  const editing = dialog.row;
   return (
     <div className="sd-page">
-      <PageHeader
-        title={t('define.title')}
-        description={t('define.description')}
-        actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create' })}>
-            {t('actions.add')}
-          </Button>
-        }
+      <PageHeader title={t('define.title')} description={t('define.description')} actions={<AddButton label={t('actions.add')} onClick={dialog.create} />} />
+      <ListCard<AnalysisView> columns={columns} query={analyses} scrollX={1110} phoneKeys={phoneColumns}
+        texts={{ search: t('define.search'), empty: t('define.empty'), noMatch: t('define.emptySearch'), hint: t('define.emptyHint') }}
       />
-      <ListCard<AnalysisView>
-        rowKey="id"
-        columns={columns}
-        rows={rows}
-        loading={analyses.isFetching}
-        pending={analyses.isPending}
-        keyword={keyword}
-        searchPlaceholder={t('define.search')}
-        onSearch={setKeyword}
-        empty={{ text: t('define.empty'), searchText: t('define.emptySearch'), hint: t('define.emptyHint') }}
-        scrollX={1110}
-      />
-      {editing && (
+      {dialog.open && (
         <AnalysisFormModal
-          title={editing.mode === 'edit' ? t('form.editTitle', { name: editing.analysis.name }) : t('form.createTitle')}
-          initialValues={editing.mode === 'edit' ? analysisFormValues(editing.analysis, timeZone) : newAnalysisValues()}
-          saving={addAnalysis.isPending || updateAnalysis.isPending}
-          onSubmit={(request) =>
-            void save(() => (editing.mode === 'edit' ? updateAnalysis.mutateAsync({ id: editing.analysis.id, ...request }) : addAnalysis.mutateAsync(request)), () => setEditing(null))
-          }
-          onCancel={() => setEditing(null)}
+          {...dialog.modal}
+          title={editing ? t('form.editTitle', { name: editing.name }) : t('form.createTitle')}
+          initialValues={editing ? analysisFormValues(editing, timeZone) : newAnalysisValues()}
         />
       )}
       {shown && (
-        <RunResultModal name={shown.analysis.name} dryRun={shown.dryRun} result={shown.result} targetText={fieldRefText(shown.analysis.target, itemNames)} onClose={() => setShown(null)} />
+        <RunResultModal name={shown.analysis.name} dryRun={shown.dryRun} result={shown.result} targetText={fieldRefText(shown.analysis.target, names)} onClose={() => setShown(null)} />
       )}
     </div>
   );

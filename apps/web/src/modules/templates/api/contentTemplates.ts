@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AddContentTemplateRequest, ContentTemplate, UpdateContentTemplateRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { templatesKeys } from './keys';
 
 /** `GET /template/getContentTemplates`: the company's content templates. */
@@ -18,6 +19,5 @@ export function useSaveContentTemplateMutation() {
 }
 
 export function useDeleteContentTemplateMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (id: number) => api.post<null>('/template/deleteContentTemplate', { id }), onSuccess: () => queryClient.invalidateQueries({ queryKey: templatesKeys.contentList() }) });
+  return useInvalidatingMutation((id: number) => api.post<null>('/template/deleteContentTemplate', { id }), templatesKeys.contentList());
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AddDocTemplateRequest, DocTemplate, DocTemplateList, RenderedDocument, UpdateDocTemplateRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
 import { downloadFile } from '@/shared/api/download';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { templatesKeys } from './keys';
 
 const valid = (id: number) => Number.isSafeInteger(id) && id > 0;
@@ -50,6 +51,5 @@ export function useSaveDocTemplateMutation() {
 }
 
 export function useDeleteDocTemplateMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (id: number) => api.post<null>('/template/deleteDocTemplate', { id }), onSuccess: () => queryClient.invalidateQueries({ queryKey: templatesKeys.all }) });
+  return useInvalidatingMutation((id: number) => api.post<null>('/template/deleteDocTemplate', { id }), templatesKeys.all);
 }

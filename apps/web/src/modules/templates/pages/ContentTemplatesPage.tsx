@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Empty, Form, Input, Select, Skeleton, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Card, Empty, Form, Input, Select, Skeleton, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { limits, recordPlaceholders, templateLimits, type ContentTemplate } from '@smartdata/domain';
 import { FormModal } from '@/shared/components/FormModal';
+import { AddButton } from '@/shared/components/list/AddButton';
+import { actionsColumn, timeColumn } from '@/shared/components/list/listColumns';
 import { PageHeader } from '@/shared/components/PageHeader';
-import { formatDateTime } from '@/shared/utils/formatTime';
 import { useDataItemListQuery } from '@/modules/data-items/api/getDataItemList';
 import { useDataItemQuery } from '@/modules/data-items/api/getDataItem';
 import { useContentTemplatesQuery, useDeleteContentTemplateMutation, useSaveContentTemplateMutation } from '../api/contentTemplates';
@@ -24,57 +24,24 @@ interface FormValues {
  */
 export function ContentTemplatesPage() {
   const { t } = useTranslation('templates');
-  const { modal, message } = App.useApp();
   const list = useContentTemplatesQuery();
   const remove = useDeleteContentTemplateMutation();
   const [editing, setEditing] = useState<ContentTemplate | 'new' | null>(null);
-
-  const confirmDelete = (row: ContentTemplate) =>
-    modal.confirm({
-      title: t('content.deleteTitle', { name: row.name }),
-      okText: t('actions.delete'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        await remove.mutateAsync(row.id);
-        void message.success(t('content.deleted'));
-      },
-    });
 
   const columns: TableColumnsType<ContentTemplate> = [
     { key: 'name', title: t('content.columns.name'), width: 180, render: (_v, row) => row.name },
     { key: 'item', title: t('content.columns.item'), width: 160, responsive: ['md'], render: (_v, row) => (row.itemName ? <Tag>{row.itemName}</Tag> : <Typography.Text type="secondary">{t('content.anyItem')}</Typography.Text>) },
     { key: 'content', title: t('content.columns.content'), render: (_v, row) => <Typography.Paragraph className="tpl-content-preview" ellipsis={{ rows: 2 }}>{row.content}</Typography.Paragraph> },
-    { key: 'updatedAt', title: t('content.columns.updatedAt'), width: 170, className: 'sd-nowrap', responsive: ['lg'], render: (_v, row) => formatDateTime(row.updatedAt) },
-    {
-      key: 'actions',
-      title: t('content.columns.actions'),
-      width: 170,
-      render: (_v, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)} aria-label={t('content.editNamed', { name: row.name })}>
-            {t('actions.edit')}
-          </Button>
-          <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => {
-              confirmDelete(row);
-            }} aria-label={t('content.deleteNamed', { name: row.name })}>
-            {t('actions.delete')}
-          </Button>
-        </Space>
-      ),
-    },
+    { ...timeColumn<ContentTemplate>(t('content.columns.updatedAt'), 'updatedAt'), responsive: ['lg'] },
+    actionsColumn(t('content.columns.actions'), (row) => [
+      { kind: 'edit', name: row.name, ariaLabel: t('content.editNamed', { name: row.name }), onClick: () => setEditing(row) },
+      { kind: 'delete', name: row.name, ariaLabel: t('content.deleteNamed', { name: row.name }), confirm: { title: t('content.deleteTitle', { name: row.name }), done: t('content.deleted'), onDelete: () => remove.mutateAsync(row.id) } },
+    ]),
   ];
 
   return (
     <div className="sd-page">
-      <PageHeader
-        title={t('content.title')}
-        description={t('content.description', { example: '{{temp}}' })}
-        actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {t('content.create')}
-          </Button>
-        }
-      />
+      <PageHeader title={t('content.title')} description={t('content.description', { example: '{{temp}}' })} actions={<AddButton label={t('content.create')} onClick={() => setEditing('new')} />} />
       <Card>
         {list.isPending ? (
           <Skeleton active />

@@ -1,11 +1,11 @@
-import { App, Button, Card, Empty, Result, Skeleton, Space, Table, Tag, type TableColumnsType } from 'antd';
-import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, FileTextOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Result, Skeleton, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { ArrowLeftOutlined, FileTextOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { levelAtLeast, type DocTemplateSummary } from '@smartdata/domain';
+import { actionsColumn, timeColumn } from '@/shared/components/list/listColumns';
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useIsPhone } from '@/shared/hooks/useIsPhone';
-import { formatDateTime } from '@/shared/utils/formatTime';
 import { richEditorPath } from '@/shared/routing/templatePaths';
 import { useDeleteDocTemplateMutation, useDocTemplatesQuery } from '../api/docTemplates';
 import '../templates.css';
@@ -17,7 +17,6 @@ import '../templates.css';
  */
 export function DocTemplatesPage() {
   const { t } = useTranslation('templates');
-  const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const isPhone = useIsPhone();
   const [params] = useSearchParams();
@@ -36,18 +35,6 @@ export function DocTemplatesPage() {
     );
   }
 
-  const confirmDelete = (row: DocTemplateSummary) =>
-    modal.confirm({
-      title: t('docs.deleteTitle', { name: row.name }),
-      content: t('docs.deleteHint'),
-      okText: t('actions.delete'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        await remove.mutateAsync(row.id);
-        void message.success(t('docs.deleted'));
-      },
-    });
-
   const columns: TableColumnsType<DocTemplateSummary> = [
     {
       key: 'name',
@@ -59,34 +46,23 @@ export function DocTemplatesPage() {
         </Space>
       ),
     },
-    { key: 'updatedAt', title: t('docs.columns.updatedAt'), width: 180, className: 'sd-nowrap', responsive: ['md'], render: (_v, row) => formatDateTime(row.updatedAt) },
-    {
-      key: 'actions',
-      title: t('docs.columns.actions'),
+    { ...timeColumn<DocTemplateSummary>(t('docs.columns.updatedAt'), 'updatedAt', { width: 180 }), responsive: ['md'] },
+    actionsColumn(
+      t('docs.columns.actions'),
+      (row) => [
+        recordId !== null && {
+          key: 'open',
+          label: t('docs.open'),
+          icon: <PrinterOutlined />,
+          onClick: () => void navigate(richEditorPath({ itemId, itemName, templateId: row.id, recordId })),
+          ariaLabel: t('docs.openNamed', { name: row.name }),
+        },
+        canWrite && { kind: 'edit', name: row.name, ariaLabel: t('docs.editNamed', { name: row.name }), onClick: () => void navigate(richEditorPath({ itemId, itemName, templateId: row.id })) },
+        canWrite && { kind: 'delete', name: row.name, ariaLabel: t('docs.deleteNamed', { name: row.name }), confirm: { title: t('docs.deleteTitle', { name: row.name }), content: t('docs.deleteHint'), done: t('docs.deleted'), onDelete: () => remove.mutateAsync(row.id) } },
+      ],
       // On a phone the actions stack instead of pushing the column past the screen.
-      width: isPhone ? 150 : recordId ? 280 : 180,
-      render: (_v, row) => (
-        <Space size={0} wrap>
-          {recordId && (
-            <Button type="link" size="small" icon={<PrinterOutlined />} onClick={() => void navigate(richEditorPath({ itemId, itemName, templateId: row.id, recordId }))} aria-label={t('docs.openNamed', { name: row.name })}>
-              {t('docs.open')}
-            </Button>
-          )}
-          {canWrite && (
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => void navigate(richEditorPath({ itemId, itemName, templateId: row.id }))} aria-label={t('docs.editNamed', { name: row.name })}>
-              {t('actions.edit')}
-            </Button>
-          )}
-          {canWrite && (
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => {
-              confirmDelete(row);
-            }} aria-label={t('docs.deleteNamed', { name: row.name })}>
-              {t('actions.delete')}
-            </Button>
-          )}
-        </Space>
-      ),
-    },
+      { width: isPhone ? 150 : recordId ? 280 : 180, wrap: true },
+    ),
   ];
 
   return (

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddCompanyUserRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { usersKeys } from './keys';
 
 export type { AddCompanyUserRequest } from '@smartdata/domain';
@@ -11,9 +11,5 @@ export function addCompanyUser(request: AddCompanyUserRequest): Promise<IdRespon
 }
 
 export function useAddCompanyUserMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addCompanyUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
-  });
+  return useInvalidatingMutation(addCompanyUser, usersKeys.all);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddSysUserRequest, IdResponse } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { usersKeys } from './keys';
 
 /** Re-exported for the form that imports it from here. */
@@ -12,9 +12,5 @@ export function addSysUser(request: AddSysUserRequest): Promise<IdResponse> {
 }
 
 export function useAddSysUserMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addSysUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
-  });
+  return useInvalidatingMutation(addSysUser, usersKeys.all);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IdRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { usersKeys } from './keys';
 
 /** `POST /company/member/cancelInvitation {id}`: withdraws a pending invitation. */
@@ -9,9 +9,5 @@ export function cancelInvitation(request: IdRequest): Promise<null> {
 }
 
 export function useCancelInvitationMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => cancelInvitation({ id }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.sentInvitations() }),
-  });
+  return useInvalidatingMutation((id: number) => cancelInvitation({ id }), usersKeys.sentInvitations());
 }

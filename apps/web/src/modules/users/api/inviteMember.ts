@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IdResponse, InviteMemberRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { usersKeys } from './keys';
 
 /** Re-exported for the form that imports it from here. */
@@ -12,9 +12,5 @@ export function inviteMember(request: InviteMemberRequest): Promise<IdResponse> 
 }
 
 export function useInviteMemberMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: inviteMember,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.sentInvitations() }),
-  });
+  return useInvalidatingMutation(inviteMember, usersKeys.sentInvitations());
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InvitationQuery } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { usersKeys } from './keys';
 
 /** `GET /company/member/refuseInvitation?invitationId=` */
@@ -9,9 +9,5 @@ export function refuseInvitation(query: InvitationQuery): Promise<null> {
 }
 
 export function useRefuseInvitationMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (invitationId: number) => refuseInvitation({ invitationId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.myInvitations() }),
-  });
+  return useInvalidatingMutation((invitationId: number) => refuseInvitation({ invitationId }), usersKeys.myInvitations());
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Id, memberRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { usersKeys } from './keys';
 
 /** `POST /company/member/removeMember {userId}`: the user leaves the company (the account stays). */
@@ -10,9 +10,5 @@ export function removeMember(request: z.input<typeof memberRequest>): Promise<nu
 }
 
 export function useRemoveMemberMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (userId: Id) => removeMember({ userId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
-  });
+  return useInvalidatingMutation((userId: Id) => removeMember({ userId }), usersKeys.all);
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { setMemberRolesRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { usersKeys } from './keys';
 
 /** `POST /company/member/setMemberRoles {userId, roleIds}`: replaces the member's roles. */
@@ -10,9 +10,5 @@ export function setMemberRoles(request: z.input<typeof setMemberRolesRequest>): 
 }
 
 export function useSetMemberRolesMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setMemberRoles,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
-  });
+  return useInvalidatingMutation(setMemberRoles, usersKeys.all);
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { setMemberStatusRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { usersKeys } from './keys';
 
 /** `POST /company/member/setMemberStatus {userId, disabled}`: a disabled member cannot work in the company. */
@@ -10,9 +10,5 @@ export function setMemberStatus(request: z.input<typeof setMemberStatusRequest>)
 }
 
 export function useSetMemberStatusMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setMemberStatus,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
-  });
+  return useInvalidatingMutation(setMemberStatus, usersKeys.all);
 }

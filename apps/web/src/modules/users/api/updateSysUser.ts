@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateSysUserRequest } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { usersKeys } from './keys';
 
 /** `POST /user/updateSysUser` (platform): edit, disable or enable, or reset the password. */
@@ -9,9 +9,5 @@ export function updateSysUser(request: UpdateSysUserRequest): Promise<null> {
 }
 
 export function useUpdateSysUserMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateSysUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
-  });
+  return useInvalidatingMutation(updateSysUser, usersKeys.all);
 }

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { UpdateWechatSettingRequest, WechatBinding, WechatQrConnect, WechatSetting } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useInvalidatingMutation } from '@/shared/api/useInvalidatingMutation';
 import { usersKeys } from './keys';
 
 const wechatKeys = {
@@ -32,8 +33,7 @@ export function unbindWechat(): Promise<null> {
 }
 
 export function useUnbindWechatMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: unbindWechat, onSuccess: () => queryClient.invalidateQueries({ queryKey: wechatKeys.binding() }) });
+  return useInvalidatingMutation(unbindWechat, wechatKeys.binding());
 }
 
 /** `GET /wechat/getWechatSetting` (platform administrators): the AppID, the secret only as set. */
@@ -51,9 +51,5 @@ export function updateWechatSetting(request: UpdateWechatSettingRequest): Promis
 }
 
 export function useUpdateWechatSettingMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateWechatSetting,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
-  });
+  return useInvalidatingMutation(updateWechatSetting, usersKeys.all);
 }

@@ -1,10 +1,8 @@
-import { App, Form, Input } from 'antd';
+import { App, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { limits, passwordSchema, phoneSchema, userNameSchema } from '@smartdata/domain';
-import { PasswordInput } from '@/shared/components/inputs';
 import { FormModal } from '@/shared/components/FormModal';
-import { requiredRule, zodRule } from '@/shared/forms/zodRule';
 import { useAddCompanyUserMutation, type AddCompanyUserRequest } from '../api/addCompanyUser';
+import { AccountFields } from './AccountFields';
 import { RoleSelect } from './RoleSelect';
 
 /**
@@ -37,37 +35,9 @@ export function CompanyUserCreateModal({ open, onClose }: { open: boolean; onClo
   };
 
   return (
-    <FormModal<AddCompanyUserRequest>
-      open={open}
-      title={t('createUser.title')}
-      okText={t('createUser.submit')}
-      form={form}
-      width={560}
-      confirmLoading={add.isPending}
-      initialValues={{ roleIds: [] }}
-      onFinish={handleFinish}
-      onCancel={onClose}
-    >
+    <FormModal<AddCompanyUserRequest> open={open} title={t('createUser.title')} okText={t('createUser.submit')} form={form} width={560} confirmLoading={add.isPending} initialValues={{ roleIds: [] }} onFinish={handleFinish} onCancel={onClose}>
       <p className="sd-muted sd-users__modal-intro">{t('createUser.intro')}</p>
-      <div className="sd-users__form-grid">
-        <Form.Item name="userName" label={t('sysUsers.fields.userName')} rules={[requiredRule(t), zodRule(userNameSchema, t)]}>
-          <Input autoFocus autoComplete="off" maxLength={limits.userNameMax} />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('sysUsers.fields.password')}
-          extra={t('createUser.passwordHint')}
-          rules={[{ required: true, message: t('validation.required', { ns: 'common' }) }, zodRule(passwordSchema, t)]}
-        >
-          <PasswordInput autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="name" label={t('sysUsers.fields.name')} rules={[{ max: limits.personNameMax, message: t('validation.tooLongN', { max: limits.personNameMax }) }]}>
-          <Input autoComplete="off" maxLength={limits.personNameMax} />
-        </Form.Item>
-        <Form.Item name="phone" label={t('sysUsers.fields.phone')} rules={[zodRule(phoneSchema, t)]}>
-          <Input autoComplete="off" inputMode="numeric" maxLength={limits.phoneLength} />
-        </Form.Item>
-      </div>
+      <AccountFields passwordHint={t('createUser.passwordHint')} />
       <Form.Item name="roleIds" label={t('invite.roles')} extra={t('createUser.rolesHint')}>
         <RoleSelect />
       </Form.Item>

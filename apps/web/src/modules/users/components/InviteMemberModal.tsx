@@ -34,16 +34,7 @@ export function InviteMemberModal({ open, onClose, onInvited }: InviteMemberModa
   };
 
   return (
-    <FormModal<InviteMemberRequest>
-      open={open}
-      title={t('invite.title')}
-      okText={t('invite.submit')}
-      form={form}
-      confirmLoading={invite.isPending}
-      initialValues={{ roleIds: [] }}
-      onFinish={handleFinish}
-      onCancel={onClose}
-    >
+    <FormModal<InviteMemberRequest> open={open} title={t('invite.title')} okText={t('invite.submit')} form={form} confirmLoading={invite.isPending} initialValues={{ roleIds: [] }} onFinish={handleFinish} onCancel={onClose}>
       <p className="sd-muted sd-users__modal-intro">{t('invite.intro')}</p>
       <Form.Item
         name="account"

@@ -31,16 +31,9 @@ export function MemberRolesModal({ member, onClose }: { member: MemberItem | nul
     );
   };
 
+  const initialValues: Partial<RolesValues> = { roleIds: member?.roles.map((role) => Number(role.roleId)) ?? [] };
   return (
-    <FormModal<RolesValues>
-      open={member !== null}
-      title={t('roles.title', { name: member?.name || member?.userName || '' })}
-      form={form}
-      confirmLoading={setRoles.isPending}
-      initialValues={{ roleIds: member?.roles.map((role) => Number(role.roleId)) ?? [] }}
-      onFinish={handleFinish}
-      onCancel={onClose}
-    >
+    <FormModal<RolesValues> open={member !== null} title={t('roles.title', { name: member?.name || member?.userName || '' })} form={form} confirmLoading={setRoles.isPending} initialValues={initialValues} onFinish={handleFinish} onCancel={onClose}>
       <Form.Item name="roleIds" label={t('roles.label')} extra={t('roles.hint')}>
         <RoleSelect />
       </Form.Item>

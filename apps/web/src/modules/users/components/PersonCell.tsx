@@ -1,16 +1,6 @@
 import { Avatar, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { initialOf } from '@/shared/utils/companyLogo';
-
-const palette = ['#1677ff', '#13a8a8', '#722ed1', '#d46b08', '#389e0d', '#c41d7f'];
-
-function colorOf(key: string): string {
-  let hash = 0;
-  for (const char of key) {
-    hash = (hash * 31 + char.charCodeAt(0)) | 0;
-  }
-  return palette[Math.abs(hash) % palette.length];
-}
+import { avatarColorOf, initialOf } from '@/shared/utils/companyLogo';
 
 interface PersonCellProps {
   name: string;
@@ -23,7 +13,7 @@ export function PersonCell({ name, userName, isSelf = false }: PersonCellProps) 
   const { t } = useTranslation('users');
   return (
     <span className="sd-person">
-      <Avatar size={32} style={{ backgroundColor: colorOf(userName) }} aria-hidden="true">
+      <Avatar size={32} style={{ backgroundColor: avatarColorOf(userName) }} aria-hidden="true">
         {initialOf(name || userName)}
       </Avatar>
       <span className="sd-person__text">

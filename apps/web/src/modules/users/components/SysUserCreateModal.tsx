@@ -1,15 +1,25 @@
-import { App, Form, Input } from 'antd';
+import { App, Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { limits, passwordSchema, phoneSchema, userNameSchema } from '@smartdata/domain';
 import { CompanySelect } from '@/modules/system/components/CompanySelect';
-import { PasswordInput } from '@/shared/components/inputs';
 import { FormModal } from '@/shared/components/FormModal';
-import { requiredRule, zodRule } from '@/shared/forms/zodRule';
 import { useAddSysUserMutation, type AddSysUserRequest } from '../api/addSysUser';
+import { AccountFields } from './AccountFields';
 import { RoleSelect } from './RoleSelect';
 
-/** Creates a user as a member of a company with some of that company's roles (platform). */
-export function SysUserCreateModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** A company the new user joins, given by the page: a new company's first administrator. */
+export interface GivenCompany {
+  companyId: number;
+  displayName: string;
+  /** The roles to start with (a new company's administrator role). */
+  roleIds: number[];
+}
+
+/**
+ * Creates a user as a member of a company with some of that company's roles (platform). With
+ * `company` the company is fixed and named in the title: the company page adds a new company's
+ * administrator this way (issue 31.15).
+ */
+export function SysUserCreateModal({ open, onClose, company }: { open: boolean; onClose: () => void; company?: GivenCompany }) {
   const { t } = useTranslation(['users', 'texts', 'common']);
   const { message } = App.useApp();
   const [form] = Form.useForm<AddSysUserRequest>();
@@ -40,31 +50,27 @@ export function SysUserCreateModal({ open, onClose }: { open: boolean; onClose: 
   return (
     <FormModal<AddSysUserRequest>
       open={open}
-      title={t('sysUsers.create.title')}
+      title={company ? t('sysUsers.create.adminTitle', { name: company.displayName }) : t('sysUsers.create.title')}
       form={form}
       width={560}
       confirmLoading={add.isPending}
-      initialValues={{ roleIds: [] }}
+      initialValues={company ? { companyId: company.companyId, roleIds: company.roleIds } : { roleIds: [] }}
       onFinish={handleFinish}
       onCancel={onClose}
     >
-      <div className="sd-users__form-grid">
-        <Form.Item name="userName" label={t('sysUsers.fields.userName')} rules={[requiredRule(t), zodRule(userNameSchema, t)]}>
-          <Input autoFocus autoComplete="off" maxLength={limits.userNameMax} />
+      <AccountFields />
+      {company ? (
+        <>
+          <Form.Item label={t('sysUsers.fields.company')}>{company.displayName}</Form.Item>
+          <Form.Item name="companyId" hidden>
+            <InputNumber />
+          </Form.Item>
+        </>
+      ) : (
+        <Form.Item name="companyId" label={t('sysUsers.fields.company')} rules={[{ required: true, message: t('sysUsers.fields.companyRequired') }]}>
+          <CompanySelect placeholder={t('sysUsers.fields.companyPlaceholder')} allowClear={false} onChange={() => form.setFieldValue('roleIds', [])} />
         </Form.Item>
-        <Form.Item name="password" label={t('sysUsers.fields.password')} rules={[{ required: true, message: t('validation.required', { ns: 'common' }) }, zodRule(passwordSchema, t)]}>
-          <PasswordInput autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="name" label={t('sysUsers.fields.name')} rules={[{ max: limits.personNameMax, message: t('validation.tooLongN', { max: limits.personNameMax }) }]}>
-          <Input autoComplete="off" maxLength={limits.personNameMax} />
-        </Form.Item>
-        <Form.Item name="phone" label={t('sysUsers.fields.phone')} rules={[zodRule(phoneSchema, t)]}>
-          <Input autoComplete="off" inputMode="numeric" maxLength={limits.phoneLength} />
-        </Form.Item>
-      </div>
-      <Form.Item name="companyId" label={t('sysUsers.fields.company')} rules={[{ required: true, message: t('sysUsers.fields.companyRequired') }]}>
-        <CompanySelect placeholder={t('sysUsers.fields.companyPlaceholder')} allowClear={false} onChange={() => form.setFieldValue('roleIds', [])} />
-      </Form.Item>
+      )}
       <Form.Item name="roleIds" label={t('sysUsers.fields.roles')} extra={t('sysUsers.fields.rolesHint')}>
         <RoleSelect companyId={companyId} disabled={companyId === undefined} />
       </Form.Item>

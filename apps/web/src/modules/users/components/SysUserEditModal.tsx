@@ -32,16 +32,9 @@ export function SysUserEditModal({ user, onClose }: { user: SysUserItem | null; 
     );
   };
 
+  const initialValues: Partial<EditValues> = { name: user?.name ?? '', phone: user?.phone ?? '' };
   return (
-    <FormModal<EditValues>
-      open={user !== null}
-      title={t('sysUsers.edit.title', { name: user?.userName ?? '' })}
-      form={form}
-      confirmLoading={update.isPending}
-      initialValues={{ name: user?.name ?? '', phone: user?.phone ?? '' }}
-      onFinish={handleFinish}
-      onCancel={onClose}
-    >
+    <FormModal<EditValues> open={user !== null} title={t('sysUsers.edit.title', { name: user?.userName ?? '' })} form={form} confirmLoading={update.isPending} initialValues={initialValues} onFinish={handleFinish} onCancel={onClose}>
       <Form.Item name="name" label={t('sysUsers.fields.name')} rules={[requiredRule(t), { max: limits.personNameMax, message: t('validation.tooLongN', { max: limits.personNameMax }) }]}>
         <Input autoFocus maxLength={limits.personNameMax} />
       </Form.Item>

@@ -4,7 +4,9 @@ import { passwordSchema, type SysUserItem } from '@smartdata/domain';
 import { PasswordInput } from '@/shared/components/inputs';
 import { FormModal } from '@/shared/components/FormModal';
 import { zodRule } from '@/shared/forms/zodRule';
+import { useCommonPasswordList } from '@/modules/auth/components/commonPasswordRule';
 import { useUpdateSysUserMutation } from '../api/updateSysUser';
+import { ConfirmPasswordField } from './ConfirmPasswordField';
 
 interface PasswordValues {
   password: string;
@@ -13,6 +15,7 @@ interface PasswordValues {
 
 /** Sets a new password for a user (platform); their sessions end. */
 export function SysUserPasswordModal({ user, onClose }: { user: SysUserItem | null; onClose: () => void }) {
+  useCommonPasswordList();
   const { t } = useTranslation(['users', 'texts', 'common']);
   const { message } = App.useApp();
   const [form] = Form.useForm<PasswordValues>();
@@ -35,35 +38,12 @@ export function SysUserPasswordModal({ user, onClose }: { user: SysUserItem | nu
   };
 
   return (
-    <FormModal<PasswordValues>
-      open={user !== null}
-      title={t('sysUsers.password.title', { name: user?.userName ?? '' })}
-      form={form}
-      confirmLoading={update.isPending}
-      onFinish={handleFinish}
-      onCancel={onClose}
-    >
+    <FormModal<PasswordValues> open={user !== null} title={t('sysUsers.password.title', { name: user?.userName ?? '' })} form={form} confirmLoading={update.isPending} onFinish={handleFinish} onCancel={onClose}>
       <p className="sd-muted sd-users__modal-intro">{t('sysUsers.password.intro')}</p>
       <Form.Item name="password" label={t('password.new')} extra={t('password.rule')} rules={[required, zodRule(passwordSchema, t)]}>
         <PasswordInput autoFocus autoComplete="new-password" />
       </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label={t('password.confirm')}
-        dependencies={['password']}
-        rules={[
-          required,
-          ({ getFieldValue }) => ({
-            validator: async (_rule, value: string | undefined) => {
-              if (value && value !== getFieldValue('password')) {
-                throw new Error(t('validation.passwordMismatch', { ns: 'common' }));
-              }
-            },
-          }),
-        ]}
-      >
-        <PasswordInput autoComplete="new-password" />
-      </Form.Item>
+      <ConfirmPasswordField of="password" />
     </FormModal>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Card, Empty, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Card, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { AlertOutlined, ScheduleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AssignmentItem } from '@smartdata/domain';
+import { ListEmpty } from '@/shared/components/list/ListEmpty';
+import { timeColumn } from '@/shared/components/list/listColumns';
 import { PageHeader } from '@/shared/components/PageHeader';
-import { formatDateTime } from '@/shared/utils/formatTime';
 import { useMenuCodes } from '@/shared/session/useMenuCodes';
 import { DeliveriesCard } from '@/modules/reports/components/DeliveriesCard';
 import { useMyAssignmentsQuery } from '../api/getMyAssignments';
@@ -63,7 +64,7 @@ export function MyAssignmentsPage() {
         </Space>
       ),
     },
-    { title: t('assignments.columns.createdAt'), dataIndex: 'createdAt', key: 'createdAt', width: 170, className: 'sd-nowrap', render: (value: number) => formatDateTime(value) },
+    timeColumn(t('assignments.columns.createdAt'), 'createdAt'),
     {
       title: t('assignments.columns.action'),
       key: 'action',
@@ -97,14 +98,14 @@ export function MyAssignmentsPage() {
           pagination={(assignments.data?.list.length ?? 0) > 20 ? { pageSize: 20, showSizeChanger: false } : false}
           scroll={{ x: 720 }}
           locale={{
-            emptyText: assignments.isError ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('loadFailed')}>
-                <Button onClick={() => void assignments.refetch()}>{t('retry')}</Button>
-              </Empty>
-            ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('assignments.empty')}>
-                <p className="sd-page__empty-hint">{t('assignments.emptyHint')}</p>
-              </Empty>
+            emptyText: (
+              <ListEmpty
+                texts={{ empty: t('assignments.empty'), hint: t('assignments.emptyHint'), loadFailed: t('loadFailed') }}
+                pending={false}
+                failed={assignments.isError}
+                filtered={false}
+                onRetry={() => void assignments.refetch()}
+              />
             ),
           }}
         />

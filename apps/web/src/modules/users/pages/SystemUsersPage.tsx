@@ -1,17 +1,19 @@
 import { useState } from 'react';
-import { App, Button, Card, Empty, Input, Popconfirm, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { SysUserItem } from '@smartdata/domain';
 import { SectionLinks } from '@/shared/routing/SectionLinks';
 import { CompanySelect } from '@/modules/system/components/CompanySelect';
+import { ListCard } from '@/shared/components/list/ListCard';
+import { actionsColumn, timeColumn } from '@/shared/components/list/listColumns';
 import { PageHeader } from '@/shared/components/PageHeader';
+import { usePagedList } from '@/shared/hooks/usePagedList';
 import { useSessionStore } from '@/shared/session/sessionStore';
-import { formatDateTime } from '@/shared/utils/formatTime';
 import { useSysUserListQuery } from '../api/getSysUserList';
-import type { SysUserListParams } from '../api/keys';
 import { useUpdateSysUserMutation } from '../api/updateSysUser';
 import { MemberStatusTag } from '../components/MemberStatusTag';
+import { NameTags } from '../components/NameTags';
 import { PersonCell } from '../components/PersonCell';
 import { SysUserCreateModal } from '../components/SysUserCreateModal';
 import { SysUserEditModal } from '../components/SysUserEditModal';
@@ -28,12 +30,11 @@ export function SystemUsersPage() {
   const { t } = useTranslation(['users', 'texts']);
   const { message } = App.useApp();
   const currentUserId = useSessionStore((state) => state.user?.userId);
-  const [params, setParams] = useState<SysUserListParams>({ pageNum: 1, pageSize: PAGE_SIZE });
-  const [search, setSearch] = useState('');
+  const paged = usePagedList<{ companyId?: number }>(PAGE_SIZE);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<SysUserItem | null>(null);
   const [resetting, setResetting] = useState<SysUserItem | null>(null);
-  const users = useSysUserListQuery(params);
+  const users = useSysUserListQuery({ pageNum: paged.pageNum, pageSize: paged.pageSize, keyword: paged.keyword || undefined, companyId: paged.filters.companyId });
   const update = useUpdateSysUserMutation();
 
   const handleStatus = (user: SysUserItem, disabled: boolean) =>
@@ -53,16 +54,7 @@ export function SystemUsersPage() {
     {
       title: t('sysUsers.columns.companies'),
       key: 'companies',
-      render: (_value, user) =>
-        user.companies.length === 0 ? (
-          <Typography.Text type="secondary">{t('sysUsers.noCompany')}</Typography.Text>
-        ) : (
-          <span className="sd-users__tags">
-            {user.companies.map((company) => (
-              <Tag key={company.companyId}>{company.displayName}</Tag>
-            ))}
-          </span>
-        ),
+      render: (_value, user) => <NameTags tags={user.companies.map((company) => ({ key: String(company.companyId), name: company.displayName }))} none={t('sysUsers.noCompany')} />,
     },
     {
       title: t('sysUsers.columns.status'),
@@ -75,47 +67,34 @@ export function SystemUsersPage() {
         </span>
       ),
     },
-    { title: t('sysUsers.columns.createdAt'), dataIndex: 'createdAt', key: 'createdAt', width: 170, className: 'sd-nowrap', render: (value: number) => formatDateTime(value) },
-    {
-      title: t('columns.actions'),
-      key: 'actions',
-      width: 230,
-      render: (_value, user) => {
+    timeColumn(t('sysUsers.columns.createdAt'), 'createdAt'),
+    actionsColumn(
+      t('columns.actions'),
+      (user) => {
         const self = String(user.userId) === String(currentUserId);
-        const disabled = user.status === 'disabled';
-        return (
-          <Space size={0} wrap>
-            <Button type="link" size="small" onClick={() => setEditing(user)}>
-              {t('actions.edit')}
-            </Button>
-            <Button type="link" size="small" onClick={() => setResetting(user)}>
-              {t('sysUsers.resetPassword')}
-            </Button>
-            <Tooltip title={self ? t('members.notYourself') : undefined}>
-              {disabled ? (
-                <Button type="link" size="small" onClick={() => void handleStatus(user, false)}>
-                  {t('members.enable')}
-                </Button>
-              ) : (
-                <Popconfirm
-                  title={t('sysUsers.disableConfirm', { name: user.name || user.userName })}
-                  description={t('sysUsers.disableHint')}
-                  okText={t('members.disable')}
-                  okButtonProps={{ danger: true }}
-                  disabled={self}
-                  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- Popconfirm keeps its OK button loading until the returned promise settles (antd ActionButton)
-                  onConfirm={() => handleStatus(user, true)}
-                >
-                  <Button type="link" size="small" danger disabled={self}>
-                    {t('members.disable')}
-                  </Button>
-                </Popconfirm>
-              )}
-            </Tooltip>
-          </Space>
-        );
+        const notYourself = self ? t('members.notYourself') : undefined;
+        return [
+          { key: 'edit', label: t('actions.edit'), onClick: () => setEditing(user) },
+          { key: 'password', label: t('sysUsers.resetPassword'), onClick: () => setResetting(user) },
+          user.status === 'disabled'
+            ? { key: 'enable', label: t('members.enable'), tooltip: notYourself, onClick: () => void handleStatus(user, false) }
+            : {
+                key: 'disable',
+                label: t('members.disable'),
+                danger: true,
+                disabled: self,
+                tooltip: notYourself,
+                popconfirm: {
+                  title: t('sysUsers.disableConfirm', { name: user.name || user.userName }),
+                  description: t('sysUsers.disableHint'),
+                  okText: t('members.disable'),
+                  onConfirm: () => handleStatus(user, true),
+                },
+              },
+        ];
       },
-    },
+      { width: 230, wrap: true },
+    ),
   ];
 
   return (
@@ -130,44 +109,20 @@ export function SystemUsersPage() {
           </Button>
         }
       />
-      <Card>
-        <div className="sd-page__toolbar">
-          <Input.Search
-            allowClear
-            enterButton
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            onSearch={(value) => setParams((current) => ({ ...current, pageNum: 1, keyword: value.trim() || undefined }))}
-            placeholder={t('sysUsers.searchPlaceholder')}
-            aria-label={t('sysUsers.searchPlaceholder')}
-            style={{ maxWidth: 320 }}
-          />
+      <ListCard<SysUserItem> rowKey="userId" columns={columns} query={users} paged={paged} pageSizes={[10, 20, 50, 100]} scrollX={1100}
+        loading={users.isPending || (users.isFetching && users.isPlaceholderData)}
+        // The platform has users from the start: the list is empty only when the search finds none.
+        texts={{ search: t('sysUsers.searchPlaceholder'), total: (count) => t('sysUsers.total', { count }), empty: t('sysUsers.empty'), noMatch: t('sysUsers.empty') }}
+        toolbar={
           <CompanySelect
-            value={params.companyId}
-            onChange={(companyId) => setParams((current) => ({ ...current, pageNum: 1, companyId }))}
+            value={paged.filters.companyId}
+            onChange={(companyId) => paged.filter({ companyId })}
             placeholder={t('sysUsers.allCompanies')}
             aria-label={t('sysUsers.companyFilter')}
             style={{ width: 220 }}
           />
-        </div>
-        <Table<SysUserItem>
-          rowKey="userId"
-          columns={columns}
-          dataSource={users.data?.list}
-          loading={users.isPending || (users.isFetching && users.isPlaceholderData)}
-          scroll={{ x: 1100 }}
-          pagination={{
-            current: params.pageNum,
-            pageSize: params.pageSize,
-            total: users.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (total) => t('sysUsers.total', { count: total }),
-            onChange: (pageNum, pageSize) => setParams((current) => ({ ...current, pageNum: pageSize === current.pageSize ? pageNum : 1, pageSize })),
-          }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('sysUsers.empty')} /> }}
-        />
-      </Card>
+        }
+      />
       <SysUserCreateModal open={creating} onClose={() => setCreating(false)} />
       <SysUserEditModal user={editing} onClose={() => setEditing(null)} />
       <SysUserPasswordModal user={resetting} onClose={() => setResetting(null)} />

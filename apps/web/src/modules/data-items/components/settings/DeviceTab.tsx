@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DataItemDetail } from '@smartdata/domain';
 import { api } from '@/shared/api/client';
+import { useConfirmAction } from '@/shared/hooks/useConfirmAction';
 import { useBindItemMutation, useItemBindingQuery, useUnbindItemMutation } from '../../api/telemetryBinding';
 
 interface DeviceOption {
@@ -29,7 +30,8 @@ function useDeviceOptions(keyword: string) {
  */
 export function DeviceTab({ item, canWrite }: { item: DataItemDetail; canWrite: boolean }) {
   const { t } = useTranslation(['data-items', 'texts']);
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirmAction();
   const binding = useItemBindingQuery(item.id);
   const [keyword, setKeyword] = useState('');
   const [deviceId, setDeviceId] = useState<number | undefined>();
@@ -65,19 +67,12 @@ export function DeviceTab({ item, canWrite }: { item: DataItemDetail; canWrite: 
     if (!current) {
       return;
     }
-    void modal.confirm({
+    confirm({
       title: t('device.unbindTitle', { name: current.deviceName }),
       content: t('device.unbindContent'),
       okText: t('device.unbind'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await unbind.mutateAsync();
-          void message.success(t('device.unbound'));
-        } catch {
-          // Shown by the API client.
-        }
-      },
+      run: () => unbind.mutateAsync(),
+      done: t('device.unbound'),
     });
   };
 

@@ -1,8 +1,8 @@
-import { App, Button, Form, InputNumber, Radio } from 'antd';
+import { Form, InputNumber, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dataItemLimits, validationMessage, type DataItemDetail } from '@smartdata/domain';
 import { useLocale } from '@/shared/i18n/useLocale';
-import { useUpdateDataItemMutation } from '../../api/updateDataItem';
+import { ItemSettingsForm } from './ItemSettingsForm';
 
 interface ExpiryForm {
   mode: 'forever' | 'days';
@@ -12,29 +12,16 @@ interface ExpiryForm {
 /** Value expiry: raw values are kept N days (1–3650), or as long as the company's retention allows. */
 export function ExpiryTab({ item, canWrite }: { item: DataItemDetail; canWrite: boolean }) {
   const { t } = useTranslation(['data-items', 'texts']);
-  const { message } = App.useApp();
   const locale = useLocale();
   const [form] = Form.useForm<ExpiryForm>();
   const mode = Form.useWatch('mode', form);
-  const update = useUpdateDataItemMutation();
-
-  const handleFinish = async (values: ExpiryForm) => {
-    try {
-      await update.mutateAsync({ id: item.id, expiryDays: values.mode === 'days' ? values.days : null });
-      void message.success(t('texts:operationSuccess'));
-    } catch {
-      // Shown by the API client.
-    }
-  };
 
   return (
-    <Form<ExpiryForm>
+    <ItemSettingsForm<ExpiryForm>
       form={form}
-      layout="vertical"
-      disabled={!canWrite}
-      className="sd-settings__narrow"
+      canWrite={canWrite}
       initialValues={{ mode: item.expiryDays === null ? 'forever' : 'days', days: item.expiryDays ?? 365 }}
-      onFinish={(values) => void handleFinish(values)}
+      toRequest={(values) => ({ id: item.id, expiryDays: values.mode === 'days' ? values.days : null })}
     >
       <p className="sd-muted">{t('expiry.description')}</p>
       <Form.Item name="mode" label={t('expiry.label')}>
@@ -55,11 +42,6 @@ export function ExpiryTab({ item, canWrite }: { item: DataItemDetail; canWrite: 
           <InputNumber min={1} max={dataItemLimits.expiryDaysMax} precision={0} suffix={t('expiry.unit')} style={{ width: 200 }} aria-label={t('expiry.keepDays')} />
         </Form.Item>
       )}
-      {canWrite && (
-        <Button type="primary" htmlType="submit" loading={update.isPending}>
-          {t('actions.save')}
-        </Button>
-      )}
-    </Form>
+    </ItemSettingsForm>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Form, Input, Select, Switch } from 'antd';
+import { Button, Form, Input, Select } from 'antd';
 import { ArrowRightOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { dataItemLimits, forwardInput, validationMessage, type DataItemDetail, type ForwardItem } from '@smartdata/domain';
-import { FormModal } from '@/shared/components/FormModal';
-import { domainRule } from '@/shared/forms/domainRule';
+import { FormModal, type FormDialogProps } from '@/shared/components/FormModal';
 import { useLocale } from '@/shared/i18n/useLocale';
+import { NameField } from '@/shared/forms/NameField';
+import { SwitchField } from '@/shared/forms/SwitchField';
 import { useDataItemQuery } from '../../api/getDataItem';
 import type { ForwardValues } from '../../api/forwardValues';
 import { domainText } from '../../lib/domainText';
@@ -20,13 +21,10 @@ interface ForwardForm {
   mappings: { from?: string; to?: string }[];
 }
 
-interface ForwardFormModalProps {
+interface ForwardFormModalProps extends FormDialogProps<ForwardValues> {
   item: DataItemDetail;
   forward: ForwardItem | null;
   timeZone: string;
-  saving: boolean;
-  onSubmit: (values: ForwardValues) => void;
-  onCancel: () => void;
 }
 
 /**
@@ -63,24 +61,10 @@ export function ForwardFormModal({ item, forward, timeZone, saving, onSubmit, on
   };
 
   return (
-    <FormModal<ForwardForm>
-      open
-      title={forward ? t('forwards.editTitle', { name: forward.name }) : t('forwards.addTitle')}
-      form={form}
-      width={720}
-      confirmLoading={saving}
-      initialValues={initialValues}
-      okText={t('actions.save')}
-      onCancel={onCancel}
-      onFinish={handleFinish}
-    >
+    <FormModal<ForwardForm> title={forward ? t('forwards.editTitle', { name: forward.name }) : t('forwards.addTitle')} form={form} width={720} confirmLoading={saving} initialValues={initialValues} okText={t('actions.save')} onCancel={onCancel} onFinish={handleFinish}>
       <div className="sd-settings__pair">
-        <Form.Item name="name" label={t('forwards.name')} className="sd-settings__grow" rules={[{ required: true, whitespace: true, message: validationMessage('validation.nameRequired', locale) ?? '' }, domainRule(forwardInput.shape.name, t)]}>
-          <Input maxLength={dataItemLimits.nameLength} autoFocus />
-        </Form.Item>
-        <Form.Item name="enabled" label={t('forwards.enabled')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
+        <NameField schema={forwardInput.shape.name} label={t('forwards.name')} max={dataItemLimits.nameLength} counter="none" className="sd-settings__grow" autoFocus />
+        <SwitchField name="enabled" label={t('forwards.enabled')} />
       </div>
       <Form.Item label={t('forwards.conditions')} extra={t('forwards.conditionsHint')}>
         <Form.List name="conditions">

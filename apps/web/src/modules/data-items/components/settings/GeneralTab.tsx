@@ -1,10 +1,9 @@
-import { App, Button, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { dataItemLimits, dataItemNameSchema, validationMessage, type DataItemDetail } from '@smartdata/domain';
-import { domainRule } from '@/shared/forms/domainRule';
-import { useLocale } from '@/shared/i18n/useLocale';
-import { useUpdateDataItemMutation } from '../../api/updateDataItem';
+import { dataItemLimits, dataItemNameSchema, type DataItemDetail } from '@smartdata/domain';
+import { NameField } from '@/shared/forms/NameField';
 import { ItemSelect } from './ItemSelect';
+import { ItemSettingsForm } from './ItemSettingsForm';
 
 interface GeneralForm {
   name: string;
@@ -17,37 +16,16 @@ interface GeneralForm {
  */
 export function GeneralTab({ item, canWrite }: { item: DataItemDetail; canWrite: boolean }) {
   const { t } = useTranslation(['data-items', 'texts']);
-  const { message } = App.useApp();
-  const locale = useLocale();
   const [form] = Form.useForm<GeneralForm>();
-  const update = useUpdateDataItemMutation();
-
-  const handleFinish = async (values: GeneralForm) => {
-    try {
-      await update.mutateAsync({ id: item.id, name: values.name.trim(), parentItemId: values.parentItemId ?? null });
-      void message.success(t('texts:operationSuccess'));
-    } catch {
-      // Shown by the API client.
-    }
-  };
 
   return (
-    <Form<GeneralForm>
+    <ItemSettingsForm<GeneralForm>
       form={form}
-      layout="vertical"
-      disabled={!canWrite}
-      className="sd-settings__narrow"
+      canWrite={canWrite}
       initialValues={{ name: item.name, parentItemId: item.parentItemId }}
-      onFinish={(values) => void handleFinish(values)}
+      toRequest={(values) => ({ id: item.id, name: values.name.trim(), parentItemId: values.parentItemId ?? null })}
     >
-      <Form.Item
-        name="name"
-        label={t('general.name')}
-        extra={t('general.nameHint')}
-        rules={[{ required: true, whitespace: true, message: validationMessage('validation.nameRequired', locale) ?? '' }, domainRule(dataItemNameSchema, t)]}
-      >
-        <Input maxLength={dataItemLimits.nameLength} showCount />
-      </Form.Item>
+      <NameField schema={dataItemNameSchema} label={t('general.name')} max={dataItemLimits.nameLength} extra={t('general.nameHint')} />
       <Form.Item label={t('general.kind')} extra={t('general.kindHint')}>
         <Input value={t(`kinds.${item.kind}`)} disabled aria-label={t('general.kind')} />
       </Form.Item>
@@ -67,11 +45,6 @@ export function GeneralTab({ item, canWrite }: { item: DataItemDetail; canWrite:
       >
         <ItemSelect selfId={item.id} allowClear aria-label={t('general.master')} />
       </Form.Item>
-      {canWrite && (
-        <Button type="primary" htmlType="submit" loading={update.isPending}>
-          {t('actions.save')}
-        </Button>
-      )}
-    </Form>
+    </ItemSettingsForm>
   );
 }

@@ -2,9 +2,9 @@ import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { dataItemLimits, FieldType, jumpInput, jumpTargetProblem, validationMessage, type DataItemDetail, type FilterOp, type JumpItem } from '@smartdata/domain';
-import { FormModal } from '@/shared/components/FormModal';
-import { domainRule } from '@/shared/forms/domainRule';
+import { FormModal, type FormDialogProps } from '@/shared/components/FormModal';
 import { useLocale } from '@/shared/i18n/useLocale';
+import { NameField } from '@/shared/forms/NameField';
 import { useDataItemQuery } from '../../api/getDataItem';
 import type { JumpValues } from '../../api/jumpValues';
 import { domainText } from '../../lib/domainText';
@@ -27,12 +27,9 @@ interface JumpForm {
   conditions: ConditionRow[];
 }
 
-interface JumpFormModalProps {
+interface JumpFormModalProps extends FormDialogProps<JumpValues> {
   item: DataItemDetail;
   jump: JumpItem | null;
-  saving: boolean;
-  onSubmit: (values: JumpValues) => void;
-  onCancel: () => void;
 }
 
 /**
@@ -83,21 +80,9 @@ export function JumpFormModal({ item, jump, saving, onSubmit, onCancel }: JumpFo
   };
 
   return (
-    <FormModal<JumpForm>
-      open
-      title={jump ? t('jumps.editTitle', { name: jump.name }) : t('jumps.addTitle')}
-      form={form}
-      width={720}
-      confirmLoading={saving}
-      initialValues={initialValues}
-      okText={t('actions.save')}
-      onCancel={onCancel}
-      onFinish={handleFinish}
-    >
+    <FormModal<JumpForm> title={jump ? t('jumps.editTitle', { name: jump.name }) : t('jumps.addTitle')} form={form} width={720} confirmLoading={saving} initialValues={initialValues} okText={t('actions.save')} onCancel={onCancel} onFinish={handleFinish}>
       <Space.Compact block className="sd-settings__pair">
-        <Form.Item name="name" label={t('jumps.name')} className="sd-settings__grow" extra={t('jumps.nameHint')} rules={[{ required: true, whitespace: true, message: validationMessage('validation.nameRequired', locale) ?? '' }, domainRule(jumpInput.shape.name, t)]}>
-          <Input maxLength={dataItemLimits.nameLength} autoFocus />
-        </Form.Item>
+        <NameField schema={jumpInput.shape.name} label={t('jumps.name')} max={dataItemLimits.nameLength} counter="none" className="sd-settings__grow" extra={t('jumps.nameHint')} autoFocus />
         <Form.Item name="priority" label={t('jumps.priority')} extra={t('jumps.priorityHint')}>
           <InputNumber min={0} max={dataItemLimits.priorityMax} precision={0} style={{ width: 120 }} />
         </Form.Item>

@@ -1,73 +1,45 @@
 import { useState } from 'react';
-import { App, Button, Empty, Space, Table } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DataItemDetail, JumpItem } from '@smartdata/domain';
+import { useConfirmAction } from '@/shared/hooks/useConfirmAction';
+import { useListActions } from '@/shared/hooks/useListActions';
 import { useAddJumpMutation } from '../../api/addJump';
 import { useDeleteJumpMutation } from '../../api/deleteJump';
 import type { JumpValues } from '../../api/jumpValues';
 import { useUpdateJumpMutation } from '../../api/updateJump';
 import { JumpFormModal } from './JumpFormModal';
+import { SettingsTable } from './SettingsTable';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; jump: JumpItem };
 
 /** Jump associations of the item, in priority order (the record list offers them in this order). */
 export function JumpsTab({ item, canWrite }: { item: DataItemDetail; canWrite: boolean }) {
   const { t } = useTranslation(['data-items', 'texts']);
-  const { message, modal } = App.useApp();
+  const { save } = useListActions();
+  const confirm = useConfirmAction();
   const [editing, setEditing] = useState<Editing | null>(null);
   const addJump = useAddJumpMutation();
   const updateJump = useUpdateJumpMutation();
   const deleteJump = useDeleteJumpMutation();
   const nameOf = (fieldName: string) => item.fields.find((f) => f.fieldName === fieldName)?.name ?? fieldName;
 
-  const handleSubmit = async (values: JumpValues) => {
-    try {
-      if (editing?.mode === 'edit') {
-        await updateJump.mutateAsync({ id: editing.jump.id, ...values });
-      } else {
-        await addJump.mutateAsync({ itemId: item.id, ...values });
-      }
-      setEditing(null);
-      void message.success(t('texts:operationSuccess'));
-    } catch {
-      // Shown by the API client; the dialog stays open.
-    }
-  };
+  const handleSubmit = (values: JumpValues) =>
+    void save(() => (editing?.mode === 'edit' ? updateJump.mutateAsync({ id: editing.jump.id, ...values }) : addJump.mutateAsync({ itemId: item.id, ...values })), () => setEditing(null));
 
   const handleDelete = (jump: JumpItem) => {
-    void modal.confirm({
-      title: t('jumps.deleteTitle', { name: jump.name }),
-      okText: t('actions.delete'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await deleteJump.mutateAsync(jump.id);
-          void message.success(t('texts:deleteSuccess'));
-        } catch {
-          // Shown by the API client.
-        }
-      },
-    });
+    confirm({ title: t('jumps.deleteTitle', { name: jump.name }), okText: t('actions.delete'), run: () => deleteJump.mutateAsync(jump.id), done: t('texts:deleteSuccess') });
   };
 
   return (
     <>
-      <div className="sd-page__toolbar">
-        <span className="sd-muted">{t('jumps.description')}</span>
-        <span className="sd-page__toolbar-spacer" />
-        {canWrite && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create' })}>
-            {t('jumps.add')}
-          </Button>
-        )}
-      </div>
-      <Table<JumpItem>
-        rowKey="id"
-        size="middle"
-        pagination={false}
-        dataSource={[...item.jumps].sort((a, b) => a.priority - b.priority)}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('jumps.empty')} /> }}
+      <SettingsTable<JumpItem>
+        section="jumps"
+        rows={[...item.jumps].sort((a, b) => a.priority - b.priority)}
+        canWrite={canWrite}
+        actionsWidth={170}
+        onAdd={() => setEditing({ mode: 'create' })}
+        onEdit={(jump) => setEditing({ mode: 'edit', jump })}
+        onDelete={handleDelete}
         columns={[
           { key: 'priority', title: t('jumps.priority'), dataIndex: 'priority', width: 90, align: 'right' },
           { key: 'name', title: t('jumps.name'), dataIndex: 'name', render: (name: string) => <strong>{name}</strong> },
@@ -84,22 +56,6 @@ export function JumpsTab({ item, canWrite }: { item: DataItemDetail; canWrite: b
                   .join('；')
               ),
           },
-          {
-            key: 'actions',
-            title: t('columns.actions'),
-            width: 170,
-            render: (_v, jump) =>
-              canWrite && (
-                <Space size={0}>
-                  <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ mode: 'edit', jump })} aria-label={t('jumps.editNamed', { name: jump.name })}>
-                    {t('actions.edit')}
-                  </Button>
-                  <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => handleDelete(jump)} aria-label={t('jumps.deleteNamed', { name: jump.name })}>
-                    {t('actions.delete')}
-                  </Button>
-                </Space>
-              ),
-          },
         ]}
       />
       {editing && (
@@ -107,7 +63,7 @@ export function JumpsTab({ item, canWrite }: { item: DataItemDetail; canWrite: b
           item={item}
           jump={editing.mode === 'edit' ? editing.jump : null}
           saving={addJump.isPending || updateJump.isPending}
-          onSubmit={(values) => void handleSubmit(values)}
+          onSubmit={handleSubmit}
           onCancel={() => setEditing(null)}
         />
       )}

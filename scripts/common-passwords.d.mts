@@ -1,0 +1,2 @@
+/** The text of packages/domain/src/auth/commonPasswords.data.ts for the installed package's list. */
+export function commonPasswordsSource(): string;

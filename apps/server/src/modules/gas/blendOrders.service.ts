@@ -261,12 +261,7 @@ export class BlendOrdersService {
     const stored = json<StoredPlan>(row.plan_json) as StoredPlan;
     const certificate = row.state === 'certified' ? await this.repository.validCertificateOf(row.company_id, 'blend', row.id) : undefined;
     return {
-      id: row.id,
-      number: row.number,
-      state: row.state as BlendOrderState,
-      stateName: blendOrderStateNames[row.state as BlendOrderState][locale],
-      method: row.method,
-      cylinderNumber: row.cylinder_number,
+      ...orderHead(row, locale),
       cylinderMaterial: row.cylinder_material,
       valve: row.valve,
       remarks: row.remarks,
@@ -292,12 +287,7 @@ export class BlendOrdersService {
       list: rows.map((row) => {
         const input = json<BlendInput>(row.input_json) as BlendInput;
         return {
-          id: row.id,
-          number: row.number,
-          state: row.state as BlendOrderState,
-          stateName: blendOrderStateNames[row.state as BlendOrderState][locale],
-          method: row.method,
-          cylinderNumber: row.cylinder_number,
+          ...orderHead(row, locale),
           balance: input.balance,
           targets: input.targets,
           volumeL: input.volumeL,
@@ -309,4 +299,16 @@ export class BlendOrdersService {
       total,
     };
   }
+}
+
+/** What an order's list row and its whole view both begin with. */
+function orderHead(row: BlendOrderRow, locale: Locale) {
+  return {
+    id: row.id,
+    number: row.number,
+    state: row.state as BlendOrderState,
+    stateName: blendOrderStateNames[row.state as BlendOrderState][locale],
+    method: row.method,
+    cylinderNumber: row.cylinder_number,
+  };
 }

@@ -11,6 +11,7 @@ import {
   type SyncResult,
 } from '@smartdata/domain';
 import type { Db } from '@server/platform/db/database';
+import type { SimSimulatedLineTable } from '@server/platform/db/schema.sim';
 import { notFound } from '@server/platform/errors';
 import type { CarrierCardRef, CarrierProvider, ConnectionSettings, LineAnswer } from './carrierProvider';
 import { liveCarrierStub } from './liveCarrierStubs';
@@ -214,20 +215,7 @@ export class SimSyncService {
   }
 }
 
-function toSimulatedLine(row: {
-  company_id: number;
-  iccid: string;
-  status: string;
-  status_since: number;
-  plan_mb: number;
-  used_mb: number;
-  used_at: number;
-  period_start: number;
-  activated_at: number | null;
-  scheduled: string;
-  done: string;
-  orders: number;
-}): SimulatedLine {
+function toSimulatedLine(row: SimSimulatedLineTable): SimulatedLine {
   return {
     companyId: row.company_id,
     iccid: row.iccid,

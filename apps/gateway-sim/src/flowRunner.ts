@@ -6,7 +6,18 @@ export interface SerialPort {
   send(frame: number[]): void;
   /** The next frame received within `timeoutMs`, or null. */
   receive(timeoutMs: number): Promise<number[] | null>;
+  /** Why the line cannot carry an inquiry now (a port that does not open, a refused socket), if known. */
+  problem?(): { kind: 'unreachable' | 'openFailed'; message: string } | null;
+  /** The bus as a user reads it (`serial:/dev/ttyUSB0 9600 8N1`, `tcp://host:502`). */
+  readonly label?: string;
 }
+
+/** Why a serial RX parser got no usable reply, after its retries: what a user can act on. */
+export type RxProblem =
+  | { kind: 'noReply'; address: number }
+  | { kind: 'badCrc'; frame: string }
+  | { kind: 'exception'; address: number; code: number }
+  | { kind: 'unreachable' | 'openFailed'; message: string };
 
 /** Where MQTT nodes publish and subscribe, per link id. */
 export interface LinkBus {
@@ -19,6 +30,7 @@ export type RunnerEvent =
   | { type: 'rx'; nodeId: string; frame: string; values: Record<string, number | string> }
   | { type: 'retry'; nodeId: string; attempt: number }
   | { type: 'timeout'; nodeId: string; message: string }
+  | { type: 'rxProblem'; nodeId: string; nodeName: string; attempts: number; bus: string; problem: RxProblem }
   | { type: 'published'; nodeId: string; linkId: string; topic: string; body: string }
   | { type: 'http'; nodeId: string; url: string; status: number | null }
   | { type: 'edge'; nodeId: string; value: number; matched: number | null }
@@ -157,6 +169,14 @@ export class FlowRunner {
         return 'next';
       }
       case 'serialRx': {
+        // The most telling of the attempts' problems: an exception, a bad CRC, the line, silence.
+        const seen: { problem: RxProblem | null } = { problem: null };
+        const rank = (p: RxProblem | null) => (p === null ? 0 : p.kind === 'noReply' ? 1 : p.kind === 'unreachable' || p.kind === 'openFailed' ? 2 : p.kind === 'badCrc' ? 3 : 4);
+        const note = (next: RxProblem) => {
+          if (rank(next) >= rank(seen.problem)) {
+            seen.problem = next;
+          }
+        };
         for (let attempt = 0; attempt <= node.retries; attempt += 1) {
           if (attempt > 0) {
             // Ask again: the inquiry before this parser is sent once more.
@@ -170,7 +190,17 @@ export class FlowRunner {
           if (this.abort.signal.aborted) {
             return 'stop';
           }
-          if (!frame || (node.crc && !crcValid(frame)) || (frame[1] ?? 0) & 0x80) {
+          if (!frame) {
+            const line = this.options.serial.problem?.();
+            note(line ?? { kind: 'noReply', address: this.lastTx?.[0] ?? 0 });
+            continue;
+          }
+          if (node.crc && !crcValid(frame)) {
+            note({ kind: 'badCrc', frame: formatHexPacket(frame.slice(0, 32)) });
+            continue;
+          }
+          if ((frame[1] ?? 0) & 0x80) {
+            note({ kind: 'exception', address: frame[0] ?? 0, code: frame[2] ?? 0 });
             continue;
           }
           this.lastFrame = frame;
@@ -187,6 +217,9 @@ export class FlowRunner {
           return 'next';
         }
         this.stored.delete(node.name);
+        if (seen.problem) {
+          this.emit({ type: 'rxProblem', nodeId: node.id, nodeName: node.name, attempts: node.retries + 1, bus: this.options.serial.label ?? 'sim', problem: seen.problem });
+        }
         this.emit({ type: 'timeout', nodeId: node.id, message: node.timeout?.message ?? '' });
         const handler = node.timeout ? this.byId.get(node.timeout.next) : undefined;
         if (handler && node.timeout) {
@@ -235,7 +268,10 @@ export class FlowRunner {
           if (matched === null && c.operator !== undefined && c.value !== undefined && c.value !== '' && compare(value, c.operator, Number(c.value))) {
             matched = index + 1;
             if (c.packet) {
-              this.options.serial.send(parseHexPacket(c.packet));
+              // A condition's packet has no "append CRC" switch: one that does not end with its
+              // CRC16 gets it (without it no RTU slave would act on it).
+              const packet = parseHexPacket(c.packet);
+              this.options.serial.send(crcValid(packet) ? packet : withCrc(packet));
             }
           }
         });
@@ -314,6 +350,7 @@ export async function defaultHttp(url: string, method: string, body: string, dev
  * wire at the configured baud rate (10 bits per byte) plus the slave's turnaround.
  */
 export class SimulatedSerialPort implements SerialPort {
+  readonly label = 'sim';
   private pending: number[][] = [];
   private waiter: ((frame: number[]) => void) | null = null;
 

@@ -56,6 +56,7 @@ import { registerGatewaysModule } from './modules/gateways/gateways.module';
 import { registerTelemetryModule } from './modules/telemetry/telemetry.module';
 import { registerAlarmsModule, type AlarmDeadlines } from './modules/alarms/alarms.module';
 import { registerNotifyModule, type DeliveryClock } from './modules/notify/notify.module';
+import { registerApiKeysModule } from './modules/apiKeys/apiKeys.module';
 import { registerTasksModule, type TaskClock } from './modules/tasks/tasks.module';
 import { registerFilesModule } from './modules/files/files.module';
 import { registerProjectsModule } from './modules/projects/projects.module';
@@ -221,6 +222,8 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   const home = registerHomeModule(app, { companies, roles });
   const storage = registerStorageModule(app, platform, { users, companies });
   registerSettingsModule(app, platform);
+  // Machine credentials: after users (its hook follows the notice gate), before the modules whose routes keys call.
+  registerApiKeysModule(app, platform);
   await ensurePlatformAdmin(database.db, config, app.log, { companies, users, companyAdmin });
   const cabin = registerCabinModule(app, platform, { groups, companies });
   const { dataItems, catalog, deviceRecords, series, recordsCommitted, taskRecords, latestRecords, records } = registerDataItemsModule(app, platform, { cabin, storage, home, scheduler, companies, options: { seriesRetentionMonths: config.seriesRetentionMonths } });

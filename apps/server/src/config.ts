@@ -61,6 +61,8 @@ export interface AppConfig {
   mqttPublicTlsPort?: number;
   /** Requests per minute one device may make to the HTTP device API (DEVICE_HTTP_RATE, default 600). */
   deviceHttpRatePerMinute: number;
+  /** Calls per minute one API key may make, across instances (API_KEY_RATE_PER_MINUTE, default 600). */
+  apiKeyRatePerMinute: number;
   adminUser: string;
   adminPassword?: string;
   logLevel: string;
@@ -140,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mqttMaxConnectionsPerDevice: wholeNumber('MQTT_MAX_CONNECTIONS_PER_DEVICE', env.MQTT_MAX_CONNECTIONS_PER_DEVICE ?? '4', 1, 1000),
     mqttPublicTlsPort: env.MQTT_PUBLIC_TLS_PORT ? portNumber('MQTT_PUBLIC_TLS_PORT', env.MQTT_PUBLIC_TLS_PORT) : undefined,
     deviceHttpRatePerMinute: wholeNumber('DEVICE_HTTP_RATE', env.DEVICE_HTTP_RATE ?? '600', 1, 1_000_000),
+    apiKeyRatePerMinute: wholeNumber('API_KEY_RATE_PER_MINUTE', env.API_KEY_RATE_PER_MINUTE ?? '600', 1, 1_000_000),
     adminUser: env.SMARTDATA_ADMIN_USER || 'admin',
     adminPassword: env.SMARTDATA_ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',

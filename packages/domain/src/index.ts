@@ -140,6 +140,9 @@ export * from './alarms/alarmMessages';
 // ---- notification channels and the delivery queue (issue 32) ----
 export * from './notify/notify.schemas';
 export * from './notify/notifyMessages';
+// ---- API keys (issue 33) ----
+export * from './apiKeys/apiKeys.schemas';
+export * from './apiKeys/apiKeyMessages';
 // ---- tasks (intelligent tasks) ----
 export * from './tasks/tasks.schemas';
 export * from './tasks/acquisition';

@@ -13,6 +13,8 @@ import { simMessages } from './sim/simMessages';
 import { salesMessages } from './sales/salesMessages';
 import { gasMessages } from './gas/gasMessages';
 import { notifyMessages } from './notify/notifyMessages';
+import { webhookMessages } from './webhooks/webhookMessages';
+import { apiKeyMessages } from './apiKeys/apiKeyMessages';
 
 /**
  * Texts of the validation message keys used by the zod schemas of this package. The web shows
@@ -76,6 +78,8 @@ export const validationMessages: Record<string, Record<Locale, string>> = {
   ...templateMessages,
   ...reportMessages,
   ...notifyMessages,
+  ...webhookMessages,
+  ...apiKeyMessages,
 };
 
 /** The text of a validation key, or null when `key` is not one of ours (e.g. a zod default). */

@@ -66,6 +66,10 @@ export function registerAuditLog(app: FastifyInstance, db: Db): void {
     let userName = '';
     if (session) {
       userName = (await audit.userName(session.userId)) ?? '';
+      // A call made with an API key is the key's: its name, then the creator it acts for.
+      if (session.apiKey) {
+        userName = `${session.apiKey.name} (${userName})`;
+      }
     } else if (typeof body.username === 'string') {
       userName = body.username;
     } else if (typeof body.phone === 'string') {
@@ -83,6 +87,7 @@ export function registerAuditLog(app: FastifyInstance, db: Db): void {
         code: request.auditCode ?? (reply.statusCode < 400 ? 0 : 50000),
         duration_ms: Math.round(reply.elapsedTime),
         created_at: Date.now(),
+        api_key_id: session?.apiKey?.id ?? null,
       });
     } catch (error) {
       request.log.error({ err: error }, 'audit log write failed');

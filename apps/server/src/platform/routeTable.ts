@@ -7,6 +7,8 @@ export interface RouteEntry {
   url: string;
   public: boolean;
   platformAdmin: boolean;
+  /** A person's own call (`config.personal`): refused to an API key. */
+  personal: boolean;
   /** The permission code(s) of the route; undefined: any signed-in user. */
   permission: string | readonly string[] | undefined;
   /** A WebSocket endpoint (realtime): reached by an upgrade, not by a plain request. */
@@ -36,6 +38,7 @@ export function recordRoutes(app: FastifyInstance): RouteEntry[] {
         url: route.url,
         public: route.config?.public === true,
         platformAdmin: route.config?.platformAdmin === true,
+        personal: route.config?.personal === true,
         permission: route.config?.permission,
         websocket: (route as { websocket?: boolean }).websocket === true,
         deviceTraffic: route.config?.deviceTraffic === true,

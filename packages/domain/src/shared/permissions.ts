@@ -66,6 +66,10 @@ export const permissionTree: PermissionDef[] = [
     p('sys_io_socket', '设备接入', 'Device access'),
     // Not in spec §6: the channels page of issue 32 (docs/decisions.md).
     p('sys_notify_channel', '通知渠道', 'Notification channels'),
+    // Not in spec §6: the event subscriptions page of issue 33 (docs/webhooks.md).
+    p('sys_webhook', '事件订阅', 'Event subscriptions'),
+    // Not in spec §6: the API keys page of issue 33 (docs/decisions.md).
+    p('sys_api_key', 'API 密钥', 'API keys'),
   ]),
   p('user_management', '用户管理', 'User management', [
     p('um_user', '用户', 'Users'),

@@ -24,7 +24,7 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, sessions }: { a
     async (request) => ok(await auth.issueToken(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' })),
   );
 
-  r.get('/general/user/access/logout', { config: { audit: true, beforePasswordChange: true, beforeNotice: true }, schema: { tags: ['auth'], summary: 'Sign out: revokes the token' } }, async (request) => {
+  r.get('/general/user/access/logout', { config: { audit: true, beforePasswordChange: true, beforeNotice: true, personal: true }, schema: { tags: ['auth'], summary: 'Sign out: revokes the token' } }, async (request) => {
     const session = sessionOf(request);
     await sessions.revoke(session.tokenHash);
     return ok(null);

@@ -24,16 +24,16 @@ export function registerMembersRoutes(app: FastifyInstance, { members, sessions 
     await members.cancelInvitation(companyOf(request), request.body.id);
     return ok(null);
   });
-  r.get('/general/company/member/getMyInvitations', { schema: { tags, summary: 'Pending invitations of the current user' } }, async (request) =>
+  r.get('/general/company/member/getMyInvitations', { config: { personal: true }, schema: { tags, summary: 'Pending invitations of the current user' } }, async (request) =>
     ok(await members.myInvitations(sessionOf(request).userId, requestLocale(request))),
   );
-  r.get('/general/company/member/agreeInvitation', { config: { audit: true }, schema: { tags, summary: 'Agree to an invitation: join the company', querystring: invitationQuery } }, async (request) => {
+  r.get('/general/company/member/agreeInvitation', { config: { audit: true, personal: true }, schema: { tags, summary: 'Agree to an invitation: join the company', querystring: invitationQuery } }, async (request) => {
     const session = sessionOf(request);
     const result = await members.agree(session.userId, request.query.invitationId);
     sessions.forgetUser(session.userId);
     return ok(result);
   });
-  r.get('/general/company/member/refuseInvitation', { config: { audit: true }, schema: { tags, summary: 'Refuse an invitation', querystring: invitationQuery } }, async (request) => {
+  r.get('/general/company/member/refuseInvitation', { config: { audit: true, personal: true }, schema: { tags, summary: 'Refuse an invitation', querystring: invitationQuery } }, async (request) => {
     await members.refuse(sessionOf(request).userId, request.query.invitationId);
     return ok(null);
   });
@@ -52,7 +52,7 @@ export function registerMembersRoutes(app: FastifyInstance, { members, sessions 
     sessions.forgetUser(request.body.userId);
     return ok(null);
   });
-  r.post('/general/user/switchCompany', { schema: { tags, summary: 'Make another of my companies the current one', body: switchCompanyRequest } }, async (request) => {
+  r.post('/general/user/switchCompany', { config: { personal: true }, schema: { tags, summary: 'Make another of my companies the current one', body: switchCompanyRequest } }, async (request) => {
     const session = sessionOf(request);
     await members.switchCompany(session.userId, request.body.companyId);
     sessions.forgetUser(session.userId);

@@ -39,7 +39,7 @@ export function registerGroupsRoutes(app: FastifyInstance, { groups }: { groups:
     await groups.addUser(companyOf(request), request.query.groupId, request.query.userId);
     return ok(null);
   });
-  r.post('/general/company/group/quitUserGroup', { schema: { tags, summary: 'Leave a group myself (query string)', querystring: groupQuery } }, async (request) => {
+  r.post('/general/company/group/quitUserGroup', { config: { personal: true }, schema: { tags, summary: 'Leave a group myself (query string)', querystring: groupQuery } }, async (request) => {
     await groups.removeUser(companyOf(request), request.query.groupId, sessionOf(request).userId);
     return ok(null);
   });

@@ -78,11 +78,11 @@ export function registerStorageRoutes(app: FastifyInstance, { storage }: { stora
 
   r.post(
     '/general/user/setAvatar',
-    { schema: { tags, summary: "Make an uploaded avatar object the current user's head image", body: objectKeyRequest } },
+    { config: { personal: true }, schema: { tags, summary: "Make an uploaded avatar object the current user's head image", body: objectKeyRequest } },
     async (request) => ok(await storage.setAvatar(caller(request), request.body.objectKey)),
   );
 
-  r.post('/general/cos/removeAvatar', { schema: { tags, summary: "Remove the current user's head image" } }, async (request) => {
+  r.post('/general/cos/removeAvatar', { config: { personal: true }, schema: { tags, summary: "Remove the current user's head image" } }, async (request) => {
     await storage.removeAvatar(sessionOf(request).userId);
     return ok(null);
   });

@@ -12,7 +12,8 @@ import type { UsersService } from './users.service';
 export function registerNoticeGate(app: FastifyInstance, users: Pick<UsersService, 'hasAgreedCurrentNotice'>): void {
   app.addHook('onRequest', async (request) => {
     const session = request.session;
-    if (!session || request.routeOptions.config.beforeNotice) {
+    // An API key is a machine's, not a person's: the notice is its creator's to read (docs/security.md).
+    if (!session || session.apiKey || request.routeOptions.config.beforeNotice) {
       return;
     }
     if (!(await users.hasAgreedCurrentNotice(session.userId))) {

@@ -23,9 +23,11 @@ export function registerUsersRoutes(app: FastifyInstance, { users, sysUsers, ses
   const r = app.withTypeProvider<ZodTypeProvider>();
   const platformOnly = { permission: 'system_user', platformAdmin: true } as const;
   // What a user whose password someone else chose may call before choosing their own.
-  const beforePasswordChange = { beforePasswordChange: true } as const;
+  const beforePasswordChange = { beforePasswordChange: true, personal: true } as const;
   // What a user may call before agreeing to the current user notice (spec §1; the notice gate).
-  const beforeNotice = { beforePasswordChange: true, beforeNotice: true } as const;
+  const beforeNotice = { beforePasswordChange: true, beforeNotice: true, personal: true } as const;
+  // A person's own calls: an API key is refused them (docs/security.md "API keys").
+  const personal = { personal: true } as const;
 
   // The hottest call of the console: the serialized answer is cached per session until the next
   // write on this instance (WriteVersion) or for the session cache lifetime.
@@ -63,7 +65,7 @@ export function registerUsersRoutes(app: FastifyInstance, { users, sysUsers, ses
     },
   );
 
-  r.post('/general/user/updateUser', { schema: { tags: ['users'], summary: 'Change my name, language or e-mail address', body: updateUserRequest } }, async (request) => {
+  r.post('/general/user/updateUser', { config: personal, schema: { tags: ['users'], summary: 'Change my name, language or e-mail address', body: updateUserRequest } }, async (request) => {
     await sysUsers.updateSelf(sessionOf(request).userId, request.body);
     return ok(null);
   });

@@ -80,17 +80,17 @@ export function registerWechatRoutes(app: FastifyInstance, { wechat }: { wechat:
     },
   );
 
-  r.get('/general/user/getWechatBinding', { schema: { tags: ['wechat'], summary: 'Whether my WeChat account is bound' } }, async (request) =>
+  r.get('/general/user/getWechatBinding', { config: { personal: true }, schema: { tags: ['wechat'], summary: 'Whether my WeChat account is bound' } }, async (request) =>
     ok(await wechat.binding(sessionOf(request).userId)),
   );
 
   r.post(
     '/general/user/bindWechat',
-    { config: perMinute(30), schema: { tags: ['wechat'], summary: 'The WeChat qrconnect URL for binding my WeChat account' } },
+    { config: { ...perMinute(30), personal: true }, schema: { tags: ['wechat'], summary: 'The WeChat qrconnect URL for binding my WeChat account' } },
     async (request, reply) => started(request, reply, await wechat.startBind(sessionOf(request).userId, redirectUri(request))),
   );
 
-  r.post('/general/user/unbindWechat', { schema: { tags: ['wechat'], summary: 'Unbind my WeChat account' } }, async (request) => {
+  r.post('/general/user/unbindWechat', { config: { personal: true }, schema: { tags: ['wechat'], summary: 'Unbind my WeChat account' } }, async (request) => {
     await wechat.unbind(sessionOf(request).userId);
     return ok(null);
   });

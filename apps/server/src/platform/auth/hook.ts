@@ -21,6 +21,11 @@ declare module 'fastify' {
      * every other private call answers 40330 until then (the users module's notice gate).
      */
     beforeNotice?: boolean;
+    /**
+     * A person's own call that needs no code (their password, profile, avatar, WeChat binding,
+     * invitations, notice, company switch, logout): an API key is refused (40300, docs/security.md).
+     */
+    personal?: boolean;
   }
   interface FastifyRequest {
     session: Session | null;
@@ -56,6 +61,9 @@ export function registerAuthHook(app: FastifyInstance, sessions: Sessions): void
     }
     const session = await sessions.resolve(bearer(request));
     request.session = session;
+    if (session.apiKey && config.personal) {
+      throw new AppError(ErrorCode.permissionDenied, 'apiKey.personOnly');
+    }
     if (session.mustChangePassword && !config.beforePasswordChange) {
       throw new AppError(ErrorCode.passwordChangeRequired);
     }

@@ -21,6 +21,11 @@ export class SessionRepository {
       .executeTakeFirst();
   }
 
+  /** The creator of an API key: still active, and whether they administer the platform. */
+  findUser(userId: number) {
+    return this.db.selectFrom('app_user').select(['status', 'is_platform_admin as isPlatformAdmin']).where('id', '=', userId).executeTakeFirst();
+  }
+
   activeCompanyIds(userId: number) {
     return this.db
       .selectFrom('company_member')

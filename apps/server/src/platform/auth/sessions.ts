@@ -15,7 +15,23 @@ export interface Session {
   expiresAt: number;
   /** Someone else chose the password: only the calls marked `beforePasswordChange` are allowed. */
   mustChangePassword: boolean;
+  /** Set when the bearer is an API key (the session is its creator's, narrowed to the key's codes). */
+  apiKey?: { id: number; name: string };
 }
+
+/** What the API keys module answers for a key's hash: the key as stored, if it may be used now. */
+export interface ApiKeyGrant {
+  id: number;
+  name: string;
+  companyId: number;
+  /** The creator: the key acts for them, in `companyId`, with no more than they hold now. */
+  userId: number;
+  codes: readonly string[];
+  expiresAt: number | null;
+}
+
+/** Finds a key by its hash; null when there is none, or it is revoked or expired at `now`. */
+export type ApiKeyLookup = (keyHash: string, now: number) => Promise<ApiKeyGrant | null>;
 
 const allCodes = new Set(allPermissionCodes);
 const platformOnly = new Set(platformOnlyCodes);
@@ -28,6 +44,7 @@ const platformOnly = new Set(platformOnlyCodes);
 export class Sessions {
   private readonly repository: SessionRepository;
   private readonly cache = new Map<string, { session: Session; until: number; version: number }>();
+  private apiKeys: { prefix: string; lookup: ApiKeyLookup } | null = null;
 
   constructor(
     db: Db,
@@ -54,6 +71,9 @@ export class Sessions {
     }
     const tokenHash = sha256(token);
     const version = this.writes.value;
+    if (this.apiKeys && token.startsWith(this.apiKeys.prefix)) {
+      return this.remember(token, await this.resolveApiKey(tokenHash, this.apiKeys.lookup, now), now, version);
+    }
     const row = await this.repository.findToken(tokenHash);
     if (!row) {
       throw new AppError(ErrorCode.tokenInvalid);
@@ -63,6 +83,18 @@ export class Sessions {
       throw new AppError(ErrorCode.tokenExpired);
     }
     const session = { ...(await this.build(tokenHash, row.userId, row.isPlatformAdmin === 1, row.currentCompanyId, row.expiresAt)), mustChangePassword: row.mustChangePassword === 1 };
+    return this.remember(token, session, now, version);
+  }
+
+  /**
+   * Bearers starting with `prefix` are API keys, looked up by the module that owns them (issue 33,
+   * docs/security.md "API keys"). Registered once, by the apiKeys module.
+   */
+  useApiKeys(prefix: string, lookup: ApiKeyLookup): void {
+    this.apiKeys = { prefix, lookup };
+  }
+
+  private remember(token: string, session: Session, now: number, version: number): Session {
     if (this.cacheMs > 0) {
       if (this.cache.size > 50_000) {
         this.cache.clear();
@@ -70,6 +102,56 @@ export class Sessions {
       this.cache.set(token, { session, until: now + this.cacheMs, version });
     }
     return session;
+  }
+
+  /**
+   * A key's session: its creator's, in the key's company, with the key's codes that the creator
+   * holds there NOW (a creator who loses a code takes it from the key), never the platform
+   * administrator's powers, never the password-change gate. Unknown, revoked, expired, or a creator
+   * disabled or no longer an active member of the company: 70004.
+   */
+  private async resolveApiKey(keyHash: string, lookup: ApiKeyLookup, now: number): Promise<Session> {
+    const grant = await lookup(keyHash, now);
+    if (!grant) {
+      throw new AppError(ErrorCode.tokenInvalid);
+    }
+    const creator = await this.repository.findUser(grant.userId);
+    const memberships = creator?.status === 'active' ? (await this.repository.activeCompanyIds(grant.userId)).map((m) => m.companyId) : [];
+    if (!creator || !memberships.includes(grant.companyId)) {
+      throw new AppError(ErrorCode.tokenInvalid);
+    }
+    const held = new Set<string>();
+    if (creator.isPlatformAdmin === 1) {
+      for (const code of allCodes) {
+        held.add(code);
+      }
+    } else {
+      for (const role of await this.repository.roleCodes(grant.userId, grant.companyId)) {
+        for (const code of JSON.parse(role.codes) as string[]) {
+          held.add(code);
+        }
+      }
+    }
+    const codes = new Set(grant.codes.filter((code) => held.has(code) && allCodes.has(code) && !platformOnly.has(code)));
+    return {
+      tokenHash: keyHash,
+      userId: grant.userId,
+      companyId: grant.companyId,
+      isPlatformAdmin: false,
+      codes,
+      expiresAt: grant.expiresAt ?? Number.MAX_SAFE_INTEGER,
+      mustChangePassword: false,
+      apiKey: { id: grant.id, name: grant.name },
+    };
+  }
+
+  /** Drops the cached session of a revoked key here at once; other instances within `cacheMs` (docs/security.md). */
+  forgetApiKey(keyId: number): void {
+    for (const [key, value] of this.cache) {
+      if (value.session.apiKey?.id === keyId) {
+        this.cache.delete(key);
+      }
+    }
   }
 
   private async build(tokenHash: string, userId: number, isPlatformAdmin: boolean, currentCompanyId: number | null, expiresAt: number): Promise<Omit<Session, 'mustChangePassword'>> {

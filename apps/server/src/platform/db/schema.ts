@@ -18,6 +18,7 @@ import type { SimTables } from './schema.sim';
 import type { SalesTables } from './schema.sales';
 import type { GasTables } from './schema.gas';
 import type { NotifyTables } from './schema.notify';
+import type { ApiKeyTables } from './schema.apiKeys';
 
 /**
  * Table types of the database, shared by every repository. Instants are epoch milliseconds;
@@ -188,6 +189,8 @@ export interface AuditLogTable {
   code: number;
   duration_ms: number;
   created_at: number;
+  /** The API key the call was made with (migration 430); null: a person's session. */
+  api_key_id: Generated<number | null>;
 }
 
 export interface IpAllowTable {
@@ -212,7 +215,7 @@ export interface SchedulerLeaseTable {
   last_run_at: number | null;
 }
 
-export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables, AlarmTables, TaskTables, WechatTables, SmsTables, FileTables, MeterTables, TemplateTables, ReportTables, InventoryTables, SimTables, SalesTables, GasTables, NotifyTables {
+export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables, AlarmTables, TaskTables, WechatTables, SmsTables, FileTables, MeterTables, TemplateTables, ReportTables, InventoryTables, SimTables, SalesTables, GasTables, NotifyTables, ApiKeyTables {
   role_template: RoleTemplateTable;
   company_invitation: CompanyInvitationTable;
   user_group: UserGroupTable;

@@ -140,6 +140,9 @@ export * from './alarms/alarmMessages';
 // ---- notification channels and the delivery queue (issue 32) ----
 export * from './notify/notify.schemas';
 export * from './notify/notifyMessages';
+// ---- event subscriptions (webhooks, issue 33) ----
+export * from './webhooks/webhooks.schemas';
+export * from './webhooks/webhookMessages';
 // ---- API keys (issue 33) ----
 export * from './apiKeys/apiKeys.schemas';
 export * from './apiKeys/apiKeyMessages';

@@ -36,6 +36,7 @@ import * as deviceRecordValuesOnce from './2026-11-28-330-device-record-values-o
 import * as alarmValueTime from './2026-12-02-340-alarm-value-time';
 import * as taskRunTriggers from './2026-12-02-350-task-run-triggers';
 import * as notify from './2026-12-02-410-notify';
+import * as webhooks from './2026-12-02-440-webhooks';
 import * as apiKeys from './2026-12-02-430-api-keys';
 
 /** Every migration, in order. Names are date-prefixed and never change once released. */
@@ -77,5 +78,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02-340-alarm-value-time': alarmValueTime,
   '2026-12-02-350-task-run-triggers': taskRunTriggers,
   '2026-12-02-410-notify': notify,
+  '2026-12-02-440-webhooks': webhooks,
   '2026-12-02-430-api-keys': apiKeys,
 };

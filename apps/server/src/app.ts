@@ -25,7 +25,6 @@ import { registerMqttWebSocket, startBroker, type Broker } from './platform/mqtt
 import { connectExternalBroker, type ExternalBroker } from './platform/mqttClient';
 import { registerOpenApi, registerDocsRoutes } from './platform/openapi';
 import { registerWeb } from './platform/web';
-import { registerMetrics } from './platform/metrics';
 import { registerSecurityHeaders } from './platform/securityHeaders';
 import { registerTestRoutes } from './platform/testRoutes';
 import { ensurePlatformAdmin } from './platform/bootstrap';
@@ -59,6 +58,7 @@ import { registerAlarmsModule, type AlarmDeadlines } from './modules/alarms/alar
 import { registerNotifyModule, type DeliveryClock } from './modules/notify/notify.module';
 import { registerApiKeysModule } from './modules/apiKeys/apiKeys.module';
 import { registerTasksModule, type TaskClock } from './modules/tasks/tasks.module';
+import { registerWebhooksModule, type WebhookClock } from './modules/webhooks/webhooks.module';
 import { registerFilesModule } from './modules/files/files.module';
 import { registerProjectsModule } from './modules/projects/projects.module';
 import { registerTemplatesModule } from './modules/templates/templates.module';
@@ -86,6 +86,8 @@ declare module 'fastify' {
     /** The delivery queue: drain at a later `now` (retries), wait for sends in hand. */
     notify: DeliveryClock;
     tasks: TaskClock;
+    /** Event subscriptions: wait until every event heard is in the delivery queue. */
+    webhooks: WebhookClock;
     reports: ReportClock;
     sim: SimClock;
     /** Every registered route with its access rule (platform/routeTable.ts), for generated tests. */
@@ -249,13 +251,17 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   app.decorate('sim', registerSimModule(app, platform, { cabin, devices, timeZone: (companyId) => dataItems.timeZone(companyId), scheduler, alarms: alarms.simAlarms }));
   app.decorate('devices', deadlines);
   app.decorate('alarms', alarms.deadlines);
-  app.decorate('tasks', registerTasksModule(app, platform, { dataItems, series, taskRecords, recordsCommitted, devices: gatewayDevices, alarms: alarms.taskAlarms, meters, companies, groups }));
+  const tasks = registerTasksModule(app, platform, { dataItems, series, taskRecords, recordsCommitted, devices: gatewayDevices, alarms: alarms.taskAlarms, meters, companies, groups });
+  app.decorate('tasks', tasks.clock);
+  // Event subscriptions hear records, alarms, devices and task runs: after all four (docs/webhooks.md).
+  app.decorate(
+    'webhooks',
+    registerWebhooksModule(app, platform, { box, queue: notifyModule.queue, cabin, dataItems, devices, users, recordsCommitted, alarmEvents: alarms.alarmEvents, onlineChanges, taskRuns: tasks.runsFinished }),
+  );
   app.decorate('telemetry', telemetry.ingest);
   if (config.testRoutes) {
     registerTestRoutes(app, (phone) => auth.latestSentCode(phone));
   }
-  // GET /metrics (METRICS_TOKEN; off: 40400): before the web app, whose history fallback would take the path.
-  registerMetrics(app, config.metricsToken, { dbKind: database.kind, pool: database.pool, broker, externalBroker, telemetry: telemetry.ingest, devices, deliveries: notifyModule.figures });
   await registerWeb(app, config.webDist);
   if (externalBroker) {
     // After the modules' own onReady hooks (the devices module listens to the broker there).

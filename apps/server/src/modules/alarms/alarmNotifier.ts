@@ -3,6 +3,7 @@ import type { Realtime } from '@server/platform/realtime';
 import { translate } from '@server/platform/i18n';
 import type { NotifyMessage, NotifySender } from '../notify/deliveryQueue.port';
 import type { AlarmRow } from './alarms.repository';
+import type { AlarmEvents } from './alarmEvents.port';
 
 export interface AlarmRecipients {
   /** Phones and e-mail addresses of the rule's recipients (users, group members, and the delegates of delegators when asked). */
@@ -33,6 +34,8 @@ export interface NotifierDeps {
   /** The company's time zone: times in a message are its wall time. */
   timeZone(companyId: number): Promise<string>;
   log: { warn: (obj: unknown, msg?: string) => void };
+  /** Openings, clearings and acknowledgements, once stored (event subscriptions). */
+  events?: Pick<AlarmEvents, 'emit'>;
 }
 
 /** The subject of an alarm's deliveries (its log in the detail drawer). */
@@ -51,6 +54,9 @@ export class AlarmNotifier {
     const alarm = await this.deps.view(row);
     const push: AlarmPush = { event, nodeId: row.node_id, alarm };
     this.deps.realtime.publish(`${alarmChannel}:${row.company_id}`, event, push);
+    if (event === 'opened' || event === 'cleared' || event === 'acknowledged') {
+      this.deps.events?.emit({ event, companyId: row.company_id, nodeId: row.node_id, alarm });
+    }
     const wants = { sms: notify?.sms === true, email: notify?.email === true && this.deps.mailConfigured, channels: notify?.channelIds ?? [] };
     if (!notify || (!wants.sms && !wants.email && wants.channels.length === 0) || event === 'changed' || event === 'acknowledged' || (event === 'cleared' && !notify.notifyOnClear)) {
       return;

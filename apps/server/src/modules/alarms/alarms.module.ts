@@ -17,6 +17,7 @@ import { registerAlarmsRoutes } from './alarms.routes';
 import { AlarmsService, type AlarmTargets } from './alarms.service';
 import type { TaskAlarms } from './taskAlarms.port';
 import type { SimAlarms } from './simAlarms.port';
+import { AlarmEvents } from './alarmEvents.port';
 import { repeatWhileOpen } from '@server/platform/repeat';
 import type { NotifySender } from '../notify/deliveryQueue.port';
 import type { DeliveryClock } from '../notify/notify.module';
@@ -28,6 +29,8 @@ export interface AlarmsModule {
   taskAlarms: TaskAlarms;
   /** Threshold alarms of SIM traffic cards. */
   simAlarms: SimAlarms;
+  /** Alarms opened, cleared and acknowledged (event subscriptions). */
+  alarmEvents: Pick<AlarmEvents, 'subscribe'>;
 }
 
 export interface AlarmDeadlines {
@@ -102,7 +105,9 @@ export function registerAlarmsModule(
   };
   // The notifier answers views through the service, which is built after it.
   let service: AlarmsService | null = null;
+  const alarmEvents = new AlarmEvents(app.log);
   const notifier = new AlarmNotifier({
+    events: alarmEvents,
     realtime: platform.realtime,
     notify: deps.notify,
     mailConfigured: platform.mail.configured,
@@ -267,5 +272,5 @@ export function registerAlarmsModule(
       }
     },
   };
-  return { deadlines: { sweep, idle }, taskAlarms, simAlarms };
+  return { deadlines: { sweep, idle }, taskAlarms, simAlarms, alarmEvents };
 }

@@ -1,4 +1,4 @@
-import type { AlarmSmsFact, ChannelOptions, DeliveryView, Locale } from '@smartdata/domain';
+import type { AlarmSmsFact, ChannelOptions, DeliveryView, Locale, Page, PageQuery } from '@smartdata/domain';
 
 /**
  * The one durable delivery queue (issue 32, docs/alarms.md "Deliveries"): every outbound message —
@@ -69,6 +69,8 @@ export interface DeliveryQueue {
   enqueue(requests: readonly DeliveryRequest[]): Promise<void>;
   /** The log of a subject, oldest first. */
   deliveries(companyId: number, subject: string, locale: Locale): Promise<DeliveryView[]>;
+  /** One page of a subject's log, newest first (a subscription's log grows without end). */
+  deliveryPage(companyId: number, subject: string, locale: Locale, page: PageQuery): Promise<Page<DeliveryView>>;
 }
 
 /** Who a message goes to. */

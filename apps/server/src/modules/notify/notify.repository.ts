@@ -78,12 +78,6 @@ export class NotifyRepository {
     }
   }
 
-  /** How many rows are in each of these states (of every company; delivery_due_ix covers the count). */
-  async countByState(states: readonly string[]): Promise<Record<string, number>> {
-    const rows = await this.db.selectFrom('delivery').select(['state', (eb) => eb.fn.countAll<number>().as('n')]).where('state', 'in', [...states]).groupBy('state').execute();
-    return Object.fromEntries(rows.map((row) => [row.state, Number(row.n)]));
-  }
-
   /** The ids of rows due at `now`, oldest first. */
   async due(now: number, limit: number): Promise<number[]> {
     const rows = await this.db.selectFrom('delivery').select('id').where(dueAt(now)).orderBy('id').limit(limit).execute();
@@ -114,5 +108,15 @@ export class NotifyRepository {
 
   deliveries(companyId: number, subject: string): Promise<DeliveryRow[]> {
     return this.db.selectFrom('delivery').selectAll().where('company_id', '=', companyId).where('subject', '=', subject).orderBy('id').execute();
+  }
+
+  /** One page of a subject's deliveries, newest first, and how many it has. */
+  async deliveryPage(companyId: number, subject: string, pageNum: number, pageSize: number): Promise<{ rows: DeliveryRow[]; total: number }> {
+    const scoped = this.db.selectFrom('delivery').where('company_id', '=', companyId).where('subject', '=', subject);
+    const [rows, count] = await Promise.all([
+      scoped.selectAll().orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
+      scoped.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    ]);
+    return { rows, total: Number(count?.n ?? 0) };
   }
 }

@@ -25,7 +25,7 @@ import type { ItemSummary } from '../data-items/dataItems.service';
 import { RecordsQueue, WatchedItems, type CommittedRecords } from '../data-items/recordsCommitted.port';
 import type { TaskActions, Trigger } from './taskActions';
 import { cronOf, nextRunAfter } from './taskSchedule';
-import { claimAndRun, lastRunOf, latestRuns, sweepJob } from './taskRuns';
+import { claimAndRun, lastRunOf, latestRuns, sweepJob, type RunEnded } from './taskRuns';
 import type { ExecutableRow, RuleRow, RulesRepository, ScheduledRow } from './rules.repository';
 import type { RunRow, TasksRepository } from './tasks.repository';
 
@@ -40,6 +40,8 @@ export interface RulesDeps {
   };
   now: () => number;
   log: { error: (obj: unknown, msg?: string) => void };
+  /** Told of each run whose end was recorded (event subscriptions). */
+  ended?: RunEnded;
 }
 
 /**
@@ -206,7 +208,7 @@ export class RulesService {
     return claimAndRun(this.deps.runs, claim, this.deps.now, async () => {
       const outcome = await this.deps.actions.run({ companyId: job.companyId, runBy: job.runBy, name: job.name, key: `${job.type}:${job.id}` }, actions, trigger, job.scheduledFor);
       return { state: outcome.error ? 'failed' : 'succeeded', value: outcome.value, record_id: outcome.recordId, error: outcome.error };
-    });
+    }, this.deps.ended);
   }
 
   // ---- executable tasks ----

@@ -20,15 +20,18 @@ export interface RunClaim {
 
 const empty = { window_from: null, window_to: null, value: null, error: null, record_id: null };
 
+/** Told of each run whose end was recorded (the tasks module's `TaskRunsFinished` port). */
+export type RunEnded = (row: RunRow) => void;
+
 /** Claims a run and does `work` within the run timeout; null when another instance holds the claim. */
-export async function claimAndRun(runs: TasksRepository, claim: RunClaim, now: () => number, work: () => Promise<RunPatch>): Promise<RunRow | null> {
+export async function claimAndRun(runs: TasksRepository, claim: RunClaim, now: () => number, work: () => Promise<RunPatch>, ended?: RunEnded): Promise<RunRow | null> {
   const startedAt = now();
   const runId = await runs.claimRun({ ...claim, ...empty, started_at: startedAt, ended_at: null, lease_until: startedAt + taskLimits.runTimeoutMs, state: 'running' });
-  return runId === null ? null : runClaimed(runs, runId, now, work);
+  return runId === null ? null : runClaimed(runs, runId, now, work, ended);
 }
 
 /** Does the work of a run this instance holds, within the run timeout, and records its end. */
-export async function runClaimed(runs: TasksRepository, runId: number, now: () => number, work: () => Promise<RunPatch>): Promise<RunRow | null> {
+export async function runClaimed(runs: TasksRepository, runId: number, now: () => number, work: () => Promise<RunPatch>, ended?: RunEnded): Promise<RunRow | null> {
   let patch: RunPatch;
   try {
     const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('task.timedOut')), taskLimits.runTimeoutMs).unref());
@@ -38,7 +41,11 @@ export async function runClaimed(runs: TasksRepository, runId: number, now: () =
     patch = { state: message === 'task.timedOut' ? 'timedOut' : 'failed', error: message.slice(0, 500), ended_at: now() };
   }
   await runs.finishRun(runId, { ...patch, lease_until: null });
-  return (await runs.findRun(runId)) ?? null;
+  const row = (await runs.findRun(runId)) ?? null;
+  if (row && ended) {
+    ended(row);
+  }
+  return row;
 }
 
 /** A job the scheduler runs: an analysis or a scheduled task. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { taskPermission } from '@smartdata/domain';
+import { taskPermission, type TaskType } from '@smartdata/domain';
 import type { Platform } from '@server/platform/context';
 import type { DataItemsService } from '../data-items/dataItems.service';
 import type { RecordsCommitted } from '../data-items/recordsCommitted.port';
@@ -21,6 +21,8 @@ import { TasksRepository } from './tasks.repository';
 import { registerTasksRoutes } from './tasks.routes';
 import { TasksService } from './tasks.service';
 import { repeatWhileOpen } from '@server/platform/repeat';
+import type { RunRow } from './tasks.repository';
+import { TaskRunsFinished } from './taskRunsFinished.port';
 
 /** The scheduler's sweep, for tests that move the clock instead of waiting, and the late-value queue. */
 export interface TaskClock {
@@ -29,6 +31,12 @@ export interface TaskClock {
 }
 
 const sweepMs = 1000;
+
+export interface TasksModule {
+  clock: TaskClock;
+  /** Runs whose end was recorded (event subscriptions). */
+  runsFinished: Pick<TaskRunsFinished, 'subscribe'>;
+}
 
 /**
  * Intelligent tasks (issue 16, docs/tasks.md): smart analyses on a schedule, written through the
@@ -55,10 +63,23 @@ export function registerTasksModule(
     companies: Pick<CompaniesService, 'find' | 'isMember'>;
     groups: Pick<GroupsService, 'groupExists'>;
   },
-): TaskClock {
+): TasksModule {
   const { dataItems } = deps;
   const repository = new TasksRepository(platform.db);
   const rulesRepository = new RulesRepository(platform.db);
+  const runsFinished = new TaskRunsFinished(app.log);
+  // A run's end as the task log shows it, named, to the listeners (none: nothing is read).
+  const ended = (row: RunRow) => {
+    if (!runsFinished.hasListeners) {
+      return;
+    }
+    const type = row.task_type as TaskType;
+    const name =
+      type === 'analysis'
+        ? repository.analysesByIds(row.company_id, [row.task_id]).then((rows) => rows[0]?.name ?? '')
+        : rulesRepository.names(type === 'rule' ? 'task_rule' : type === 'executable' ? 'task_executable' : 'task_scheduled', row.company_id, [row.task_id]).then((names) => names.get(row.task_id) ?? '');
+    name.then((taskName) => runsFinished.emit({ companyId: row.company_id, run: tasks.runView(row, taskName) })).catch((err: unknown) => app.log.error({ err }, 'task run event failed'));
+  };
   const items = {
     async requireItem(caller: CabinCaller, itemId: number, level: 'read' | 'readWrite'): Promise<ItemSummary> {
       await dataItems.requireItem(caller, itemId, level);
@@ -80,9 +101,10 @@ export function registerTasksModule(
     names: (companyId, type, ids) => rulesRepository.names(type === 'rule' ? 'task_rule' : type === 'executable' ? 'task_executable' : 'task_scheduled', companyId, ids),
     now: () => Date.now(),
     log: app.log,
+    ended,
   });
   const actions = new TaskActions({ items, devices: deps.devices, records: deps.taskRecords, alarms: deps.alarms, isMember: (companyId, userId) => deps.companies.isMember(companyId, userId), groupExists: (companyId, groupId) => deps.groups.groupExists(companyId, groupId) });
-  const rules = new RulesService({ rules: rulesRepository, runs: repository, actions, items, now: () => Date.now(), log: app.log });
+  const rules = new RulesService({ rules: rulesRepository, runs: repository, actions, items, now: () => Date.now(), log: app.log, ended });
   const jobs = new JobsService({ analyses: tasks, scheduled: rules, runs: repository, rules: rulesRepository, companies: deps.companies });
   deps.recordsCommitted.subscribe((batch) => {
     tasks.enqueue(batch);
@@ -125,7 +147,7 @@ export function registerTasksModule(
       })),
     };
   });
-  return {
+  const clock: TaskClock = {
     sweep,
     idle: async () => {
       // A rule's or an analysis's write is a new record the other may take up (chains): wait until both are still.
@@ -135,4 +157,5 @@ export function registerTasksModule(
       } while (tasks.busy || rules.busy);
     },
   };
+  return { clock, runsFinished };
 }

@@ -31,7 +31,7 @@ import type { TaskRecords } from '../data-items/taskRecords.port';
 import type { MeterConsumption } from '../meters/meterConsumption.port';
 import { LateValues } from './lateValues';
 import { cronOf, nextRunAfter } from './taskSchedule';
-import { claimAndRun, latestRuns, runClaimed, sweepJob } from './taskRuns';
+import { claimAndRun, latestRuns, runClaimed, sweepJob, type RunEnded } from './taskRuns';
 import type { AnalysisRow, RunRow, TasksRepository } from './tasks.repository';
 
 /** What tasks need of data items: the caller's access to an item (40400/40300), items by id, the company zone. */
@@ -51,6 +51,8 @@ export interface TasksDeps {
   names(companyId: number, type: Exclude<TaskType, 'analysis'>, ids: readonly number[]): Promise<Map<number, string>>;
   now: () => number;
   log: { error: (obj: unknown, msg?: string) => void };
+  /** Told of each run whose end was recorded (event subscriptions). */
+  ended?: RunEnded;
 }
 
 const windowed = (method: AcquisitionMethod) => method !== 'recent_create_1' && !method.startsWith('time_range_');
@@ -324,7 +326,7 @@ export class TasksService {
   private async execute(row: AnalysisRow, scheduledFor: number, kind: 'scheduled' | 'manual'): Promise<RunRow> {
     const { repository } = this.deps;
     const claim = { company_id: row.company_id, task_id: row.id, task_type: 'analysis', kind, scheduled_for: scheduledFor } as const;
-    const run = await claimAndRun(repository, claim, this.deps.now, () => this.writeResult(row, scheduledFor));
+    const run = await claimAndRun(repository, claim, this.deps.now, () => this.writeResult(row, scheduledFor), this.deps.ended);
     return run ?? (await repository.runs(row.company_id, { taskId: row.id, taskType: 'analysis' }, { pageNum: 1, pageSize: 1 })).rows[0];
   }
 
@@ -384,7 +386,7 @@ export class TasksService {
       await repository.finishRun(pending.id, { state: 'skipped', ended_at: this.deps.now(), lease_until: null });
       return;
     }
-    await runClaimed(repository, pending.id, this.deps.now, () => this.writeResult(row, Number(pending.scheduled_for)));
+    await runClaimed(repository, pending.id, this.deps.now, () => this.writeResult(row, Number(pending.scheduled_for)), this.deps.ended);
   }
 
   // ---- late values ----

@@ -28,7 +28,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'api',
-          include: ['apps/server/src/**/*.api.test.ts'],
+          // The software gateway's tests against the console (buildApp and its broker) are API tests too.
+          include: ['apps/server/src/**/*.api.test.ts', 'apps/gateway-sim/src/**/*.api.test.ts'],
           // Each file builds its own server on its own database (an in-memory SQLite, or a schema of
           // its own on PostgreSQL) and listens only on free ports, so files run side by side: two at
           // a time (vitest's default on 2 cores is one), where much of a file's time is spent waiting

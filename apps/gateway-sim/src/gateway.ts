@@ -1,4 +1,6 @@
 import { EventEmitter } from 'node:events';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import {
   checkFlow,
@@ -13,7 +15,10 @@ import {
   type FlowDocument,
 } from '@smartdata/domain';
 import { ModbusSlave } from './modbusSlave';
-import { FlowRunner, SimulatedSerialPort, type LinkBus, type RunnerEvent } from './flowRunner';
+import { FlowRunner, SimulatedSerialPort, type LinkBus, type RunnerEvent, type SerialPort } from './flowRunner';
+import { busLabel, createBus, parseBusSpec, type Bus, type BusSpec } from './buses';
+import { rxProblemReason, rxProblemText } from './problems';
+import { DiskSpool, type SpoolOptions } from './spool';
 
 export type OtaOutcome = 'success' | 'fail' | 'reboot';
 
@@ -32,8 +37,22 @@ export interface SimulatedGatewayOptions {
   otaOutcome?: OtaOutcome;
   /** 0..1: share of Modbus requests the slave leaves unanswered. */
   missingReplies?: number;
-  /** Serial ports the gateway has (detection refuses others). */
+  /** Serial ports the gateway has (detection refuses others); with `buses`, their names. */
   serialPorts?: string[];
+  /**
+   * Real buses by the flow's port name (`COM1` → `serial:/dev/ttyUSB0`, `tcp://host:502`,
+   * `rtu-tcp://host:port`, or `sim`): the flow whose serial settings name that port talks to it.
+   * Without it every port is the simulated slave.
+   */
+  buses?: Record<string, string | BusSpec>;
+  /** Store-and-forward: what the flow publishes to the platform waits on disk while the broker is unreachable. */
+  spool?: Omit<SpoolOptions, 'log'>;
+  /** The broker's CA (PEM) for mqtts:// URLs. */
+  ca?: string;
+  /** Where the applied flow is kept (a DTU keeps it in flash): it runs again after a restart. */
+  stateFile?: string;
+  /** HTTP request nodes (tests); default fetch with a 5 s limit. */
+  http?: (url: string, method: string, body: string) => Promise<number>;
   /** Links: `platform` publishes every link through the platform connection; `real` connects to each link's broker. */
   links?: 'platform' | 'real';
   seed?: number;
@@ -54,12 +73,16 @@ export interface GatewayState {
   ota: { cmdId: string; version: string; percent: number } | null;
   published: number;
   connects: number;
+  /** The bus the running flow talks to (`sim`, `serial:/dev/ttyUSB0 9600 8N1`, …). */
+  bus: string | null;
 }
 
 export interface SimulatedGateway {
   readonly sn: string;
   readonly state: GatewayState;
   readonly slave: ModbusSlave;
+  /** The store-and-forward spool, when `spool` is set. */
+  readonly spool: DiskSpool | null;
   /** connected, disconnected, command, bindRequest, bound, unbound, detected, configApplied, configFailed, otaProgress, otaDone, runner (RunnerEvent), published. */
   readonly events: EventEmitter;
   options: SimulatedGatewayOptions;
@@ -111,7 +134,13 @@ export async function startSimulatedGateway(options: SimulatedGatewayOptions): P
     ota: null,
     published: 0,
     connects: 0,
+    bus: null,
   };
+  const buses: Record<string, BusSpec> | null = options.buses
+    ? Object.fromEntries(Object.entries(options.buses).map(([port, spec]) => [port, typeof spec === 'string' ? parseBusSpec(spec) : spec]))
+    : null;
+  const spool = options.spool ? new DiskSpool({ ...options.spool, log: (line) => log(`${options.sn} ${line}`) }) : null;
+  let currentBus: SerialPort | null = null;
   let runner: FlowRunner | null = null;
   let closing = false;
   const linkClients = new Map<string, MqttClient>();
@@ -124,6 +153,7 @@ export async function startSimulatedGateway(options: SimulatedGatewayOptions): P
       clean: true,
       reconnectPeriod: options.reconnectMs ?? 1000,
       connectTimeout: 5000,
+      ...(options.ca ? { ca: options.ca } : {}),
       will: { topic: deviceTopics.online(options.sn), payload: Buffer.from(JSON.stringify({ online: false })), qos: 1, retain: true },
     });
     c.on('connect', () => {
@@ -134,6 +164,7 @@ export async function startSimulatedGateway(options: SimulatedGatewayOptions): P
         await c.publishAsync(deviceTopics.online(options.sn), JSON.stringify({ online: true, firmware: state.firmware, ts: Date.now() }), { qos: 1, retain: true });
         log(`${options.sn} online (firmware ${state.firmware})`);
         events.emit('connected', state.firmware);
+        void drain();
       })().catch((error: unknown) => log(`${options.sn} connect steps failed: ${(error as Error).message}`));
     });
     c.on('close', () => {
@@ -172,9 +203,56 @@ export async function startSimulatedGateway(options: SimulatedGatewayOptions): P
     await client.publishAsync(deviceTopics.event(options.sn), JSON.stringify(event), { qos: 1 });
   };
 
+  /**
+   * Forwards held publishes in order while connected: each waits for its PUBACK and leaves the
+   * spool only then (an unacknowledged one is sent again by mqtt.js after a reconnect, or by the
+   * next drain). A telemetry body without `ts` gets the time the flow published it.
+   */
+  let draining = false;
+  const drain = async () => {
+    if (!spool || draining) {
+      return;
+    }
+    draining = true;
+    try {
+      while (!closing) {
+        const current = client;
+        if (!current.connected) {
+          break;
+        }
+        const entry = spool.peek();
+        if (!entry) {
+          break;
+        }
+        const body = withTs(entry.topic, entry.body, entry.at, options.sn);
+        const acked = await Promise.race([
+          current.publishAsync(entry.topic, body, { qos: 1 }).then(() => true),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 60_000).unref()),
+        ]).catch(() => false);
+        if (!acked) {
+          break;
+        }
+        spool.ack(entry.seq);
+        state.published += 1;
+        events.emit('published', { linkId: 'platform', topic: entry.topic, body, heldMs: Date.now() - entry.at });
+      }
+    } finally {
+      draining = false;
+    }
+    if (spool.size > 0 && client.connected && !closing) {
+      setTimeout(() => void drain(), 1000).unref();
+    }
+  };
+
   const links: LinkBus = {
     publish: async (linkId, topic, body, qos) => {
       const real = (options.links ?? 'platform') === 'real';
+      if (spool && !real && devicePublishAllowed(options.sn, topic)) {
+        spool.push(topic, body);
+        events.emit('held', { topic, body, pending: spool.size });
+        void drain();
+        return;
+      }
       if (!real && !devicePublishAllowed(options.sn, topic)) {
         // Platform mode: a link to another broker is not reachable from here, and the platform's
         // broker would close the connection for a topic outside sd/{sn}/up/. Logged, not sent.
@@ -219,30 +297,162 @@ export async function startSimulatedGateway(options: SimulatedGatewayOptions): P
   const detect = (flow: unknown): string[] => {
     const reasons = checkFlow(flow, state.firmware).errors.map(encodeDeviceReason);
     const parsed = flowDocumentSchema.safeParse(flow);
-    const ports = options.serialPorts ?? ['COM1', 'COM2'];
+    const ports = buses ? Object.keys(buses) : (options.serialPorts ?? ['COM1', 'COM2']);
     if (parsed.success && !ports.includes(parsed.data.serial.portName)) {
-      reasons.push(`The gateway has no serial port ${parsed.data.serial.portName} (it has ${ports.join(', ')})`);
+      reasons.push(encodeDeviceReason({ key: 'gateway.bus.noPort', params: { port: parsed.data.serial.portName, ports: ports.join(', ') } }));
     }
     return reasons;
   };
 
-  const apply = async (flow: FlowDocument, version: number | null) => {
+  /** The bus of a flow's port, opened with its serial settings; or the reasons it cannot be. */
+  const openBus = async (flow: FlowDocument): Promise<{ bus: SerialPort; reasons: string[] }> => {
+    const port = flow.serial.portName;
+    const spec = buses?.[port];
+    if (!spec || spec.kind === 'sim') {
+      return { bus: new SimulatedSerialPort(bus, flow.serial.baudRate), reasons: [] };
+    }
+    const real: Bus = createBus(spec, flow.serial);
+    try {
+      await real.open();
+      return { bus: real, reasons: [] };
+    } catch {
+      const problem = real.problem();
+      await real.close();
+      const path = spec.kind === 'serial' ? spec.path : busLabel(spec);
+      const reason =
+        spec.kind === 'serial'
+          ? problem?.message.endsWith('does not exist')
+            ? encodeDeviceReason({ key: 'gateway.bus.portMissing', params: { port, path } })
+            : encodeDeviceReason({ key: 'gateway.bus.openFailed', params: { port, path, error: problem?.message ?? 'unknown error' } })
+          : encodeDeviceReason({ key: 'gateway.bus.unreachable', params: { port, bus: path, error: problem?.message ?? 'unknown error' } });
+      log(`${options.sn} ${port}: ${problem?.message ?? 'cannot open'}`);
+      return { bus: real, reasons: [reason] };
+    }
+  };
+
+  const closeBus = async (serial: SerialPort | null) => {
+    await (serial as Partial<Bus> | null)?.close?.().catch(() => undefined);
+  };
+
+  const onRunnerEvent = (event: RunnerEvent) => {
+    if (event.type === 'rxProblem') {
+      log(`${options.sn} ${rxProblemText(event, state.flow?.serial.portName ?? '')}`);
+    } else if (event.type === 'error') {
+      const name = state.flow?.nodes.find((n) => n.id === event.nodeId)?.name ?? event.nodeId;
+      log(`${options.sn} node "${name}": ${event.message}`);
+    }
+    events.emit('runner', event);
+  };
+
+  /** Stops the running flow and frees its bus (a serial port is opened by one at a time). */
+  const stopRunner = async () => {
     await runner?.stop();
+    runner = null;
+    await closeBus(currentBus);
+    currentBus = null;
+    state.bus = null;
+  };
+
+  /** Runs `flow` on its bus; the reasons when the bus cannot be opened (nothing runs then). */
+  const apply = async (flow: FlowDocument, version: number | null): Promise<string[]> => {
+    await stopRunner();
+    const opened = await openBus(flow);
+    if (opened.reasons.length > 0) {
+      return opened.reasons;
+    }
     state.flow = flow;
     state.configVersion = version;
     for (const c of linkClients.values()) {
       c.end(true);
     }
     linkClients.clear();
-    const serial = new SimulatedSerialPort(bus, flow.serial.baudRate);
+    currentBus = opened.bus;
+    state.bus = opened.bus.label ?? 'sim';
     runner = new FlowRunner(flow, {
       sn: options.sn,
       secret: options.secret,
-      serial,
+      serial: opened.bus,
       links,
-      onEvent: (event: RunnerEvent) => events.emit('runner', event),
+      onEvent: onRunnerEvent,
+      ...(options.http ? { http: options.http } : {}),
     });
     await runner.start();
+    if (options.stateFile) {
+      try {
+        mkdirSync(path.dirname(options.stateFile), { recursive: true });
+        writeFileSync(`${options.stateFile}.tmp`, JSON.stringify({ version, flow }));
+        renameSync(`${options.stateFile}.tmp`, options.stateFile);
+      } catch (error) {
+        log(`${options.sn} could not keep the applied flow in ${options.stateFile}: ${(error as Error).message}`);
+      }
+    }
+    return [];
+  };
+
+  /**
+   * Detection against the real bus: each read inquiry (functions 01–04) followed by its parser is
+   * asked once, with the parser's timeout and retries; silence, a bad CRC, an exception or a line
+   * that does not open become reasons. Writes are never sent. The running flow pauses meanwhile
+   * (it shares the port) and resumes after.
+   */
+  const probe = async (flow: FlowDocument): Promise<string[]> => {
+    const spec = buses?.[flow.serial.portName];
+    if (!spec || spec.kind === 'sim') {
+      return [];
+    }
+    const resume = state.flow ? { flow: state.flow, version: state.configVersion } : null;
+    await stopRunner();
+    try {
+      const opened = await openBus(flow);
+      if (opened.reasons.length > 0) {
+        return opened.reasons;
+      }
+      const reasons: string[] = [];
+      try {
+        for (const edge of flow.edges) {
+          const tx = flow.nodes.find((n) => n.id === edge.from);
+          const rx = flow.nodes.find((n) => n.id === edge.to);
+          if (tx?.kind !== 'serialTx' || rx?.kind !== 'serialRx') {
+            continue;
+          }
+          const fn = Number.parseInt(tx.packet.split(' ')[1] ?? '', 16);
+          if (!(fn >= 1 && fn <= 4)) {
+            continue;
+          }
+          const doc: FlowDocument = {
+            ...flow,
+            startMode: { kind: 'server' },
+            nodes: [flow.nodes.find((n) => n.kind === 'start')!, tx, { ...rx, timeout: undefined }],
+            edges: [
+              { from: flow.nodes.find((n) => n.kind === 'start')!.id, to: tx.id },
+              { from: tx.id, to: rx.id },
+            ],
+          };
+          const test = new FlowRunner(doc, {
+            sn: options.sn,
+            serial: opened.bus,
+            links: { publish: async () => undefined, subscribe: async () => undefined },
+            onEvent: (event) => {
+              if (event.type === 'rxProblem') {
+                log(`${options.sn} detection: ${rxProblemText(event, flow.serial.portName)}`);
+                reasons.push(rxProblemReason(event, flow.serial.portName));
+              }
+            },
+          });
+          await test.runOnce();
+        }
+      } finally {
+        await closeBus(opened.bus);
+      }
+      return reasons;
+    } finally {
+      if (resume && !closing) {
+        const failed = await apply(resume.flow, resume.version);
+        if (failed.length > 0) {
+          log(`${options.sn} the running flow could not resume after detection: ${failed.join('; ')}`);
+        }
+      }
+    }
   };
 
   const handleCommand = async (command: DeviceCommand) => {
@@ -261,6 +471,9 @@ export async function startSimulatedGateway(options: SimulatedGatewayOptions): P
         return;
       case 'detect': {
         const reasons = detect(command.flow);
+        if (reasons.length === 0) {
+          reasons.push(...(await probe(flowDocumentSchema.parse(command.flow))));
+        }
         await send({ type: 'detectResult', cmdId: command.cmdId, passed: reasons.length === 0, reasons });
         events.emit('detected', { passed: reasons.length === 0, reasons });
         return;
@@ -272,7 +485,18 @@ export async function startSimulatedGateway(options: SimulatedGatewayOptions): P
           events.emit('configFailed', reasons);
           return;
         }
-        await apply(command.flow, command.version);
+        const previous = state.flow ? { flow: state.flow, version: state.configVersion } : null;
+        const failed = await apply(command.flow, command.version);
+        if (failed.length > 0) {
+          // The new document cannot run here: the one before keeps running (rolled back on the device).
+          if (previous) {
+            await apply(previous.flow, previous.version);
+          }
+          await send({ type: 'configResult', cmdId: command.cmdId, ok: false, version: command.version, reasons: failed });
+          log(`${options.sn} refused config version ${command.version}: ${failed.join('; ')}`);
+          events.emit('configFailed', failed);
+          return;
+        }
         await send({ type: 'configResult', cmdId: command.cmdId, ok: true, version: command.version, reasons: [] });
         log(`${options.sn} applied config version ${command.version}`);
         events.emit('configApplied', command.version);
@@ -326,10 +550,22 @@ export async function startSimulatedGateway(options: SimulatedGatewayOptions): P
     events.emit('otaDone', { ok: true, version: command.version });
   };
 
+  if (options.stateFile && existsSync(options.stateFile)) {
+    try {
+      const kept = JSON.parse(readFileSync(options.stateFile, 'utf8')) as { version: number | null; flow: unknown };
+      const flow = flowDocumentSchema.parse(kept.flow);
+      const failed = await apply(flow, kept.version);
+      log(failed.length > 0 ? `${options.sn} the kept flow (version ${kept.version}) cannot run: ${failed.join('; ')}` : `${options.sn} running the kept flow (version ${kept.version}) on ${state.bus}`);
+    } catch (error) {
+      log(`${options.sn} ignored ${options.stateFile}: ${(error as Error).message}`);
+    }
+  }
+
   const handle: SimulatedGateway = {
     sn: options.sn,
     state,
     slave,
+    spool,
     events,
     options,
     get client() {
@@ -385,7 +621,7 @@ export async function startSimulatedGateway(options: SimulatedGatewayOptions): P
     },
     async close() {
       closing = true;
-      await runner?.stop();
+      await stopRunner();
       for (const c of linkClients.values()) {
         c.end(true);
       }
@@ -399,6 +635,22 @@ export async function startSimulatedGateway(options: SimulatedGatewayOptions): P
     },
   };
   return handle;
+}
+
+/** A telemetry body (a JSON object) without `ts` gets the time it was made, so a held value keeps it. */
+function withTs(topic: string, body: string, at: number, sn: string): string {
+  if (topic !== deviceTopics.telemetry(sn)) {
+    return body;
+  }
+  try {
+    const parsed = JSON.parse(body) as unknown;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed) && !('ts' in parsed)) {
+      return JSON.stringify({ ...parsed, ts: at });
+    }
+  } catch {
+    // not JSON: forwarded as it is
+  }
+  return body;
 }
 
 function hash(text: string): number {

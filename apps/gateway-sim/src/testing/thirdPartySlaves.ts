@@ -27,7 +27,8 @@ export interface MeterVector {
 
 export const meterValues = { temperature: 21.5, humidity: 45.3, power: 5234.5, total: 3_000_123 };
 
-export function meterVector(): MeterVector & IServiceVector {
+/** With `counting`, unit 1's humidity register counts up on each read (401, 402, …): every reading its own value. */
+export function meterVector(options: { counting?: boolean } = {}): MeterVector & IServiceVector {
   const float = new DataView(new ArrayBuffer(4));
   float.setFloat32(0, meterValues.power);
   const holding = new Map<number, Map<number, number>>([
@@ -36,6 +37,7 @@ export function meterVector(): MeterVector & IServiceVector {
   ]);
   const input = new Map<number, Map<number, number>>([[2, new Map([[0x10, float.getUint16(0)], [0x11, float.getUint16(2)]])]]);
   const coils = new Map<string, boolean>();
+  let counter = 0;
   const vector = {
     coils,
     holding,
@@ -43,6 +45,10 @@ export function meterVector(): MeterVector & IServiceVector {
     reads: 0,
     getHoldingRegister(addr: number, unitID: number): number {
       vector.reads += 1;
+      if (options.counting && unitID === 1 && addr === 1) {
+        counter += 1;
+        return 400 + counter;
+      }
       const value = holding.get(unitID)?.get(addr);
       if (value === undefined) {
         throw Object.assign(new Error(`no holding register ${addr} on unit ${unitID}`), { modbusErrorCode: 0x02 });

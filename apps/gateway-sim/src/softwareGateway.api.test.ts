@@ -1,0 +1,332 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { deviceReasonText, formatHexPacket, withCrc } from '@smartdata/domain';
+import { as, body, createCompanyUser, createTestApp, signIn, type TestApp } from '@server/test/testApp';
+import { startSimulatedGateway, type SimulatedGateway, type SimulatedGatewayOptions } from './gateway';
+import { meterValues, meterVector, socatAvailable, startPtyPair, startServerSerial, startServerTcp } from './testing/thirdPartySlaves';
+
+/**
+ * The software gateway (issue 34) against the console: buildApp with its embedded broker, the
+ * gateway in-process on real transports, third-party Modbus slaves (the npm package modbus-serial's
+ * ServerTCP and ServerSerial, the latter on a pty pair made by Debian's socat). Everything on
+ * 127.0.0.1; fixed ports 19050–19099 for the slaves and the broker listener this file controls.
+ */
+type Api = (options: InjectOptions) => Promise<LightMyRequestResponse>;
+let t: TestApp;
+let httpPort: number;
+const gateways: SimulatedGateway[] = [];
+const cleanups: Array<() => Promise<void>> = [];
+const example = (name: string) => JSON.parse(fs.readFileSync(new URL(`../../../examples/flows/${name}`, import.meta.url), 'utf8'));
+
+beforeAll(async () => {
+  t = await createTestApp({ mqttPort: 0 });
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  httpPort = (t.app.server.address() as net.AddressInfo).port;
+});
+afterAll(async () => {
+  await Promise.all(gateways.map((g) => g.close().catch(() => undefined)));
+  for (const cleanup of cleanups.reverse()) {
+    await cleanup().catch(() => undefined);
+  }
+  await t.close();
+});
+
+const post = (api: Api, url: string, payload: unknown) => api({ method: 'POST', url: `/general/${url}`, payload: payload as object });
+const get = (api: Api, url: string, query: Record<string, unknown>) => api({ method: 'GET', url: `/general/${url}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}` });
+const fields = ['temperature', 'humidity', 'total', 'power', 'overload'].map((fieldName, i) => ({ name: `值${i + 1}`, fieldName, type: 1, unit: '', priority: i + 1 }));
+
+async function until<T>(read: () => Promise<T>, test: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T = await read();
+  while (!test(last)) {
+    if (Date.now() > deadline) {
+      throw new Error(`${what} not within ${timeoutMs} ms: ${JSON.stringify(last)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    last = await read();
+  }
+  return last;
+}
+
+let seq = 0;
+/**
+ * A company with an IoT data list bound to a new device, the software gateway of that device
+ * connected with `options` and bound (confirmed on the gateway).
+ */
+async function boundGateway(options: Partial<SimulatedGatewayOptions>, url = `mqtt://127.0.0.1:${t.app.platform.broker!.port}`) {
+  seq += 1;
+  const user = await createCompanyUser(t.app, { codes: ['sd_capsule', 'cd_device', 'dm_gateway'], companyName: `Gateway ${seq} ${randomBytes(3).toString('hex')}` });
+  const api = as(t.app, await signIn(t.app, user.userName, user.password));
+  const dir = body(await post(api, 'cabin/addDirectory', { parentId: null, name: `Plant ${seq}` }));
+  const item = body(await post(api, 'dataItem/addDataItem', { directoryId: dir.data.id, name: `Meters ${seq}`, kind: 13, fields }));
+  expect(item.code, JSON.stringify(item)).toBe(0);
+  const sn = `SWGW${Date.now().toString(36).toUpperCase()}${seq}`;
+  const device = body(await post(api, 'device/addDevice', { name: `Software gateway ${seq}`, sn, model: 'SD-DTU' }));
+  expect(device.code, JSON.stringify(device)).toBe(0);
+  expect(body(await post(api, 'telemetry/bindItem', { itemId: item.data.id, deviceId: device.data.id })).code).toBe(0);
+  const lines: string[] = [];
+  const gateway = await startSimulatedGateway({ sn, secret: device.data.secret, url, reconnectMs: 300, log: (line) => lines.push(line), ...options });
+  gateways.push(gateway);
+  await gateway.waitFor('connected', undefined, 10_000);
+  const deviceId = device.data.id as number;
+  const read = async () => body(await get(api, 'device/getDevice', { id: deviceId })).data;
+  await until(read, (d) => d.online, 'online');
+  const request = gateway.waitFor('bindRequest');
+  expect(body(await post(api, 'device/bind', { id: deviceId })).code).toBe(0);
+  await request;
+  await gateway.confirmBind();
+  await until(read, (d) => d.bindState === 'bound', 'bound');
+  const records = async () => {
+    const answer = body(await get(api, 'dataItem/getRecords', { itemId: item.data.id, pageNum: 1, pageSize: 200 }));
+    expect(answer.code, JSON.stringify(answer)).toBe(0);
+    return answer.data.list as Array<{ values: Record<string, unknown>; createdAt: number }>;
+  };
+  /** Saves and pushes a flow; resolves with the device once the push is answered. */
+  const push = async (flow: unknown) => {
+    expect(body(await post(api, 'gateway/saveFlow', { deviceId, flow })).code).toBe(0);
+    const before = (await read()).config.version ?? 0;
+    expect(body(await post(api, 'gateway/pushConfig', { deviceId })).code).toBe(0);
+    return until(read, (d) => d.config.version > before && d.config.state !== 'updating', 'config answered');
+  };
+  const detect = async (flow: unknown) => {
+    expect(body(await post(api, 'gateway/detectConfig', { deviceId, flow })).code).toBe(0);
+    return until(read, (d) => d.detect.state !== 'detecting', 'detection answered', 20_000);
+  };
+  return { api, sn, deviceId, itemId: item.data.id as number, gateway, lines, read, records, push, detect };
+}
+
+/** The three example flows as they are, but: the delayed one waits 100 ms, and the three-link one posts its summary to the console's HTTP device API. */
+const flows = () => {
+  const edge = example('three-links-edge.json');
+  const report = edge.nodes.find((n: { kind: string }) => n.kind === 'httpRequest');
+  report.url = `http://127.0.0.1:${httpPort}/general/device-api/v1/{sn}/telemetry`;
+  report.body = '{"values":{"power":{{功率.power}},"overload":{{过载判断}}}}';
+  return { loop: example('modbus-temperature-loop.json'), once: { ...example('delayed-once.json'), startMode: { kind: 'delay', delayMs: 100 } }, edge };
+};
+
+/** Pushes the three examples in turn and checks what the console stored from each. */
+async function runExamples(g: Awaited<ReturnType<typeof boundGateway>>, coils: Map<string, boolean>) {
+  const { loop, once, edge } = flows();
+  expect((await g.push(loop)).config).toMatchObject({ state: 'success', version: 1 });
+  const first = await until(g.records, (r) => r.length >= 1, 'loop record');
+  expect(first[0]!.values).toEqual({ temperature: meterValues.temperature, humidity: meterValues.humidity });
+
+  expect((await g.push(once)).config).toMatchObject({ state: 'success', version: 2 });
+  await until(g.records, (r) => r.some((x) => x.values.total !== undefined), 'total record');
+
+  expect((await g.push(edge)).config).toMatchObject({ state: 'success', version: 3 });
+  expect(body(await post(g.api, 'gateway/runFlow', { deviceId: g.deviceId })).code).toBe(0);
+  const all = await until(g.records, (r) => r.some((x) => x.values.power !== undefined), 'power record');
+  expect(all.find((x) => x.values.total !== undefined)!.values).toEqual({ total: meterValues.total });
+  expect(all.find((x) => x.values.power !== undefined)!.values).toEqual({ power: meterValues.power, overload: 1 });
+  // Over 5 000 W the edge rule's first condition switched unit 3's coil 1 on, on the same bus.
+  await until(async () => coils.get('3:1'), (on) => on === true, 'relay switched');
+  expect(g.gateway.state.connected).toBe(true);
+}
+
+describe('the example flows on real transports, stored by the console', () => {
+  it('Modbus TCP: modbus-serial ServerTCP answers, the console stores temperature, humidity, total, power', async () => {
+    const slave = await startServerTcp(19051);
+    cleanups.push(() => slave.close());
+    const g = await boundGateway({ buses: { COM1: 'tcp://127.0.0.1:19051', COM2: 'tcp://127.0.0.1:19051' } });
+    await runExamples(g, slave.vector.coils);
+    expect(g.gateway.state.bus).toBe('tcp://127.0.0.1:19051');
+  });
+
+  it.skipIf(!socatAvailable)('Modbus RTU on a serial pty pair (socat): modbus-serial ServerSerial answers on the other end, the console stores the values', async () => {
+    const pair = await startPtyPair();
+    cleanups.push(() => pair.close());
+    const slave = await startServerSerial(pair.b);
+    cleanups.push(() => slave.close());
+    const g = await boundGateway({ buses: { COM1: `serial:${pair.a}`, COM2: `serial:${pair.a}` } });
+    await runExamples(g, slave.vector.coils);
+    // The three-link flow's serial settings: 19200 baud, even parity.
+    expect(g.gateway.state.bus).toBe(`serial:${pair.a} 19200 8E1`);
+  });
+});
+
+/**
+ * The console's broker behind a listener this test stops and starts: while it is stopped every
+ * connection is refused, as with a broker that is down (the broker's state — sessions, ingest —
+ * is the console's, as after a restart of the broker alone).
+ */
+async function brokerListener(port: number) {
+  const broker = t.app.platform.broker!;
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | null = null;
+  const start = () =>
+    new Promise<void>((resolve, reject) => {
+      server = net.createServer((socket) => {
+        sockets.add(socket);
+        socket.on('close', () => sockets.delete(socket));
+        broker.handleStream(socket);
+      });
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve());
+    });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) {
+        socket.destroy();
+      }
+      if (!server) {
+        resolve();
+        return;
+      }
+      server.close(() => resolve());
+      server = null;
+    });
+  await start();
+  return { start, stop, url: `mqtt://127.0.0.1:${port}` };
+}
+
+describe('store-and-forward', () => {
+  it('the broker down for 8 s while the bus is read every second: each value arrives once, in order, with its original ts; a small store keeps its bound and drops the oldest', async () => {
+    const OUTAGE_MS = 8000; // the issue says 30 s; 8 s of 1 s reads shows the same and keeps the suite short
+    const slave = await startServerTcp(19052, meterVector({ counting: true }));
+    cleanups.push(() => slave.close());
+    const listener = await brokerListener(19053);
+    cleanups.push(() => listener.stop());
+    const ample = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-sf-a-'));
+    const small = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-sf-b-'));
+    cleanups.push(async () => {
+      fs.rmSync(ample, { recursive: true, force: true });
+      fs.rmSync(small, { recursive: true, force: true });
+    });
+    const SMALL_BYTES = 700;
+    const buses = { COM1: 'tcp://127.0.0.1:19052' };
+    const a = await boundGateway({ buses, spool: { dir: ample } }, listener.url);
+    const b = await boundGateway({ buses, spool: { dir: small, maxBytes: SMALL_BYTES } }, listener.url);
+
+    // What reached the broker from each, in order.
+    const arrived = new Map<string, number[]>([[a.sn, []], [b.sn, []]]);
+    t.app.platform.broker!.aedes.on('publish', (packet, client) => {
+      const sn = /^sd\/([^/]+)\/up\/telemetry$/.exec(packet.topic)?.[1];
+      if (client && sn && arrived.has(sn)) {
+        arrived.get(sn)!.push((JSON.parse(packet.payload.toString()) as { ts: number }).ts);
+      }
+    });
+    // What each flow published (held first), in order.
+    const made = new Map<string, Array<{ ts: number; humidity: number }>>([[a.sn, []], [b.sn, []]]);
+    for (const g of [a, b]) {
+      g.gateway.events.on('held', ({ topic, body: text }: { topic: string; body: string }) => {
+        if (topic.endsWith('/telemetry')) {
+          made.get(g.sn)!.push(JSON.parse(text));
+        }
+      });
+    }
+    const flow = example('modbus-temperature-loop.json');
+    flow.startMode = { kind: 'loop', intervalMs: 1000 };
+    flow.nodes.find((n: { kind: string }) => n.kind === 'wait').ms = 10;
+    for (const g of [a, b]) {
+      expect((await g.push(flow)).config.state).toBe('success');
+    }
+    await until(async () => Math.min(arrived.get(a.sn)!.length, arrived.get(b.sn)!.length), (n) => n >= 2, 'values before the outage');
+
+    await listener.stop();
+    const stoppedAt = Date.now();
+    let largest = 0;
+    const sizeOf = (dir: string) => fs.readdirSync(dir).filter((f) => f.startsWith('seg-')).reduce((sum, f) => sum + fs.statSync(path.join(dir, f)).size, 0);
+    while (Date.now() - stoppedAt < OUTAGE_MS) {
+      largest = Math.max(largest, sizeOf(small));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(a.gateway.state.connected).toBe(false);
+    const heldDuringOutage = a.gateway.spool!.size;
+    expect(heldDuringOutage).toBeGreaterThanOrEqual(6);
+    await listener.start();
+    const restartedAt = Date.now();
+
+    // A: every value once, in order, with the ts the flow stamped when it read the bus.
+    await until(async () => a.gateway.spool!.size, (n) => n === 0, 'A forwarded', 20_000);
+    const aMade = made.get(a.sn)!.filter((v) => v.ts < restartedAt);
+    const aArrived = arrived.get(a.sn)!;
+    expect([...new Set(aArrived)].filter((ts) => ts < restartedAt)).toEqual(aMade.map((v) => v.ts));
+    expect(aArrived.filter((ts) => ts < restartedAt).length - aMade.length).toBeLessThanOrEqual(1); // one in flight at the stop may come twice
+    expect(aMade.filter((v) => v.ts > stoppedAt && v.ts < restartedAt).length).toBeGreaterThanOrEqual(6);
+    const aRecords = await until(a.records, (r) => r.filter((x) => x.createdAt < restartedAt).length >= aMade.length, 'A records');
+    const stored = aRecords.filter((x) => x.createdAt < restartedAt).map((x) => [x.createdAt, x.values.humidity]).sort((x, y) => Number(x[0]) - Number(y[0]));
+    expect(stored).toEqual(aMade.map((v) => [v.ts, v.humidity]));
+    expect(new Set(aMade.map((v) => v.humidity)).size).toBe(aMade.length); // each reading its own value
+
+    // B: the store never passed its bound; the oldest held went first, counted and logged; the rest arrived once.
+    expect(largest).toBeGreaterThan(0);
+    expect(largest).toBeLessThanOrEqual(SMALL_BYTES);
+    await until(async () => b.gateway.spool!.size, (n) => n === 0, 'B forwarded', 20_000);
+    const bSpool = b.gateway.spool!.stats;
+    expect(bSpool.droppedBySize).toBeGreaterThan(0);
+    expect(b.lines.some((l) => /store-and-forward: dropped the \d+ oldest held publish\(es\) \(the store reached its bound of 700 bytes\)/.test(l))).toBe(true);
+    const bMade = made.get(b.sn)!.filter((v) => v.ts < restartedAt);
+    const bArrived = [...new Set(arrived.get(b.sn)!)].filter((ts) => ts < restartedAt);
+    const lost = bMade.filter((v) => !bArrived.includes(v.ts));
+    expect(lost.length).toBe(bSpool.droppedBySize);
+    const keptInOutage = bMade.filter((v) => v.ts > stoppedAt && bArrived.includes(v.ts));
+    expect(keptInOutage.length).toBeGreaterThan(0);
+    expect(Math.max(...lost.map((v) => v.ts))).toBeLessThan(Math.min(...keptInOutage.map((v) => v.ts)));
+    expect(bArrived).toEqual(bMade.filter((v) => bArrived.includes(v.ts)).map((v) => v.ts));
+    expect(b.gateway.state.connected).toBe(true);
+  });
+});
+
+describe('errors a user can act on', () => {
+  it('a port that does not exist, an unreachable bus, a silent bus, a garbled reply and an exception: each in the detection result and the log with the node name; the gateway keeps running', async () => {
+    const slave = await startServerTcp(19054);
+    cleanups.push(() => slave.close());
+    const lonely = socatAvailable ? await startPtyPair() : null;
+    if (lonely) {
+      cleanups.push(() => lonely.close());
+    }
+    const missing = path.join(os.tmpdir(), `gw-no-such-port-${process.pid}`);
+    const g = await boundGateway({ buses: { COM1: `serial:${missing}`, COM2: 'tcp://127.0.0.1:19055', COM3: 'tcp://127.0.0.1:19054', ...(lonely ? { COM4: `serial:${lonely.a}` } : {}) } });
+    const en = (reasons: string[]) => reasons.map((r) => deviceReasonText(r, 'en-US'));
+    const zh = (reasons: string[]) => reasons.map((r) => deviceReasonText(r, 'zh-CN'));
+    const { loop, edge } = flows();
+
+    // A wrong port path: detection fails with it, and so does a push (nothing else runs).
+    const noPort = await g.detect(loop);
+    expect(noPort.detect.state).toBe('failed');
+    expect(en(noPort.detect.reasons)).toEqual([`The serial port COM1 is ${missing}, which does not exist: check the port path and the USB adapter`]);
+    expect(zh(noPort.detect.reasons)[0]).toBe(`串口 COM1 对应的设备 ${missing} 不存在：请检查串口路径和 USB 转换器`);
+    const refused = await g.push(loop);
+    expect(refused.config.state).toBe('failed');
+    expect(en(refused.config.reasons)[0]).toContain('does not exist');
+
+    // A bus nobody listens on.
+    const unreachable = await g.detect(edge);
+    expect(en(unreachable.detect.reasons)).toEqual([expect.stringMatching(/^The bus tcp:\/\/127\.0\.0\.1:19055 of port COM2 cannot be reached: tcp:\/\/127\.0\.0\.1:19055: connect ECONNREFUSED/)]);
+
+    // An exception reply: a register the meter does not have.
+    const badRegister = { ...loop, serial: { ...loop.serial, portName: 'COM3' }, nodes: loop.nodes.map((n: { kind: string }) => (n.kind === 'serialTx' ? { ...n, packet: formatHexPacket(withCrc([1, 3, 0, 0x40, 0, 2])) } : n)) };
+    const exception = await g.detect(badRegister);
+    expect(en(exception.detect.reasons)).toEqual(['Node "温湿度": slave 1 answered exception 0x02 (illegal data address); check the function code and register addresses']);
+    expect(zh(exception.detect.reasons)).toEqual(['节点“温湿度”：从站 1 返回异常码 0x02（非法数据地址），请检查功能码和寄存器地址']);
+    // Pushed anyway, it runs: each pass takes the timeout handling and logs why, with the node's name.
+    expect((await g.push(badRegister)).config.state).toBe('success');
+    await until(async () => g.lines.join('\n'), (text) => text.includes('Node "温湿度": slave 1 answered exception 0x02 (illegal data address)'), 'exception logged');
+
+    if (lonely) {
+      // Nobody on the other end of the line (a wrong address, baud rate or a cut cable look the same).
+      const silent = await g.detect({ ...loop, serial: { ...loop.serial, portName: 'COM4' } });
+      expect(en(silent.detect.reasons)).toEqual([`Node "温湿度": no reply from address 1 on serial:${lonely.a} 9600 8N1 after 4 inquiries; check the wiring, the slave address, baud rate and parity`]);
+      // A far end that garbles every reply (as a wrong baud rate does): a bad CRC.
+      const { SerialPort } = await import('serialport');
+      const far = new SerialPort({ path: lonely.b, baudRate: 9600 });
+      far.on('data', () => far.write(Buffer.from([1, 3, 4, 0, 215, 1, 197, 0x12, 0x34])));
+      cleanups.push(() => new Promise((resolve) => far.close(() => resolve())));
+      await new Promise((resolve) => far.once('open', resolve));
+      const garbled = await g.detect({ ...loop, serial: { ...loop.serial, portName: 'COM4' } });
+      expect(en(garbled.detect.reasons)).toEqual([`Node "温湿度": the reply on serial:${lonely.a} 9600 8N1 failed its CRC check (01 03 04 00 D7 01 C5 12 34); check baud rate, parity, data bits and stop bits`]);
+    }
+
+    // Through all of it the gateway stayed up: it still runs the pushed flow and a good detection passes.
+    const good = await g.detect({ ...loop, serial: { ...loop.serial, portName: 'COM3' } });
+    expect(good.detect).toMatchObject({ state: 'passed', reasons: [] });
+    expect((await g.read()).online).toBe(true);
+    expect(g.gateway.state.bus).toBe('tcp://127.0.0.1:19054');
+  });
+});

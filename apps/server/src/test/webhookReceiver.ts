@@ -75,7 +75,7 @@ export function opensslSignature(secret: string, timestamp: string, raw: string)
   return new Promise((resolve, reject) => {
     const child = execFile('openssl', ['dgst', '-sha256', '-hmac', secret], { timeout: 10_000 }, (error, stdout) => {
       if (error) {
-        reject(error);
+        reject(error instanceof Error ? error : new Error(String(error)));
         return;
       }
       // "SHA2-256(stdin)= <hex>" (OpenSSL 3) or "(stdin)= <hex>" (1.1).

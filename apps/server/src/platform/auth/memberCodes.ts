@@ -15,12 +15,12 @@ const platformOnly = new Set(platformOnlyCodes);
 export class MemberCodes {
   private readonly sessions: SessionRepository;
 
-  constructor(private readonly db: Db) {
+  constructor(db: Db) {
     this.sessions = new SessionRepository(db);
   }
 
   async of(companyId: number, userId: number): Promise<ReadonlySet<string> | null> {
-    const user = await this.db.selectFrom('app_user').select(['status', 'is_platform_admin']).where('id', '=', userId).executeTakeFirst();
+    const user = await this.sessions.findUser(userId);
     if (user?.status !== 'active') {
       return null;
     }
@@ -28,7 +28,7 @@ export class MemberCodes {
     if (!memberships.some((m) => m.companyId === companyId)) {
       return null;
     }
-    if (user.is_platform_admin === 1) {
+    if (user.isPlatformAdmin === 1) {
       return allCodes;
     }
     const codes = new Set<string>();

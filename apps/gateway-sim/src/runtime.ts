@@ -21,8 +21,8 @@ PORT=… (a flow's serial settings name its port). Serial ports use the flow's b
 data bits and stop bits. The secret may come from GATEWAY_SECRET instead of the command line.
 While the broker is unreachable, what flows publish waits in --spool-dir (bounded by size and age,
 oldest dropped first) and is sent with its original time after reconnecting.
-A bind request is confirmed by --auto-confirm, Enter on the terminal, or SIGUSR1
-(systemctl kill -s SIGUSR1 smartdata-gateway); SIGUSR2 or "n" + Enter refuses it.
+A bind request is confirmed by --auto-confirm, Enter on the terminal, or SIGUSR2
+(systemctl kill -s SIGUSR2 smartdata-gateway); "n" + Enter refuses it.
 
 Config file (JSON; every key optional on the command line's side):
   {"sn": "DTU0001", "secret": "…", "broker": "mqtts://console.example.com:8883", "ca": "/etc/smartdata-gateway/ca.pem",
@@ -157,8 +157,8 @@ gateway.events.on('connected', () => {
 
 const confirm = () => void (gateway.state.pendingBind ? gateway.confirmBind().then(() => log(`${sn} binding confirmed`)) : undefined);
 const refuse = () => void (gateway.state.pendingBind ? gateway.rejectBind().then(() => log(`${sn} binding refused`)) : undefined);
-process.on('SIGUSR1', confirm);
-process.on('SIGUSR2', refuse);
+// SIGUSR2, not SIGUSR1: Node.js starts its inspector on SIGUSR1.
+process.on('SIGUSR2', confirm);
 if (!autoConfirm && process.stdin.isTTY) {
   createInterface({ input: process.stdin }).on('line', (line) => (line.trim().toLowerCase() === 'n' ? refuse() : confirm()));
 }

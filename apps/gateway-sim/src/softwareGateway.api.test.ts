@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { deviceReasonText, formatHexPacket, withCrc } from '@smartdata/domain';
@@ -54,11 +56,8 @@ async function until<T>(read: () => Promise<T>, test: (value: T) => boolean, wha
 }
 
 let seq = 0;
-/**
- * A company with an IoT data list bound to a new device, the software gateway of that device
- * connected with `options` and bound (confirmed on the gateway).
- */
-async function boundGateway(options: Partial<SimulatedGatewayOptions>, url = `mqtt://127.0.0.1:${t.app.platform.broker!.port}`) {
+/** A company with an IoT data list bound to a new device: its API, ids and reads. */
+async function deviceWithItem() {
   seq += 1;
   const user = await createCompanyUser(t.app, { codes: ['sd_capsule', 'cd_device', 'dm_gateway'], companyName: `Gateway ${seq} ${randomBytes(3).toString('hex')}` });
   const api = as(t.app, await signIn(t.app, user.userName, user.password));
@@ -69,18 +68,9 @@ async function boundGateway(options: Partial<SimulatedGatewayOptions>, url = `mq
   const device = body(await post(api, 'device/addDevice', { name: `Software gateway ${seq}`, sn, model: 'SD-DTU' }));
   expect(device.code, JSON.stringify(device)).toBe(0);
   expect(body(await post(api, 'telemetry/bindItem', { itemId: item.data.id, deviceId: device.data.id })).code).toBe(0);
-  const lines: string[] = [];
-  const gateway = await startSimulatedGateway({ sn, secret: device.data.secret, url, reconnectMs: 300, log: (line) => lines.push(line), ...options });
-  gateways.push(gateway);
-  await gateway.waitFor('connected', undefined, 10_000);
   const deviceId = device.data.id as number;
+  const secret = device.data.secret as string;
   const read = async () => body(await get(api, 'device/getDevice', { id: deviceId })).data;
-  await until(read, (d) => d.online, 'online');
-  const request = gateway.waitFor('bindRequest');
-  expect(body(await post(api, 'device/bind', { id: deviceId })).code).toBe(0);
-  await request;
-  await gateway.confirmBind();
-  await until(read, (d) => d.bindState === 'bound', 'bound');
   const records = async () => {
     const answer = body(await get(api, 'dataItem/getRecords', { itemId: item.data.id, pageNum: 1, pageSize: 200 }));
     expect(answer.code, JSON.stringify(answer)).toBe(0);
@@ -97,7 +87,23 @@ async function boundGateway(options: Partial<SimulatedGatewayOptions>, url = `mq
     expect(body(await post(api, 'gateway/detectConfig', { deviceId, flow })).code).toBe(0);
     return until(read, (d) => d.detect.state !== 'detecting', 'detection answered', 20_000);
   };
-  return { api, sn, deviceId, itemId: item.data.id as number, gateway, lines, read, records, push, detect };
+  return { api, sn, secret, deviceId, itemId: item.data.id as number, read, records, push, detect };
+}
+
+/** The software gateway of a new device, in-process, connected with `options` and bound (confirmed on the gateway). */
+async function boundGateway(options: Partial<SimulatedGatewayOptions>, url = `mqtt://127.0.0.1:${t.app.platform.broker!.port}`) {
+  const d = await deviceWithItem();
+  const lines: string[] = [];
+  const gateway = await startSimulatedGateway({ sn: d.sn, secret: d.secret, url, reconnectMs: 300, log: (line) => lines.push(line), ...options });
+  gateways.push(gateway);
+  await gateway.waitFor('connected', undefined, 10_000);
+  await until(d.read, (x) => x.online, 'online');
+  const request = gateway.waitFor('bindRequest');
+  expect(body(await post(d.api, 'device/bind', { id: d.deviceId })).code).toBe(0);
+  await request;
+  await gateway.confirmBind();
+  await until(d.read, (x) => x.bindState === 'bound', 'bound');
+  return { ...d, gateway, lines };
 }
 
 /** The three example flows as they are, but: the delayed one waits 100 ms, and the three-link one posts its summary to the console's HTTP device API. */
@@ -136,7 +142,7 @@ describe('the example flows on real transports, stored by the console', () => {
     const g = await boundGateway({ buses: { COM1: 'tcp://127.0.0.1:19051', COM2: 'tcp://127.0.0.1:19051' } });
     await runExamples(g, slave.vector.coils);
     expect(g.gateway.state.bus).toBe('tcp://127.0.0.1:19051');
-  });
+  }, 60_000);
 
   it.skipIf(!socatAvailable)('Modbus RTU on a serial pty pair (socat): modbus-serial ServerSerial answers on the other end, the console stores the values', async () => {
     const pair = await startPtyPair();
@@ -147,7 +153,7 @@ describe('the example flows on real transports, stored by the console', () => {
     await runExamples(g, slave.vector.coils);
     // The three-link flow's serial settings: 19200 baud, even parity.
     expect(g.gateway.state.bus).toBe(`serial:${pair.a} 19200 8E1`);
-  });
+  }, 60_000);
 });
 
 /**
@@ -270,7 +276,7 @@ describe('store-and-forward', () => {
     expect(Math.max(...lost.map((v) => v.ts))).toBeLessThan(Math.min(...keptInOutage.map((v) => v.ts)));
     expect(bArrived).toEqual(bMade.filter((v) => bArrived.includes(v.ts)).map((v) => v.ts));
     expect(b.gateway.state.connected).toBe(true);
-  });
+  }, 60_000);
 });
 
 describe('errors a user can act on', () => {
@@ -328,5 +334,57 @@ describe('errors a user can act on', () => {
     expect(good.detect).toMatchObject({ state: 'passed', reasons: [] });
     expect((await g.read()).online).toBe(true);
     expect(g.gateway.state.bus).toBe('tcp://127.0.0.1:19054');
-  });
+  }, 60_000);
+});
+
+describe('npm run gateway (the runtime as its own process)', () => {
+  it('connects with a config file, binds on SIGUSR2, runs a pushed flow on Modbus TCP, keeps it across a restart, and says goodbye on SIGTERM', async () => {
+    const slave = await startServerTcp(19056);
+    cleanups.push(() => slave.close());
+    const d = await deviceWithItem();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-cli-'));
+    cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+    const configFile = path.join(dir, 'gateway.json');
+    fs.writeFileSync(configFile, JSON.stringify({ sn: d.sn, broker: `mqtt://127.0.0.1:${t.app.platform.broker!.port}`, buses: { COM1: 'tcp://127.0.0.1:19056' }, spool: { dir: 'data', maxMb: 1 } }));
+    const start = () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/runtime.ts', '--config', configFile], {
+        cwd: fileURLToPath(new URL('..', import.meta.url)),
+        env: { ...process.env, GATEWAY_SECRET: d.secret },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const output: string[] = [];
+      child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      cleanups.push(async () => {
+        if (child.exitCode === null) {
+          child.kill('SIGKILL');
+        }
+      });
+      return { child, output, exited };
+    };
+    const first = start();
+    await until(d.read, (x) => x.online, 'online', 30_000);
+    expect(body(await post(d.api, 'device/bind', { id: d.deviceId })).code).toBe(0);
+    await until(async () => first.output.join(''), (text) => text.includes('bind request from'), 'bind request printed');
+    first.child.kill('SIGUSR2');
+    await until(d.read, (x) => x.bindState === 'bound', 'bound');
+    const flow = { ...example('modbus-temperature-loop.json'), startMode: { kind: 'loop', intervalMs: 1000 } };
+    expect((await d.push(flow)).config.state).toBe('success');
+    const records = await until(d.records, (r) => r.length >= 1, 'records from the process');
+    expect(records[0]!.values).toEqual({ temperature: meterValues.temperature, humidity: meterValues.humidity });
+    expect(first.output.join('')).toContain('node "温湿度": {"temperature":21.5,"humidity":45.3}');
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    await until(d.read, (x) => !x.online, 'offline after SIGTERM');
+
+    // Started again: it runs the flow it kept, without a push.
+    const count = (await d.records()).length;
+    const second = start();
+    await until(d.read, (x) => x.online, 'online again', 30_000);
+    await until(d.records, (r) => r.length > count, 'records from the kept flow');
+    expect(second.output.join('')).toContain('running the kept flow (version 1) on tcp://127.0.0.1:19056');
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 60_000);
 });

@@ -4,6 +4,7 @@ import { loggerOptions } from './platform/requestLog';
 import '@smartdata/domain/commonPasswords';
 import formbody from '@fastify/formbody';
 import { registerBodyRules, registerNulRule } from './platform/requestBody';
+import { parseQuery, registerQueryRules } from './platform/queryParams';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -107,6 +108,8 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
     // 1 MB for a JSON body; a route that needs more says so (bodyLimit in its options).
     bodyLimit: 1024 * 1024,
     connectionTimeout: limits.requestTimeoutMs * 2,
+    // Bracketed keys (deepObject) beside the spec's JSON strings (platform/queryParams.ts).
+    routerOptions: { querystringParser: parseQuery },
   });
   app.decorate('routeTable', recordRoutes(app));
   app.setValidatorCompiler(validatorCompiler);
@@ -183,6 +186,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   await app.register(formbody);
   registerBodyRules(app);
   registerNulRule(app);
+  registerQueryRules(app);
   // The sign-in page shows WeChat's QR page in a frame (docs/auth.md).
   registerSecurityHeaders(app, { frameSrc: [new URL(config.wechatOpenBase).origin] });
   if (process.env.CORS_ORIGIN) {

@@ -111,6 +111,11 @@ export interface AppConfig {
    * robots may reach these although they are loopback, link-local or private (platform/outboundHttp.ts).
    */
   webhookAllowHosts: string[];
+  /**
+   * METRICS_TOKEN: GET /metrics (Prometheus text) answers only with `Authorization: Bearer <token>`;
+   * unset, /metrics is off (404). At least 16 characters (platform/metrics.ts, docs/operations.md).
+   */
+  metricsToken?: string;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -168,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     wechatOpenBase: (env.WECHAT_OPEN_BASE || 'https://open.weixin.qq.com').replace(/\/+$/, ''),
     wechatApiBase: (env.WECHAT_API_BASE || 'https://api.weixin.qq.com').replace(/\/+$/, ''),
     webhookAllowHosts: (env.WEBHOOK_ALLOW_HOSTS ?? '').split(',').map((host) => host.trim()).filter((host) => host !== ''),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
   };
 }
 
@@ -196,6 +202,17 @@ function retentionMonths(value: string | undefined): number | null {
     throw new Error(`SERIES_RETENTION_MONTHS must be a whole number of months from 1 to 1200 (got ${JSON.stringify(value)})`);
   }
   return months;
+}
+
+/** METRICS_TOKEN: unset or empty switches /metrics off; else 16 or more characters without spaces, or the start stops. */
+function metricsToken(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') {
+    return undefined;
+  }
+  if (value.length < 16 || /\s/.test(value)) {
+    throw new Error('METRICS_TOKEN must be at least 16 characters without spaces (or unset to switch /metrics off)');
+  }
+  return value;
 }
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {

@@ -31,6 +31,14 @@ export interface FlushReport {
   offLoopMs: number;
 }
 
+/** One flush as an observer hears it (metrics): its time start to commit, its size, whether it failed. */
+export interface FlushObservation {
+  ms: number;
+  items: number;
+  offLoopMs: number;
+  failed: boolean;
+}
+
 export class GroupCommitOverloaded extends Error {
   constructor() {
     super('group commit queue is full');
@@ -66,6 +74,8 @@ export class GroupCommit<T> {
   private flushing: Promise<void> | null = null;
   private closed = false;
   readonly stats: GroupCommitStats = { batches: 0, items: 0, failedBatches: 0, refused: 0, largestBatch: 0, longestFlushMs: 0 };
+  /** Hears every flush once it settled (platform/metrics.ts): one call per flush, never per item. */
+  onFlush: ((flush: FlushObservation) => void) | null = null;
 
   constructor(private readonly options: GroupCommitOptions<T>) {
     if (options.maxBatch < 1 || options.maxQueued < options.maxBatch || options.maxDelayMs < 0 || (options.maxFlushMs !== undefined && !(options.maxFlushMs > 0))) {
@@ -84,6 +94,11 @@ export class GroupCommit<T> {
   /** How many items wait for the next flush. */
   get queued(): number {
     return this.items.length;
+  }
+
+  /** How many items may wait before `submit` refuses (maxQueued). */
+  get capacity(): number {
+    return this.options.maxQueued;
   }
 
   /**
@@ -222,6 +237,7 @@ export class GroupCommit<T> {
   private async run(batch: T[], waiters: Waiter[]): Promise<void> {
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
+    let observed: FlushObservation;
     try {
       const report = await this.options.flush(batch);
       const ms = performance.now() - started;
@@ -242,11 +258,14 @@ export class GroupCommit<T> {
       for (const waiter of waiters) {
         waiter.resolve();
       }
+      observed = { ms, items: batch.length, offLoopMs: offLoop, failed: false };
     } catch (error) {
       this.stats.failedBatches += 1;
       for (const waiter of waiters) {
         waiter.reject(error);
       }
+      observed = { ms: performance.now() - started, items: batch.length, offLoopMs: 0, failed: true };
     }
+    this.onFlush?.(observed);
   }
 }

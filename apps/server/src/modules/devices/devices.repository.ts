@@ -164,6 +164,14 @@ export class DevicesRepository {
       .execute();
   }
 
+  async fleetCounts(): Promise<{ total: number; online: number }> {
+    const row = await this.db
+      .selectFrom('device')
+      .select([(eb) => eb.fn.countAll<number>().as('total'), (eb) => eb.fn.sum<number>('online').as('online')])
+      .executeTakeFirst();
+    return { total: Number(row?.total ?? 0), online: Number(row?.online ?? 0) };
+  }
+
   async counts(companyIds: readonly number[]): Promise<Map<number, { total: number; online: number }>> {
     const result = new Map<number, { total: number; online: number }>();
     if (companyIds.length === 0) {

@@ -292,6 +292,11 @@ export class DevicesService {
     return this.repository.counts(companyIds);
   }
 
+  /** Devices and devices online of every company (the platform's metrics, platform/metrics.ts). */
+  fleetCounts(): Promise<{ total: number; online: number }> {
+    return this.repository.fleetCounts();
+  }
+
   /** How the cabin names, describes and deletes nodes of kind `device`. */
   nodeHandler(): NodeKindHandler {
     return {

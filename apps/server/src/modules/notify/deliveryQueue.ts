@@ -15,6 +15,13 @@ const parallel = 8;
 const leaseJob = 'delivery queue';
 const answerMax = 1000;
 
+/** Tries of one adapter by outcome: delivered, failed with a retry to come, failed for good. */
+export interface DeliveryAttempts {
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
 const isKey = (answer: string) => /^(notify|sms|webhook)\.[A-Za-z.]+(\||$)/.test(answer);
 
 /**
@@ -25,6 +32,8 @@ const isKey = (answer: string) => /^(notify|sms|webhook)\.[A-Za-z.]+(\||$)/.test
  * (at least once). A closing server aborts its sends in flight and records nothing for them.
  */
 export class DurableDeliveryQueue implements DeliveryQueue {
+  /** Tries settled by this process since start, per adapter (platform/metrics.ts reads them). */
+  readonly attempts = new Map<string, DeliveryAttempts>();
   private readonly adapters = new Map<string, DeliveryAdapter>();
   private readonly closing = new AbortController();
   private running: Promise<void> | null = null;
@@ -35,6 +44,11 @@ export class DurableDeliveryQueue implements DeliveryQueue {
     private readonly scheduler: Pick<Scheduler, 'runExclusive'>,
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  /** Rows on their way (pending, retrying, sending) and failed for good, of every instance (metrics). */
+  counts(): Promise<Record<string, number>> {
+    return this.repository.countByState(['pending', 'retrying', 'sending', 'failed']);
+  }
 
   registerAdapter(adapter: DeliveryAdapter): void {
     this.adapters.set(adapter.name, adapter);
@@ -143,9 +157,20 @@ export class DurableDeliveryQueue implements DeliveryQueue {
         updated_at: at,
       });
       this.log.warn({ delivery: row.id, adapter: row.adapter, attempts: row.attempts, answer: failure.answer }, last ? 'delivery failed' : 'delivery will be retried');
+      this.count(row.adapter, last ? 'failed' : 'retrying');
       return;
     }
     await this.repository.settle(row.id, claimUntil, { state: 'sent', next_at: null, answer: answer.slice(0, answerMax), sent_at: Date.now(), updated_at: Date.now() });
+    this.count(row.adapter, 'sent');
+  }
+
+  private count(adapter: string, outcome: keyof DeliveryAttempts): void {
+    let counts = this.attempts.get(adapter);
+    if (!counts) {
+      counts = { sent: 0, retrying: 0, failed: 0 };
+      this.attempts.set(adapter, counts);
+    }
+    counts[outcome] += 1;
   }
 
   async deliveries(companyId: number, subject: string, locale: Locale): Promise<DeliveryView[]> {

@@ -6,7 +6,7 @@ import type { ConfiguredSmsSender } from '@server/platform/sms';
 import type { Scheduler } from '@server/platform/scheduler';
 import { repeatWhileOpen } from '@server/platform/repeat';
 import { ChannelsService } from './channels.service';
-import { DurableDeliveryQueue } from './deliveryQueue';
+import { DurableDeliveryQueue, type DeliveryAttempts } from './deliveryQueue';
 import type { DeliveryQueue, NotifySender } from './deliveryQueue.port';
 import { NotifyRepository } from './notify.repository';
 import { registerNotifyRoutes } from './notify.routes';
@@ -24,6 +24,8 @@ export interface NotifyModule {
   /** The queue itself, for modules with an adapter of their own (issue 33's event subscriptions). */
   queue: DeliveryQueue;
   clock: DeliveryClock;
+  /** The queue's figures for platform/metrics.ts: tries settled by this process per adapter, rows by state. */
+  figures: { attempts: ReadonlyMap<string, DeliveryAttempts>; counts(): Promise<Record<string, number>> };
 }
 
 const drainEveryMs = 1000;
@@ -44,5 +46,5 @@ export function registerNotifyModule(app: FastifyInstance, platform: Platform, d
   }
   repeatWhileOpen(app, { name: 'delivery queue', everyMs: drainEveryMs, sweep: () => queue.drain(), onClose: () => queue.close() });
   registerNotifyRoutes(app, { channels, notify });
-  return { sender: notify, queue, clock: { drain: (now) => queue.drain(now), idle: () => queue.idle() } };
+  return { sender: notify, queue, clock: { drain: (now) => queue.drain(now), idle: () => queue.idle() }, figures: { attempts: queue.attempts, counts: () => queue.counts() } };
 }

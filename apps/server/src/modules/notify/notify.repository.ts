@@ -78,6 +78,12 @@ export class NotifyRepository {
     }
   }
 
+  /** How many rows are in each of these states (of every company; delivery_due_ix covers the count). */
+  async countByState(states: readonly string[]): Promise<Record<string, number>> {
+    const rows = await this.db.selectFrom('delivery').select(['state', (eb) => eb.fn.countAll<number>().as('n')]).where('state', 'in', [...states]).groupBy('state').execute();
+    return Object.fromEntries(rows.map((row) => [row.state, Number(row.n)]));
+  }
+
   /** The ids of rows due at `now`, oldest first. */
   async due(now: number, limit: number): Promise<number[]> {
     const rows = await this.db.selectFrom('delivery').select('id').where(dueAt(now)).orderBy('id').limit(limit).execute();

@@ -24,9 +24,18 @@ export const loadPg = lazyImport(async () => {
   return pg;
 });
 
+/** What the PostgreSQL pool says of itself (pg.Pool's counts; platform/metrics.ts reads them). */
+export interface PoolCounts {
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
+}
+
 export interface DatabaseHandle {
   db: Db;
   kind: DbKind;
+  /** PostgreSQL: the connection pool and its size (max); SQLite has none. */
+  pool?: { counts: PoolCounts; max: number };
   close(): Promise<void>;
 }
 
@@ -44,13 +53,14 @@ export async function openDatabase(config: AppConfig): Promise<DatabaseHandle> {
       await bootstrap.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
       await bootstrap.end();
     }
+    const max = 10;
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
-      max: 10,
+      max,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', pool: { counts: pool, max }, close: () => db.destroy() };
   }
   const file = config.sqliteFile ?? path.join(config.dataDir, 'smartdata.db');
   if (file !== ':memory:') {

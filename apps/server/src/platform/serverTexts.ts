@@ -92,4 +92,10 @@ export const serverTexts: Record<string, Record<Locale, string>> = {
   'dataItem.importRowError': { 'zh-CN': '第 {0} 行：{1}', 'en-US': 'Row {0}: {1}' },
   'dataItem.importMoreErrors': { 'zh-CN': '……另有 {0} 处错误', 'en-US': '… and {0} more problems' },
   'dataItem.importRefused': { 'zh-CN': '导入失败，共 {0} 处错误，未导入任何数据：', 'en-US': 'Nothing was imported: the file has {0} problems:' },
+  // The query string (platform/queryParams.ts, docs/api.md).
+  'query.unreadable': {
+    'zh-CN': '无法识别查询参数 {0} 的写法：请使用 JSON 字符串（如 sort={"field":"…"}）或 sort[field]=… 这样的方括号形式，同一参数只用一种',
+    'en-US': 'The query parameter {0} is not written in a form this server reads: send it as a JSON string (sort={"field":"…"}) or with brackets (sort[field]=…), one form per parameter',
+  },
+  'query.notAccepted': { 'zh-CN': '此接口不接受查询参数 {0}', 'en-US': 'This call takes no query parameter {0}' },
 };

@@ -26,6 +26,7 @@ import { registerMqttWebSocket, startBroker, type Broker } from './platform/mqtt
 import { connectExternalBroker, type ExternalBroker } from './platform/mqttClient';
 import { registerOpenApi, registerDocsRoutes } from './platform/openapi';
 import { registerWeb } from './platform/web';
+import { registerMetrics } from './platform/metrics';
 import { registerSecurityHeaders } from './platform/securityHeaders';
 import { registerTestRoutes } from './platform/testRoutes';
 import { ensurePlatformAdmin } from './platform/bootstrap';
@@ -266,6 +267,8 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   if (config.testRoutes) {
     registerTestRoutes(app, (phone) => auth.latestSentCode(phone));
   }
+  // GET /metrics (METRICS_TOKEN; off: 40400): before the web app, whose history fallback would take the path.
+  registerMetrics(app, config.metricsToken, { dbKind: database.kind, pool: database.pool, broker, externalBroker, telemetry: telemetry.ingest, devices, deliveries: notifyModule.figures });
   await registerWeb(app, config.webDist);
   if (externalBroker) {
     // After the modules' own onReady hooks (the devices module listens to the broker there).

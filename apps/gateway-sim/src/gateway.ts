@@ -192,11 +192,19 @@ export async function startSimulatedGateway(options: SimulatedGatewayOptions): P
       if (options.ignore?.includes(parsed.type)) {
         return;
       }
-      handleCommand(parsed).catch((error: unknown) => log(`${options.sn} command ${parsed.type} failed: ${(error as Error).message}`));
+      // Commands that use the bus (detect, config, run) take turns: a detection pauses the running
+      // flow and resumes it, which must not undo a config applied meanwhile.
+      const run = () => handleCommand(parsed).catch((error: unknown) => log(`${options.sn} command ${parsed.type} failed: ${(error as Error).message}`));
+      if (parsed.type === 'detect' || parsed.type === 'config' || parsed.type === 'run') {
+        busTurn = busTurn.then(run);
+      } else {
+        void run();
+      }
     });
     return c;
   };
 
+  let busTurn: Promise<unknown> = Promise.resolve();
   let client = connect();
 
   const send = async (event: DeviceEvent) => {
@@ -408,8 +416,13 @@ export async function startSimulatedGateway(options: SimulatedGatewayOptions): P
         return opened.reasons;
       }
       const reasons: string[] = [];
+      // The console waits 60 s for the answer: inquiries after 40 s are not asked.
+      const deadline = Date.now() + 40_000;
       try {
         for (const edge of flow.edges) {
+          if (Date.now() > deadline) {
+            break;
+          }
           const tx = flow.nodes.find((n) => n.id === edge.from);
           const rx = flow.nodes.find((n) => n.id === edge.to);
           if (tx?.kind !== 'serialTx' || rx?.kind !== 'serialRx') {

@@ -21,12 +21,15 @@ import { meterValues, meterVector, socatAvailable, startPtyPair, startServerSeri
 type Api = (options: InjectOptions) => Promise<LightMyRequestResponse>;
 let t: TestApp;
 let httpPort: number;
+let dataDir: string;
 const gateways: SimulatedGateway[] = [];
 const cleanups: Array<() => Promise<void>> = [];
 const example = (name: string) => JSON.parse(fs.readFileSync(new URL(`../../../examples/flows/${name}`, import.meta.url), 'utf8'));
 
 beforeAll(async () => {
-  t = await createTestApp({ mqttPort: 0 });
+  // MQTTS too (the platform's own CA, for 127.0.0.1): the runtime's --ca.
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-console-'));
+  t = await createTestApp({ mqttPort: 0, mqttTlsPort: 0, mqttPublicHost: '127.0.0.1', dataDir });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   httpPort = (t.app.server.address() as net.AddressInfo).port;
 });
@@ -36,6 +39,7 @@ afterAll(async () => {
     await cleanup().catch(() => undefined);
   }
   await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const post = (api: Api, url: string, payload: unknown) => api({ method: 'POST', url: `/general/${url}`, payload: payload as object });
@@ -338,14 +342,16 @@ describe('errors a user can act on', () => {
 });
 
 describe('npm run gateway (the runtime as its own process)', () => {
-  it('connects with a config file, binds on SIGUSR2, runs a pushed flow on Modbus TCP, keeps it across a restart, and says goodbye on SIGTERM', async () => {
+  it('connects over MQTTS with --ca from a config file, binds on SIGUSR2, runs a pushed flow on Modbus TCP, keeps it across a restart, and says goodbye on SIGTERM', async () => {
     const slave = await startServerTcp(19056);
     cleanups.push(() => slave.close());
     const d = await deviceWithItem();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-cli-'));
     cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
     const configFile = path.join(dir, 'gateway.json');
-    fs.writeFileSync(configFile, JSON.stringify({ sn: d.sn, broker: `mqtt://127.0.0.1:${t.app.platform.broker!.port}`, buses: { COM1: 'tcp://127.0.0.1:19056' }, spool: { dir: 'data', maxMb: 1 } }));
+    fs.writeFileSync(path.join(dir, 'ca.pem'), t.app.platform.broker!.caPem!);
+    const broker = `mqtts://127.0.0.1:${t.app.platform.broker!.tlsPort}`;
+    fs.writeFileSync(configFile, JSON.stringify({ sn: d.sn, broker, ca: 'ca.pem', buses: { COM1: 'tcp://127.0.0.1:19056' }, spool: { dir: 'data', maxMb: 1 } }));
     const start = () => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/runtime.ts', '--config', configFile], {
         cwd: fileURLToPath(new URL('..', import.meta.url)),
@@ -374,6 +380,7 @@ describe('npm run gateway (the runtime as its own process)', () => {
     const records = await until(d.records, (r) => r.length >= 1, 'records from the process');
     expect(records[0]!.values).toEqual({ temperature: meterValues.temperature, humidity: meterValues.humidity });
     expect(first.output.join('')).toContain('node "温湿度": {"temperature":21.5,"humidity":45.3}');
+    expect(first.output.join('')).toContain(`→ ${broker}`);
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     await until(d.read, (x) => !x.online, 'offline after SIGTERM');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../shared/ids';
 import { limits } from '../shared/limits';
-import { pageQuery } from '../shared/paging';
+import { pageOf, pageQuery } from '../shared/paging';
 import { nameText } from '../shared/text';
 
 /**
@@ -61,11 +61,12 @@ export const apiKeyExpirySchema = z
 /** `POST /general/apiKey/addKey {name, codes, expiresAt?}` → `{id, key}` (the key shown this once). */
 export const addApiKeyRequest = z.object({ name: apiKeyNameSchema, codes: apiKeyCodesSchema, expiresAt: apiKeyExpirySchema.nullable().optional() }).strict();
 export type AddApiKeyRequest = z.infer<typeof addApiKeyRequest>;
-export interface AddApiKeyResponse {
-  id: number;
+export const addApiKeyResponse = z.object({
+  id: z.number(),
   /** The key itself: never answered again (only its hash is stored). */
-  key: string;
-}
+  key: z.string(),
+});
+export type AddApiKeyResponse = z.infer<typeof addApiKeyResponse>;
 
 /** `GET /general/apiKey/getKeys?pageNum&pageSize&keyword&state`: the company's keys, newest first. */
 export const apiKeyListQuery = pageQuery.extend({
@@ -93,3 +94,5 @@ export const apiKeyView = z.object({
   state: z.enum(apiKeyStates),
 });
 export type ApiKeyView = z.infer<typeof apiKeyView>;
+/** `GET /general/apiKey/getKeys` → a page of keys. */
+export const apiKeyPage = pageOf(apiKeyView);

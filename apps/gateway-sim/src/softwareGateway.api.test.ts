@@ -196,8 +196,10 @@ async function brokerListener(port: number) {
 }
 
 describe('store-and-forward', () => {
-  it('the broker down for 8 s while the bus is read every second: each value arrives once, in order, with its original ts; a small store keeps its bound and drops the oldest', async () => {
-    const OUTAGE_MS = 8000; // the issue says 30 s; 8 s of 1 s reads shows the same and keeps the suite short
+  it('the broker down for 8 s (GATEWAY_OUTAGE_MS) while the bus is read every second: each value arrives once, in order, with its original ts; a small store keeps its bound and drops the oldest', async () => {
+    // The issue says 30 s; 8 s of 1 s reads shows the same and keeps the suite short
+    // (GATEWAY_OUTAGE_MS=30000 runs the issue's outage).
+    const OUTAGE_MS = Number(process.env.GATEWAY_OUTAGE_MS ?? 8000);
     const slave = await startServerTcp(19052, meterVector({ counting: true }));
     cleanups.push(() => slave.close());
     const listener = await brokerListener(19053);
@@ -280,7 +282,10 @@ describe('store-and-forward', () => {
     expect(Math.max(...lost.map((v) => v.ts))).toBeLessThan(Math.min(...keptInOutage.map((v) => v.ts)));
     expect(bArrived).toEqual(bMade.filter((v) => bArrived.includes(v.ts)).map((v) => v.ts));
     expect(b.gateway.state.connected).toBe(true);
-  }, 60_000);
+    console.info(
+      `store-and-forward, ${OUTAGE_MS} ms outage: A held ${heldDuringOutage}, stored ${aMade.length} values once each; B (${SMALL_BYTES} bytes, at most ${largest} on disk) dropped the ${lost.length} oldest, stored ${bArrived.length}`,
+    );
+  }, 60_000 + Number(process.env.GATEWAY_OUTAGE_MS ?? 0));
 });
 
 describe('errors a user can act on', () => {

@@ -3,7 +3,9 @@ import { allPermissionCodes, apiKeyLimits, NO_PERMISSION, platformOnlyCodes } fr
 import { sha256 } from '@server/platform/auth/passwords';
 import { rowCounts } from '@server/platform/db/rowCounts';
 import type { RouteEntry } from '@server/platform/routeTable';
-import { as, body, createCompanyUser, createTestApp, signIn, type TestApp } from '@server/test/testApp';
+import { buildApp } from '@server/app';
+import { testConfig } from '@server/config';
+import { adminPassword, as, body, createCompanyUser, createTestApp, signIn, type TestApp } from '@server/test/testApp';
 import { asQueryString, sampleOf } from '@server/test/schemaSample';
 
 /**
@@ -320,6 +322,26 @@ describe('rate limit', () => {
       expect(body(await call({ method: 'GET', url: '/general/role/getRoleList' })).code).toBe(0);
     } finally {
       await small.close();
+    }
+  });
+});
+
+describe('several instances', () => {
+  const onPostgres = /^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? '');
+  it.skipIf(!onPostgres)('another instance refuses a revoked key once its session cache lifetime has passed', async () => {
+    const cacheMs = 300;
+    const { databaseUrl, databaseSchema } = t.app.platform.config;
+    const second = await buildApp(testConfig({ databaseUrl, databaseSchema, adminPassword, sessionCacheMs: cacheMs }));
+    try {
+      const { id, key } = await keyOf(admin, 'Two instances', ['um_role']);
+      const onSecond = as(second, key);
+      expect(body(await onSecond({ method: 'GET', url: '/general/role/getRoleList' })).code).toBe(0);
+      expect(body(await admin({ method: 'POST', url: '/general/apiKey/revokeKey', payload: { id } })).code).toBe(0);
+      // Within the cache lifetime the second instance may still answer (docs/security.md); after it, never.
+      await new Promise((resolve) => setTimeout(resolve, cacheMs + 100));
+      expect(body(await onSecond({ method: 'GET', url: '/general/role/getRoleList' })).code).toBe(70004);
+    } finally {
+      await second.close();
     }
   });
 });

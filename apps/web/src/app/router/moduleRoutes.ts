@@ -20,6 +20,7 @@ import { rolesRoutes } from '@/modules/roles/routes';
 import { salesRoutes } from '@/modules/sales/routes';
 import { settingsRoutes } from '@/modules/settings/routes';
 import { notifyRoutes } from '@/modules/notify/routes';
+import { webhooksRoutes } from '@/modules/webhooks/routes';
 import { apiKeysRoutes } from '@/modules/apiKeys/routes';
 import { simRoutes } from '@/modules/sim/routes';
 import { ordersRoutes } from '@/modules/orders/routes';
@@ -48,6 +49,7 @@ export const moduleRoutes: ModuleRoutes = {
   ...companiesRoutes,
   ...settingsRoutes,
   ...notifyRoutes,
+  ...webhooksRoutes,
   ...apiKeysRoutes,
   ...usersRoutes,
   ...ordersRoutes,

@@ -176,6 +176,7 @@ export const routeTable: RouteEntry[] = [
     page('/sysSetting/tagSetting', 'sys_tag', l('标签设置', 'Tags')),
     page('/sysSetting/ioSocket', 'sys_io_socket', l('设备接入', 'Device access')),
     page('/sysSetting/notifyChannel', 'sys_notify_channel', l('通知渠道', 'Notification channels')),
+    page('/sysSetting/webhook', 'sys_webhook', l('事件订阅', 'Event subscriptions')),
     page('/sysSetting/apiKey', 'sys_api_key', l('API 密钥', 'API keys')),
   ]),
 

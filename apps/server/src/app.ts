@@ -24,7 +24,8 @@ import { brokerCertHosts } from './platform/brokerTls';
 import { DeviceHttpInbox } from './platform/deviceHttp';
 import { registerMqttWebSocket, startBroker, type Broker } from './platform/mqtt';
 import { connectExternalBroker, type ExternalBroker } from './platform/mqttClient';
-import { registerOpenApi, registerDocsRoutes } from './platform/openapi';
+import { markDocsPublic, okResponse, registerOpenApi } from './platform/openapi';
+import { healthAnswer } from './platform/openapiResponses';
 import { registerWeb } from './platform/web';
 import { registerMetrics } from './platform/metrics';
 import { registerSecurityHeaders } from './platform/securityHeaders';
@@ -112,6 +113,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
     // Bracketed keys (deepObject) beside the spec's JSON strings (platform/queryParams.ts).
     routerOptions: { querystringParser: parseQuery },
   });
+  markDocsPublic(app);
   app.decorate('routeTable', recordRoutes(app));
   app.setValidatorCompiler(validatorCompiler);
   // Response schemas document the API; the body is already the envelope, so serialize plainly.
@@ -211,10 +213,9 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
 
   // `mqtt`: the embedded broker's port; `externalMqtt`: with MQTT_URL, how many consumer
   // connections are up (never the broker's address or account: this answer is public).
-  app.get('/general/health', { config: { public: true }, schema: { tags: ['platform'], summary: 'Liveness, database kind and MQTT connections' } }, async () =>
+  app.get('/general/health', { config: { public: true }, schema: { tags: ['platform'], summary: 'Liveness, database kind and MQTT connections', response: okResponse(healthAnswer) } }, async () =>
     ok({ status: 'up', database: database.kind, mqtt: broker ? broker.port : null, externalMqtt: externalBroker ? externalBroker.state() : null }),
   );
-  registerDocsRoutes(app);
   // Organisation modules, each after the ones it calls. The company records come first: roles,
   // orders, groups and users check companies through them, and the rest of the companies module
   // (members, invitations, new companies) calls those modules back (companies.module.ts).

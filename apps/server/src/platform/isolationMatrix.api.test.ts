@@ -21,8 +21,12 @@ const companyCodes = allPermissionCodes.filter((code) => !platformOnlyCodes.incl
 const exempt: Record<string, string> = {
   'GET /general/ws': 'WebSocket upgrade: covered by realtime.api.test.ts (channels keyed by the caller’s company)',
   'GET /general/health': 'public liveness answer, no company data',
-  'GET /general/docs': 'public API description, no company data',
+  'GET /general/docs': 'public API reference page (Swagger UI), no company data',
   'GET /general/docs/json': 'public API description, no company data',
+  'GET /general/docs/yaml': 'public API description, no company data',
+  'GET /general/docs/static/index.html': "the reference page's own redirect, no company data",
+  'GET /general/docs/static/swagger-initializer.js': "the reference page's script, no company data",
+  'GET /general/docs/static/*': "the reference page's files (@fastify/swagger-ui), no company data",
   'POST /general/user/access/getToken': 'sign-in: form-encoded, no ids (auth.api.test.ts)',
   'GET /general/user/access/logout': 'would end the calling session: covered by auth.api.test.ts',
   'POST /general/user/access/resetPassword': 'public, by phone and SMS code; no ids',

@@ -28,8 +28,12 @@ const runsPerRoute = Number(process.env.FUZZ_RUNS ?? 12);
 /** Not fuzzed, with why (printed). */
 const exempt: Record<string, string> = {
   'GET /general/ws': 'WebSocket upgrade, not a request body (realtime.api.test.ts)',
-  'GET /general/docs': 'the public API description (HTML), takes no input',
+  'GET /general/docs': 'the public API reference page (Swagger UI, HTML), takes no input',
   'GET /general/docs/json': 'the public API description (OpenAPI JSON, not an envelope by design), takes no input',
+  'GET /general/docs/yaml': 'the public API description (YAML, not an envelope by design), takes no input',
+  'GET /general/docs/static/index.html': 'redirects to the reference page, takes no input',
+  'GET /general/docs/static/swagger-initializer.js': "the reference page's script, takes no input",
+  'GET /general/docs/static/*': "the reference page's files (@fastify/swagger-ui), a file name and no input",
   'GET /general/user/access/logout': 'takes no input; would end the fuzzing session',
   'GET /general/user/access/getSmsCode': 'sends an SMS per call and is rate limited per phone (auth.api.test.ts)',
   'PUT /general/cos/upload': 'a raw file stream behind a signed URL, not JSON (storage.api.test.ts)',

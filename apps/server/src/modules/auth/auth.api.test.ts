@@ -333,7 +333,11 @@ describe('platform', () => {
     expect(health.database).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite');
     const doc = (await t.app.inject({ url: '/general/docs/json' })).json<{ paths: Record<string, unknown> }>();
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/general/user/access/getToken', '/general/user/getUser', '/general/company/member/getMemberList']));
-    expect((await t.app.inject({ url: '/general/docs' })).body).toContain('/general/user/access/getSmsCode');
+    // The reference page (Swagger UI, served from the package) reads the document at ./json.
+    const page = await t.app.inject({ url: '/general/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('swagger-ui-bundle.js');
+    expect((await t.app.inject({ url: '/general/docs/static/swagger-initializer.js' })).body).toContain("resolveUrl('./json')");
   });
 });
 

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { addUserRequest, getSmsCodeQuery, getTokenRequest, resetPasswordRequest } from '@smartdata/domain';
+import { addUserRequest, getSmsCodeQuery, getSmsCodeResponse, getTokenRequest, getTokenResponse, resetPasswordRequest } from '@smartdata/domain';
 import type { Sessions } from '@server/platform/auth/sessions';
 import { ok } from '@server/platform/envelope';
+import { okResponse } from '@server/platform/openapi';
 import { sessionOf } from '@server/platform/auth/hook';
 import { requestLocale } from '@server/platform/i18n';
 import type { AuthService } from './auth.service';
@@ -19,7 +20,7 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, sessions }: { a
     '/general/user/access/getToken',
     {
       config: { ...publicRoute, ...perMinute(120), formBody: true },
-      schema: { tags: ['auth'], summary: 'Sign in (form-encoded): username+password or phone+smsCode', body: getTokenRequest },
+      schema: { tags: ['auth'], summary: 'Sign in (form-encoded): username+password or phone+smsCode', body: getTokenRequest, response: okResponse(getTokenResponse) },
     },
     async (request) => ok(await auth.issueToken(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' })),
   );
@@ -32,7 +33,7 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, sessions }: { a
 
   r.get(
     '/general/user/access/getSmsCode',
-    { config: { ...publicRoute, ...perMinute(20), audit: true }, schema: { tags: ['auth'], summary: 'Send a verification code by SMS', querystring: getSmsCodeQuery } },
+    { config: { ...publicRoute, ...perMinute(20), audit: true }, schema: { tags: ['auth'], summary: 'Send a verification code by SMS', querystring: getSmsCodeQuery, response: okResponse(getSmsCodeResponse) } },
     async (request) => ok(await auth.sendCode(request.query.phone, request.query.purpose, requestLocale(request))),
   );
 

@@ -26,6 +26,8 @@ import {
   updateItemGroupRequest,
   updateJumpRequest,
   updateRecordRequest, dataItemLimits } from '@smartdata/domain';
+import { okResponse } from '@server/platform/openapi';
+import { idAnswer, recordItemAnswer, recordPageAnswer } from '@server/platform/openapiResponses';
 import { ok } from '@server/platform/envelope';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
 import { requestLocale } from '@server/platform/i18n';
@@ -75,7 +77,7 @@ export function registerDataItemsRoutes(app: FastifyInstance, { dataItems, recor
   );
 
   // ---- records ----
-  r.post('/general/dataItem/addRecord', { config, schema: { tags, summary: 'Add a record (values checked against their fields)', body: addRecordRequest } }, async (request) =>
+  r.post('/general/dataItem/addRecord', { config, schema: { tags, summary: 'Add a record (values checked against their fields)', body: addRecordRequest, response: okResponse(idAnswer) } }, async (request) =>
     ok(await records.addRecord(caller(request), request.body.itemId, request.body.values, request.body.parentRecordId)),
   );
   r.post('/general/dataItem/updateRecord', { config, schema: { tags, summary: "Change some of a record's values (inline edit)", body: updateRecordRequest } }, async (request) => {
@@ -91,10 +93,10 @@ export function registerDataItemsRoutes(app: FastifyInstance, { dataItems, recor
   );
   r.get(
     '/general/dataItem/getRecords',
-    { config, schema: { tags, summary: 'Records of an item: filters, sort and timeRange are JSON strings', querystring: recordsQuery } },
+    { config, schema: { tags, summary: 'Records of an item, filtered, sorted and paged (filters, sort, timeRange: JSON strings or bracketed keys)', querystring: recordsQuery, response: okResponse(recordPageAnswer) } },
     async (request) => ok(await records.getRecords(caller(request), request.query)),
   );
-  r.get('/general/dataItem/getRecord', { config, schema: { tags, summary: 'One record', querystring: recordQuery } }, async (request) =>
+  r.get('/general/dataItem/getRecord', { config, schema: { tags, summary: 'One record', querystring: recordQuery, response: okResponse(recordItemAnswer) } }, async (request) =>
     ok(await records.getRecord(caller(request), request.query.id)),
   );
   r.get(

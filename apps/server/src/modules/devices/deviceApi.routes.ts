@@ -111,7 +111,7 @@ export function registerDeviceApiRoutes(app: FastifyInstance, options: DeviceApi
 
     scope.post<{ Params: { sn: string } }>(
       '/general/device-api/v1/:sn/telemetry',
-      { config, bodyLimit: options.maxBodyBytes, schema: { tags, summary: 'A device posts telemetry (HTTP Basic: SN and secret; the body as on sd/{sn}/up/telemetry); answered once stored', params } },
+      { config, bodyLimit: options.maxBodyBytes, schema: { tags, operationId: 'postDeviceTelemetry', summary: 'A device posts telemetry (HTTP Basic: SN and secret; the body as on sd/{sn}/up/telemetry); answered once stored', params } },
       async (request) => {
         const { sn } = request.params;
         const { bytes, json } = body(request);
@@ -131,7 +131,7 @@ export function registerDeviceApiRoutes(app: FastifyInstance, options: DeviceApi
 
     scope.post<{ Params: { sn: string } }>(
       '/general/device-api/v1/:sn/event',
-      { config, bodyLimit: options.maxBodyBytes, schema: { tags, summary: 'A device posts an event (HTTP Basic: SN and secret; the body as on sd/{sn}/up/event); answered once handled', params } },
+      { config, bodyLimit: options.maxBodyBytes, schema: { tags, operationId: 'postDeviceEvent', summary: 'A device posts an event (HTTP Basic: SN and secret; the body as on sd/{sn}/up/event); answered once handled', params } },
       async (request) => {
         const { json } = body(request);
         const parsed = deviceEvent.safeParse(json);

@@ -65,14 +65,14 @@ export function registerStorageRoutes(app: FastifyInstance, { storage }: { stora
     '/general/cos/object/*',
     {
       config: { public: true },
-      schema: { tags, summary: 'Read an object through a signed URL (expires + sig)', params: keyParams, querystring: signedDownloadQuery },
+      schema: { tags, operationId: 'getSignedObject', summary: 'Read an object through a signed URL (expires + sig)', params: keyParams, querystring: signedDownloadQuery },
     },
     async (request, reply) => sendObject(reply, await storage.openSigned(request.params['*'], request.query.expires, request.query.sig)),
   );
 
   r.get(
     '/general/cos/public/*',
-    { config: { public: true }, schema: { tags, summary: 'Read a public object (avatar, logo) at its stable URL', params: keyParams } },
+    { config: { public: true }, schema: { tags, operationId: 'getPublicObject', summary: 'Read a public object (avatar, logo) at its stable URL', params: keyParams } },
     async (request, reply) => sendObject(reply, await storage.openPublic(request.params['*'])),
   );
 

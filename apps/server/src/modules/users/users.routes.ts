@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { addCompanyUserRequest, addSysUserRequest, agreeNoticeRequest, changePasswordRequest, sysUserListQuery, updateSysUserRequest, updateUserRequest } from '@smartdata/domain';
+import { addCompanyUserRequest, addSysUserRequest, agreeNoticeRequest, changePasswordRequest, sysUserListQuery, updateSysUserRequest, updateUserRequest, userNoticeResponse } from '@smartdata/domain';
 import type { Sessions } from '@server/platform/auth/sessions';
 import type { WriteVersion } from '@server/platform/writeVersion';
 import { ok } from '@server/platform/envelope';
+import { okResponse } from '@server/platform/openapi';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
 import { requestLocale } from '@server/platform/i18n';
 import type { SysUsersService } from './sysUsers.service';
@@ -52,7 +53,7 @@ export function registerUsersRoutes(app: FastifyInstance, { users, sysUsers, ses
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
-  r.get('/general/user/getNotice', { config: beforeNotice, schema: { tags: ['users'], summary: 'The user notice and whether it was agreed' } }, async (request) =>
+  r.get('/general/user/getNotice', { config: beforeNotice, schema: { tags: ['users'], summary: 'The user notice and whether it was agreed', response: okResponse(userNoticeResponse) } }, async (request) =>
     ok(await users.notice(sessionOf(request).userId, requestLocale(request))),
   );
 

@@ -18,6 +18,8 @@ export const fieldLabels: Record<string, Texts> = {
   itemId: { 'zh-CN': '数据项', 'en-US': 'Data item' },
   recordId: { 'zh-CN': '记录', 'en-US': 'Record' },
   deviceId: { 'zh-CN': '设备', 'en-US': 'Device' },
+  deviceIds: { 'zh-CN': '设备', 'en-US': 'Devices' },
+  events: { 'zh-CN': '事件', 'en-US': 'Events' },
   companyId: { 'zh-CN': '公司', 'en-US': 'Company' },
   userId: { 'zh-CN': '用户', 'en-US': 'User' },
   groupId: { 'zh-CN': '用户组', 'en-US': 'User group' },

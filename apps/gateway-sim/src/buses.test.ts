@@ -208,6 +208,35 @@ describe.skipIf(!socatAvailable)('Modbus RTU on a serial pty pair (socat) agains
   });
 });
 
+describe.skipIf(!socatAvailable)('a serial adapter unplugged and plugged in again', () => {
+  it('is reported as missing while it is gone, and the bus opens it again on the next inquiry', async () => {
+    const first = await startPtyPair();
+    const doc = fast(example('modbus-temperature-loop.json'));
+    const bus = new SerialLineBus(first.a, doc.serial);
+    let slave = await startServerSerial(first.b);
+    await bus.open();
+    const { runner, events, published } = run(doc, bus);
+    await runner.runOnce();
+    expect(published).toHaveLength(1);
+    await slave.close();
+    await first.close(); // the ptys vanish, as an unplugged USB adapter's device node does
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await runner.runOnce();
+    expect(events.filter((e) => e.type === 'rxProblem').at(-1)).toMatchObject({ problem: { kind: 'openFailed', message: `the serial port ${first.a} does not exist` } });
+    const again = await startPtyPair(first.dir);
+    slave = await startServerSerial(again.b);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await runner.runOnce();
+      expect(published.filter((p) => p.topic.endsWith('/telemetry'))).toHaveLength(2);
+    } finally {
+      await bus.close();
+      await slave.close();
+      await again.close();
+    }
+  });
+});
+
 describe.skipIf(!socatAvailable)('RTU over TCP (a socat serial device server) against modbus-serial ServerSerial', () => {
   it('carries the raw RTU frames with their CRC', async () => {
     const device = await startSerialServer(19004);

@@ -494,6 +494,9 @@ export class SerialLineBus extends LineBus {
   }
 
   protected problemOf(error: Error): BusProblem {
+    if ((error as { disconnected?: boolean }).disconnected) {
+      return { kind: 'openFailed', message: `the serial port ${this.path} was disconnected (adapter unplugged?)` };
+    }
     const code = (error as NodeJS.ErrnoException).code;
     const missing = code === 'ENOENT' || /no such file|cannot open|ENOENT/i.test(error.message);
     return { kind: 'openFailed', message: missing ? `the serial port ${this.path} does not exist` : `the serial port ${this.path} cannot be opened: ${error.message}` };

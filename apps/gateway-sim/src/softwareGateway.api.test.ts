@@ -346,6 +346,10 @@ describe('errors a user can act on', () => {
   }, 60_000);
 });
 
+if (!socatAvailable) {
+  console.warn('socat is not installed: the serial pty tests of the software gateway are skipped (apt-get install socat; .ci/run installs it)');
+}
+
 describe('npm run gateway (the runtime as its own process)', () => {
   it('connects over MQTTS with --ca from a config file, binds on SIGUSR2, runs a pushed flow on Modbus TCP, keeps it across a restart, and says goodbye on SIGTERM', async () => {
     const slave = await startServerTcp(19056);

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ServerSerial, ServerTCP, type IServiceVector } from 'modbus-serial';
@@ -107,9 +107,10 @@ export async function startServerSerial(portPath: string, vector = meterVector()
 
 export const socatAvailable = spawnSync('socat', ['-V'], { stdio: 'ignore' }).status === 0;
 
-/** Two linked ptys `a` and `b` (socat), removed by `close`. */
-export async function startPtyPair(): Promise<{ a: string; b: string; dir: string; close(): Promise<void> }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'gw-pty-'));
+/** Two linked ptys `a` and `b` (socat), removed by `close` (in `dir` when given: the same paths again). */
+export async function startPtyPair(at?: string): Promise<{ a: string; b: string; dir: string; close(): Promise<void> }> {
+  const dir = at ?? mkdtempSync(path.join(tmpdir(), 'gw-pty-'));
+  mkdirSync(dir, { recursive: true });
   const a = path.join(dir, 'a');
   const b = path.join(dir, 'b');
   const child: ChildProcess = spawn('socat', ['-d', '-d', `pty,raw,echo=0,link=${a}`, `pty,raw,echo=0,link=${b}`], { stdio: 'ignore' });

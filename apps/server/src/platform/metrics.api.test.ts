@@ -227,6 +227,14 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(value(families, 'smartdata_delivery_failed_deliveries')).toBe(1);
   });
 
+  it('is not in the OpenAPI document (an operator endpoint with its own bearer)', async () => {
+    const answer = await t.app.inject({ method: 'GET', url: '/general/docs/json' });
+    expect(answer.statusCode).toBe(200);
+    const paths = Object.keys((JSON.parse(answer.payload) as { paths: Record<string, unknown> }).paths);
+    expect(paths.length).toBeGreaterThan(100);
+    expect(paths.filter((p) => p.includes('metrics'))).toEqual([]);
+  });
+
   it('each app keeps its own registry: a second app in the same process answers its own figures', async () => {
     const other = await createTestApp({ metricsToken: 'another-token-0123456789abcdef' });
     try {

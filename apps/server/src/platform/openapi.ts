@@ -52,6 +52,20 @@ const zodTransform = createJsonSchemaTransform({ skipList: [] });
 
 type RouteDoc = Parameters<typeof zodTransform>[0] & { route: { config?: Record<string, unknown> } };
 
+/**
+ * @fastify/swagger deletes `required` from each query parameter's schema (a parameter's own
+ * `required` is a boolean): for an object parameter (`sort`) that drops which of its keys are
+ * required. Kept aside here as `x-required`; finishDocument puts it back.
+ */
+function keepQueryRequired(querystring: unknown): void {
+  const properties = (querystring as { properties?: Record<string, Record<string, unknown>> } | undefined)?.properties ?? {};
+  for (const schema of Object.values(properties)) {
+    if (Array.isArray(schema.required)) {
+      schema['x-required'] = schema.required;
+    }
+  }
+}
+
 /** One route's part: zod to JSON Schema, then its security and request media type from its config. */
 function transformRoute(input: RouteDoc): ReturnType<typeof zodTransform> {
   const result = zodTransform(input);
@@ -67,6 +81,7 @@ function transformRoute(input: RouteDoc): ReturnType<typeof zodTransform> {
     // The server refuses any other body on such a route (platform/requestBody.ts).
     own.consumes = ['application/x-www-form-urlencoded'];
   }
+  keepQueryRequired(own.querystring);
   if (config.anyBody && !own.body) {
     own.body = { description: 'The device’s JSON payload, as on its MQTT topic (docs/devices.md); read as bytes of any media type' };
     own.consumes = ['application/json'];

@@ -153,6 +153,11 @@ function isObject(schema: Schema): boolean {
 /** Query parameters declared the way platform/queryParams.ts reads them. */
 function declareQueryStyle(parameter: Parameter): void {
   const schema = parameter.schema;
+  if (schema && Array.isArray(schema['x-required'])) {
+    // Set aside by openapi.ts (keepQueryRequired): the object's required keys.
+    schema.required = schema['x-required'];
+    delete schema['x-required'];
+  }
   if (parameter.in !== 'query' || !schema || isPrimitive(schema)) {
     return;
   }

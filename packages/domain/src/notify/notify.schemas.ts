@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../shared/ids';
+import { pageOf } from '../shared/paging';
 import { limits } from '../shared/limits';
 import { locales, type Locale } from '../shared/errors';
 import { nameText } from '../shared/text';
@@ -139,6 +140,20 @@ export interface ChannelOptions {
 
 /** `GET /general/alarm/getDeliveries?alarmId=` → DeliveryView[], oldest first: the alarm's delivery log. */
 export const alarmDeliveriesQuery = z.object({ alarmId: idSchema });
+/** DeliveryView as a schema (the OpenAPI document's answer of a delivery log). */
+export const deliveryViewSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(deliveryKinds),
+  to: z.string(),
+  event: z.string(),
+  state: z.enum(deliveryStates),
+  attempts: z.number().int(),
+  answer: z.string().nullable(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+  nextAt: z.number().int().nullable(),
+  sentAt: z.number().int().nullable(),
+});
 export interface DeliveryView {
   id: number;
   kind: DeliveryKind;
@@ -156,3 +171,6 @@ export interface DeliveryView {
   nextAt: number | null;
   sentAt: number | null;
 }
+
+/** A page of a delivery log (a subscription's, issue 33). */
+export const deliveryPageSchema = pageOf(deliveryViewSchema satisfies z.ZodType<DeliveryView>);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../shared/ids';
 import { numeric } from '../shared/numbers';
-import { pageQuery } from '../shared/paging';
+import { pageOf, pageQuery } from '../shared/paging';
 
 /**
  * Event subscriptions (webhooks, issue 33; docs/webhooks.md): a company's HTTP(S) receivers of
@@ -105,12 +105,28 @@ export interface SubscriptionView {
   updatedAt: number;
 }
 
+/** SubscriptionView as a schema (the OpenAPI document's answer of getSubscriptions). */
+export const subscriptionViewSchema = z.object({
+  id: z.number().int(),
+  urlHint: z.string().meta({ description: 'Scheme, host and path, long tokens masked' }),
+  events: z.array(z.enum(webhookEvents)),
+  itemIds: z.array(z.number().int()),
+  deviceIds: z.array(z.number().int()),
+  enabled: z.boolean(),
+  createdBy: z.number().int(),
+  createdByName: z.string().nullable(),
+  createdAt: z.number().int().meta({ description: 'Epoch milliseconds' }),
+  updatedAt: z.number().int().meta({ description: 'Epoch milliseconds' }),
+}) satisfies z.ZodType<SubscriptionView>;
+export const subscriptionPageSchema = pageOf(subscriptionViewSchema);
+
 /** `POST /general/webhook/testSubscription {id}` → what the receiver answered to a signed `webhook.test` event (sent now, not queued). */
-export interface SubscriptionTestResult {
-  ok: boolean;
-  status: number | null;
-  answer: string;
-}
+export const subscriptionTestResultSchema = z.object({
+  ok: z.boolean(),
+  status: z.number().int().nullable().meta({ description: "The receiver's HTTP status; null when it could not be reached" }),
+  answer: z.string().meta({ description: "The receiver's answer (cut), or why nothing arrived" }),
+});
+export type SubscriptionTestResult = z.infer<typeof subscriptionTestResultSchema>;
 
 /** The body of every delivery (docs/webhooks.md): signed as `X-SmartData-Signature`. */
 export interface WebhookBody<T = unknown> {

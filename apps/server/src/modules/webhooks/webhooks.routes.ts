@@ -1,7 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { addSubscriptionRequest, idRequest, setSubscriptionEnabledRequest, subscriptionDeliveriesQuery, subscriptionListQuery, updateSubscriptionRequest, webhookPermission } from '@smartdata/domain';
+import {
+  addSubscriptionRequest,
+  deliveryPageSchema,
+  idRequest,
+  setSubscriptionEnabledRequest,
+  subscriptionDeliveriesQuery,
+  subscriptionListQuery,
+  subscriptionPageSchema,
+  subscriptionTestResultSchema,
+  updateSubscriptionRequest,
+  webhookPermission,
+} from '@smartdata/domain';
 import { ok } from '@server/platform/envelope';
+import { okResponse } from '@server/platform/openapi';
+import { idAnswer } from '@server/platform/openapiResponses';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
 import { requestLocale } from '@server/platform/i18n';
 import type { WebhooksService } from './webhooks.service';
@@ -13,10 +26,10 @@ export function registerWebhooksRoutes(app: FastifyInstance, service: WebhooksSe
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { permission: webhookPermission.subscriptions } as const;
 
-  r.get('/general/webhook/getSubscriptions', { config, schema: { tags, summary: "The company's event subscriptions (paged; address masked, secret never answered)", querystring: subscriptionListQuery } }, async (request) =>
+  r.get('/general/webhook/getSubscriptions', { config, schema: { tags, summary: "The company's event subscriptions (paged; address masked, secret never answered)", querystring: subscriptionListQuery, response: okResponse(subscriptionPageSchema) } }, async (request) =>
     ok(await service.subscriptions(companyOf(request), request.query)),
   );
-  r.post('/general/webhook/addSubscription', { config, schema: { tags, summary: 'Subscribe an http(s) receiver to events (address checked, secret sealed); it receives what its creator may read', body: addSubscriptionRequest } }, async (request) =>
+  r.post('/general/webhook/addSubscription', { config, schema: { tags, summary: 'Subscribe an http(s) receiver to events (address checked, secret sealed); it receives what its creator may read', body: addSubscriptionRequest, response: okResponse(idAnswer) } }, async (request) =>
     ok(await service.add(companyOf(request), sessionOf(request).userId, request.body)),
   );
   r.post('/general/webhook/updateSubscription', { config, schema: { tags, summary: 'Change the events, filters, address or secret (an empty address or secret keeps the stored one)', body: updateSubscriptionRequest } }, async (request) => {
@@ -31,10 +44,10 @@ export function registerWebhooksRoutes(app: FastifyInstance, service: WebhooksSe
     await service.delete(companyOf(request), request.body.id);
     return ok(null);
   });
-  r.get('/general/webhook/getDeliveries', { config, schema: { tags, summary: "A subscription's delivery log, newest first (paged)", querystring: subscriptionDeliveriesQuery } }, async (request) =>
+  r.get('/general/webhook/getDeliveries', { config, schema: { tags, summary: "A subscription's delivery log, newest first (paged)", querystring: subscriptionDeliveriesQuery, response: okResponse(deliveryPageSchema) } }, async (request) =>
     ok(await service.deliveries(companyOf(request), request.query.id, requestLocale(request), request.query)),
   );
-  r.post('/general/webhook/testSubscription', { config, schema: { tags, summary: "Send a signed webhook.test event now and answer the receiver's reply", body: idRequest } }, async (request) =>
+  r.post('/general/webhook/testSubscription', { config, schema: { tags, summary: "Send a signed webhook.test event now and answer the receiver's reply", body: idRequest, response: okResponse(subscriptionTestResultSchema) } }, async (request) =>
     ok(await service.test(companyOf(request), request.body.id, requestLocale(request))),
   );
 }

@@ -338,6 +338,13 @@ describe('errors a user can act on', () => {
       expect(en(garbled.detect.reasons)).toEqual([`Node "温湿度": the reply on serial:${lonely.a} 9600 8N1 failed its CRC check (01 03 04 00 D7 01 C5 12 34); check baud rate, parity, data bits and stop bits`]);
     }
 
+    // A push the gateway cannot run (its port is missing) is refused, and the flow before keeps running.
+    const running = g.gateway.state.configVersion;
+    const refusedAgain = await g.push(loop);
+    expect(refusedAgain.config.state).toBe('failed');
+    expect(g.gateway.state.configVersion).toBe(running);
+    expect(g.lines.some((l) => l.includes(`refused config version ${refusedAgain.config.version}`))).toBe(true);
+
     // Through all of it the gateway stayed up: it still runs the pushed flow and a good detection passes.
     const good = await g.detect({ ...loop, serial: { ...loop.serial, portName: 'COM3' } });
     expect(good.detect).toMatchObject({ state: 'passed', reasons: [] });

@@ -34,6 +34,13 @@ export function okResponse<T extends z.ZodType>(data: T, description = 'Success:
   };
 }
 
+/** Media types of the files routes answer. */
+export const mediaTypes = {
+  pdf: 'application/pdf',
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
 /** `schema.response` of a route that answers a file (the bytes, not an envelope) on success. */
 export function fileResponse(mediaTypes: readonly [string, ...string[]], description: string) {
   return {

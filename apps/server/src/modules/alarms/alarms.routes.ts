@@ -14,6 +14,7 @@ import {
   updateUpdateWatchRequest,
 } from '@smartdata/domain';
 import { ok } from '@server/platform/envelope';
+import { fileResponse, mediaTypes } from '@server/platform/openapi';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
 import { requestLocale } from '@server/platform/i18n';
 import { cabinCaller } from '../cabin/cabin.service';
@@ -62,7 +63,7 @@ export function registerAlarmsRoutes(app: FastifyInstance, alarms: AlarmsService
     await alarms.clear(caller(request), request.body.id, request.body.note);
     return ok(null);
   });
-  r.get('/general/alarm/exportAlarms', { config: { ...log, audit: true }, schema: { tags, summary: 'The filtered alarm log as an XLSX file', querystring: alarmExportQuery } }, async (request, reply) => {
+  r.get('/general/alarm/exportAlarms', { config: { ...log, audit: true }, schema: { tags, summary: 'The filtered alarm log as an XLSX file', querystring: alarmExportQuery, response: fileResponse([mediaTypes.xlsx], 'The alarm log (XLSX)') } }, async (request, reply) => {
     const file = await alarms.export(caller(request), request.query, requestLocale(request));
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')

@@ -26,7 +26,7 @@ import {
   updateItemGroupRequest,
   updateJumpRequest,
   updateRecordRequest, dataItemLimits } from '@smartdata/domain';
-import { okResponse } from '@server/platform/openapi';
+import { fileResponse, mediaTypes, okResponse } from '@server/platform/openapi';
 import { idAnswer, recordItemAnswer, recordPageAnswer } from '@server/platform/openapiResponses';
 import { ok } from '@server/platform/envelope';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
@@ -101,7 +101,7 @@ export function registerDataItemsRoutes(app: FastifyInstance, { dataItems, recor
   );
   r.get(
     '/general/dataItem/exportRecords',
-    { config: { ...config, audit: true }, schema: { tags, summary: `Download the filtered records as CSV or XLSX (at most ${dataItemLimits.exportRowsMax.toLocaleString('en-US')})`, querystring: exportRecordsQuery } },
+    { config: { ...config, audit: true }, schema: { tags, summary: `Download the filtered records as CSV or XLSX (at most ${dataItemLimits.exportRowsMax.toLocaleString('en-US')})`, querystring: exportRecordsQuery, response: fileResponse([mediaTypes.csv, mediaTypes.xlsx], 'The records (CSV or XLSX, as asked)') } },
     async (request, reply) => {
       const file = await transfer.export(caller(request), request.query, requestLocale(request));
       return reply

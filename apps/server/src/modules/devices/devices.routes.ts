@@ -17,6 +17,7 @@ import {
 } from '@smartdata/domain';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
 import { ok } from '@server/platform/envelope';
+import { fileResponse } from '@server/platform/openapi';
 import { notFound } from '@server/platform/errors';
 import { cabinCaller } from '../cabin/cabin.service';
 import type { DeviceLifecycle } from './deviceLifecycle.port';
@@ -91,7 +92,7 @@ export function registerDevicesRoutes(app: FastifyInstance, services: DevicesRou
   // Public: a CA certificate is no secret, and a device or a script fetches it without a session.
   r.get(
     brokerCaPath,
-    { config: { public: true }, schema: { tags, summary: "The private CA certificate (PEM) of the embedded broker's MQTTS listener, for devices to trust" } },
+    { config: { public: true }, schema: { tags, summary: "The private CA certificate (PEM) of the embedded broker's MQTTS listener, for devices to trust", response: fileResponse(['application/x-pem-file'], 'The CA certificate (PEM)') } },
     async (request, reply) => {
       const pem = brokerCa();
       if (!pem) {

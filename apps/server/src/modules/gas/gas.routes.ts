@@ -24,6 +24,7 @@ import {
 } from '@smartdata/domain';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
 import { ok } from '@server/platform/envelope';
+import { fileResponse, mediaTypes } from '@server/platform/openapi';
 import { requestLocale } from '@server/platform/i18n';
 import { cabinCaller } from '../cabin/cabin.service';
 import { certificatePdf } from './certificatePdf';
@@ -131,7 +132,7 @@ export function registerGasRoutes(app: FastifyInstance, services: { blendOrders:
     await certificatesService.revokeCertificate(caller(request), request.body.id, request.body.reason);
     return done();
   });
-  r.get('/general/gas/certificatePdf', { config: certificates, schema: { tags, summary: 'A certificate as PDF (zh-CN or en-US) with the QR code of its verification page', querystring: certificatePdfQuery } }, async (request, reply) => {
+  r.get('/general/gas/certificatePdf', { config: certificates, schema: { tags, summary: 'A certificate as PDF (zh-CN or en-US) with the QR code of its verification page', querystring: certificatePdfQuery, response: fileResponse([mediaTypes.pdf], 'The certificate (PDF)') } }, async (request, reply) => {
     const certificate = await certificatesService.certificateForPdf(caller(request), request.query.id);
     const body = await certificatePdf(certificate.snapshot, certificate.state, `${originOf(request)}/verify/${certificate.code}`, request.query.lang);
     return reply

@@ -14,6 +14,7 @@ import {
   updateMeterRequest,
 } from '@smartdata/domain';
 import { ok } from '@server/platform/envelope';
+import { fileResponse, mediaTypes } from '@server/platform/openapi';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
 import { requestLocale } from '@server/platform/i18n';
 import { cabinCaller } from '../cabin/cabin.service';
@@ -86,7 +87,7 @@ export function registerMetersRoutes(app: FastifyInstance, meters: MetersService
 
   r.get(
     '/general/meter/exportMonthlyReport',
-    { config: { ...meterReads, audit: true }, schema: { tags, summary: 'The monthly report as an XLSX or PDF file (read)', querystring: exportMonthlyReportQuery } },
+    { config: { ...meterReads, audit: true }, schema: { tags, summary: 'The monthly report as an XLSX or PDF file (read)', querystring: exportMonthlyReportQuery, response: fileResponse([mediaTypes.xlsx, mediaTypes.pdf], 'The monthly report (XLSX or PDF, as asked)') } },
     async (request, reply) => {
       const file = await meters.exportMonthlyReport(caller(request), request.query, requestLocale(request));
       return reply

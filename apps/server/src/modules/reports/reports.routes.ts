@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addTemplateRequest, deliveriesQuery, deliveryIdQuery, exportQuery, previewQuery, setScheduleRequest, templateIdQuery, updateTemplateRequest } from '@smartdata/domain';
 import { ok } from '@server/platform/envelope';
+import { fileResponse, mediaTypes } from '@server/platform/openapi';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
 import { cabinCaller } from '../cabin/cabin.service';
 import type { ReportsService } from './reports.service';
@@ -51,7 +52,7 @@ export function registerReportsRoutes(app: FastifyInstance, reports: ReportsServ
 
   r.get(
     '/general/report/export',
-    { config: capsule, schema: { tags, summary: 'The report of a period as XLSX or PDF (read)', querystring: exportQuery } },
+    { config: capsule, schema: { tags, summary: 'The report of a period as XLSX or PDF (read)', querystring: exportQuery, response: fileResponse([mediaTypes.xlsx, mediaTypes.pdf], 'The report (XLSX or PDF, as the template says)') } },
     async (request, reply) => sendFile(reply, await reports.exportReport(caller(request), request.query)),
   );
 
@@ -69,7 +70,7 @@ export function registerReportsRoutes(app: FastifyInstance, reports: ReportsServ
 
   r.get(
     '/general/report/downloadDelivery',
-    { config: capsule, schema: { tags, summary: 'The file of a delivered report (read on its template)', querystring: deliveryIdQuery } },
+    { config: capsule, schema: { tags, summary: 'The file of a delivered report (read on its template)', querystring: deliveryIdQuery, response: fileResponse([mediaTypes.xlsx, mediaTypes.pdf], 'The delivered report (XLSX or PDF)') } },
     async (request, reply) => sendFile(reply, await reports.downloadDelivery(caller(request), request.query.id)),
   );
 }

@@ -20,6 +20,7 @@ import {
 } from '@smartdata/domain';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
 import { ok } from '@server/platform/envelope';
+import { fileResponse, mediaTypes } from '@server/platform/openapi';
 import { requestLocale } from '@server/platform/i18n';
 import { cabinCaller } from '../cabin/cabin.service';
 import type { SimCardsService } from './simCards.service';
@@ -98,7 +99,7 @@ export function registerSimRoutes(
     { config: cards, bodyLimit: 12 * 1024 * 1024, schema: { tags, summary: 'Import an XLSX or CSV file (base64): every row or none, with a per-row report', body: importCardsRequest } },
     async (request) => ok(await transfer.import(caller(request), request.body, requestLocale(request))),
   );
-  r.get('/general/sim/exportCards', { config: { ...cards, audit: true }, schema: { tags, summary: 'The cards of the filters as an XLSX or CSV file', querystring: exportCardsQuery } }, async (request, reply) => {
+  r.get('/general/sim/exportCards', { config: { ...cards, audit: true }, schema: { tags, summary: 'The cards of the filters as an XLSX or CSV file', querystring: exportCardsQuery, response: fileResponse([mediaTypes.xlsx, mediaTypes.csv], 'The cards (XLSX or CSV, as asked)') } }, async (request, reply) => {
     const file = await transfer.export(caller(request), request.query, requestLocale(request));
     return reply
       .header('content-type', file.contentType)

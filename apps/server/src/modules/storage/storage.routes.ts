@@ -11,6 +11,7 @@ import {
   uploadCredentialRequest,
 } from '@smartdata/domain';
 import { ok } from '@server/platform/envelope';
+import { fileResponse } from '@server/platform/openapi';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
 import type { ObjectStream, StorageService } from './storage.service';
 
@@ -65,14 +66,14 @@ export function registerStorageRoutes(app: FastifyInstance, { storage }: { stora
     '/general/cos/object/*',
     {
       config: { public: true },
-      schema: { tags, operationId: 'getSignedObject', summary: 'Read an object through a signed URL (expires + sig)', params: keyParams, querystring: signedDownloadQuery },
+      schema: { tags, operationId: 'getSignedObject', summary: 'Read an object through a signed URL (expires + sig)', params: keyParams, querystring: signedDownloadQuery, response: fileResponse(['*/*'], 'The object, with its own Content-Type') },
     },
     async (request, reply) => sendObject(reply, await storage.openSigned(request.params['*'], request.query.expires, request.query.sig)),
   );
 
   r.get(
     '/general/cos/public/*',
-    { config: { public: true }, schema: { tags, operationId: 'getPublicObject', summary: 'Read a public object (avatar, logo) at its stable URL', params: keyParams } },
+    { config: { public: true }, schema: { tags, operationId: 'getPublicObject', summary: 'Read a public object (avatar, logo) at its stable URL', params: keyParams, response: fileResponse(['*/*'], 'The object, with its own Content-Type') } },
     async (request, reply) => sendObject(reply, await storage.openPublic(request.params['*'])),
   );
 

@@ -12,6 +12,7 @@ import {
   updateDocTemplateRequest,
 } from '@smartdata/domain';
 import { ok } from '@server/platform/envelope';
+import { fileResponse, mediaTypes } from '@server/platform/openapi';
 import { companyOf, sessionOf } from '@server/platform/auth/hook';
 import { requestLocale } from '@server/platform/i18n';
 import { cabinCaller } from '../cabin/cabin.service';
@@ -63,7 +64,7 @@ export function registerTemplatesRoutes(app: FastifyInstance, templates: Templat
   );
   r.get(
     '/general/template/exportDocumentPdf',
-    { config: capsule, schema: { tags, summary: 'A document template filled for one record, as PDF (read on the item)', querystring: renderDocumentQuery } },
+    { config: capsule, schema: { tags, summary: 'A document template filled for one record, as PDF (read on the item)', querystring: renderDocumentQuery, response: fileResponse([mediaTypes.pdf], 'The filled document (PDF)') } },
     async (request, reply) => {
       const file = await templates.exportDocumentPdf(caller(request), request.query.templateId, request.query.recordId, requestLocale(request));
       return reply

@@ -72,7 +72,7 @@ export function registerWechatRoutes(app: FastifyInstance, { wechat }: { wechat:
 
   r.get(
     '/general/user/WXScanLogin',
-    { config: { public: true, ...perMinute(30) }, schema: { tags: ['wechat'], summary: 'WeChat redirects here after a scan (code, state): signs in or binds, then sends the browser on', querystring: scanQuery } },
+    { config: { public: true, ...perMinute(30) }, schema: { tags: ['wechat'], summary: 'WeChat redirects here after a scan (code, state): signs in or binds, then sends the browser on', querystring: scanQuery, response: { 302: z.null().meta({ description: 'To the console’s sign-in or personal page; the outcome (and a token) in the URL fragment' }) } } },
     async (request, reply) => {
       const result = await wechat.handleRedirect(request.query, cookieNonce(request), { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
       reply.header('set-cookie', stateCookie(request, '', 0));

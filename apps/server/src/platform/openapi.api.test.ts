@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '@server/test/testApp';
+import { as, body, createCompanyUser, createTestApp, signIn, type TestApp } from '@server/test/testApp';
 import pinnedIds from './openapi.operationIds.json';
 import { assignOperationIds, type OpenApiDocument } from './openapiDocument';
 
@@ -38,6 +38,45 @@ type Operation = { operationId?: string; security?: unknown[]; responses?: Recor
 
 function operations(): [string, Operation][] {
   return Object.entries(document.paths).flatMap(([url, item]) => Object.entries(item).map(([method, operation]) => [`${method.toUpperCase()} ${url}`, operation as Operation] as [string, Operation]));
+}
+
+/**
+ * Where a value and a JSON Schema of the document disagree: a field the schema does not name
+ * (where it says additionalProperties: false), a required one missing, a wrong type. Enough of
+ * JSON Schema for the answers' schemas (objects, arrays, anyOf, nullable types, records).
+ */
+function mismatches(schema: unknown, value: unknown, at: string): string[] {
+  const s = (schema ?? {}) as { type?: string | string[]; properties?: Record<string, unknown>; required?: string[]; additionalProperties?: unknown; items?: unknown; anyOf?: unknown[]; enum?: unknown[] };
+  if (s.anyOf) {
+    return s.anyOf.some((branch) => mismatches(branch, value, at).length === 0) ? [] : [`${at || '/'}: fits no branch`];
+  }
+  const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
+  const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
+  if (types.length > 0 && !types.includes(kind) && !(kind === 'integer' && types.includes('number'))) {
+    return [`${at || '/'}: ${kind}, the document says ${types.join('|')}`];
+  }
+  if (s.enum && !s.enum.includes(value)) {
+    return [`${at || '/'}: ${JSON.stringify(value)} not in ${JSON.stringify(s.enum)}`];
+  }
+  if (kind === 'array') {
+    return (value as unknown[]).flatMap((item, index) => mismatches(s.items, item, `${at}/${index}`));
+  }
+  if (kind !== 'object') {
+    return [];
+  }
+  const record = value as Record<string, unknown>;
+  const properties = s.properties ?? {};
+  const problems = (s.required ?? []).filter((key) => !(key in record)).map((key) => `${at}/${key}: missing`);
+  for (const [key, inner] of Object.entries(record)) {
+    if (key in properties) {
+      problems.push(...mismatches(properties[key], inner, `${at}/${key}`));
+    } else if (s.additionalProperties === false) {
+      problems.push(`${at}/${key}: not in the document`);
+    } else if (typeof s.additionalProperties === 'object') {
+      problems.push(...mismatches(s.additionalProperties, inner, `${at}/${key}`));
+    }
+  }
+  return problems;
 }
 
 describe('the served OpenAPI document', () => {
@@ -134,6 +173,35 @@ describe('the served OpenAPI document', () => {
     expect(records.find((parameter) => parameter.name === 'sort')).toMatchObject({ style: 'deepObject', explode: true });
     expect(records.find((parameter) => parameter.name === 'timeRange')).toMatchObject({ style: 'deepObject', explode: true });
     expect(records.find((parameter) => parameter.name === 'filters')).toMatchObject({ content: { 'application/json': { schema: { type: 'array' } } } });
+  });
+
+  it('declares answers that match what the calls answer: no field left out, none made up', async () => {
+    const user = await createCompanyUser(t.app, { codes: ['sd_capsule', 'sd_item_group', 'sys_api_key'] });
+    const api = as(t.app, await signIn(t.app, user.userName, user.password));
+    const directoryId = body(await api({ method: 'POST', url: '/general/cabin/addDirectory', payload: { parentId: null, name: 'Answers' } })).data.id as number;
+    const fields = [{ name: 'Label', fieldName: 'label', type: 5, unit: '', priority: 1 }];
+    const itemId = body(await api({ method: 'POST', url: '/general/dataItem/addDataItem', payload: { directoryId, name: 'Answers', kind: 10, fields } })).data.id as number;
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const calls: [string, string, () => Promise<unknown>][] = [
+      ['post', '/general/user/access/getToken', async () => t.app.inject({ method: 'POST', url: '/general/user/access/getToken', headers: form, payload: new URLSearchParams({ username: user.userName, password: user.password }).toString() })],
+      ['get', '/general/health', async () => t.app.inject({ url: '/general/health' })],
+      ['get', '/general/user/getNotice', async () => api({ url: '/general/user/getNotice' })],
+      ['post', '/general/dataItem/addRecord', async () => api({ method: 'POST', url: '/general/dataItem/addRecord', payload: { itemId, values: { label: 'a' } } })],
+      ['get', '/general/dataItem/getRecords', async () => api({ url: `/general/dataItem/getRecords?itemId=${itemId}` })],
+      ['post', '/general/apiKey/addKey', async () => api({ method: 'POST', url: '/general/apiKey/addKey', payload: { name: 'answers', codes: ['sd_capsule'] } })],
+      ['get', '/general/apiKey/getKeys', async () => api({ url: '/general/apiKey/getKeys' })],
+    ];
+    let recordId = 0;
+    for (const [method, url, call] of calls) {
+      const answer = ((await call()) as { json: () => { code: number; data: { id?: number; list?: { id: number }[] } } }).json();
+      expect({ url, code: answer.code }).toEqual({ url, code: 0 });
+      recordId ||= url.endsWith('addRecord') ? answer.data.id! : 0;
+      const schema = (document.paths[url]![method] as { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }).responses['200']!.content!['application/json']!.schema;
+      expect({ url, problems: mismatches(schema, answer, '') }).toEqual({ url, problems: [] });
+    }
+    const one = (await api({ url: `/general/dataItem/getRecord?id=${recordId}` })).json<unknown>();
+    const schema = (document.paths['/general/dataItem/getRecord']!.get as { responses: Record<string, { content: Record<string, { schema: unknown }> }> }).responses['200']!.content['application/json']!.schema;
+    expect(mismatches(schema, one, '')).toEqual([]);
   });
 
   it('serves the reference page and its files from the package, public and without a CDN', async () => {

@@ -30,7 +30,7 @@ interface Parameter {
   required?: boolean;
   description?: string;
   schema?: Schema;
-  content?: Record<string, { schema: Schema }>;
+  content?: Record<string, { schema: Schema; example?: unknown }>;
   style?: string;
   explode?: boolean;
 }
@@ -179,7 +179,8 @@ function declareQueryStyle(parameter: Parameter): void {
   delete parameter.schema;
   delete parameter.style;
   delete parameter.explode;
-  parameter.content = { 'application/json': { schema } };
+  // An empty list as the example: the reference page's sample would otherwise be one entry, not a list.
+  parameter.content = { 'application/json': { schema, example: [] } };
   parameter.description = [parameter.description, `JSON text (\`${example}=[{"field":"…"}]\`, URL-encoded); indexed brackets are read too (\`${example}[0][field]=…\`).`].filter(Boolean).join(' ');
 }
 

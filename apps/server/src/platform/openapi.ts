@@ -141,7 +141,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
  */
 export function markDocsPublic(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    if (route.url === docsPrefix || route.url.startsWith(`${docsPrefix}/`)) {
+    // The plugin's routes are all hidden from the document: a route of ours added under the
+    // prefix and shown in the document stays private unless it says otherwise.
+    const hidden = (route.schema as { hide?: boolean } | undefined)?.hide === true;
+    if (hidden && (route.url === docsPrefix || route.url.startsWith(`${docsPrefix}/`))) {
       route.config = { ...(route.config ?? {}), public: true };
     }
   });

@@ -143,7 +143,7 @@ export function markDocsPublic(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     // The plugin's routes are all hidden from the document: a route of ours added under the
     // prefix and shown in the document stays private unless it says otherwise.
-    const hidden = (route.schema as { hide?: boolean } | undefined)?.hide === true;
+    const hidden = route.schema?.hide === true;
     if (hidden && (route.url === docsPrefix || route.url.startsWith(`${docsPrefix}/`))) {
       route.config = { ...(route.config ?? {}), public: true };
     }

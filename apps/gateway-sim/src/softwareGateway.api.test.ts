@@ -195,11 +195,11 @@ async function brokerListener(port: number) {
   return { start, stop, url: `mqtt://127.0.0.1:${port}` };
 }
 
+// The issue's 30 s outage (GATEWAY_OUTAGE_MS=8000 runs a shorter one while working on it).
+const OUTAGE_MS = Number(process.env.GATEWAY_OUTAGE_MS ?? 30_000);
+
 describe('store-and-forward', () => {
-  it('the broker down for 8 s (GATEWAY_OUTAGE_MS) while the bus is read every second: each value arrives once, in order, with its original ts; a small store keeps its bound and drops the oldest', async () => {
-    // The issue says 30 s; 8 s of 1 s reads shows the same and keeps the suite short
-    // (GATEWAY_OUTAGE_MS=30000 runs the issue's outage).
-    const OUTAGE_MS = Number(process.env.GATEWAY_OUTAGE_MS ?? 8000);
+  it('the broker down for 30 s (GATEWAY_OUTAGE_MS) while the bus is read every second: each value arrives once, in order, with its original ts; a small store keeps its bound and drops the oldest', async () => {
     const slave = await startServerTcp(19052, meterVector({ counting: true }));
     cleanups.push(() => slave.close());
     const listener = await brokerListener(19053);
@@ -285,7 +285,7 @@ describe('store-and-forward', () => {
     console.info(
       `store-and-forward, ${OUTAGE_MS} ms outage: A held ${heldDuringOutage}, stored ${aMade.length} values once each; B (${SMALL_BYTES} bytes, at most ${largest} on disk) dropped the ${lost.length} oldest, stored ${bArrived.length}`,
     );
-  }, 60_000 + Number(process.env.GATEWAY_OUTAGE_MS ?? 0));
+  }, 60_000 + OUTAGE_MS);
 });
 
 describe('errors a user can act on', () => {

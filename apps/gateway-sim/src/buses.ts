@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { existsSync } from 'node:fs';
 import { crcValid, formatHexPacket, withCrc, type FlowDocument } from '@smartdata/domain';
-import type { SerialPort as FlowSerialPort } from './flowRunner';
+import { FrameQueue, type SerialPort as FlowSerialPort } from './flowRunner';
 
 /**
  * The buses a flow's serial TX and RX nodes talk to (issue 34). Every transport carries the flow's
@@ -104,46 +104,6 @@ export function rtuReplyLength(bytes: readonly number[]): number | null {
     return 8;
   }
   return null;
-}
-
-/** Frames received and not yet asked for; a waiting `receive` gets the next at once. */
-class FrameQueue {
-  private pending: number[][] = [];
-  private waiter: ((frame: number[]) => void) | null = null;
-
-  deliver(frame: number[]): void {
-    if (this.waiter) {
-      const resolve = this.waiter;
-      this.waiter = null;
-      resolve(frame);
-    } else {
-      this.pending.push(frame);
-      if (this.pending.length > 16) {
-        this.pending.shift();
-      }
-    }
-  }
-
-  clear(): void {
-    this.pending = [];
-  }
-
-  receive(timeoutMs: number): Promise<number[] | null> {
-    const ready = this.pending.shift();
-    if (ready) {
-      return Promise.resolve(ready);
-    }
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.waiter = null;
-        resolve(null);
-      }, timeoutMs);
-      this.waiter = (frame) => {
-        clearTimeout(timer);
-        resolve(frame);
-      };
-    });
-  }
 }
 
 /**

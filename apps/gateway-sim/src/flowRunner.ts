@@ -345,36 +345,26 @@ export async function defaultHttp(url: string, method: string, body: string, dev
   return response.status;
 }
 
-/**
- * The serial line to a simulated slave: the reply arrives after the time the bytes take on the
- * wire at the configured baud rate (10 bits per byte) plus the slave's turnaround.
- */
-export class SimulatedSerialPort implements SerialPort {
-  readonly label = 'sim';
+/** Frames received and not yet asked for; a waiting `receive` gets the next at once. */
+export class FrameQueue {
   private pending: number[][] = [];
   private waiter: ((frame: number[]) => void) | null = null;
 
-  constructor(
-    private readonly slave: { handle(frame: readonly number[]): number[] | null },
-    private readonly baudRate = 9600,
-    private readonly turnaroundMs = 5,
-  ) {}
-
-  send(frame: number[]): void {
-    const reply = this.slave.handle(frame);
-    if (!reply) {
-      return;
-    }
-    const wireMs = ((frame.length + reply.length) * 10 * 1000) / this.baudRate + this.turnaroundMs;
-    setTimeout(() => {
-      if (this.waiter) {
-        const resolve = this.waiter;
-        this.waiter = null;
-        resolve(reply);
-      } else {
-        this.pending.push(reply);
+  deliver(frame: number[]): void {
+    if (this.waiter) {
+      const resolve = this.waiter;
+      this.waiter = null;
+      resolve(frame);
+    } else {
+      this.pending.push(frame);
+      if (this.pending.length > 16) {
+        this.pending.shift();
       }
-    }, wireMs);
+    }
+  }
+
+  clear(): void {
+    this.pending = [];
   }
 
   receive(timeoutMs: number): Promise<number[] | null> {
@@ -392,5 +382,33 @@ export class SimulatedSerialPort implements SerialPort {
         resolve(frame);
       };
     });
+  }
+}
+
+/**
+ * The serial line to a simulated slave: the reply arrives after the time the bytes take on the
+ * wire at the configured baud rate (10 bits per byte) plus the slave's turnaround.
+ */
+export class SimulatedSerialPort implements SerialPort {
+  readonly label = 'sim';
+  private readonly frames = new FrameQueue();
+
+  constructor(
+    private readonly slave: { handle(frame: readonly number[]): number[] | null },
+    private readonly baudRate = 9600,
+    private readonly turnaroundMs = 5,
+  ) {}
+
+  send(frame: number[]): void {
+    const reply = this.slave.handle(frame);
+    if (!reply) {
+      return;
+    }
+    const wireMs = ((frame.length + reply.length) * 10 * 1000) / this.baudRate + this.turnaroundMs;
+    setTimeout(() => this.frames.deliver(reply), wireMs);
+  }
+
+  receive(timeoutMs: number): Promise<number[] | null> {
+    return this.frames.receive(timeoutMs);
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../shared/ids';
+import { outboundUrlSchema } from '../shared/outboundUrl';
 import { pageOf } from '../shared/paging';
 import { limits } from '../shared/limits';
 import { locales, type Locale } from '../shared/errors';
@@ -40,19 +41,7 @@ export const notifyLimits = {
 /** The kinds whose messages are signed with a secret (WeCom's group robot has its key in the URL). */
 export const channelTakesSecret = (kind: ChannelKind): boolean => kind !== 'wecom';
 
-const url = z
-  .string()
-  .trim()
-  .min(1, 'validation.required')
-  .max(notifyLimits.urlLength, 'validation.tooLong')
-  .refine((value) => {
-    try {
-      const parsed = new URL(value);
-      return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== '' && parsed.username === '' && parsed.password === '';
-    } catch {
-      return false;
-    }
-  }, 'notify.urlFormat');
+const url = outboundUrlSchema(notifyLimits.urlLength);
 const secret = z
   .string()
   .trim()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../shared/ids';
+import { outboundUrlSchema } from '../shared/outboundUrl';
 import { numeric } from '../shared/numbers';
 import { pageOf, pageQuery } from '../shared/paging';
 
@@ -32,19 +33,7 @@ export const webhookLimits = {
   toleranceSeconds: 300,
 } as const;
 
-export const webhookUrlSchema = z
-  .string()
-  .trim()
-  .min(1, 'validation.required')
-  .max(webhookLimits.urlLength, 'validation.tooLong')
-  .refine((value) => {
-    try {
-      const parsed = new URL(value);
-      return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== '' && parsed.username === '' && parsed.password === '';
-    } catch {
-      return false;
-    }
-  }, 'notify.urlFormat');
+export const webhookUrlSchema = outboundUrlSchema(webhookLimits.urlLength);
 export const webhookSecretSchema = z
   .string()
   .trim()

@@ -297,23 +297,13 @@ function socketLine(host: string, port: number, connectTimeoutMs: number, onData
   });
 }
 
-/** Raw RTU frames over TCP (a serial device server in transparent mode). */
-export class RtuOverTcpBus extends LineBus {
-  readonly label: string;
+/** A line that carries raw RTU frames, told apart by the silence between them. */
+abstract class RtuLineBus extends LineBus {
   private readonly framer: RtuFramer;
 
-  constructor(
-    private readonly host: string,
-    private readonly port: number,
-    private readonly connectTimeoutMs = 2000,
-  ) {
+  constructor(silenceMs: number) {
     super();
-    this.label = `rtu-tcp://${host}:${port}`;
-    this.framer = new RtuFramer((frame) => this.frames.deliver(frame), 30);
-  }
-
-  protected connect(onData: (chunk: Buffer) => void, onClose: (error?: Error) => void): Promise<Line> {
-    return socketLine(this.host, this.port, this.connectTimeoutMs, onData, onClose);
+    this.framer = new RtuFramer((frame) => this.frames.deliver(frame), silenceMs);
   }
 
   protected encode(frame: number[]): Buffer {
@@ -326,6 +316,24 @@ export class RtuOverTcpBus extends LineBus {
 
   protected override resetInput(): void {
     this.framer.reset();
+  }
+}
+
+/** Raw RTU frames over TCP (a serial device server in transparent mode). */
+export class RtuOverTcpBus extends RtuLineBus {
+  readonly label: string;
+
+  constructor(
+    private readonly host: string,
+    private readonly port: number,
+    private readonly connectTimeoutMs = 2000,
+  ) {
+    super(30);
+    this.label = `rtu-tcp://${host}:${port}`;
+  }
+
+  protected connect(onData: (chunk: Buffer) => void, onClose: (error?: Error) => void): Promise<Line> {
+    return socketLine(this.host, this.port, this.connectTimeoutMs, onData, onClose);
   }
 
   protected problemOf(error: Error): BusProblem {
@@ -397,18 +405,16 @@ export class ModbusTcpBus extends LineBus {
 }
 
 /** A serial port through the `serialport` package, with the flow's serial settings. */
-export class SerialLineBus extends LineBus {
+export class SerialLineBus extends RtuLineBus {
   readonly label: string;
-  private readonly framer: RtuFramer;
 
   constructor(
     private readonly path: string,
     private readonly settings: FlowDocument['serial'],
   ) {
-    super();
-    this.label = busLabel({ kind: 'serial', path }, settings);
     // 3.5 characters of 11 bits at the baud rate, at least 10 ms (USB adapters deliver in chunks).
-    this.framer = new RtuFramer((frame) => this.frames.deliver(frame), Math.max(10, Math.ceil((3.5 * 11 * 1000) / settings.baudRate)));
+    super(Math.max(10, Math.ceil((3.5 * 11 * 1000) / settings.baudRate)));
+    this.label = busLabel({ kind: 'serial', path }, settings);
   }
 
   protected async connect(onData: (chunk: Buffer) => void, onClose: (error?: Error) => void): Promise<Line> {
@@ -439,18 +445,6 @@ export class SerialLineBus extends LineBus {
           port.close(() => resolve());
         }),
     };
-  }
-
-  protected encode(frame: number[]): Buffer {
-    return Buffer.from(frame);
-  }
-
-  protected decode(chunk: Buffer): void {
-    this.framer.push(chunk);
-  }
-
-  protected override resetInput(): void {
-    this.framer.reset();
   }
 
   protected problemOf(error: Error): BusProblem {

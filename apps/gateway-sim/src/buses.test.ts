@@ -67,14 +67,14 @@ describe('bus specs and RTU framing', () => {
 describe('Modbus TCP against modbus-serial ServerTCP', () => {
   let server: Awaited<ReturnType<typeof startServerTcp>>;
   beforeAll(async () => {
-    server = await startServerTcp(19001);
+    server = await startServerTcp();
   });
   afterAll(async () => {
     await server.close();
   });
 
   it('runs the three example flows: MBAP with the unit id, the reply parsed at the RTU offsets, edge writes', async () => {
-    const bus = new ModbusTcpBus('127.0.0.1', 19001);
+    const bus = new ModbusTcpBus('127.0.0.1', server.port);
     await bus.open();
     try {
       const loop = run(fast(example('modbus-temperature-loop.json')), bus);
@@ -126,7 +126,7 @@ describe('Modbus TCP against modbus-serial ServerTCP', () => {
   });
 
   it('an exception reply and an unreachable bus end in the timeout handling with what happened', async () => {
-    const bus = new ModbusTcpBus('127.0.0.1', 19001);
+    const bus = new ModbusTcpBus('127.0.0.1', server.port);
     const doc = fast(example('modbus-temperature-loop.json'));
     const wrong = { ...doc, nodes: doc.nodes.map((n) => (n.kind === 'serialTx' ? { ...n, packet: formatHexPacket(withCrc([1, 3, 0, 0x40, 0, 2])) } : n)) };
     const { runner, events, published } = run(wrong, bus);

@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ServerSerial, ServerTCP, type IServiceVector } from 'modbus-serial';
 
@@ -70,8 +71,19 @@ export function meterVector(options: { counting?: boolean } = {}): MeterVector &
   return vector;
 }
 
-/** modbus-serial's Modbus TCP server on 127.0.0.1. */
-export async function startServerTcp(port: number, vector = meterVector()): Promise<{ vector: typeof vector; close(): Promise<void> }> {
+/** A port on 127.0.0.1 that the system gave and nothing holds now. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** modbus-serial's Modbus TCP server on 127.0.0.1, on a free port of the system's choosing. */
+export async function startServerTcp(vector = meterVector()): Promise<{ port: number; vector: typeof vector; close(): Promise<void> }> {
+  // modbus-serial takes port 0 for "its default, 502": the port is found first.
+  const port = await freePort();
   const server = new ServerTCP(vector, { host: '127.0.0.1', port, unitID: 255 });
   server.on('socketError', () => undefined);
   await new Promise<void>((resolve, reject) => {
@@ -80,6 +92,7 @@ export async function startServerTcp(port: number, vector = meterVector()): Prom
     setTimeout(() => reject(new Error(`ServerTCP did not listen on ${port} within 5 s`)), 5000).unref();
   });
   return {
+    port,
     vector,
     close: () =>
       new Promise<void>((resolve) => {
@@ -107,34 +120,35 @@ export async function startServerSerial(portPath: string, vector = meterVector()
 
 export const socatAvailable = spawnSync('socat', ['-V'], { stdio: 'ignore' }).status === 0;
 
+/** socat with `args`, once every one of `paths` exists; `close` stops it and removes `dir`. */
+async function startSocat(args: string[], paths: string[], dir: string, what: string): Promise<() => Promise<void>> {
+  const child: ChildProcess = spawn('socat', args, { stdio: 'ignore' });
+  const deadline = Date.now() + 5000;
+  while (!paths.every((p) => existsSync(p))) {
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill();
+      throw new Error(`socat did not make ${what} within 5 s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 2000))]);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
+
 /** Two linked ptys `a` and `b` (socat), removed by `close` (in `dir` when given: the same paths again). */
 export async function startPtyPair(at?: string): Promise<{ a: string; b: string; dir: string; close(): Promise<void> }> {
   const dir = at ?? mkdtempSync(path.join(tmpdir(), 'gw-pty-'));
   mkdirSync(dir, { recursive: true });
   const a = path.join(dir, 'a');
   const b = path.join(dir, 'b');
-  const child: ChildProcess = spawn('socat', ['-d', '-d', `pty,raw,echo=0,link=${a}`, `pty,raw,echo=0,link=${b}`], { stdio: 'ignore' });
-  const deadline = Date.now() + 5000;
-  while (!(existsSync(a) && existsSync(b))) {
-    if (Date.now() > deadline || child.exitCode !== null) {
-      child.kill();
-      throw new Error('socat did not make the pty pair within 5 s');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return {
-    a,
-    b,
-    dir,
-    close: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 2000))]);
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const close = await startSocat(['-d', '-d', `pty,raw,echo=0,link=${a}`, `pty,raw,echo=0,link=${b}`], [a, b], dir, 'the pty pair');
+  return { a, b, dir, close };
 }
 
 /**
@@ -144,24 +158,6 @@ export async function startPtyPair(at?: string): Promise<{ a: string; b: string;
 export async function startSerialServer(port: number): Promise<{ device: string; close(): Promise<void> }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'gw-rtutcp-'));
   const device = path.join(dir, 'dev');
-  const child = spawn('socat', [`pty,raw,echo=0,link=${device}`, `tcp-listen:${port},bind=127.0.0.1,reuseaddr`], { stdio: 'ignore' });
-  const deadline = Date.now() + 5000;
-  while (!existsSync(device)) {
-    if (Date.now() > deadline || child.exitCode !== null) {
-      child.kill();
-      throw new Error('socat did not make the serial server within 5 s');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return {
-    device,
-    close: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 2000))]);
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const close = await startSocat([`pty,raw,echo=0,link=${device}`, `tcp-listen:${port},bind=127.0.0.1,reuseaddr`], [device], dir, 'the serial server');
+  return { device, close };
 }

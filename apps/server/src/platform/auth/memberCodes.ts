@@ -6,6 +6,28 @@ const allCodes = new Set(allPermissionCodes);
 const platformOnly = new Set(platformOnlyCodes);
 
 /**
+ * The codes a person holds in a company by their roles: every code for the platform
+ * administrator; else their roles' codes, without system maintenance (the platform
+ * administrator's alone). The one rule behind a session, an API key's session and MemberCodes.
+ */
+export async function heldCodes(sessions: SessionRepository, userId: number, companyId: number | null, isPlatformAdmin: boolean): Promise<ReadonlySet<string>> {
+  if (isPlatformAdmin) {
+    return allCodes;
+  }
+  const codes = new Set<string>();
+  if (companyId !== null) {
+    for (const role of await sessions.roleCodes(userId, companyId)) {
+      for (const code of JSON.parse(role.codes) as string[]) {
+        if (allCodes.has(code) && !platformOnly.has(code)) {
+          codes.add(code);
+        }
+      }
+    }
+  }
+  return codes;
+}
+
+/**
  * What a person holds in a company NOW, as a session of theirs in it would: null when the account
  * is disabled or they are no longer an active member of the active company; else the codes of
  * their roles (every code for the platform administrator; system maintenance only in the
@@ -28,17 +50,6 @@ export class MemberCodes {
     if (!memberships.some((m) => m.companyId === companyId)) {
       return null;
     }
-    if (user.isPlatformAdmin === 1) {
-      return allCodes;
-    }
-    const codes = new Set<string>();
-    for (const role of await this.sessions.roleCodes(userId, companyId)) {
-      for (const code of JSON.parse(role.codes) as string[]) {
-        if (allCodes.has(code) && !platformOnly.has(code)) {
-          codes.add(code);
-        }
-      }
-    }
-    return codes;
+    return heldCodes(this.sessions, userId, companyId, user.isPlatformAdmin === 1);
   }
 }

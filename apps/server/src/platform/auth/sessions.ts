@@ -1,6 +1,7 @@
-import { allPermissionCodes, ErrorCode, platformOnlyCodes } from '@smartdata/domain';
+import { ErrorCode, platformOnlyCodes } from '@smartdata/domain';
 import { AppError } from '../errors';
 import { sha256 } from './passwords';
+import { heldCodes } from './memberCodes';
 import { SessionRepository } from './session.repository';
 import type { Db } from '../db/database';
 import type { WriteVersion } from '../writeVersion';
@@ -33,7 +34,6 @@ export interface ApiKeyGrant {
 /** Finds a key by its hash; null when there is none, or it is revoked or expired at `now`. */
 export type ApiKeyLookup = (keyHash: string, now: number) => Promise<ApiKeyGrant | null>;
 
-const allCodes = new Set(allPermissionCodes);
 const platformOnly = new Set(platformOnlyCodes);
 
 /**
@@ -120,19 +120,8 @@ export class Sessions {
     if (!creator || !memberships.includes(grant.companyId)) {
       throw new AppError(ErrorCode.tokenInvalid);
     }
-    const held = new Set<string>();
-    if (creator.isPlatformAdmin === 1) {
-      for (const code of allCodes) {
-        held.add(code);
-      }
-    } else {
-      for (const role of await this.repository.roleCodes(grant.userId, grant.companyId)) {
-        for (const code of JSON.parse(role.codes) as string[]) {
-          held.add(code);
-        }
-      }
-    }
-    const codes = new Set(grant.codes.filter((code) => held.has(code) && allCodes.has(code) && !platformOnly.has(code)));
+    const held = await heldCodes(this.repository, grant.userId, grant.companyId, creator.isPlatformAdmin === 1);
+    const codes = new Set(grant.codes.filter((code) => held.has(code) && !platformOnly.has(code)));
     return {
       tokenHash: keyHash,
       userId: grant.userId,
@@ -157,22 +146,7 @@ export class Sessions {
   private async build(tokenHash: string, userId: number, isPlatformAdmin: boolean, currentCompanyId: number | null, expiresAt: number): Promise<Omit<Session, 'mustChangePassword'>> {
     const memberships = (await this.repository.activeCompanyIds(userId)).map((m) => m.companyId);
     const companyId = currentCompanyId !== null && memberships.includes(currentCompanyId) ? currentCompanyId : (memberships[0] ?? null);
-    let codes: Set<string>;
-    if (isPlatformAdmin) {
-      codes = allCodes;
-    } else {
-      codes = new Set<string>();
-      if (companyId !== null) {
-        for (const role of await this.repository.roleCodes(userId, companyId)) {
-          for (const code of JSON.parse(role.codes) as string[]) {
-            // System maintenance codes belong to the platform administrator alone.
-            if (allCodes.has(code) && !platformOnly.has(code)) {
-              codes.add(code);
-            }
-          }
-        }
-      }
-    }
+    const codes = await heldCodes(this.repository, userId, companyId, isPlatformAdmin);
     return { tokenHash, userId, companyId, isPlatformAdmin, codes, expiresAt };
   }
 

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { Cron } from 'croner';
 
 export interface AppConfig {
   host: string;
@@ -116,6 +117,16 @@ export interface AppConfig {
    * unset, /metrics is off (404). At least 16 characters (platform/metrics.ts, docs/operations.md).
    */
   metricsToken?: string;
+  /**
+   * BACKUP_DIR: the folder scheduled backups and "back up now" write to (modules/backups,
+   * docs/operations.md "Scheduled backups"); unset, backups are off. BACKUP_CRON (croner, seconds
+   * first, in `timeZone`; default daily 03:00), BACKUP_KEEP (complete backups kept, default 7),
+   * BACKUP_S3_PREFIX (also upload each backup to the S3 bucket under this prefix, when S3 is configured).
+   */
+  backupDir?: string;
+  backupCron: string;
+  backupKeep: number;
+  backupS3Prefix?: string;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -174,7 +185,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     wechatApiBase: (env.WECHAT_API_BASE || 'https://api.weixin.qq.com').replace(/\/+$/, ''),
     webhookAllowHosts: (env.WEBHOOK_ALLOW_HOSTS ?? '').split(',').map((host) => host.trim()).filter((host) => host !== ''),
     metricsToken: metricsToken(env.METRICS_TOKEN),
+    backupDir: env.BACKUP_DIR ? path.resolve(userCwd, env.BACKUP_DIR) : undefined,
+    backupCron: cronPattern('BACKUP_CRON', env.BACKUP_CRON || '0 0 3 * * *'),
+    backupKeep: wholeNumber('BACKUP_KEEP', env.BACKUP_KEEP || '7', 1, 1000),
+    backupS3Prefix: env.BACKUP_S3_PREFIX ? env.BACKUP_S3_PREFIX.replace(/^\/+|\/+$/g, '') || undefined : undefined,
   };
+}
+
+/** A croner pattern (`0 0 3 * * *`: seconds first), else the start stops naming the setting. */
+function cronPattern(setting: string, value: string): string {
+  try {
+    new Cron(value, { paused: true }).stop();
+  } catch (error) {
+    throw new Error(`${setting} must be a cron pattern such as "0 0 3 * * *" (got ${JSON.stringify(value)}): ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return value;
 }
 
 /** Defaults for tests and benchmarks: in-memory SQLite, no broker, quiet logs. */

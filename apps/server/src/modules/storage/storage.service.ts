@@ -74,6 +74,11 @@ export class StorageService {
     private readonly companies: Pick<CompaniesService, 'cfg' | 'updateCfg'>,
   ) {}
 
+  /** The store itself, for the server's own objects outside the uploads (backups copied to the bucket, issue 38). */
+  objectStore(): Pick<StorageDriver, 'kind' | 'put'> {
+    return this.driver;
+  }
+
   /**
    * Grants a short-lived upload URL for one new object of the caller's company. Images are
    * refused here by declared type and size, and checked again by their real bytes on upload.

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { App, Card, Select, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { locales, type ChannelView, type Locale } from '@smartdata/domain';
@@ -8,6 +7,7 @@ import { actionsColumn, timeColumn } from '@/shared/components/list/listColumns'
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useEditDialog } from '@/shared/hooks/useEditDialog';
 import { useIsPhone } from '@/shared/hooks/useIsPhone';
+import { useTestSend } from '@/shared/hooks/useTestSend';
 import { useAddChannelMutation, useChannelsQuery, useDeleteChannelMutation, useNotifySettingQuery, useTestChannelMutation, useUpdateChannelMutation, useUpdateNotifySettingMutation } from '../api/channels';
 import { ChannelFormModal, type ChannelValues } from '../components/ChannelFormModal';
 import '../notify.css';
@@ -30,29 +30,13 @@ export function NotifyChannelsPage() {
   const test = useTestChannelMutation();
   const setting = useNotifySettingQuery();
   const saveSetting = useUpdateNotifySettingMutation();
-  const [testing, setTesting] = useState<number | null>(null);
+  const [testing, handleTest] = useTestSend(test.mutateAsync, t);
   const isPhone = useIsPhone();
   const dialog = useEditDialog(
     { mutateAsync: ({ kind, name, url, secret }: ChannelValues) => add.mutateAsync({ kind, name, url, ...(secret ? { secret } : {}) }), isPending: add.isPending },
     update,
     (channel: ChannelView, values: ChannelValues) => ({ id: channel.id, name: values.name, url: values.url, secret: values.secret, ...(values.clearSecret ? { clearSecret: true } : {}) }),
   );
-
-  const handleTest = async (channel: ChannelView) => {
-    setTesting(channel.id);
-    try {
-      const result = await test.mutateAsync(channel.id);
-      if (result.ok) {
-        void message.success(t('page.testOk', { status: result.status }));
-      } else {
-        void message.error(t('page.testFailed', { answer: result.answer }), 8);
-      }
-    } catch {
-      // The client has shown the refusal.
-    } finally {
-      setTesting(null);
-    }
-  };
 
   const columns: TableColumnsType<ChannelView> = [
     {
@@ -81,7 +65,7 @@ export function NotifyChannelsPage() {
     },
     timeColumn(t('columns.updatedAt'), 'updatedAt', { width: 160 }),
     actionsColumn(t('columns.actions'), (channel) => [
-      { key: 'test', label: t('actions.test'), ariaLabel: t('actions.testNamed', { name: channel.name }), loading: testing === channel.id, onClick: () => void handleTest(channel) },
+      { key: 'test', label: t('actions.test'), ariaLabel: t('actions.testNamed', { name: channel.name }), loading: testing === channel.id, onClick: () => void handleTest(channel.id) },
       { kind: 'edit', name: channel.name, onClick: () => dialog.edit(channel) },
       { kind: 'delete', name: channel.name, confirm: { title: t('page.deleteTitle', { name: channel.name }), content: t('page.deleteContent'), onDelete: () => remove.mutateAsync(channel.id) } },
     ], { wrap: isPhone, width: 250 }),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Switch, Tag, type TableColumnsType } from 'antd';
+import { Switch, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionView } from '@smartdata/domain';
 import { AddButton } from '@/shared/components/list/AddButton';
@@ -8,6 +8,7 @@ import { actionsColumn, switchColumn, timeColumn } from '@/shared/components/lis
 import { PageHeader } from '@/shared/components/PageHeader';
 import { useEditDialog } from '@/shared/hooks/useEditDialog';
 import { useIsPhone } from '@/shared/hooks/useIsPhone';
+import { useTestSend } from '@/shared/hooks/useTestSend';
 import {
   useAddSubscriptionMutation,
   useDeleteSubscriptionMutation,
@@ -27,14 +28,13 @@ import '../webhooks.css';
  */
 export function WebhooksPage() {
   const { t } = useTranslation('webhooks');
-  const { message } = App.useApp();
   const subscriptions = useSubscriptionsQuery();
   const add = useAddSubscriptionMutation();
   const update = useUpdateSubscriptionMutation();
   const remove = useDeleteSubscriptionMutation();
   const toggle = useSetSubscriptionEnabledMutation();
   const test = useTestSubscriptionMutation();
-  const [testing, setTesting] = useState<number | null>(null);
+  const [testing, handleTest] = useTestSend(test.mutateAsync, t);
   const [log, setLog] = useState<SubscriptionView | null>(null);
   const isPhone = useIsPhone();
   const dialog = useEditDialog(
@@ -46,22 +46,6 @@ export function WebhooksPage() {
     update,
     (row: SubscriptionView, values: SubscriptionValues) => ({ id: row.id, url: values.url, secret: values.secret, events: values.events, itemIds: values.itemIds, deviceIds: values.deviceIds }),
   );
-
-  const handleTest = async (row: SubscriptionView) => {
-    setTesting(row.id);
-    try {
-      const result = await test.mutateAsync(row.id);
-      if (result.ok) {
-        void message.success(t('page.testOk', { status: result.status }));
-      } else {
-        void message.error(t('page.testFailed', { answer: result.answer }), 8);
-      }
-    } catch {
-      // The client has shown the refusal.
-    } finally {
-      setTesting(null);
-    }
-  };
 
   const columns: TableColumnsType<SubscriptionView> = [
     {
@@ -111,7 +95,7 @@ export function WebhooksPage() {
     actionsColumn(
       t('columns.actions'),
       (row) => [
-        { key: 'test', label: t('actions.test'), ariaLabel: t('actions.testNamed', { url: row.urlHint }), loading: testing === row.id, onClick: () => void handleTest(row) },
+        { key: 'test', label: t('actions.test'), ariaLabel: t('actions.testNamed', { url: row.urlHint }), loading: testing === row.id, onClick: () => void handleTest(row.id) },
         { key: 'log', label: t('actions.log'), ariaLabel: t('actions.logNamed', { url: row.urlHint }), onClick: () => setLog(row) },
         { kind: 'edit', name: row.urlHint, onClick: () => dialog.edit(row) },
         { kind: 'delete', name: row.urlHint, confirm: { title: t('page.deleteTitle'), content: t('page.deleteContent', { url: row.urlHint }), onDelete: () => remove.mutateAsync(row.id) } },

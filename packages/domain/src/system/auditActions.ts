@@ -172,6 +172,7 @@ export const auditActions: Record<string, Record<Locale, string>> = {
   pauseJob: t('暂停调度任务', 'Pause a scheduler job'),
   resumeJob: t('恢复调度任务', 'Resume a scheduler job'),
   runJob: t('立即执行调度任务', 'Run a scheduler job now'),
+  addBackup: t('立即备份', 'Back up now'),
   // A segment two modules share: the module's own words first (`module/segment`).
   'task/addRule': t('新增智能规则', 'Add an intelligent rule'),
   'task/updateRule': t('修改智能规则', 'Change an intelligent rule'),
@@ -234,6 +235,8 @@ export const auditActions: Record<string, Record<Locale, string>> = {
   'sim/importCards': t('导入流量卡', 'Import SIM cards'),
   'sim/exportCards': t('导出流量卡', 'Export SIM cards'),
   'sim/updateConnection': t('修改运营商连接', 'Change a carrier connection'),
+  'sim/testConnection': t('测试运营商连接', 'Test a carrier connection'),
+  'sim/importFromCarrier': t('从运营商导入流量卡', 'Import SIM cards from a carrier'),
   'gas/calculate': t('配气计算', 'Calculate a gas fill'),
   'gas/composition': t('计算称量配气组成', 'Calculate a gravimetric composition'),
   'gas/plan': t('计算配气方案', 'Calculate a blending plan'),

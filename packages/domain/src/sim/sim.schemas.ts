@@ -37,7 +37,12 @@ export const simLimits = {
   simulatedDelayMaxSeconds: 86_400,
   defaultSimulatedDelaySeconds: 30,
   defaultAlertPercent: 80,
+  /** China Mobile OneLink's AppID: letters and digits as the platform issues it. */
+  appidPattern: /^[A-Za-z0-9_-]{1,100}$/,
 } as const;
+
+/** China Mobile OneLink (IoT open platform, API v5): where its calls go when a connection names no endpoint. */
+export const oneLinkDefaultEndpoint = 'https://api.iot.10086.cn/v5';
 
 /** Carriers of spec §3: none, (China) Mobile, Unicom, Telecom. */
 export const simCarriers = ['none', 'mobile', 'unicom', 'telecom'] as const;
@@ -70,7 +75,10 @@ export type OperateAction = (typeof operateActions)[number];
 export const operationStates = ['pending', 'submitted', 'confirmed', 'failed'] as const;
 export type OperationState = (typeof operationStates)[number];
 
-/** How a company's carrier is reached: the simulated carrier (default) or the carrier's API (a stub, docs/sim.md). */
+/**
+ * How a company's carrier is reached: the simulated carrier (default) or the carrier's API (China
+ * Mobile OneLink works; China Unicom's and China Telecom's are stubs, docs/sim.md).
+ */
 export const connectionModes = ['simulated', 'live'] as const;
 export type ConnectionMode = (typeof connectionModes)[number];
 
@@ -217,19 +225,72 @@ export type ImportCardsRequest = z.infer<typeof importCardsRequest>;
 
 // ---- carrier connections ----
 
+/** An endpoint is empty (the carrier's default) or an http(s) address. */
+export function carrierEndpointProblem(endpoint: string): string | null {
+  if (endpoint === '') {
+    return null;
+  }
+  try {
+    const url = new URL(endpoint);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? null : 'validation.sim.endpoint';
+  } catch {
+    return 'validation.sim.endpoint';
+  }
+}
+
+const endpoint = text(simLimits.endpointLength).superRefine((value, ctx) => {
+  const problem = carrierEndpointProblem(value);
+  if (problem) {
+    ctx.addIssue({ code: 'custom', message: problem });
+  }
+});
+
+/**
+ * What a live connection needs before it is tried (the form and the server check the same): for
+ * China Mobile OneLink an AppID and a password (entered now or stored); the stub carriers take
+ * what is typed. A message key, or null.
+ */
+export function carrierConnectionProblem(input: { carrier: ConnectedCarrier; mode: ConnectionMode; account: string; secret: string | undefined; secretStored: boolean }): string | null {
+  if (input.mode !== 'live' || input.carrier !== 'mobile') {
+    return null;
+  }
+  if (!simLimits.appidPattern.test(input.account.trim())) {
+    return 'validation.sim.appid';
+  }
+  const secretKnown = input.secret === undefined ? input.secretStored : input.secret !== '';
+  return secretKnown ? null : 'validation.sim.password';
+}
+
 /**
  * `POST /general/sim/updateConnection` — one carrier's connection of the company. `secret`: omitted
- * keeps the stored one, '' clears it. Only the simulated mode works (docs/sim.md).
+ * keeps the stored one, '' clears it. `mode: live` for China Mobile OneLink is saved only after a
+ * test call with these credentials succeeded (docs/sim.md "China Mobile OneLink").
  */
 export const updateConnectionRequest = z.object({
   carrier: z.enum(connectedCarriers),
   mode: z.enum(connectionModes),
   account: text(simLimits.accountLength).optional(),
   secret: z.string().max(simLimits.secretLength, 'validation.tooLong').optional(),
-  endpoint: text(simLimits.endpointLength).optional(),
+  endpoint: endpoint.optional(),
   delaySeconds: numeric<number | string>(z.number().int().min(0).max(simLimits.simulatedDelayMaxSeconds)).optional(),
 });
 export type UpdateConnectionRequest = z.infer<typeof updateConnectionRequest>;
+
+/**
+ * `POST /general/sim/testConnection` — a test call to the carrier with these credentials (the
+ * stored secret when none is sent), nothing saved → `ConnectionTestResult`.
+ */
+export const testConnectionRequest = z.object({
+  carrier: z.enum(connectedCarriers),
+  account: text(simLimits.accountLength).optional(),
+  secret: z.string().max(simLimits.secretLength, 'validation.tooLong').optional(),
+  endpoint: endpoint.optional(),
+});
+export type TestConnectionRequest = z.infer<typeof testConnectionRequest>;
+
+/** `POST /general/sim/importFromCarrier {carrier}` — adds the cards the carrier holds for the company and the company has not → `CarrierImportResult`. */
+export const importFromCarrierRequest = z.object({ carrier: z.enum(connectedCarriers) });
+export type ImportFromCarrierRequest = z.infer<typeof importFromCarrierRequest>;
 
 // ---- answers ----
 
@@ -339,7 +400,21 @@ export interface CarrierConnection {
   /** Whether a secret is stored (it is never shown). */
   secretSet: boolean;
   delaySeconds: number;
-  /** False for a live connection: the carrier's API is a stub here (docs/sim.md). */
+  /** Whether the connection's provider works: the simulated carrier and China Mobile OneLink do; the other carriers' APIs are stubs (docs/sim.md). */
   working: boolean;
   updatedAt: number | null;
+}
+
+/** The answer of a test call: ok, or the carrier's (or the network's) message. */
+export interface ConnectionTestResult {
+  ok: boolean;
+  message: string | null;
+}
+
+/** A first import from the carrier: the cards it holds, those added, those the company had, those refused (with why). */
+export interface CarrierImportResult {
+  found: number;
+  added: number;
+  existing: number;
+  skipped: { iccid: string; number: string; message: string }[];
 }

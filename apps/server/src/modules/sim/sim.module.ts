@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ok } from '@server/platform/envelope';
 import type { Platform } from '@server/platform/context';
 import type { Scheduler } from '@server/platform/scheduler';
+import { OutboundAllowList } from '@server/platform/outboundHttp';
 import { repeatWhileOpen } from '@server/platform/repeat';
 import { SecretBox, settingsSecretSource } from '@server/platform/secretBox';
 import type { CabinService } from '../cabin/cabin.service';
@@ -11,7 +12,9 @@ import type { DevicesService } from '../devices/devices.service';
 import { SimRepository } from './sim.repository';
 import { registerSimRoutes } from './sim.routes';
 import type { SimAlarms } from '../alarms/simAlarms.port';
+import { LiveCarriers } from './liveCarriers';
 import { SimCardsService } from './simCards.service';
+import { SimCarrierImportService } from './simCarrierImport.service';
 import { SimConnectionsService } from './simConnections.service';
 import type { SimDependencies } from './simDependencies';
 import { SimOperationsService } from './simOperations.service';
@@ -41,7 +44,7 @@ export interface SimClock {
 
 /**
  * SIM traffic cards (issue 19, docs/sim.md): cards, carrier connections behind one provider
- * interface (the simulated carrier by default), asynchronous operations, sync now and a periodic
+ * interface (the simulated carrier by default; China Mobile OneLink live, issue 36), asynchronous operations, sync now and a periodic
  * sync (cards not synced for 30 minutes, looked for every 5 minutes, run under the scheduler's
  * lease), daily usage, threshold alerts through cloud monitoring (alarms' SimAlarms port) and the
  * plan-exhaustion warning of a bound gateway (devices read through the devices service). A deleted
@@ -69,9 +72,12 @@ export function registerSimModule(app: FastifyInstance, platform: Platform, deps
   };
   const repository = new SimRepository(platform.db);
   const cards = new SimCardsService(platform.db, repository, simDeps);
-  const connections = new SimConnectionsService(repository, simDeps);
-  const sync = new SimSyncService(platform.db, repository, connections, simDeps);
-  registerSimRoutes(app, { cards, operations: new SimOperationsService(repository, simDeps), sync, connections }, new SimTransfer(cards, deps.timeZone));
+  // The carriers' APIs reach only public addresses, or those operators list in WEBHOOK_ALLOW_HOSTS.
+  const live = new LiveCarriers(new OutboundAllowList(platform.config.webhookAllowHosts));
+  const connections = new SimConnectionsService(repository, live, simDeps);
+  const sync = new SimSyncService(platform.db, repository, connections, live, simDeps);
+  const carrierImport = new SimCarrierImportService(cards, connections, live, simDeps);
+  registerSimRoutes(app, { cards, operations: new SimOperationsService(repository, simDeps), sync, connections, carrierImport }, new SimTransfer(cards, deps.timeZone));
   deps.cabin.onRemove('device', (trx, companyId, refIds) => cards.devicesRemoved(trx, companyId, refIds));
   // Every 5 minutes: when cards are due, one instance (the scheduler's lease) syncs them. Nothing
   // is written, not even the lease, while no card is due.

@@ -256,12 +256,21 @@ export class SimRepository {
 
   /** Adds MB to the card's local days. */
   async addUsage(companyId: number, cardId: number, parts: readonly { day: string; mb: number }[]): Promise<void> {
+    await this.writeUsage(companyId, cardId, parts, 'add');
+  }
+
+  /** The carrier's own figure of whole days: it replaces what the days held. */
+  async setUsage(companyId: number, cardId: number, parts: readonly { day: string; mb: number }[]): Promise<void> {
+    await this.writeUsage(companyId, cardId, parts, 'set');
+  }
+
+  private async writeUsage(companyId: number, cardId: number, parts: readonly { day: string; mb: number }[], how: 'add' | 'set'): Promise<void> {
     for (const part of parts) {
       const existing = await this.db.selectFrom('sim_usage_day').select('used_mb').where('card_id', '=', cardId).where('day', '=', part.day).executeTakeFirst();
       if (existing) {
         await this.db
           .updateTable('sim_usage_day')
-          .set({ used_mb: Number(existing.used_mb) + part.mb })
+          .set({ used_mb: how === 'add' ? Number(existing.used_mb) + part.mb : part.mb })
           .where('card_id', '=', cardId)
           .where('day', '=', part.day)
           .execute();

@@ -10,9 +10,11 @@ import {
   deviceCardQuery,
   exportCardsQuery,
   importCardsRequest,
+  importFromCarrierRequest,
   operateRequest,
   operationListQuery,
   syncRequest,
+  testConnectionRequest,
   unbindDeviceRequest,
   updateCardRequest,
   updateConnectionRequest,
@@ -24,6 +26,7 @@ import { fileResponse, mediaTypes } from '@server/platform/openapi';
 import { requestLocale } from '@server/platform/i18n';
 import { cabinCaller } from '../cabin/cabin.service';
 import type { SimCardsService } from './simCards.service';
+import type { SimCarrierImportService } from './simCarrierImport.service';
 import type { SimConnectionsService } from './simConnections.service';
 import type { SimOperationsService } from './simOperations.service';
 import type { SimSyncService } from './simSync.service';
@@ -37,10 +40,10 @@ const tags = ['sim'];
  */
 export function registerSimRoutes(
   app: FastifyInstance,
-  services: { cards: SimCardsService; operations: SimOperationsService; sync: SimSyncService; connections: SimConnectionsService },
+  services: { cards: SimCardsService; operations: SimOperationsService; sync: SimSyncService; connections: SimConnectionsService; carrierImport: SimCarrierImportService },
   transfer: SimTransfer,
 ): void {
-  const { cards: simCards, operations, sync, connections } = services;
+  const { cards: simCards, operations, sync, connections, carrierImport } = services;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const caller = (request: FastifyRequest) => cabinCaller(sessionOf(request), companyOf(request));
   const cards = { permission: 'dm_sim_card' } as const;
@@ -111,8 +114,20 @@ export function registerSimRoutes(
   r.get('/general/sim/getConnections', { config: settings, schema: { tags, summary: "The company's carrier connections (secrets shown only as set or not)" } }, async (request) =>
     ok(await connections.connections(companyOf(request))),
   );
-  r.post('/general/sim/updateConnection', { config: settings, schema: { tags, summary: "One carrier's connection: simulated (works) or live (a stub, never working here)", body: updateConnectionRequest } }, async (request) => {
-    await connections.updateConnection(caller(request), request.body);
-    return ok(null);
-  });
+  r.post(
+    '/general/sim/updateConnection',
+    { config: settings, schema: { tags, summary: "One carrier's connection: simulated, or live (China Mobile OneLink, saved only after a test call passed; Unicom and Telecom are stubs)", body: updateConnectionRequest } },
+    async (request) => {
+      await connections.updateConnection(caller(request), request.body, requestLocale(request));
+      return ok(null);
+    },
+  );
+  r.post('/general/sim/testConnection', { config: settings, schema: { tags, summary: 'A test call to the carrier with these credentials (stored ones fill the gaps); nothing saved', body: testConnectionRequest } }, async (request) =>
+    ok(await connections.testConnection(caller(request), request.body, requestLocale(request))),
+  );
+  r.post(
+    '/general/sim/importFromCarrier',
+    { config: cards, schema: { tags, summary: 'A first import: every card the live carrier holds for the company, paged through; the ones the company lacks are added', body: importFromCarrierRequest } },
+    async (request) => ok(await carrierImport.importFromCarrier(caller(request), request.body.carrier, requestLocale(request))),
+  );
 }

@@ -14,7 +14,7 @@ import type { Db } from '@server/platform/db/database';
 import type { SimSimulatedLineTable } from '@server/platform/db/schema.sim';
 import { notFound } from '@server/platform/errors';
 import type { CarrierCardRef, CarrierProvider, ConnectionSettings, LineAnswer } from './carrierProvider';
-import { liveCarrierStub } from './liveCarrierStubs';
+import type { LiveCarriers } from './liveCarriers';
 import type { SimConnectionsService } from './simConnections.service';
 import type { SimDependencies } from './simDependencies';
 import { SimRepository, type CardRow, type OperationRow } from './sim.repository';
@@ -38,6 +38,7 @@ export class SimSyncService {
     private readonly db: Db,
     private readonly repository: SimRepository,
     private readonly connections: SimConnectionsService,
+    private readonly live: LiveCarriers,
     private readonly deps: Pick<SimDependencies, 'devices' | 'alarms' | 'timeZone' | 'now'>,
   ) {
     this.simulated = new SimulatedCarrier({
@@ -87,16 +88,23 @@ export class SimSyncService {
   }
 
   private providerOf(connection: ConnectionSettings): CarrierProvider {
-    return connection.mode === 'simulated' ? this.simulated : liveCarrierStub(connection.carrier);
+    return connection.mode === 'simulated' ? this.simulated : this.live.of(connection.carrier);
   }
 
   private async syncGroup(companyId: number, connection: ConnectionSettings, rows: readonly CardRow[], timeZone: string, result: SyncResult): Promise<void> {
     const provider = this.providerOf(connection);
-    const refOf = (row: CardRow): CarrierCardRef => ({ iccid: row.iccid, carrier: row.carrier as ConnectedCarrier, planMb: row.plan_mb, planPeriod: row.plan_period as PlanPeriod });
+    const refOf = (row: CardRow, open: readonly OperationRow[] = []): CarrierCardRef => ({
+      iccid: row.iccid,
+      carrier: row.carrier as ConnectedCarrier,
+      planMb: row.plan_mb,
+      planPeriod: row.plan_period as PlanPeriod,
+      submitted: open.flatMap((op) => (op.card_id === row.id && op.state === 'submitted' && op.carrier_ref !== null ? [op.carrier_ref] : [])),
+    });
     const context = () => ({ companyId, connection, now: this.deps.now(), timeZone });
     const byId = new Map(rows.map((r) => [r.id, r]));
 
-    // 1. Orders not yet handed over.
+    // 1. Orders not yet handed over. One the carrier could not take now (a rate limit) stays
+    // pending with its message: the next sync (or the periodic one) hands it over again.
     for (const op of await this.repository.openOperations(companyId, rows.map((r) => r.id))) {
       if (op.state !== 'pending') {
         continue;
@@ -104,17 +112,20 @@ export class SimSyncService {
       const answer = await provider.submit(context(), refOf(byId.get(op.card_id)!), { action: op.action as SimAction, planMb: op.plan_mb });
       const now = this.deps.now();
       if (answer.accepted) {
-        await this.repository.updateOperation(companyId, op.id, { state: 'submitted', carrier_ref: answer.ref, submitted_at: now });
+        await this.repository.updateOperation(companyId, op.id, { state: 'submitted', carrier_ref: answer.ref, submitted_at: now, message: null });
         result.submitted += 1;
+      } else if (answer.retryLater) {
+        await this.repository.updateOperation(companyId, op.id, { message: answer.message.slice(0, 200) });
+        result.errors += 1;
       } else {
-        await this.repository.updateOperation(companyId, op.id, { state: 'failed', message: answer.message, finished_at: now });
+        await this.repository.updateOperation(companyId, op.id, { state: 'failed', message: answer.message.slice(0, 200), finished_at: now });
         result.failed += 1;
       }
     }
 
     // 2. What the carrier says now.
-    const answers = await provider.query(context(), rows.map(refOf));
     const open = await this.repository.openOperations(companyId, rows.map((r) => r.id));
+    const answers = await provider.query(context(), rows.map((row) => refOf(row, open)));
     for (const row of rows) {
       const answer: LineAnswer = answers.get(row.iccid) ?? { ok: false, message: 'sim.provider.unknownCard' };
       const counts = await this.db.transaction().execute((trx) => this.applyLine(SimRepository.in(trx), companyId, row, answer, open.filter((o) => o.card_id === row.id), timeZone));
@@ -170,7 +181,10 @@ export class SimSyncService {
     const samePeriod = row.period_start === line.periodStart;
     const delta = samePeriod ? Math.max(0, line.usedMb - row.used_mb) : line.usedMb;
     const from = samePeriod && row.last_sync_at !== null ? row.last_sync_at : Math.max(line.periodStart, row.last_sync_at ?? line.periodStart);
-    await repository.addUsage(companyId, row.id, spreadOverDays(Math.min(from, now), now, delta, timeZone));
+    // Days the carrier reports itself take its figure; the others a share of the traffic since the last sync.
+    const reported = new Set((line.days ?? []).map((d) => d.day));
+    await repository.addUsage(companyId, row.id, spreadOverDays(Math.min(from, now), now, delta, timeZone).filter((part) => !reported.has(part.day)));
+    await repository.setUsage(companyId, row.id, (line.days ?? []).map((d) => ({ day: d.day, mb: d.usedMb })));
     const usedMb = roundMb(line.usedMb);
     const pct = usedPercent(usedMb, line.planMb);
     const alert = row.alert_percent > 0 && pct !== null && pct >= row.alert_percent && row.alerted_period !== line.periodStart;

@@ -146,6 +146,9 @@ export * from './webhooks/webhookMessages';
 // ---- API keys (issue 33) ----
 export * from './apiKeys/apiKeys.schemas';
 export * from './apiKeys/apiKeyMessages';
+// ---- backups (issue 38) ----
+export * from './backups/backups.schemas';
+export * from './backups/backupMessages';
 // ---- tasks (intelligent tasks) ----
 export * from './tasks/tasks.schemas';
 export * from './tasks/acquisition';

@@ -15,6 +15,7 @@ import { gasMessages } from './gas/gasMessages';
 import { notifyMessages } from './notify/notifyMessages';
 import { webhookMessages } from './webhooks/webhookMessages';
 import { apiKeyMessages } from './apiKeys/apiKeyMessages';
+import { backupMessages } from './backups/backupMessages';
 
 /**
  * Texts of the validation message keys used by the zod schemas of this package. The web shows
@@ -80,6 +81,7 @@ export const validationMessages: Record<string, Record<Locale, string>> = {
   ...notifyMessages,
   ...webhookMessages,
   ...apiKeyMessages,
+  ...backupMessages,
 };
 
 /** The text of a validation key, or null when `key` is not one of ours (e.g. a zod default). */

@@ -85,8 +85,13 @@ export interface DeviceReportTarget {
   code: string;
   deviceId: number;
 }
-/** The target of a rule or of an alarm: what a rule watches, a SIM card (docs/sim.md "Threshold alerts") or a reporting device. */
-export type RuleTarget = WatchedTarget | SimCardTarget | DeviceReportTarget;
+/** The platform's scheduled backups (issue 38): an alarm of the platform company when one failed or was missed; `dir` is BACKUP_DIR. */
+export interface BackupTarget {
+  kind: 'backup';
+  dir: string;
+}
+/** The target of a rule or of an alarm: what a rule watches, a SIM card (docs/sim.md "Threshold alerts"), a reporting device or the platform's backups. */
+export type RuleTarget = WatchedTarget | SimCardTarget | DeviceReportTarget | BackupTarget;
 
 export const levelCondition = z
   .object({

@@ -92,6 +92,8 @@ export const permissionTree: PermissionDef[] = [
     p('sys_m_acquistion', '采集状态', 'Acquisition status'),
     p('sys_m_log', '操作日志', 'Audit log'),
     p('system_white_ip', 'IP 白名单', 'IP allow-list'),
+    // Not in spec §6: the backups page of issue 38 (docs/operations.md "Scheduled backups").
+    p('system_backup', '数据备份', 'Backups'),
   ]),
   p('test_pages', '测试页面', 'Test pages', [p('board_test', '看板轮播测试', 'Carousel playground')]),
 ];

@@ -17,8 +17,10 @@ import { registerAlarmsRoutes } from './alarms.routes';
 import { AlarmsService, type AlarmTargets } from './alarms.service';
 import type { TaskAlarms } from './taskAlarms.port';
 import type { SimAlarms } from './simAlarms.port';
+import type { PlatformAlarms } from './platformAlarms.port';
 import { AlarmEvents } from './alarmEvents.port';
 import { repeatWhileOpen } from '@server/platform/repeat';
+import { translate } from '@server/platform/i18n';
 import type { NotifySender } from '../notify/deliveryQueue.port';
 import type { DeliveryClock } from '../notify/notify.module';
 
@@ -29,6 +31,8 @@ export interface AlarmsModule {
   taskAlarms: TaskAlarms;
   /** Threshold alarms of SIM traffic cards. */
   simAlarms: SimAlarms;
+  /** Alarms of the platform's own jobs (failed or missed scheduled backups). */
+  platformAlarms: PlatformAlarms;
   /** Alarms opened, cleared and acknowledged (event subscriptions). */
   alarmEvents: Pick<AlarmEvents, 'subscribe'>;
 }
@@ -62,7 +66,7 @@ export function registerAlarmsModule(
     devices: Pick<DevicesService, 'requireDevice' | 'targets'>;
     recordsCommitted: Pick<RecordsCommitted, 'subscribe'>;
     onlineChanges: DeviceOnlineChanges;
-    companies: Pick<CompaniesService, 'isMember'>;
+    companies: Pick<CompaniesService, 'isMember' | 'platformCompany'>;
     groups: Pick<GroupsService, 'groupExists'>;
     /** The delivery queue's door: every SMS, e-mail and channel message of an alarm goes through it. */
     notify: NotifySender;
@@ -272,5 +276,45 @@ export function registerAlarmsModule(
       }
     },
   };
-  return { deadlines: { sweep, idle }, taskAlarms, simAlarms, alarmEvents };
+  const platformAlarms: PlatformAlarms = {
+    async raise(alarm) {
+      const company = await deps.companies.platformCompany();
+      if (!company) {
+        return;
+      }
+      const locale = await deps.notify.locale(company.companyId);
+      const opened = await engine.openAlarm({
+        companyId: company.companyId,
+        key: alarm.key,
+        ruleId: null,
+        watchId: null,
+        name: translate(alarm.name, locale),
+        target: { kind: 'backup', dir: alarm.dir },
+        // Node 0 is no cabin node: the platform company's administrators read it.
+        nodeId: 0,
+        kind: 'threshold',
+        level: alarm.level,
+        value: null,
+        valueTime: null,
+        raisedAt: alarm.time,
+        remindMinutes: 0,
+      });
+      if (opened.created) {
+        // Every notification channel of the platform company: no rule chooses them.
+        const { channels } = await deps.notify.options(company.companyId);
+        const notify = { userIds: [], groupIds: [], delegations: false, email: false, sms: false, channelIds: channels.map((channel) => channel.id), notifyOnClear: false };
+        await notifier.changed('opened', opened.row, notify, { text: translate(alarm.detail, locale), record: null });
+      }
+    },
+    async clear(key, time) {
+      const open = await repository.openAlarm(key);
+      if (open) {
+        const patch = { state: 'cleared', clear_time: time, open_key: null, remind_at: null };
+        if (await repository.updateAlarm(open.id, patch, true)) {
+          await notifier.changed('cleared', { ...open, ...patch }, null);
+        }
+      }
+    },
+  };
+  return { deadlines: { sweep, idle }, taskAlarms, simAlarms, platformAlarms, alarmEvents };
 }

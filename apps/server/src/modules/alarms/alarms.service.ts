@@ -100,6 +100,9 @@ export class AlarmsService {
       if (target.kind === 'simCard') {
         return target.number;
       }
+      if (target.kind === 'backup') {
+        return target.dir;
+      }
       const item = itemById.get(target.itemId);
       if (!item) {
         return '';

@@ -19,6 +19,7 @@ import type { SalesTables } from './schema.sales';
 import type { GasTables } from './schema.gas';
 import type { NotifyTables } from './schema.notify';
 import type { WebhookTables } from './schema.webhooks';
+import type { BackupTables } from './schema.backups';
 import type { ApiKeyTables } from './schema.apiKeys';
 
 /**
@@ -216,7 +217,7 @@ export interface SchedulerLeaseTable {
   last_run_at: number | null;
 }
 
-export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables, AlarmTables, TaskTables, WechatTables, SmsTables, FileTables, MeterTables, TemplateTables, ReportTables, InventoryTables, SimTables, SalesTables, GasTables, NotifyTables, ApiKeyTables, WebhookTables {
+export interface Database extends StorageTables, CabinTables, SeriesTables, DeviceTables, DashboardTables, TelemetryTables, AlarmTables, TaskTables, WechatTables, SmsTables, FileTables, MeterTables, TemplateTables, ReportTables, InventoryTables, SimTables, SalesTables, GasTables, NotifyTables, ApiKeyTables, WebhookTables, BackupTables {
   role_template: RoleTemplateTable;
   company_invitation: CompanyInvitationTable;
   user_group: UserGroupTable;

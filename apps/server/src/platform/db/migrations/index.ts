@@ -37,6 +37,7 @@ import * as alarmValueTime from './2026-12-02-340-alarm-value-time';
 import * as taskRunTriggers from './2026-12-02-350-task-run-triggers';
 import * as notify from './2026-12-02-410-notify';
 import * as webhooks from './2026-12-02-440-webhooks';
+import * as backups from './2026-12-02-450-backups';
 import * as apiKeys from './2026-12-02-430-api-keys';
 
 /** Every migration, in order. Names are date-prefixed and never change once released. */
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02-410-notify': notify,
   '2026-12-02-440-webhooks': webhooks,
   '2026-12-02-430-api-keys': apiKeys,
+  '2026-12-02-450-backups': backups,
 };

@@ -72,6 +72,7 @@ import { registerProductionModule } from './modules/production/production.module
 import { registerSalesModule } from './modules/sales/sales.module';
 import { registerGasModule } from './modules/gas/gas.module';
 import { registerReportsModule, type ReportClock } from './modules/reports/reports.module';
+import { registerBackupsModule, type BackupsClock } from './modules/backups/backups.module';
 import type { DeviceDeadlines } from './modules/devices/devices.module';
 import type { TelemetryIngest } from './modules/telemetry/ingest';
 import { recordRoutes, type RouteEntry } from './platform/routeTable';
@@ -93,6 +94,8 @@ declare module 'fastify' {
     webhooks: WebhookClock;
     reports: ReportClock;
     sim: SimClock;
+    /** Backups: a scheduled slot's run, the start's checks, a later clock, the runs in hand. */
+    backups: BackupsClock;
     /** Every registered route with its access rule (platform/routeTable.ts), for generated tests. */
     routeTable: readonly RouteEntry[];
   }
@@ -264,6 +267,8 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
     'webhooks',
     registerWebhooksModule(app, platform, { box, queue: notifyModule.queue, cabin, dataItems, devices, users, recordsCommitted, alarmEvents: alarms.alarmEvents, onlineChanges, taskRuns: tasks.runsFinished }),
   );
+  // The platform's backups (issue 38): after alarms (failed and missed runs are platform alarms) and storage (the bucket).
+  app.decorate('backups', registerBackupsModule(app, platform, { scheduler, database, alarms: alarms.platformAlarms, storage }));
   app.decorate('telemetry', telemetry.ingest);
   if (config.testRoutes) {
     registerTestRoutes(app, (phone) => auth.latestSentCode(phone));

@@ -15,3 +15,11 @@ export async function tablesInSchema(client: pg.Client, schema: string): Promise
   const result = await client.query<{ n: string }>('select count(*) as n from information_schema.tables where table_schema = $1', [schema]);
   return Number(result.rows[0]?.n ?? 0);
 }
+
+/** Makes the (validated) schema a PostgreSQL restore goes into; `public` is already there. */
+export async function createSchema(client: pg.Client, schema: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) {
+    throw new Error(`Invalid schema name ${schema}`);
+  }
+  await client.query(`create schema if not exists ${schema}`);
+}

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type AppConfig } from '../../config';
 import { loadPg, migrate, openDatabase, type Db, type DbKind } from '../db/database';
 import { migrations as knownMigrations } from '../db/migrations/index';
 import { integrityProblems, rowCountsAtOnce } from '../db/rowCounts';
-import { appliedMigrations, tablesInSchema } from './backup.repository';
+import { appliedMigrations, createSchema, tablesInSchema } from './backup.repository';
 import { checkFiles, listFiles, manifestFileName, readManifest, restorePlan, sha256File, type BackupFileEntry, type BackupManifest } from './manifest';
 import { pgDumpSchema, pgRestore } from './pgDump';
 import { snapshotSqlite } from './sqliteSnapshot';
@@ -402,7 +403,8 @@ export async function restoreBackup(options: { backupDir: string; dataDir: strin
     await copyFile(path.join(backupDir, 'data', sqliteName), temporary);
     await fsp.rename(temporary, path.join(dataDir, sqliteName));
   } else {
-    await pgRestore(options.databaseUrl!, path.join(backupDir, dumpName));
+    await withPgClient(options.databaseUrl!, (client) => createSchema(client, schema));
+    await pgRestore(options.databaseUrl!, path.join(backupDir, dumpName), schema, path.join(os.tmpdir(), `smartdata-restore-${process.pid}-${Date.now()}.list`));
   }
   await fsyncTree(dataDir);
 

@@ -66,11 +66,15 @@ export function libpqEnvironment(databaseUrl: string): Record<string, string> {
   return env;
 }
 
-/** Runs a PostgreSQL tool on the database of `databaseUrl`; rejects with its standard error when it fails. */
-function run(tool: string, args: string[], databaseUrl: string): Promise<void> {
+/** Runs a PostgreSQL tool on the database of `databaseUrl`; answers its standard output, rejects with its standard error when it fails. */
+function run(tool: string, args: string[], databaseUrl: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PG')));
-    const child = spawn(tool, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...inherited, ...libpqEnvironment(databaseUrl) } });
+    const child = spawn(tool, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...inherited, ...libpqEnvironment(databaseUrl) } });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-4000);
@@ -78,7 +82,7 @@ function run(tool: string, args: string[], databaseUrl: string): Promise<void> {
     child.once('error', reject);
     child.once('exit', (code, signal) => {
       if (code === 0) {
-        resolve();
+        resolve(stdout);
       } else {
         reject(new Error(`${path.basename(tool)} failed (${signal ?? `exit ${code}`}): ${stderr.trim()}`));
       }
@@ -91,7 +95,19 @@ export async function pgDumpSchema(databaseUrl: string, schema: string, file: st
   await run(findPgTool('pg_dump'), ['--format=custom', `--schema=${schema}`, '--no-owner', '--no-privileges', `--file=${file}`], databaseUrl);
 }
 
-/** Restores a dump made by pgDumpSchema into the database of `databaseUrl`; stops at the first error. */
-export async function pgRestore(databaseUrl: string, file: string): Promise<void> {
-  await run(findPgTool('pg_restore'), ['--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${libpqEnvironment(databaseUrl).PGDATABASE ?? ''}`, file], databaseUrl);
+/**
+ * Restores a dump made by pgDumpSchema into the database of `databaseUrl`, whose schema the caller
+ * has made (empty): the dump's own CREATE SCHEMA (and its comment) is left out, since `public`
+ * always exists in a new database. Stops at the first error.
+ */
+export async function pgRestore(databaseUrl: string, file: string, schema: string, listFile: string): Promise<void> {
+  const tool = findPgTool('pg_restore');
+  const list = await run(tool, ['--list', file], databaseUrl);
+  const ownSchema = new RegExp(`^\\d+; \\d+ \\d+ (SCHEMA - ${schema} |COMMENT - SCHEMA ${schema} )`);
+  await fs.promises.writeFile(listFile, list.split('\n').filter((line) => !ownSchema.test(line)).join('\n'));
+  try {
+    await run(tool, ['--no-owner', '--no-privileges', '--exit-on-error', `--use-list=${listFile}`, `--dbname=${libpqEnvironment(databaseUrl).PGDATABASE ?? ''}`, file], databaseUrl);
+  } finally {
+    await fs.promises.rm(listFile, { force: true });
+  }
 }

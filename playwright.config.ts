@@ -126,9 +126,12 @@ export default defineConfig({
         HOST: '127.0.0.1',
         PORT: String(port),
         MQTT_PORT: String(mqttPort),
-        // Each worker's MQTTS listener beside its plain one (the default 8883 would be shared).
-        MQTT_TLS_PORT: String(mqttPort + 100),
+        // Each worker's MQTTS listener beside its plain one (the default 8883 would be shared);
+        // E2E_MQTT_TLS_PORT (+ slot) instead keeps a run inside a port range of its own.
+        MQTT_TLS_PORT: String(process.env.E2E_MQTT_TLS_PORT ? Number(process.env.E2E_MQTT_TLS_PORT) + slot : mqttPort + 100),
         DATA_DIR: dataDir,
+        // Backups beside the data folder, never inside it (e2e/backups.spec.ts; pruned to BACKUP_KEEP's 7).
+        BACKUP_DIR: `${dataDir}-backups`,
         ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
         SMARTDATA_TEST_ROUTES: '1',
         SMARTDATA_ADMIN_USER: adminUser,

@@ -22,6 +22,7 @@ import { settingsRoutes } from '@/modules/settings/routes';
 import { notifyRoutes } from '@/modules/notify/routes';
 import { webhooksRoutes } from '@/modules/webhooks/routes';
 import { apiKeysRoutes } from '@/modules/apiKeys/routes';
+import { backupsRoutes } from '@/modules/backups/routes';
 import { simRoutes } from '@/modules/sim/routes';
 import { ordersRoutes } from '@/modules/orders/routes';
 import { productionRoutes } from '@/modules/production/routes';
@@ -51,6 +52,7 @@ export const moduleRoutes: ModuleRoutes = {
   ...notifyRoutes,
   ...webhooksRoutes,
   ...apiKeysRoutes,
+  ...backupsRoutes,
   ...usersRoutes,
   ...ordersRoutes,
   ...systemRoutes,

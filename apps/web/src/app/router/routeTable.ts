@@ -196,6 +196,7 @@ export const routeTable: RouteEntry[] = [
     page('/systemMaintenance/datamanagement', 'system_data_management', l('数据管理', 'Data management')),
     page('/systemMaintenance/acquistion', 'sys_m_acquistion', l('采集状态', 'Acquisition status')),
     page('/systemMaintenance/log', 'sys_m_log', l('操作日志', 'Audit log')),
+    page('/systemMaintenance/backup', 'system_backup', l('数据备份', 'Backups')),
     hidden('/systemMaintenance/systemcompany', 'system_company', l('公司', 'Companies')),
     hidden('/systemMaintenance/systemrole', 'system_role', l('角色模板', 'Role templates')),
     hidden('/systemMaintenance/systemuser', 'system_user', l('系统用户', 'System users')),

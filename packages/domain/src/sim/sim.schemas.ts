@@ -248,17 +248,20 @@ const endpoint = text(simLimits.endpointLength).superRefine((value, ctx) => {
 /**
  * What a live connection needs before it is tried (the form and the server check the same): for
  * China Mobile OneLink an AppID and a password (entered now or stored); the stub carriers take
- * what is typed. A message key, or null.
+ * what is typed. A message key per field, or null.
  */
-export function carrierConnectionProblem(input: { carrier: ConnectedCarrier; mode: ConnectionMode; account: string; secret: string | undefined; secretStored: boolean }): string | null {
+export function carrierConnectionProblems(input: { carrier: ConnectedCarrier; mode: ConnectionMode; account: string; secret: string | undefined; secretStored: boolean }): { account: string | null; secret: string | null } {
   if (input.mode !== 'live' || input.carrier !== 'mobile') {
-    return null;
-  }
-  if (!simLimits.appidPattern.test(input.account.trim())) {
-    return 'validation.sim.appid';
+    return { account: null, secret: null };
   }
   const secretKnown = input.secret === undefined ? input.secretStored : input.secret !== '';
-  return secretKnown ? null : 'validation.sim.password';
+  return { account: simLimits.appidPattern.test(input.account.trim()) ? null : 'validation.sim.appid', secret: secretKnown ? null : 'validation.sim.password' };
+}
+
+/** The first problem of carrierConnectionProblems (the server's refusal), or null. */
+export function carrierConnectionProblem(input: Parameters<typeof carrierConnectionProblems>[0]): string | null {
+  const problems = carrierConnectionProblems(input);
+  return problems.account ?? problems.secret;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Card, Dropdown, Empty, Input, Select, Skeleton, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
-import { DownloadOutlined, ImportOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
+import { CloudDownloadOutlined, DownloadOutlined, ImportOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dataCardStates, simCarriers, simStatuses, type CardListQuery, type DataCardState, type OperateAction, type SimCardListItem, type SimCarrier, type SimStatus } from '@smartdata/domain';
@@ -14,6 +14,7 @@ import { exportCards } from '../api/importCards';
 import { useOperateCardsMutation } from '../api/operateCards';
 import { useSyncCardsMutation } from '../api/syncCards';
 import { AddCardModal } from '../components/AddCardModal';
+import { CarrierImportModal } from '../components/CarrierImportModal';
 import { ChangePlanModal } from '../components/ChangePlanModal';
 import { ImportCardsModal } from '../components/ImportCardsModal';
 import { CarrierTag, DataCardStateTag, SimStatusTag } from '../components/SimTags';
@@ -37,7 +38,7 @@ interface Filters {
 /**
  * /device/simcard (dm_sim_card): the company's SIM traffic cards — search by number or ICCID,
  * filters, usage bars, batch activate / suspend / resume (cards of one carrier), sync now, add,
- * import and export.
+ * import (a file, or a first import from a carrier's API) and export.
  */
 export function SimCardListPage() {
   const { t } = useTranslation(['sim', 'texts']);
@@ -48,6 +49,7 @@ export function SimCardListPage() {
   const [selected, setSelected] = useState<Map<number, SimCardListItem>>(new Map());
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [importingFromCarrier, setImportingFromCarrier] = useState(false);
   const [changingPlan, setChangingPlan] = useState(false);
 
   const filterQuery: Partial<CardListQuery> = {
@@ -209,6 +211,9 @@ export function SimCardListPage() {
             <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
               {t('actions.import')}
             </Button>
+            <Button icon={<CloudDownloadOutlined />} onClick={() => setImportingFromCarrier(true)}>
+              {t('carrierImport.open')}
+            </Button>
             <Dropdown
               menu={{
                 items: [
@@ -351,6 +356,7 @@ export function SimCardListPage() {
       </Card>
       <AddCardModal open={adding} onClose={() => setAdding(false)} />
       {importing && <ImportCardsModal onClose={() => setImporting(false)} />}
+      {importingFromCarrier && <CarrierImportModal onClose={() => setImportingFromCarrier(false)} />}
       <ChangePlanModal ids={selectedRows.map((row) => row.id)} open={changingPlan} onClose={() => setChangingPlan(false)} onSent={() => setSelected(new Map())} />
     </div>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validationMessage } from '../validationMessages';
 import { iccidProblem, luhnCheckDigit, luhnValid } from './luhn';
-import { addCardRequest, dataCardStates, simStatuses, updateCardRequest } from './sim.schemas';
+import { addCardRequest, carrierConnectionProblem, carrierConnectionProblems, carrierEndpointProblem, dataCardStates, oneLinkDefaultEndpoint, simStatuses, updateCardRequest, updateConnectionRequest } from './sim.schemas';
 import { simMessages } from './simMessages';
 import { dataCardStateOf, exhaustionWarning, gatewayDailyMb, localDay, planWindow, spreadOverDays, usedPercent } from './simUsage';
 
@@ -118,5 +118,30 @@ describe('plan-exhaustion warning of a bound gateway', () => {
 
   it('says "now" when the allowance is already used', () => {
     expect(exhaustionWarning({ usedMb: 31, planMb: 30, now, periodEnd, dataFrequency: 10, payloadBytes: 100 })?.exhaustsAt).toBe(now);
+  });
+});
+
+describe('carrier connection rules (issue 36)', () => {
+  it('wants an AppID and a password (typed or stored) for a live China Mobile connection only', () => {
+    const live = { carrier: 'mobile' as const, mode: 'live' as const, account: '100001', secret: 'pw', secretStored: false };
+    expect(carrierConnectionProblems(live)).toEqual({ account: null, secret: null });
+    expect(carrierConnectionProblems({ ...live, account: ' ' })).toEqual({ account: 'validation.sim.appid', secret: null });
+    expect(carrierConnectionProblems({ ...live, account: 'app id' }).account).toBe('validation.sim.appid');
+    expect(carrierConnectionProblems({ ...live, secret: undefined }).secret).toBe('validation.sim.password');
+    expect(carrierConnectionProblems({ ...live, secret: undefined, secretStored: true }).secret).toBeNull();
+    expect(carrierConnectionProblems({ ...live, secret: '', secretStored: true }).secret).toBe('validation.sim.password');
+    expect(carrierConnectionProblem({ ...live, account: '', secret: undefined })).toBe('validation.sim.appid');
+    expect(carrierConnectionProblem({ ...live, mode: 'simulated', account: '' })).toBeNull();
+    expect(carrierConnectionProblem({ ...live, carrier: 'unicom', account: '' })).toBeNull();
+    expect(validationMessage('validation.sim.appid', 'zh-CN')).toBe('AppID 为 1 到 100 位字母、数字、- 或 _');
+  });
+
+  it('takes an empty endpoint (the default) or an http(s) address', () => {
+    expect(carrierEndpointProblem('')).toBeNull();
+    expect(carrierEndpointProblem(oneLinkDefaultEndpoint)).toBeNull();
+    expect(carrierEndpointProblem('http://127.0.0.1:8080/v5')).toBeNull();
+    expect(carrierEndpointProblem('ftp://example.com')).toBe('validation.sim.endpoint');
+    expect(carrierEndpointProblem('api.iot.10086.cn')).toBe('validation.sim.endpoint');
+    expect(updateConnectionRequest.safeParse({ carrier: 'mobile', mode: 'live', endpoint: 'ftp://x' }).success).toBe(false);
   });
 });

@@ -7,9 +7,9 @@ import { loadPg, migrate, openDatabase, type Db, type DbKind } from '../db/datab
 import { migrations as knownMigrations } from '../db/migrations/index';
 import { integrityProblems, rowCountsAtOnce } from '../db/rowCounts';
 import { appliedMigrations, createSchema, tablesInSchema } from './backup.repository';
-import { checkFiles, listFiles, manifestFileName, readManifest, restorePlan, sha256File, type BackupFileEntry, type BackupManifest } from './manifest';
+import { checkFiles, listFiles, manifestFileName, readManifest, restorePlan, type BackupFileEntry, type BackupManifest } from './manifest';
 import { pgDumpSchema, pgRestore } from './pgDump';
-import { snapshotSqlite } from './sqliteSnapshot';
+import { BackupWorker } from './backupWorker';
 
 export type { BackupFileEntry, BackupManifest } from './manifest';
 
@@ -102,6 +102,8 @@ const backupPrefix = 'smartdata-';
 const partialSuffix = '.partial';
 const sqliteName = 'smartdata.db';
 const dumpName = 'database.dump';
+/** Files a worker request copies; a waiting progress callback holds the backup after each batch. */
+const copyBatch = 50;
 /** DATA_DIR entries that are not copied as files: the database (copied through the backup API) and its journals, and the objects (copied with links). */
 const sqliteCompanions = new Set([sqliteName, `${sqliteName}-wal`, `${sqliteName}-shm`, `${sqliteName}-journal`]);
 
@@ -169,6 +171,7 @@ export async function createBackup(options: { parentDir: string; source: BackupS
   const partial = path.join(parentDir, name + partialSuffix);
   await fsp.mkdir(path.join(partial, 'data'), { recursive: true, mode: 0o700 });
   await fsp.chmod(partial, 0o700);
+  const worker = new BackupWorker();
   try {
     const files: BackupFileEntry[] = [];
     const included: string[] = [];
@@ -176,57 +179,59 @@ export async function createBackup(options: { parentDir: string; source: BackupS
     await report({ phase: 'database', done: 0, total: 1 });
     let migrationNames: string[];
     if (source.databaseKind === 'sqlite') {
-      const destination = path.join(partial, 'data', sqliteName);
-      const snapshot = await snapshotSqlite(source.sqliteFile!, destination);
+      const snapshot = await worker.snapshotSqlite(source.sqliteFile!, path.join(partial, 'data', sqliteName));
       migrationNames = snapshot.migrations;
-      files.push(await entryOf(partial, `data/${sqliteName}`));
+      files.push({ path: `data/${sqliteName}`, bytes: snapshot.bytes, sha256: snapshot.sha256 });
     } else {
       // Read before the dump: a migration runs only when a server starts, not during a backup.
       migrationNames = await postgresMigrations(source);
       await pgDumpSchema(source.databaseUrl!, source.databaseSchema ?? 'public', path.join(partial, dumpName));
-      files.push(await entryOf(partial, dumpName));
+      files.push({ path: dumpName, ...(await worker.sum(path.join(partial, dumpName))) });
     }
     included.push('database');
     await report({ phase: 'database', done: 1, total: 1 });
 
-    const extras = await dataDirExtras(source, parentDir);
-    const objectFiles = source.objectStorage === 'local' ? await objectsOf(source.dataDir) : [];
-    const total = extras.length + objectFiles.length;
-    let done = 0;
-    await report({ phase: 'objects', done, total });
-    for (const extra of extras) {
-      const relative = `data/${extra}`;
-      await copyFile(path.join(source.dataDir, extra), path.join(partial, relative));
-      files.push(await entryOf(partial, relative));
-      const top = extra.split('/')[0];
-      if (!included.includes(top)) {
-        included.push(top);
-      }
-      done += 1;
-      await report({ phase: 'objects', done, total });
-    }
+    const extras = (await dataDirExtras(source, parentDir)).map((extra) => ({ relative: `data/${extra}`, from: path.join(source.dataDir, extra), object: false }));
+    const objectFiles = (source.objectStorage === 'local' ? await objectsOf(source.dataDir) : []).map((file) => ({ relative: `data/objects/${file}`, from: path.join(source.dataDir, 'objects', file), object: true }));
+    const all = [...extras, ...objectFiles];
     const before = new Map((previous?.state === 'complete' ? previous.manifest.files : []).map((file) => [file.path, file]));
     const objects = { count: 0, bytes: 0, linked: 0 };
-    for (const objectPath of objectFiles) {
-      const relative = `data/objects/${objectPath}`;
-      const from = path.join(source.dataDir, 'objects', objectPath);
-      const to = path.join(partial, relative);
-      const entry = await copyObject(from, to, before.get(relative), previous?.dir);
-      if (entry) {
-        files.push({ ...entry, path: relative });
-        objects.count += 1;
-        objects.bytes += entry.bytes;
-        objects.linked += entry.linked ? 1 : 0;
-      }
-      done += 1;
-      await report({ phase: 'objects', done, total });
+    await report({ phase: 'objects', done: 0, total: all.length });
+    // In batches, so that a progress callback that waits (the CLI's test pause) holds the backup.
+    for (let first = 0; first < all.length; first += copyBatch) {
+      const batch = all.slice(first, first + copyBatch);
+      const reports: Array<Promise<void>> = [];
+      const results = await worker.copy(
+        batch.map((file) => {
+          const earlier = file.object && previous ? before.get(file.relative) : undefined;
+          return { from: file.from, to: path.join(partial, file.relative), ...(earlier && previous ? { previous: { file: path.join(previous.dir, earlier.path), bytes: earlier.bytes, sha256: earlier.sha256 } } : {}) };
+        }),
+        (done) => void reports.push(report({ phase: 'objects', done: first + done, total: all.length })),
+      );
+      await Promise.all(reports);
+      results.forEach((result, index) => {
+        const file = batch[index];
+        if (!result) {
+          return; // deleted meanwhile
+        }
+        files.push({ path: file.relative, bytes: result.bytes, sha256: result.sha256 });
+        if (file.object) {
+          objects.count += 1;
+          objects.bytes += result.bytes;
+          objects.linked += result.linked ? 1 : 0;
+        } else {
+          const top = file.relative.split('/')[1];
+          if (!included.includes(top)) {
+            included.push(top);
+          }
+        }
+      });
     }
     if (source.objectStorage === 'local') {
       included.push('objects');
     }
 
     await report({ phase: 'manifest', done: 0, total: 1 });
-    await fsyncTree(partial);
     const sortedMigrations = [...migrationNames].sort();
     const manifest: BackupManifest = {
       format: 1,
@@ -242,9 +247,10 @@ export async function createBackup(options: { parentDir: string; source: BackupS
       objectStorage: source.objectStorage,
       objects,
       bytes: files.reduce((sum, file) => sum + file.bytes, 0),
-      files: files.map(({ path: filePath, bytes, sha256 }) => ({ path: filePath, bytes, sha256 })).sort((a, b) => a.path.localeCompare(b.path)),
+      files: files.sort((a, b) => a.path.localeCompare(b.path)),
     };
     await writeDurably(path.join(partial, manifestFileName), JSON.stringify(manifest, null, 2) + '\n');
+    await worker.fsyncFolders(partial);
     await report({ phase: 'manifest', done: 1, total: 1 });
     const dir = path.join(parentDir, name);
     await fsp.rename(partial, dir);
@@ -253,6 +259,8 @@ export async function createBackup(options: { parentDir: string; source: BackupS
   } catch (error) {
     await fsp.rm(partial, { recursive: true, force: true });
     throw error;
+  } finally {
+    await worker.close();
   }
 }
 
@@ -483,51 +491,11 @@ async function objectsOf(dataDir: string): Promise<string[]> {
   return files.filter((file) => !file.endsWith('.part'));
 }
 
-async function entryOf(root: string, relative: string): Promise<BackupFileEntry> {
-  const full = path.join(root, relative);
-  return { path: relative, bytes: (await fsp.stat(full)).size, sha256: await sha256File(full) };
-}
-
 /** Copies a file (its mode kept: the secrets are 0600), parent folders made. */
 async function copyFile(from: string, to: string): Promise<void> {
   await fsp.mkdir(path.dirname(to), { recursive: true, mode: 0o700 });
   await fsp.copyFile(from, to);
   await fsp.chmod(to, (await fsp.stat(from)).mode & 0o777);
-}
-
-/**
- * One object into the backup: hard-linked from the previous backup when that holds the same
- * bytes (path, size and SHA-256 as its manifest says), else copied and the copy hashed. Null when
- * the object was deleted meanwhile (its row went with it, or is in the snapshot of a moment ago).
- */
-async function copyObject(from: string, to: string, before: BackupFileEntry | undefined, previousDir: string | undefined): Promise<(BackupFileEntry & { linked: boolean }) | null> {
-  const stat = await fsp.stat(from).catch(() => null);
-  if (!stat) {
-    return null;
-  }
-  await fsp.mkdir(path.dirname(to), { recursive: true, mode: 0o700 });
-  if (before && previousDir && before.bytes === stat.size) {
-    const sha256 = await sha256File(from).catch(() => null);
-    const earlier = path.join(previousDir, before.path);
-    if (sha256 === before.sha256 && (await fsp.stat(earlier).catch(() => null))?.size === before.bytes) {
-      try {
-        await fsp.link(earlier, to);
-        return { path: before.path, bytes: before.bytes, sha256, linked: true };
-      } catch {
-        // another file system, or links refused: copied below
-      }
-    }
-  }
-  try {
-    await fsp.copyFile(from, to);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      return null;
-    }
-    throw error;
-  }
-  const copied = await fsp.stat(to);
-  return { path: before?.path ?? to, bytes: copied.size, sha256: await sha256File(to), linked: false };
 }
 
 async function writeDurably(file: string, text: string): Promise<void> {

@@ -37,10 +37,10 @@ export interface BackupManifest {
 
 export const manifestFileName = 'manifest.json';
 
-/** SHA-256 (hex) of a file, streamed. */
+/** SHA-256 (hex) of a file, streamed 1 MB at a time (each chunk waits for a turn of the event loop). */
 export async function sha256File(file: string): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of fs.createReadStream(file)) {
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1 << 20 })) {
     hash.update(chunk as Buffer);
   }
   return hash.digest('hex');

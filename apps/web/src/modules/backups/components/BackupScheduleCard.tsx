@@ -1,6 +1,6 @@
 import { Alert, Card, Descriptions, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { BackupSettingsView } from '@smartdata/domain';
+import { backupLimits, type BackupSettingsView } from '@smartdata/domain';
 import { formatDateTime } from '@/shared/utils/formatTime';
 
 /** Where the operations guide says more (docs/operations.md in the installation's files). */
@@ -36,7 +36,7 @@ export function BackupScheduleCard({ settings }: { settings: BackupSettingsView 
     );
   }
   const items = [
-    { key: 'dir', label: t('schedule.dir'), children: <span className="sd-mono sd-backups-path">{settings.dir}</span> },
+    { key: 'dir', label: t('schedule.dir'), span: 'filled' as const, children: <span className="sd-mono sd-backups-path">{settings.dir}</span> },
     {
       key: 'next',
       label: t('schedule.next'),
@@ -49,12 +49,14 @@ export function BackupScheduleCard({ settings }: { settings: BackupSettingsView 
     {
       key: 'cron',
       label: t('schedule.cron'),
-      children: (
-        <span>
+      children:
+        settings.cron === backupLimits.cronDefault ? (
+          <span>
+            {t('schedule.daily3')} <span className="sd-muted sd-mono sd-nowrap">({settings.cron})</span>
+          </span>
+        ) : (
           <span className="sd-mono">{settings.cron}</span>
-          {settings.cron === '0 0 3 * * *' && <span className="sd-muted"> · {t('schedule.daily3')}</span>}
-        </span>
-      ),
+        ),
     },
     { key: 'keep', label: t('schedule.keep'), children: t('schedule.keepCount', { count: settings.keep }) },
     { key: 'what', label: t('schedule.what'), children: t(`schedule.contents.${settings.databaseKind}.${settings.objectStorage}`) },
@@ -63,9 +65,18 @@ export function BackupScheduleCard({ settings }: { settings: BackupSettingsView 
       label: t('schedule.s3'),
       children: settings.s3Upload ? <span className="sd-mono sd-backups-path">{settings.s3Prefix}/</span> : <span className="sd-muted">{settings.s3Prefix ? t('schedule.s3NoBucket') : t('schedule.s3Off')}</span>,
     },
+    {
+      key: 'restore',
+      label: t('schedule.restore'),
+      children: (
+        <span>
+          <span className="sd-mono">npm run restore -- &lt;{t('schedule.restoreDir')}&gt;</span> <span className="sd-muted">· {DOCS}</span>
+        </span>
+      ),
+    },
   ];
   return (
-    <Card title={t('schedule.title')} extra={<span className="sd-muted">{t('schedule.docs', { docs: DOCS })}</span>}>
+    <Card title={t('schedule.title')}>
       <Descriptions size="small" column={{ xs: 1, sm: 1, md: 2, xl: 3 }} items={items} />
     </Card>
   );

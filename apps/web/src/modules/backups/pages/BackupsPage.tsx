@@ -66,14 +66,17 @@ export function BackupsPage() {
   const columns: TableColumnsType<BackupRunView> = [
     {
       ...timeColumn<BackupRunView>(t('columns.startedAt'), 'startedAt'),
+      // The time does not wrap; on a phone the reason under it does.
+      className: undefined,
       render: (startedAt: number, run) => (
         <div className="sd-backups-cell">
-          <span>{formatDateTime(startedAt)}</span>
+          <span className="sd-nowrap">{formatDateTime(startedAt)}</span>
           {isPhone && (
             <span className="sd-muted">
               {t(`trigger.${run.trigger}`)} · {formatBytes(run.bytes)} · {formatDuration(run.durationMs, t)}
             </span>
           )}
+          {isPhone && run.error && <span className="sd-backups-error">{run.error}</span>}
         </div>
       ),
     },
@@ -125,7 +128,7 @@ export function BackupsPage() {
         query={runs}
         paged={paged}
         pageSizes={[20, 50, 100]}
-        scrollX={1000}
+        scrollX={900}
         phoneKeys={['startedAt', 'state']}
         loading={runs.isPending}
         texts={{ empty: t('page.empty'), noMatch: t('page.empty'), hint: enabled ? t('page.emptyHint') : t('page.emptyHintOff'), total: (count) => t('page.total', { count }) }}

@@ -517,3 +517,68 @@ describe.skipIf(!testDatabaseUrl)('PostgreSQL: pg_dump and pg_restore', () => {
     }
   });
 });
+
+describe.skipIf(!testDatabaseUrl)('moving from SQLite to PostgreSQL (npm run migrate-to-pg)', () => {
+  it('copies every table into an empty database; a server on it with the same DATA_DIR has the values, objects and secrets, and stores new values', { timeout: 120_000 }, async () => {
+    const targetDb = `sd_moved_${randomBytes(4).toString('hex')}`;
+    const targetUrl = (() => {
+      const url = new URL(testDatabaseUrl!);
+      url.pathname = `/${targetDb}`;
+      return url.toString();
+    })();
+    const admin = async (statement: string) => {
+      const pg = await loadPg();
+      const client = new pg.Client({ connectionString: testDatabaseUrl });
+      await client.connect();
+      try {
+        await client.query(statement);
+      } finally {
+        await client.end();
+      }
+    };
+    const dataDir = path.join(root, 'to-pg');
+    const sqliteApp = await buildApp(configOf(dataDir, { mqttPort: 21010 }));
+    let fixture: Fixture;
+    let acked: Set<number>;
+    let published: number;
+    try {
+      fixture = await setUp(sqliteApp, 'BACKUP0M');
+      const device = await publisher(21010, fixture.device);
+      await device.until(200);
+      await device.stop();
+      acked = new Set(device.acked);
+      published = device.sent();
+    } finally {
+      await sqliteApp.close();
+    }
+    await admin(`create database ${targetDb}`);
+    try {
+      const moved = await cli(['migrate-to-pg'], { DATA_DIR: dataDir, DATABASE_URL: targetUrl }).done;
+      expect(moved.code, moved.stderr).toBe(0);
+      expect(moved.stdout).toMatch(/moved .*smartdata\.db into PostgreSQL: \d+ tables, \d+ rows, every table's count compared/);
+      expect(moved.stdout).not.toContain('not moved:');
+      // A second run into the now full database is refused.
+      const again = await cli(['migrate-to-pg'], { DATA_DIR: dataDir, DATABASE_URL: targetUrl }).done;
+      expect(again.code).toBe(2);
+      expect(again.stderr).toContain('is not empty');
+
+      await checkRestoredServer(dataDir, fixture, acked, published, { databaseUrl: targetUrl });
+      // New rows get new ids (the sequences were set past the copied ones): the device's next values are stored.
+      const pgApp = await buildApp(configOf(dataDir, { databaseUrl: targetUrl, mqttPort: 21011 }));
+      try {
+        const more = await publisher(21011, fixture.device);
+        await more.until(20);
+        await more.stop();
+        const token = await signIn(pgApp, fixture.userName, fixture.password);
+        const stored = await storedSeqs(pgApp, token, fixture.itemId);
+        expect([...more.acked].filter((seq) => !stored.has(seq))).toEqual([]);
+        const api = as(pgApp, token);
+        expect(body(await api({ method: 'POST', url: '/general/cabin/addDirectory', payload: { parentId: null, name: 'After the move' } })).code).toBe(0);
+      } finally {
+        await pgApp.close();
+      }
+    } finally {
+      await admin(`drop database if exists ${targetDb} with (force)`);
+    }
+  });
+});

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { loadConfig } from '../../config';
 import { BackupRefusal, backupSource, createBackup, listBackups, restoreBackup, verifyBackup, type BackupProgress } from './backup';
+import { copySqliteToPostgres } from './sqliteToPostgres';
 
 /**
- * `npm run backup -- --out DIR` (also `--list DIR`, `--verify BACKUP`) and `npm run restore -- BACKUP`,
+ * `npm run backup -- --out DIR` (also `--list DIR`, `--verify BACKUP`), `npm run restore -- BACKUP` and
+ * `npm run migrate-to-pg` (DATA_DIR's SQLite database into the empty PostgreSQL of DATABASE_URL),
  * with the configuration `npm start` reads (DATA_DIR, DATABASE_URL, DATABASE_SCHEMA, S3_*,
  * SETTINGS_SECRET, …). Relative paths mean the folder the command was typed in. A backup may run
  * while the server runs. Exit status: 0 done, 2 refused (the message says why), 1 failed.
@@ -24,7 +26,7 @@ function megabytes(bytes: number): string {
 }
 
 function usage(): never {
-  console.error('usage: npm run backup -- --out DIR | --list DIR | --verify BACKUP_DIR\n       npm run restore -- BACKUP_DIR   (into the empty DATA_DIR; PostgreSQL: the empty database of DATABASE_URL)');
+  console.error('usage: npm run backup -- --out DIR | --list DIR | --verify BACKUP_DIR\n       npm run restore -- BACKUP_DIR   (into the empty DATA_DIR; PostgreSQL: the empty database of DATABASE_URL)\n       npm run migrate-to-pg           (DATA_DIR/smartdata.db into the empty PostgreSQL database of DATABASE_URL)');
   process.exit(2);
 }
 
@@ -105,11 +107,36 @@ async function restore(): Promise<void> {
   console.log('Start the server with the same DATA_DIR (and DATABASE_URL).');
 }
 
+async function migrateToPostgres(): Promise<void> {
+  const config = loadConfig(process.env);
+  if (!config.databaseUrl) {
+    throw new BackupRefusal('set DATABASE_URL to the empty PostgreSQL database to move into (and DATA_DIR to the SQLite installation)');
+  }
+  const result = await copySqliteToPostgres({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    databaseSchema: config.databaseSchema,
+    onTable: (table, rows) => {
+      if (rows > 0) {
+        console.log(`  ${table}: ${rows} rows`);
+      }
+    },
+  });
+  const rows = result.tables.reduce((sum, table) => sum + table.rows, 0);
+  console.log(`moved ${config.dataDir}/smartdata.db into PostgreSQL${config.databaseSchema ? ` (schema ${config.databaseSchema})` : ''}: ${result.tables.length} tables, ${rows} rows, every table's count compared; ${result.sequences} sequences set; ${result.migrations} migrations on both sides`);
+  for (const { table, rows: left } of result.skipped) {
+    console.log(`  not moved: ${table} (${left} rows): PostgreSQL has no such table`);
+  }
+  console.log('Stop the SQLite server if it still runs, then start the server with DATABASE_URL set and the same DATA_DIR (its secrets, objects and mqtt-tls/ stay in use). smartdata.db is left as it was.');
+}
+
 async function main(): Promise<void> {
   if (command === 'backup') {
     await backup();
   } else if (command === 'restore') {
     await restore();
+  } else if (command === 'migrate-to-pg') {
+    await migrateToPostgres();
   } else {
     usage();
   }

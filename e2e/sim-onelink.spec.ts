@@ -12,7 +12,7 @@ import { createCompanyAdmin, dialog, platformAdmin, tableRow, toast } from './su
  * A company administrator opens China Mobile's connection on the company page: the form refuses a
  * live connection without an AppID before sending; "test connection" shows the platform's refusal
  * of a wrong password, then a pass; saved, the table shows the carrier API as working. On the card
- * list, "import from carrier" pages through the stand-in's 60 cards of two groups and adds them;
+ * list, "get cards from carrier" pages through the stand-in's 60 cards of two groups and adds them;
  * sync now reads their status from OneLink. Screens in both languages, desktop and 390 px, go to
  * /tmp/sim-onelink-shots.
  */
@@ -99,10 +99,10 @@ test('China Mobile connected through OneLink after a passed connection test, 60 
   // ---- a first import from the carrier, then a sync through OneLink ----
   await page.goto('/device/simcard');
   const list = page.locator('.sd-sim:visible');
-  await list.getByRole('button', { name: '从运营商导入' }).click();
-  const importer = dialog(page, '从运营商导入流量卡');
+  await list.getByRole('button', { name: '从运营商获取卡片' }).click();
+  const importer = dialog(page, '从运营商获取流量卡');
   await expect(importer.getByRole('radio', { name: '移动' })).toBeChecked();
-  await importer.getByRole('button', { name: '导入' }).click();
+  await importer.getByRole('button', { name: '获取' }).click();
   await expect(importer.getByRole('status')).toHaveText('运营商共有 60 张卡：新增 60 张，已登记 0 张，未添加 0 张。');
   await shoot(page, 'import-zh-CN');
   await importer.locator('.ant-modal-footer').getByRole('button', { name: '关闭' }).click();
@@ -128,9 +128,9 @@ test('China Mobile connected through OneLink after a passed connection test, 60 
   await connections.scrollIntoViewIfNeeded();
   await shoot(page, 'connections-en-US');
   await page.goto('/device/simcard');
-  await list.getByRole('button', { name: 'Import from carrier' }).click();
-  const importerEn = dialog(page, 'Import SIM cards from a carrier');
-  await importerEn.getByRole('button', { name: 'Import' }).click();
+  await list.getByRole('button', { name: 'Get cards from carrier' }).click();
+  const importerEn = dialog(page, 'Get SIM cards from a carrier');
+  await importerEn.getByRole('button', { name: 'Get cards' }).click();
   await expect(importerEn.getByRole('status')).toHaveText('The carrier holds 60 cards: 0 added, 60 already registered, 0 not added.');
   await shoot(page, 'import-en-US');
   await importerEn.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
@@ -142,11 +142,11 @@ test('China Mobile connected through OneLink after a passed connection test, 60 
   await shoot(page, 'editor-phone-en-US');
   await dialog(page, 'China Mobile connection').getByRole('button', { name: 'Cancel' }).click();
   await page.goto('/device/simcard');
-  await list.getByRole('button', { name: 'Import from carrier' }).click();
-  await dialog(page, 'Import SIM cards from a carrier').getByRole('button', { name: 'Import' }).click();
-  await expect(dialog(page, 'Import SIM cards from a carrier').getByRole('status')).toBeVisible();
+  await list.getByRole('button', { name: 'Get cards from carrier' }).click();
+  await dialog(page, 'Get SIM cards from a carrier').getByRole('button', { name: 'Get cards' }).click();
+  await expect(dialog(page, 'Get SIM cards from a carrier').getByRole('status')).toBeVisible();
   await shoot(page, 'import-phone-en-US');
-  await dialog(page, 'Import SIM cards from a carrier').locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+  await dialog(page, 'Get SIM cards from a carrier').locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
   await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
   await page.goto('/sysSetting/companyManagement');
   await connections.getByRole('button', { name: '编辑移动连接' }).click();
@@ -154,8 +154,8 @@ test('China Mobile connected through OneLink after a passed connection test, 60 
   await shoot(page, 'editor-phone-zh-CN');
   await dialog(page, '移动连接').getByRole('button', { name: '取消' }).click();
   await page.goto('/device/simcard');
-  await list.getByRole('button', { name: '从运营商导入' }).click();
-  await dialog(page, '从运营商导入流量卡').getByRole('button', { name: '导入' }).click();
-  await expect(dialog(page, '从运营商导入流量卡').getByRole('status')).toBeVisible();
+  await list.getByRole('button', { name: '从运营商获取卡片' }).click();
+  await dialog(page, '从运营商获取流量卡').getByRole('button', { name: '获取' }).click();
+  await expect(dialog(page, '从运营商获取流量卡').getByRole('status')).toBeVisible();
   await shoot(page, 'import-phone-zh-CN');
 });

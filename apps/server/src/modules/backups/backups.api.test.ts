@@ -169,7 +169,7 @@ describe('a scheduled backup that fails', () => {
 
   beforeAll(async () => {
     fs.writeFileSync(blocker, 'a file');
-    const base = await receiver.start();
+    const base = await receiver.start(usePg ? 21111 : 21110);
     t = await appIn('bad', backupDir);
     admin = as(t.app, await signIn(t.app, 'admin', adminPassword));
     // The platform company's notification channel (the administrator's own company).

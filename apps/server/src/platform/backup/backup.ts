@@ -386,7 +386,7 @@ export async function restoreBackup(options: { backupDir: string; dataDir: strin
     throw new BackupRefusal('this is a backup of a PostgreSQL installation: set DATABASE_URL to an empty database to restore it into');
   }
   if (manifest.databaseKind === 'sqlite' && options.databaseUrl) {
-    throw new BackupRefusal('this is a backup of the embedded SQLite database: unset DATABASE_URL to restore it (moving to PostgreSQL: docs/operations.md, "Backup and restore")');
+    throw new BackupRefusal('this is a backup of the embedded SQLite database: unset DATABASE_URL to restore it; to move it to PostgreSQL afterwards, run npm run migrate-to-pg (docs/operations.md, "Moving an installation from SQLite to PostgreSQL")');
   }
   const problems = await checkFiles(backupDir, manifest);
   if (problems.length > 0) {

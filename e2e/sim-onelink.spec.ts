@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { luhnCheckDigit } from '../packages/domain/src/sim/luhn';
 import { startOneLinkStandIn, type OneLinkStandIn } from '../apps/server/src/modules/sim/testing/oneLinkStandIn';
 import { signInAt } from './support/accounts';
 import { expect as baseExpect, test } from './support/fixtures';
@@ -21,26 +22,7 @@ test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 const shots = '/tmp/sim-onelink-shots';
 
-async function shoot(page: Page, name: string, fullPage = false): Promise<void> {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${shots}/${name}.png`, fullPage });
-}
-
-/** The Luhn check digit that completes `body`. */
-function luhnDigit(body: string): number {
-  let sum = 0;
-  for (let i = 0; i < body.length; i += 1) {
-    let d = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) {
-        d -= 9;
-      }
-    }
-    sum += d;
-  }
-  return (10 - (sum % 10)) % 10;
-}
+const shoot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: `${shots}/${name}.png`, fullPage, animations: 'disabled' });
 
 let standIn: OneLinkStandIn;
 test.beforeAll(async () => {
@@ -48,7 +30,7 @@ test.beforeAll(async () => {
   const run = String(Date.now()).slice(-8);
   for (let i = 0; i < 60; i += 1) {
     const body = `898604${run}${String(i).padStart(5, '0')}`;
-    standIn.addCard({ iccid: `${body}${luhnDigit(body)}`, msisdn: `1440${run}${String(i).padStart(2, '0')}`, status: i < 50 ? '6' : '2', planKb: 30 * 1024, usedKb: i * 100 }, i < 40 ? 'GE2E1' : 'GE2E2');
+    standIn.addCard({ iccid: `${body}${luhnCheckDigit(body)}`, msisdn: `1440${run}${String(i).padStart(2, '0')}`, status: i < 50 ? '6' : '2', planKb: 30 * 1024, usedKb: i * 100 }, i < 40 ? 'GE2E1' : 'GE2E2');
   }
 });
 test.afterAll(async () => {
@@ -136,26 +118,21 @@ test('China Mobile connected through OneLink after a passed connection test, 60 
   await importerEn.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/sysSetting/companyManagement');
-  await connections.getByRole('button', { name: 'Edit the China Mobile connection' }).click();
-  await expect(dialog(page, 'China Mobile connection').getByLabel('AppID')).toBeVisible();
-  await shoot(page, 'editor-phone-en-US');
-  await dialog(page, 'China Mobile connection').getByRole('button', { name: 'Cancel' }).click();
-  await page.goto('/device/simcard');
-  await list.getByRole('button', { name: 'Get cards from carrier' }).click();
-  await dialog(page, 'Get SIM cards from a carrier').getByRole('button', { name: 'Get cards' }).click();
-  await expect(dialog(page, 'Get SIM cards from a carrier').getByRole('status')).toBeVisible();
-  await shoot(page, 'import-phone-en-US');
-  await dialog(page, 'Get SIM cards from a carrier').locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
-  await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
-  await page.goto('/sysSetting/companyManagement');
-  await connections.getByRole('button', { name: '编辑移动连接' }).click();
-  await expect(dialog(page, '移动连接').getByLabel('AppID')).toBeVisible();
-  await shoot(page, 'editor-phone-zh-CN');
-  await dialog(page, '移动连接').getByRole('button', { name: '取消' }).click();
-  await page.goto('/device/simcard');
-  await list.getByRole('button', { name: '从运营商获取卡片' }).click();
-  await dialog(page, '从运营商获取流量卡').getByRole('button', { name: '获取' }).click();
-  await expect(dialog(page, '从运营商获取流量卡').getByRole('status')).toBeVisible();
-  await shoot(page, 'import-phone-zh-CN');
+  const phoneWords = [
+    { language: 'en-US', edit: 'Edit the China Mobile connection', editor: 'China Mobile connection', cancel: 'Cancel', open: 'Get cards from carrier', importer: 'Get SIM cards from a carrier', run: 'Get cards' },
+    { language: 'zh-CN', edit: '编辑移动连接', editor: '移动连接', cancel: '取消', open: '从运营商获取卡片', importer: '从运营商获取流量卡', run: '获取' },
+  ];
+  for (const words of phoneWords) {
+    await page.evaluate((language) => localStorage.setItem('language', language), words.language);
+    await page.goto('/sysSetting/companyManagement');
+    await connections.getByRole('button', { name: words.edit }).click();
+    await expect(dialog(page, words.editor).getByLabel('AppID')).toBeVisible();
+    await shoot(page, `editor-phone-${words.language}`);
+    await dialog(page, words.editor).getByRole('button', { name: words.cancel }).click();
+    await page.goto('/device/simcard');
+    await list.getByRole('button', { name: words.open }).click();
+    await dialog(page, words.importer).getByRole('button', { name: words.run }).click();
+    await expect(dialog(page, words.importer).getByRole('status')).toBeVisible();
+    await shoot(page, `import-phone-${words.language}`);
+  }
 });

@@ -469,25 +469,30 @@ describe.skipIf(!!testDatabaseUrl)('versions (SQLite)', () => {
   });
 });
 
+/** A statement on TEST_DATABASE_URL's database (create and drop the restore targets). */
+async function admin(statement: string): Promise<void> {
+  const pg = await loadPg();
+  const client = new pg.Client({ connectionString: testDatabaseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** TEST_DATABASE_URL with another database name. */
+function databaseUrlOf(database: string): string {
+  const url = new URL(testDatabaseUrl!);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
 describe.skipIf(!testDatabaseUrl)('PostgreSQL: pg_dump and pg_restore', () => {
   it('a backup of the app schema and the objects restores into an empty database; a server on it has the values and the objects', { timeout: 120_000 }, async () => {
     const schema = `t_${randomBytes(6).toString('hex')}`;
     const restoreDb = `sd_restore_${randomBytes(4).toString('hex')}`;
-    const admin = async (statement: string) => {
-      const pg = await loadPg();
-      const client = new pg.Client({ connectionString: testDatabaseUrl });
-      await client.connect();
-      try {
-        await client.query(statement);
-      } finally {
-        await client.end();
-      }
-    };
-    const restoreUrl = (() => {
-      const url = new URL(testDatabaseUrl!);
-      url.pathname = `/${restoreDb}`;
-      return url.toString();
-    })();
+    const restoreUrl = databaseUrlOf(restoreDb);
     const dataDir = path.join(root, 'pg');
     const app = await buildApp(configOf(dataDir, { databaseUrl: testDatabaseUrl, databaseSchema: schema, mqttPort: 21010 }));
     try {
@@ -521,21 +526,7 @@ describe.skipIf(!testDatabaseUrl)('PostgreSQL: pg_dump and pg_restore', () => {
 describe.skipIf(!testDatabaseUrl)('moving from SQLite to PostgreSQL (npm run migrate-to-pg)', () => {
   it('copies every table into an empty database; a server on it with the same DATA_DIR has the values, objects and secrets, and stores new values', { timeout: 120_000 }, async () => {
     const targetDb = `sd_moved_${randomBytes(4).toString('hex')}`;
-    const targetUrl = (() => {
-      const url = new URL(testDatabaseUrl!);
-      url.pathname = `/${targetDb}`;
-      return url.toString();
-    })();
-    const admin = async (statement: string) => {
-      const pg = await loadPg();
-      const client = new pg.Client({ connectionString: testDatabaseUrl });
-      await client.connect();
-      try {
-        await client.query(statement);
-      } finally {
-        await client.end();
-      }
-    };
+    const targetUrl = databaseUrlOf(targetDb);
     const dataDir = path.join(root, 'to-pg');
     const sqliteApp = await buildApp(configOf(dataDir, { mqttPort: 21010 }));
     let fixture: Fixture;

@@ -6,6 +6,7 @@ import type { BackupRunView, BackupSettingsView } from '@smartdata/domain';
 import { adminPassword, as, body, createCompanyUser, createTestApp, signIn, type TestApp } from '@server/test/testApp';
 import { ChannelReceiver, receiverSecrets } from '@server/test/channelReceiver';
 import { BackupsRepository } from './backups.repository';
+import { BackupsService, type BackupEngine } from './backups.service';
 
 /**
  * The platform's backups (issue 38, docs/operations.md "Scheduled backups"), through the API with the
@@ -224,6 +225,50 @@ describe('a scheduled backup that fails', () => {
     expect(english.find((r) => r.id === id)!.error).toBe('The backup was interrupted (the server stopped while it ran)');
     expect((await alarms(admin)).filter((alarm) => alarm.target.kind === 'backup' && alarm.state === 'active')).toHaveLength(2);
     expect(await delivered('备份被中断')).toHaveLength(1);
+  });
+});
+
+describe('the copy to the S3 bucket (BACKUP_S3_PREFIX)', () => {
+  it('records the key prefix of an uploaded backup; an upload that fails fails a scheduled run, keeping its local folder, with an alarm', async () => {
+    const t = await createTestApp();
+    try {
+      const uploads: string[] = [];
+      let uploadFails = false;
+      const raised: string[] = [];
+      const result = (name: string) => ({ dir: `/backups/${name}`, name, createdAt: 0, durationMs: 5, bytes: 2048, files: 3, manifest: {} as never });
+      let n = 0;
+      const engine: BackupEngine = {
+        source: () => ({}) as never,
+        create: () => Promise.resolve(result(`smartdata-${(n += 1)}`)),
+        prune: () => Promise.resolve([]),
+        upload: (dir, _bucket, prefix) => {
+          if (uploadFails) {
+            return Promise.reject(new Error('S3 PutObject: AccessDenied'));
+          }
+          uploads.push(`${prefix} ${dir}`);
+          return Promise.resolve([`${prefix}/x`]);
+        },
+      };
+      const service = new BackupsService(new BackupsRepository(t.app.platform.db), {
+        settings: { dir: '/backups', cron: '0 0 3 * * *', keep: 7, s3Prefix: 'site-a/backups', timeZone: 'Asia/Shanghai', instanceId: 'test', databaseKind: 'sqlite', bucket: { put: () => Promise.resolve() } },
+        engine,
+        alarms: { raise: (alarm) => Promise.resolve(void raised.push(`${alarm.name} ${alarm.detail}`)), clear: () => Promise.resolve() },
+        log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+        now: () => Date.now(),
+      });
+      expect((await service.settings()).s3Upload).toBe(true);
+      await service.runScheduled(Date.now() - 1000);
+      const [uploaded] = (await service.runs({ pageNum: 1, pageSize: 10 }, 'en-US')).list;
+      expect(uploaded).toMatchObject({ state: 'succeeded', s3Key: 'site-a/backups/smartdata-1/', bytes: 2048, files: 3 });
+      expect(uploads).toEqual(['site-a/backups /backups/smartdata-1']);
+      uploadFails = true;
+      await service.runScheduled(Date.now() - 500);
+      const [failed] = (await service.runs({ pageNum: 1, pageSize: 10 }, 'en-US')).list;
+      expect(failed).toMatchObject({ state: 'failed', s3Key: null, dir: '/backups/smartdata-2', error: 'S3 PutObject: AccessDenied' });
+      expect(raised).toEqual(['backup.alarm.failed S3 PutObject: AccessDenied']);
+    } finally {
+      await t.close();
+    }
   });
 });
 
